@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The environment, read and validated once. A bad value stops start-up with a message naming the
+ * variable and what it expects (see ARCHITECTURE.md, "Configuration").
+ */
+const optionalUrl = (protocols: string[], expected: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine(
+      (value) => {
+        if (value === undefined) return true;
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: expected },
+    );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ invalid_type_error: "a port number" })
+    .int("a whole port number")
+    .min(1, "a port between 1 and 65535")
+    .max(65535, "a port between 1 and 65535")
+    .default(3000),
+  APP_URL: optionalUrl(["http:", "https:"], "an http(s) URL such as https://cap.example"),
+  DATABASE_URL: optionalUrl(
+    ["postgres:", "postgresql:"],
+    "a PostgreSQL URL such as postgres://user@host:5432/cap (leave it unset for the embedded database)",
+  ),
+  DATA_DIR: z.string().trim().min(1, "a folder path").default("data"),
+  SESSION_SECRET: z
+    .string()
+    .min(32, "at least 32 characters (leave it unset to generate one under DATA_DIR)")
+    .optional(),
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"], "an SMTP URL such as smtp://user:pass@mail.example:587"),
+  MAIL_FROM: z.string().trim().min(3, "a sender such as Cap <no-reply@cap.example>").default("Cap <no-reply@cap.localhost>"),
+  SENTRY_DSN: optionalUrl(["http:", "https:"], "a Sentry DSN URL"),
+  SENTRY_ENVIRONMENT: z.string().trim().min(1).optional(),
+  ORY_SDK_URL: optionalUrl(["http:", "https:"], "the base URL of Ory Kratos or Ory Network"),
+  VIDEO_MEETING_URL_TEMPLATE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || value.includes("{room}"), {
+      message: "a URL containing {room}, such as https://meet.example/{room}",
+    }),
+});
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; APP_URL: string };
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment object; throws ConfigError listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return `${name}=${JSON.stringify(source[name] ?? "")} is not valid: expected ${issue.message}`;
+      }),
+    );
+  }
+  const env = result.data;
+  return {
+    ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    SESSION_SECRET: env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR),
+  };
+}
+
+/** A secret generated on first start and kept under DATA_DIR, so sessions survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let current: Env | undefined;
+
+/** The process configuration, parsed from process.env on first use. */
+export function env(): Env {
+  current ??= parseEnv(process.env);
+  return current;
+}

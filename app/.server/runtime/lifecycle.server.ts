@@ -1,0 +1,29 @@
+import path from "node:path";
+import { env } from "~/.server/config/env.server";
+import { databaseIsHealthy, openDatabase, useDatabase, type DatabaseHandle } from "~/.server/db/client.server";
+
+/**
+ * What server.ts starts and stops around the Remix handler. It lives in the server build (exported
+ * from entry.server) so that server.ts and the routes share one database handle.
+ */
+let database: DatabaseHandle | undefined;
+
+async function start() {
+  const config = env();
+  database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") });
+  useDatabase(database);
+  return { driver: database.driver };
+}
+
+async function health() {
+  return { ok: await databaseIsHealthy() };
+}
+
+async function stop() {
+  useDatabase(undefined);
+  await database?.close();
+  database = undefined;
+}
+
+export const lifecycle = { start, health, stop };
+export type Lifecycle = typeof lifecycle;

@@ -1,0 +1,59 @@
+import { NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitch } from "./language-switch";
+import { Logo } from "./logo";
+
+const items = [
+  { to: "/", key: "overview", icon: "M3 11l9-8 9 8v10a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z" },
+  { to: "/profile", key: "profile", icon: "M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm-9 10a9 9 0 0 1 18 0z" },
+  { to: "/trainings", key: "trainings", icon: "M2 5l10-3 10 3-10 3zm3 3v6c0 2 3 4 7 4s7-2 7-4V8l-7 2z" },
+  { to: "/my_team", key: "team", icon: "M8 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM1 21a7 7 0 0 1 14 0zm14 0a6 6 0 0 1 8 0z" },
+  { to: "/my_commitments", key: "commitments", icon: "M9 16l-4-4-2 2 6 6L21 8l-2-2z" },
+] as const;
+
+/**
+ * The signed-in navigation (SPEC §2). On a phone it folds into a <details> menu, which opens
+ * without JavaScript; from 900px up the same links stand beside the page (CSS shows one or the other).
+ */
+export function Sidebar() {
+  const { t } = useTranslation();
+  return (
+    <aside className="sidebar">
+      <div className="sidebar__top">
+        <NavLink to="/" className="brand" aria-label={t("brand.home")}>
+          <Logo />
+        </NavLink>
+        <details className="sidebar__menu">
+          <summary>{t("nav.menu")}</summary>
+          <SidebarLinks />
+        </details>
+      </div>
+      <div className="sidebar__wide">
+        <SidebarLinks />
+      </div>
+    </aside>
+  );
+}
+
+function SidebarLinks() {
+  const { t } = useTranslation();
+  return (
+    <div className="sidebar__panel">
+      <nav aria-label={t("nav.main")} className="sidebar__nav">
+        <ul>
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === "/"} prefetch="intent">
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                  <path d={item.icon} fill="currentColor" />
+                </svg>
+                {t(`nav.${item.key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <LanguageSwitch />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitch } from "./language-switch";
+import { Logo } from "./logo";
+
+/** The public pages' header: logo, language switch, log in and sign up. */
+export function SiteHeader() {
+  const { t } = useTranslation();
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/home" className="brand" aria-label={t("brand.home")}>
+          <Logo />
+        </Link>
+        <nav className="site-header__nav" aria-label={t("nav.public")}>
+          <LanguageSwitch />
+          <Link to="/home/login" className="button button--ghost">
+            {t("nav.login")}
+          </Link>
+          <Link to="/home/register" className="button button--primary">
+            {t("nav.register")}
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <p>{t("footer.tagline")}</p>
+        <nav aria-label={t("nav.footer")}>
+          <Link to="/home/start-freemium">{t("footer.freemium")}</Link>
+          <Link to="/home/who-are-you">{t("footer.whoAreYou")}</Link>
+          <Link to="/coming-soon">{t("footer.comingSoon")}</Link>
+        </nav>
+        <p className="site-footer__copy">{t("footer.copyright", { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}

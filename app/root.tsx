@@ -1,0 +1,66 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { localeOf } from "~/.server/i18n/i18n.server";
+import { ErrorPage } from "~/components/error-page";
+import { I18nResources } from "~/components/i18n-resources";
+import { useNonce } from "~/components/nonce";
+import globalStyles from "~/styles/global.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: globalStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Cap" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { locale: await localeOf(request) };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const nonce = useNonce();
+  return (
+    <html lang={data?.locale ?? i18n.language} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <I18nResources />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** The generic error page (SPEC §2): the status code, "Page Not Found" for 404, else 500. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const detail = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : undefined;
+  const path = isRouteErrorResponse(error) && typeof error.data?.path === "string" ? error.data.path : undefined;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage status={status} detail={detail} path={path} />;
+}

@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { translator } from "~/.server/i18n/i18n.server";
+import { titleMeta } from "~/components/page-title";
+
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await translator(request, "home");
+  return { title: t("comingSoon.title") };
+}
+
+/** /coming-soon: what is on its way, and what a visitor can already do. */
+export default function ComingSoon() {
+  const { t } = useTranslation("home");
+  return (
+    <section className="container section narrow">
+      <p className="eyebrow">{t("comingSoon.eyebrow")}</p>
+      <h1>{t("comingSoon.title")}</h1>
+      <p className="lead">{t("comingSoon.lead")}</p>
+      <ul className="check-list">
+        <li>{t("comingSoon.items.mobile")}</li>
+        <li>{t("comingSoon.items.groups")}</li>
+        <li>{t("comingSoon.items.certificates")}</li>
+      </ul>
+      <p className="actions">
+        <Link to="/home/register" className="button button--primary">
+          {t("comingSoon.cta")}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { translator } from "~/.server/i18n/i18n.server";
+import { titleMeta } from "~/components/page-title";
+
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await translator(request, "home");
+  return { title: t("landing.title") };
+}
+
+const features = ["trainings", "tests", "goal", "coaching"] as const;
+
+/** /home: what Cap offers, with the calls to sign up and to log in. */
+export default function Landing() {
+  const { t } = useTranslation("home");
+  return (
+    <>
+      <section className="hero">
+        <div className="container hero__inner">
+          <p className="eyebrow">{t("landing.eyebrow")}</p>
+          <h1>{t("landing.headline")}</h1>
+          <p className="lead">{t("landing.lead")}</p>
+          <p className="actions">
+            <Link to="/home/register" className="button button--primary button--large">
+              {t("landing.ctaRegister")}
+            </Link>
+            <Link to="/home/login" className="button button--ghost button--large">
+              {t("landing.ctaLogin")}
+            </Link>
+          </p>
+        </div>
+      </section>
+      <section className="container section" aria-labelledby="features-title">
+        <h2 id="features-title">{t("landing.featuresTitle")}</h2>
+        <ul className="feature-grid">
+          {features.map((feature) => (
+            <li key={feature} className="card feature">
+              <h3>{t(`landing.features.${feature}.title`)}</h3>
+              <p>{t(`landing.features.${feature}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="container section section--accent" aria-labelledby="start-title">
+        <h2 id="start-title">{t("landing.startTitle")}</h2>
+        <p>{t("landing.startText")}</p>
+        <p className="actions">
+          <Link to="/home/start-freemium" className="button button--primary">
+            {t("landing.ctaFreemium")}
+          </Link>
+          <Link to="/home/who-are-you" className="button button--ghost">
+            {t("landing.ctaWhoAreYou")}
+          </Link>
+        </p>
+      </section>
+    </>
+  );
+}

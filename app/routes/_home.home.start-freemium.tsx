@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { translator } from "~/.server/i18n/i18n.server";
+import { titleMeta } from "~/components/page-title";
+
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await translator(request, "home");
+  return { title: t("freemium.title") };
+}
+
+const included = ["onboarding", "tests", "goal", "commitments"] as const;
+
+/** /home/start-freemium: the free offer, leading to registration. */
+export default function StartFreemium() {
+  const { t } = useTranslation("home");
+  return (
+    <section className="container section narrow">
+      <p className="eyebrow">{t("freemium.eyebrow")}</p>
+      <h1>{t("freemium.title")}</h1>
+      <p className="lead">{t("freemium.lead")}</p>
+      <div className="card">
+        <h2>{t("freemium.includedTitle")}</h2>
+        <ul className="check-list">
+          {included.map((item) => (
+            <li key={item}>{t(`freemium.included.${item}`)}</li>
+          ))}
+        </ul>
+        <p className="muted">{t("freemium.later")}</p>
+      </div>
+      <p className="actions">
+        <Link to="/home/register" className="button button--primary button--large">
+          {t("freemium.cta")}
+        </Link>
+      </p>
+    </section>
+  );
+}

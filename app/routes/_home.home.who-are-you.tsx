@@ -1,0 +1,44 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { translator } from "~/.server/i18n/i18n.server";
+import { titleMeta } from "~/components/page-title";
+import { defaultUserType, userTypes } from "~/forms/user-type";
+
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await translator(request, "home");
+  return { title: t("whoAreYou.title") };
+}
+
+/**
+ * /home/who-are-you: the visitor picks who they are; the choice travels to registration as
+ * ?user_type= (a GET form, so it needs no JavaScript and no state on the server).
+ */
+export default function WhoAreYou() {
+  const { t } = useTranslation("home");
+  return (
+    <section className="container section narrow">
+      <h1>{t("whoAreYou.title")}</h1>
+      <p className="lead">{t("whoAreYou.lead")}</p>
+      <Form method="get" action="/home/register" className="stack">
+        <fieldset className="choice-cards">
+          <legend className="visually-hidden">{t("whoAreYou.legend")}</legend>
+          {userTypes.map((type) => (
+            <label key={type} className="choice-card">
+              <input type="radio" name="user_type" value={type} defaultChecked={type === defaultUserType} />
+              <span className="choice-card__title">{t(`whoAreYou.types.${type}.title`)}</span>
+              <span className="choice-card__text">{t(`whoAreYou.types.${type}.text`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <p className="actions">
+          <button type="submit" className="button button--primary button--large">
+            {t("whoAreYou.continue")}
+          </button>
+        </p>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { languageCookie } from "~/.server/i18n/i18n.server";
+import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
+import { isLanguage } from "~/i18n";
+
+/** POST /language: remembers the chosen language and goes back to the page it was chosen on. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const lng = form.get("lng");
+  const back = safeRedirectPath(form.get("redirectTo"));
+  if (!isLanguage(lng)) return redirect(back, 303);
+  return redirect(back, { status: 303, headers: { "Set-Cookie": await languageCookie.serialize(lng) } });
+}
+
+export function loader() {
+  return redirect("/", 303);
+}

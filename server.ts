@@ -1,0 +1,117 @@
+/**
+ * Cap's production entry: static assets, security headers, one log line per request, /healthz,
+ * the Remix handler, and a graceful stop on SIGTERM/SIGINT (ARCHITECTURE.md).
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import type { Lifecycle } from "~/.server/runtime/lifecycle.server";
+import { parseEnv, ConfigError } from "~/.server/config/env.server";
+
+let config;
+try {
+  config = parseEnv(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+const production = config.NODE_ENV === "production";
+
+const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+// entry.server exports the lifecycle so that this file and the routes share one database.
+const lifecycle = (build.entry.module as unknown as { lifecycle: Lifecycle }).lifecycle;
+const started = await lifecycle.start();
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", true);
+app.use(compression());
+
+// Request id, CSP nonce and security headers.
+app.use((req, res, next) => {
+  res.locals.requestId = req.get("x-request-id")?.slice(0, 64) || randomUUID();
+  res.locals.nonce = randomBytes(16).toString("base64");
+  res.set("X-Request-Id", res.locals.requestId);
+  res.set("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce));
+  res.set("X-Content-Type-Options", "nosniff");
+  res.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.set("X-Frame-Options", "DENY");
+  res.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  if (config.APP_URL.startsWith("https:")) res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  next();
+});
+
+// One line per request: no query string (it may carry codes), no cookies, no bodies.
+app.use((req, res, next) => {
+  const start = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    console.log(
+      JSON.stringify({ t: new Date().toISOString(), id: res.locals.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }),
+    );
+  });
+  next();
+});
+
+app.get("/healthz", async (_req, res) => {
+  const { ok } = await lifecycle.health();
+  res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ ok });
+});
+
+// Fingerprinted build output never changes: cache it for a year. Other public files: an hour.
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+app.use(express.static("public", { maxAge: "1h", index: false }));
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: config.NODE_ENV,
+    getLoadContext: (_req, res) => ({ nonce: res.locals.nonce, requestId: res.locals.requestId }),
+  }),
+);
+
+const server = app.listen(config.PORT, () => {
+  console.log(`Cap listening on http://localhost:${config.PORT} (${config.NODE_ENV}, database: ${started.driver})`);
+  if (!production) void broadcastDevReady(build);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing requests`);
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  server.close(async () => {
+    await lifecycle.stop();
+    clearTimeout(force);
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+function contentSecurityPolicy(nonce: string) {
+  const devSockets = production ? "" : " ws: http://localhost:*";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${devSockets}`,
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
