@@ -2,11 +2,9 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18n } from "~/.server/i18n/i18n.server";
-import { i18nConfig } from "~/i18n";
+import { I18nProvider } from "~/i18n/react";
+import { localeOf } from "~/.server/i18n/i18n.server";
 import { resources } from "~/locales/resources";
 import { NonceProvider } from "~/components/nonce";
 
@@ -22,18 +20,17 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const lng = await i18n.getLocale(request);
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng, resources, ns: Object.keys(resources.fr) });
+  const language = await localeOf(request);
+  const i18nValue = { language, resources: resources[language], fallback: resources.en };
   const nonce = loadContext.nonce ?? "";
 
   return new Promise((resolve, reject) => {
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
+        <I18nProvider value={i18nValue}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-        </I18nextProvider>
+        </I18nProvider>
       </NonceProvider>,
       {
         nonce,

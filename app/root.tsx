@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { ErrorPage } from "~/components/error-page";
 import { I18nResources } from "~/components/i18n-resources";

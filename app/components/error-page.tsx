@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Logo } from "./logo";
 
 type Props = { status: number; detail?: string; path?: string };

@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { supportedLanguages } from "~/i18n";
+import { useTranslation } from "~/i18n/react";
+import { supportedLanguages } from "~/i18n/config";
 
 /**
  * Two buttons, FR and EN, posting to /language, which sets the cookie and sends the member back

@@ -1,5 +1,5 @@
 import { Link, Outlet } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { LanguageSwitch } from "~/components/language-switch";
 import { Logo } from "~/components/logo";
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { languageCookie } from "~/.server/i18n/i18n.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
-import { isLanguage } from "~/i18n";
+import { isLanguage } from "~/i18n/config";
 
 /** POST /language: remembers the chosen language and goes back to the page it was chosen on. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
-import { defaultLanguage, i18nConfig, supportedLanguages, type Language } from "~/i18n";
+import { defaultLanguage, i18nConfig, supportedLanguages, type Language } from "~/i18n/config";
 import { resources } from "~/locales/resources";
 
 /** The visitor's chosen language; readable by the browser is not needed, so httpOnly. */

@@ -6,9 +6,8 @@ export const i18nConfig = {
   supportedLngs: [...supportedLanguages],
   fallbackLng: "en",
   defaultNS: "common",
-  // React escapes values already.
+  // React and the mail templates escape values themselves.
   interpolation: { escapeValue: false },
-  react: { useSuspense: false },
 };
 
 export const defaultLanguage: Language = "fr";

@@ -1,0 +1,42 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "~/.server/config/env.server";
+
+describe("configuration", () => {
+  it("works with nothing set: port 3000, a secret generated once and kept", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cap-config-"));
+    const first = parseEnv({ DATA_DIR: dir });
+    expect(first.PORT).toBe(3000);
+    expect(first.APP_URL).toBe("http://localhost:3000");
+    expect(first.DATABASE_URL).toBeUndefined();
+    expect(first.SESSION_SECRET).toHaveLength(64);
+    expect(readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(first.SESSION_SECRET);
+    expect(parseEnv({ DATA_DIR: dir }).SESSION_SECRET).toBe(first.SESSION_SECRET);
+  });
+
+  it("names each bad variable and what it expects", () => {
+    try {
+      parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://db", SMTP_URL: "not a url", SESSION_SECRET: "short" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toMatch(/PORT="eighty" is not valid: expected a port number/);
+      expect(message).toMatch(/DATABASE_URL="mysql:\/\/db" is not valid: expected a PostgreSQL URL/);
+      expect(message).toMatch(/SMTP_URL="not a url" is not valid: expected an SMTP URL/);
+      expect(message).toMatch(/SESSION_SECRET="short" is not valid: expected at least 32 characters/);
+    }
+  });
+
+  it("accepts a PostgreSQL URL and an https APP_URL without its trailing slash", () => {
+    const env = parseEnv({
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/cap",
+      APP_URL: "https://cap.example/",
+      SESSION_SECRET: "x".repeat(32),
+    });
+    expect(env.DATABASE_URL).toBe("postgres://postgres@127.0.0.1:5432/cap");
+    expect(env.APP_URL).toBe("https://cap.example");
+  });
+});
