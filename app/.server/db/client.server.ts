@@ -59,3 +59,8 @@ export async function databaseIsHealthy(timeoutMs = 2000): Promise<boolean> {
   const timeout = new Promise<boolean>((resolve) => setTimeout(resolve, timeoutMs, false).unref());
   return Promise.race([query, timeout]);
 }
+
+/** A transaction handed to `db().transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Where a service may write: the database itself or a transaction in progress. */
+export type Executor = Database | Transaction;
