@@ -29,10 +29,10 @@ async function open(): Promise<DatabaseHandle> {
 
 /** Empties every table of the public schema (migrations live in the drizzle schema). */
 export async function resetDatabase(handle: DatabaseHandle) {
-  const result = await handle.db.execute<{ tablename: string }>(
+  // Both drivers answer execute() with { rows }.
+  const { rows } = (await handle.db.execute(
     sql`select tablename from pg_tables where schemaname = 'public'`,
-  );
-  const rows = "rows" in result ? (result.rows as { tablename: string }[]) : (result as unknown as { tablename: string }[]);
+  )) as unknown as { rows: { tablename: string }[] };
   if (rows.length === 0) return;
   const tables = rows.map((row) => `"public"."${row.tablename}"`).join(", ");
   await handle.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));

@@ -1,3 +1,5 @@
+import type { AppLoadContext } from "@remix-run/node";
+
 /** Builds requests for loaders and actions called as plain functions, and reads their answers. */
 export const ORIGIN = "http://localhost:3000";
 
@@ -28,7 +30,7 @@ export function buildRequest(path: string, options: RequestOptions = {}): Reques
   return new Request(new URL(path, ORIGIN), { method, headers, body });
 }
 
-type RouteFunction<T> = (args: { request: Request; params: Record<string, string>; context: object }) => T;
+type RouteFunction<T> = (args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) => T;
 
 /** Calls a loader or action; a thrown Response (redirect, 404) is returned like a returned one. */
 export async function call<T>(fn: RouteFunction<T>, request: Request, params: Record<string, string> = {}) {
