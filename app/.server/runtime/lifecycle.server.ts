@@ -1,6 +1,7 @@
 import path from "node:path";
 import { env } from "~/.server/config/env.server";
 import { databaseIsHealthy, openDatabase, useDatabase, type DatabaseHandle } from "~/.server/db/client.server";
+import { startMailSender, stopMailSender } from "~/.server/mail/sender.server";
 
 /**
  * What server.ts starts and stops around the Remix handler. It lives in the server build (exported
@@ -12,6 +13,7 @@ async function start() {
   const config = env();
   database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") });
   useDatabase(database);
+  startMailSender();
   return { driver: database.driver };
 }
 
@@ -20,6 +22,8 @@ async function health() {
 }
 
 async function stop() {
+  // Delivers what is due one last time while the database is still open.
+  await stopMailSender();
   useDatabase(undefined);
   await database?.close();
   database = undefined;

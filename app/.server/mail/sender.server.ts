@@ -1,0 +1,142 @@
+import { and, eq, inArray, lte } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { env } from "~/.server/config/env.server";
+import { db } from "~/.server/db/client.server";
+import { mailOutbox } from "~/.server/db/schema.server";
+
+/**
+ * The outbox's background sender (ARCHITECTURE.md, "Email"). Every instance of the app runs one;
+ * a row is claimed by pushing its next_attempt_at forward (a lease), so two instances never send
+ * the same message, and a message whose sender died is retried once the lease runs out.
+ */
+
+/** What delivers a message: a nodemailer transport, or the log when no SMTP_URL is set. */
+export type MailTransport = {
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    attachments: { filename: string; contentType: string; content: string }[];
+  }): Promise<unknown>;
+};
+
+const INTERVAL_MS = 2_000;
+const BATCH_SIZE = 10;
+// Longer than a batch can take with the SMTP timeouts below (10 × 50 s).
+const LEASE_MS = 10 * 60_000;
+const FIRST_RETRY_MS = 15_000;
+const MAX_RETRY_MS = 60 * 60_000;
+
+/** Prints each message, links and codes included, so mail is readable without a mail server. */
+export const logTransport: MailTransport = {
+  async sendMail(message) {
+    console.log(`[mail] To: ${message.to}\n[mail] Subject: ${message.subject}\n\n${message.text}\n`);
+  },
+};
+
+let configured: MailTransport | undefined;
+
+function configuredTransport(): MailTransport {
+  const url = env().SMTP_URL;
+  configured ??= url
+    ? nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+    : logTransport;
+  return configured;
+}
+
+/** The wait before the next try after `attempts` failures: 15 s, 30 s, 1 min… at most 1 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), MAX_RETRY_MS);
+}
+
+/** An error as stored and logged: one line, no SMTP credentials. */
+function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/\/\/[^\s/@]*@/g, "//***@").replace(/\s+/g, " ").slice(0, 500);
+}
+
+/**
+ * Delivers the pending messages that are due, oldest first, once. `transport` defaults to the
+ * configured one; `now` lets tests move the clock.
+ */
+export async function deliverDueMail(options: { transport?: MailTransport; now?: Date } = {}) {
+  const transport = options.transport ?? configuredTransport();
+  const now = options.now ?? new Date();
+  const due = db()
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+    .orderBy(mailOutbox.createdAt)
+    .limit(BATCH_SIZE)
+    .for("update", { skipLocked: true });
+  const claimed = await db()
+    .update(mailOutbox)
+    .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+  claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+
+  const counts = { sent: 0, failed: 0 };
+  for (const mail of claimed) {
+    try {
+      await transport.sendMail({
+        from: env().MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments,
+      });
+      await db()
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: new Date(), lastError: null })
+        .where(eq(mailOutbox.id, mail.id));
+      counts.sent++;
+    } catch (error) {
+      const attempts = mail.attempts + 1;
+      const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts));
+      const lastError = errorText(error);
+      await db().update(mailOutbox).set({ attempts, lastError, nextAttemptAt }).where(eq(mailOutbox.id, mail.id));
+      console.error(
+        `[mail] delivery of ${mail.id} failed (attempt ${attempts}), retrying at ${nextAttemptAt.toISOString()}: ${lastError}`,
+      );
+      counts.failed++;
+    }
+  }
+  return counts;
+}
+
+type Loop = { timer?: NodeJS.Timeout; tick?: Promise<void> };
+let loop: Loop | undefined;
+
+/** Starts delivering due mail every 2 s in the background (does not keep the process alive). */
+export function startMailSender() {
+  if (loop) return;
+  const state: Loop = {};
+  loop = state;
+  const schedule = () => {
+    state.timer = setTimeout(run, INTERVAL_MS);
+    state.timer.unref();
+  };
+  const run = async () => {
+    state.tick = deliverDueMail().then(
+      () => undefined,
+      (error) => console.error(`[mail] the sender failed: ${errorText(error)}`),
+    );
+    await state.tick;
+    if (loop === state) schedule();
+  };
+  schedule();
+}
+
+/** Stops the loop, waits for a delivery in progress, then delivers what is due one last time. */
+export async function stopMailSender() {
+  const state = loop;
+  if (!state) return;
+  loop = undefined;
+  clearTimeout(state.timer);
+  await state.tick;
+  await deliverDueMail().catch((error) => console.error(`[mail] the last delivery failed: ${errorText(error)}`));
+}

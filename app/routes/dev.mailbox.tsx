@@ -1,0 +1,89 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { env } from "~/.server/config/env.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { recentMail } from "~/.server/mail/outbox.server";
+import { titleMeta } from "~/components/page-title";
+import { useTranslation } from "~/i18n/react";
+import styles from "~/styles/dev-mailbox.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta = titleMeta;
+
+/** /dev/mailbox: the latest outbox messages, readable without a mail server. Not in production. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const path = new URL(request.url).pathname;
+  if (env().NODE_ENV === "production") throw data({ message: `Page not found: ${path}`, path }, { status: 404 });
+  const t = await translator(request, "mailbox");
+  const formatDate = new Intl.DateTimeFormat(await localeOf(request), { dateStyle: "medium", timeStyle: "long" });
+  const messages = (await recentMail(50)).map((mail) => ({
+    id: mail.id,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    status: mail.status,
+    attempts: mail.attempts,
+    lastError: mail.lastError,
+    createdAt: mail.createdAt.toISOString(),
+    // Formatted here so that the browser shows the very same text when it hydrates.
+    created: formatDate.format(mail.createdAt),
+  }));
+  return { title: t("title"), messages };
+}
+
+export default function DevMailbox() {
+  const { messages } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("mailbox");
+  return (
+    <main id="main" className="container section mailbox">
+      <h1>{t("title")}</h1>
+      <p className="lead">{t("lead")}</p>
+      {messages.length === 0 ? (
+        <p>{t("empty")}</p>
+      ) : (
+        <ol className="mailbox__list">
+          {messages.map((mail, index) => (
+            <li key={mail.id} className="card">
+              <h2 className="mailbox__subject">{mail.subject}</h2>
+              <dl className="mailbox__meta">
+                <dt>{t("to")}</dt>
+                <dd>{mail.to}</dd>
+                <dt>{t("status")}</dt>
+                <dd>
+                  {t(`statuses.${mail.status}`)}
+                  {mail.attempts > 0 ? ` · ${t("attempts", { count: mail.attempts })}` : null}
+                </dd>
+                <dt>{t("created")}</dt>
+                <dd>
+                  <time dateTime={mail.createdAt}>{mail.created}</time>
+                </dd>
+              </dl>
+              {mail.status === "pending" && mail.lastError ? (
+                <p className="mailbox__error">{t("lastError", { error: mail.lastError })}</p>
+              ) : null}
+              <details open={index === 0}>
+                <summary>{t("read")}</summary>
+                <pre className="mailbox__text">
+                  <LinkedText text={mail.text} />
+                </pre>
+              </details>
+            </li>
+          ))}
+        </ol>
+      )}
+    </main>
+  );
+}
+
+/** The text with its http(s) URLs as links (split with a capture group: odd parts are URLs). */
+function LinkedText({ text }: { text: string }) {
+  return text.split(/(https?:\/\/[^\s<>"]+)/g).map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={index} href={part}>
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
