@@ -74,7 +74,7 @@ app.all(
   createRequestHandler({
     build,
     mode: config.NODE_ENV,
-    getLoadContext: (_req, res) => ({ nonce: res.locals.nonce, requestId: res.locals.requestId }),
+    getLoadContext: (req, res) => ({ nonce: res.locals.nonce, requestId: res.locals.requestId, clientIp: req.ip }),
   }),
 );
 

@@ -5,7 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nProvider } from "~/i18n/react";
 import { localeOf } from "~/.server/i18n/i18n.server";
-import { resources } from "~/locales/resources";
+import { resources, serverOnlyNamespaces } from "~/locales/resources";
 import { NonceProvider } from "~/components/nonce";
 
 export { lifecycle } from "~/.server/runtime/lifecycle.server";
@@ -21,7 +21,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const language = await localeOf(request);
-  const i18nValue = { language, resources: resources[language], fallback: resources.en };
+  const i18nValue = { language, resources: pageResources[language], fallback: pageResources.en };
   const nonce = loadContext.nonce ?? "";
 
   return new Promise((resolve, reject) => {
@@ -56,4 +56,14 @@ export default async function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** The strings pages use, by language (the browser receives its language's with the page). */
+const pageResources = {
+  fr: withoutServerOnly(resources.fr),
+  en: withoutServerOnly(resources.en),
+};
+
+function withoutServerOnly(namespaces: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(namespaces).filter(([ns]) => !(serverOnlyNamespaces as string[]).includes(ns)));
 }

@@ -1,6 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LanguageSwitch } from "./language-switch";
+import { LogoutButton } from "./logout-button";
 import { Logo } from "./logo";
 
 const items = [
@@ -15,7 +16,7 @@ const items = [
  * The signed-in navigation (SPEC §2). On a phone it folds into a <details> menu, which opens
  * without JavaScript; from 900px up the same links stand beside the page (CSS shows one or the other).
  */
-export function Sidebar() {
+export function Sidebar({ member }: { member: { firstname: string; lastname: string } }) {
   const { t } = useTranslation();
   return (
     <aside className="sidebar">
@@ -25,17 +26,17 @@ export function Sidebar() {
         </NavLink>
         <details className="sidebar__menu">
           <summary>{t("nav.menu")}</summary>
-          <SidebarLinks />
+          <SidebarLinks member={member} />
         </details>
       </div>
       <div className="sidebar__wide">
-        <SidebarLinks />
+        <SidebarLinks member={member} />
       </div>
     </aside>
   );
 }
 
-function SidebarLinks() {
+function SidebarLinks({ member }: { member: { firstname: string; lastname: string } }) {
   const { t } = useTranslation();
   return (
     <div className="sidebar__panel">
@@ -53,7 +54,13 @@ function SidebarLinks() {
           ))}
         </ul>
       </nav>
-      <LanguageSwitch />
+      <div className="sidebar__account">
+        <p className="sidebar__member">
+          {member.firstname} {member.lastname}
+        </p>
+        <LanguageSwitch />
+        <LogoutButton className="button button--on-dark" />
+      </div>
     </div>
   );
 }

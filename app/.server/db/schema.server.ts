@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   date,
@@ -79,9 +80,8 @@ export const selfServiceCodes = pgTable(
   "self_service_codes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    identityId: uuid("identity_id")
-      .notNull()
-      .references(() => identities.id, { onDelete: "cascade" }),
+    // Null for a recovery asked for an unknown address: the answer must look the same (no leak).
+    identityId: uuid("identity_id").references(() => identities.id, { onDelete: "cascade" }),
     flow: text("flow", { enum: ["recovery", "verification"] }).notNull(),
     address: text("address").notNull(),
     codeHash: text("code_hash").notNull(),
@@ -115,7 +115,7 @@ export const appUsers = pgTable(
     userType: text("user_type").notNull().default("adventurer"),
     levelOfStudy: text("level_of_study"),
     role: text("role"),
-    invitedBy: uuid("invited_by"),
+    invitedBy: uuid("invited_by").references((): AnyPgColumn => appUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

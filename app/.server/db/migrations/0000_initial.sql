@@ -60,7 +60,7 @@ CREATE TABLE "registration_drafts" (
 --> statement-breakpoint
 CREATE TABLE "self_service_codes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"identity_id" uuid NOT NULL,
+	"identity_id" uuid,
 	"flow" text NOT NULL,
 	"address" text NOT NULL,
 	"code_hash" text NOT NULL,
@@ -93,6 +93,7 @@ CREATE TABLE "identity_verifiable_addresses" (
 );
 --> statement-breakpoint
 ALTER TABLE "app_users" ADD CONSTRAINT "app_users_identity_id_identities_id_fk" FOREIGN KEY ("identity_id") REFERENCES "public"."identities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "app_users" ADD CONSTRAINT "app_users_invited_by_app_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."app_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identity_credentials" ADD CONSTRAINT "identity_credentials_identity_id_identities_id_fk" FOREIGN KEY ("identity_id") REFERENCES "public"."identities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "self_service_codes" ADD CONSTRAINT "self_service_codes_identity_id_identities_id_fk" FOREIGN KEY ("identity_id") REFERENCES "public"."identities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_identity_id_identities_id_fk" FOREIGN KEY ("identity_id") REFERENCES "public"."identities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import { db, type Executor } from "~/.server/db/client.server";
+import { appUsers } from "~/.server/db/schema.server";
+import { sessionOf } from "~/.server/identity/embedded.server";
+import type { Identity } from "~/.server/identity/identity.server";
+
+/** The product's member record (SPEC §3 app_user), as the API and pages see it. */
+export type Member = {
+  id: string;
+  identity_id: string;
+  firstname: string;
+  lastname: string;
+  birth_date: string;
+  gender: string;
+  mobile: string | null;
+  lang: string;
+  user_type: string;
+  level_of_study: string | null;
+  role: string | null;
+  invited_by: string | null;
+  created_at: string;
+};
+
+function toMember(row: typeof appUsers.$inferSelect): Member {
+  return {
+    id: row.id,
+    identity_id: row.identityId,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    birth_date: row.birthDate,
+    gender: row.gender,
+    mobile: row.mobile,
+    lang: row.lang,
+    user_type: row.userType,
+    level_of_study: row.levelOfStudy,
+    role: row.role,
+    invited_by: row.invitedBy,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function memberOfIdentity(tx: Executor, identityId: string): Promise<Member | null> {
+  const [row] = await tx.select().from(appUsers).where(eq(appUsers.identityId, identityId));
+  return row ? toMember(row) : null;
+}
+
+/** whoami (SPEC §7): the session's identity and the member record, or null when not signed in. */
+export async function whoami(token: string): Promise<{ token: string; identity: Identity; member: Member } | null> {
+  const session = await sessionOf(token);
+  if (!session) return null;
+  const member = await memberOfIdentity(db(), session.identity.id);
+  if (!member) return null;
+  return { token, identity: session.identity, member };
+}

@@ -1,0 +1,43 @@
+import { db } from "~/.server/db/client.server";
+import { consumeCode, markAddressVerified, openCodeId } from "~/.server/identity/embedded.server";
+import type { Identity } from "~/.server/identity/identity.server";
+import { countRecent, recordEvent } from "~/.server/rate-limit/rate-limit.server";
+import type { Language } from "~/i18n/config";
+import type { Member } from "./members.server";
+import { sendVerification } from "./registration.server";
+
+const RESEND_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_RESENDS = 3;
+
+export type VerificationResult = { ok: true } | { ok: false; error: "codeInvalid" | "codeExpired" };
+
+/** Verifies the member's first address with the code typed from the email. */
+export async function verifyWithCode(identityId: string, code: string): Promise<VerificationResult> {
+  return db().transaction(async (tx) => {
+    const codeId = await openCodeId(tx, identityId, "verification");
+    if (!codeId) return { ok: false as const, error: "codeExpired" as const };
+    const check = await consumeCode(tx, "verification", codeId, { code });
+    if (!check.ok) return { ok: false as const, error: check.reason === "invalid" ? "codeInvalid" : "codeExpired" };
+    await markAddressVerified(tx, check.identityId, check.address);
+    return { ok: true as const };
+  });
+}
+
+/** Verifies with the one-click link of the email (no session needed: the link is the proof). */
+export async function verifyWithLink(codeId: string, linkToken: string): Promise<VerificationResult> {
+  return db().transaction(async (tx) => {
+    const check = await consumeCode(tx, "verification", codeId, { linkToken });
+    if (!check.ok) return { ok: false as const, error: check.reason === "invalid" ? "codeInvalid" : "codeExpired" };
+    await markAddressVerified(tx, check.identityId, check.address);
+    return { ok: true as const };
+  });
+}
+
+/** A fresh code by email, at most three times in 15 minutes. */
+export async function resendVerification(identity: Identity, member: Member, lang: Language): Promise<{ ok: boolean }> {
+  if ((await countRecent("verification-resend", identity.id, RESEND_WINDOW_MS)) >= MAX_RESENDS) return { ok: false };
+  const address = identity.verifiable_addresses[0]?.value ?? identity.traits.email;
+  await db().transaction((tx) => sendVerification(tx, identity.id, address, member.firstname, lang));
+  await recordEvent("verification-resend", identity.id);
+  return { ok: true };
+}

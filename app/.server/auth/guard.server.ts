@@ -1,0 +1,60 @@
+import { redirect } from "@remix-run/node";
+import { isVerified, type Identity } from "~/.server/identity/identity.server";
+import { whoami, type Member } from "~/.server/accounts/members.server";
+import { clearTokenCookie, readToken } from "./token-cookie.server";
+
+/**
+ * The route guard of SPEC §4, in its order. Every protected loader AND action calls it itself.
+ *  1. a token whose whoami fails → the cookie is cleared, /home;
+ *  2. first address unverified → /account_verification (unless that is where we are);
+ *  3. (home routes) signed in → /;
+ *  4. no token → /home/login?redirect_after=<full path>.
+ */
+export type SignedIn = { token: string; identity: Identity; member: Member };
+
+// One whoami per request, however many loaders ask.
+const resolved = new WeakMap<Request, Promise<SignedIn | null>>();
+
+function signedIn(request: Request, token: string) {
+  let answer = resolved.get(request);
+  if (!answer) {
+    answer = whoami(token);
+    resolved.set(request, answer);
+  }
+  return answer;
+}
+
+function fullPath(request: Request) {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+async function staleToken(): Promise<never> {
+  throw redirect("/home", { headers: { "Set-Cookie": await clearTokenCookie() } });
+}
+
+/** A signed-in, verified member, or a thrown redirect. */
+export async function requireMember(request: Request): Promise<SignedIn> {
+  const current = await requireSignedIn(request);
+  if (!isVerified(current.identity)) {
+    throw redirect(`/account_verification?redirect_after=${encodeURIComponent(fullPath(request))}`);
+  }
+  return current;
+}
+
+/** A signed-in member, verified or not: for /account_verification and logout. */
+export async function requireSignedIn(request: Request): Promise<SignedIn> {
+  const token = await readToken(request);
+  if (!token) throw redirect(`/home/login?redirect_after=${encodeURIComponent(fullPath(request))}`);
+  return (await signedIn(request, token)) ?? staleToken();
+}
+
+/** For home routes: a visitor passes; a signed-in member goes to / (or to verify first). */
+export async function redirectIfSignedIn(request: Request): Promise<void> {
+  const token = await readToken(request);
+  if (!token) return;
+  const current = await signedIn(request, token);
+  if (!current) return staleToken();
+  if (!isVerified(current.identity)) throw redirect("/account_verification");
+  throw redirect("/");
+}

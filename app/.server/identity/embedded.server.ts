@@ -1,0 +1,275 @@
+import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { db, type Executor } from "~/.server/db/client.server";
+import {
+  identities,
+  identityCredentials,
+  selfServiceCodes,
+  sessions,
+  verifiableAddresses,
+} from "~/.server/db/schema.server";
+import { EmailTakenError, type CodeFlow, type Identity, type Session } from "./identity.server";
+import { decoyPasswordHash, hashPassword, randomCode, randomToken, sameHash, sha256, verifyPassword } from "./secrets.server";
+
+/**
+ * The embedded identity adapter: identities, credentials, sessions and self-service codes kept in
+ * our own database, in the shape of Ory Kratos.
+ */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const CODE_LIFETIME_MS = 15 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function createIdentity(
+  tx: Executor,
+  input: { email: string; password: string; first: string; last: string },
+): Promise<Identity> {
+  const email = normalizeEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  const [identity] = await tx
+    .insert(identities)
+    .values({ traits: { email, name: { first: input.first, last: input.last } } })
+    .returning({ id: identities.id });
+  const inserted = await tx
+    .insert(verifiableAddresses)
+    .values({ identityId: identity.id, value: email })
+    .onConflictDoNothing()
+    .returning({ id: verifiableAddresses.id });
+  if (inserted.length === 0) throw new EmailTakenError();
+  await tx.insert(identityCredentials).values({ identityId: identity.id, passwordHash });
+  return (await findIdentity(tx, identity.id))!;
+}
+
+export async function emailIsTaken(email: string): Promise<boolean> {
+  const rows = await db()
+    .select({ id: verifiableAddresses.id })
+    .from(verifiableAddresses)
+    .where(eq(verifiableAddresses.value, normalizeEmail(email)));
+  return rows.length > 0;
+}
+
+export async function findIdentity(tx: Executor, id: string): Promise<Identity | null> {
+  const [row] = await tx.select().from(identities).where(eq(identities.id, id));
+  if (!row) return null;
+  const addresses = await tx
+    .select()
+    .from(verifiableAddresses)
+    .where(eq(verifiableAddresses.identityId, id))
+    .orderBy(verifiableAddresses.createdAt);
+  return {
+    id: row.id,
+    schema_id: row.schemaId,
+    state: row.state,
+    traits: row.traits,
+    verifiable_addresses: addresses.map((a) => ({
+      id: a.id,
+      value: a.value,
+      verified: a.verified,
+      verified_at: a.verifiedAt?.toISOString() ?? null,
+      via: "email" as const,
+      status: a.status,
+      created_at: a.createdAt.toISOString(),
+      updated_at: a.updatedAt.toISOString(),
+    })),
+    recovery_addresses: addresses.map((a) => ({
+      id: a.id,
+      value: a.value,
+      via: "email" as const,
+      created_at: a.createdAt.toISOString(),
+      updated_at: a.updatedAt.toISOString(),
+    })),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function findIdentityIdByEmail(tx: Executor, email: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ identityId: verifiableAddresses.identityId })
+    .from(verifiableAddresses)
+    .where(eq(verifiableAddresses.value, normalizeEmail(email)));
+  return row?.identityId ?? null;
+}
+
+/** The identity whose email and password match, or null; as slow for an unknown email. */
+export async function checkPassword(email: string, password: string): Promise<string | null> {
+  const [row] = await db()
+    .select({ identityId: identityCredentials.identityId, hash: identityCredentials.passwordHash })
+    .from(verifiableAddresses)
+    .innerJoin(identityCredentials, eq(identityCredentials.identityId, verifiableAddresses.identityId))
+    .innerJoin(identities, eq(identities.id, verifiableAddresses.identityId))
+    .where(and(eq(verifiableAddresses.value, normalizeEmail(email)), eq(identities.state, "active")));
+  if (!row) {
+    await verifyPassword(await decoyPasswordHash(), password);
+    return null;
+  }
+  return (await verifyPassword(row.hash, password)) ? row.identityId : null;
+}
+
+export async function setPassword(tx: Executor, identityId: string, password: string) {
+  await tx
+    .update(identityCredentials)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(identityCredentials.identityId, identityId));
+}
+
+// --- Sessions -----------------------------------------------------------------------------------
+
+export async function createSession(tx: Executor, identityId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+  await tx.insert(sessions).values({ identityId, tokenHash: sha256(token), expiresAt });
+  return { token, expiresAt };
+}
+
+/** whoami: the live session of a token and its identity, or null. */
+export async function sessionOf(token: string): Promise<Session | null> {
+  const [row] = await db()
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())));
+  if (!row) return null;
+  const identity = await findIdentity(db(), row.identityId);
+  if (!identity || identity.state !== "active") return null;
+  return {
+    id: row.id,
+    token,
+    identity,
+    expires_at: row.expiresAt.toISOString(),
+    authenticated_at: row.authenticatedAt.toISOString(),
+  };
+}
+
+export async function revokeSession(token: string) {
+  await db().delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
+}
+
+/** Ends every session of the identity but `keepToken`'s (after a password change). */
+export async function revokeOtherSessions(tx: Executor, identityId: string, keepToken?: string) {
+  const keep = keepToken ? ne(sessions.tokenHash, sha256(keepToken)) : sql`true`;
+  await tx.delete(sessions).where(and(eq(sessions.identityId, identityId), keep));
+}
+
+// --- Self-service codes (recovery, verification) --------------------------------------------------
+
+export type IssuedCode = { codeId: string; code: string; linkToken: string };
+
+/** A new code for `flow`; earlier unused codes of the same flow and identity stop working. */
+export async function issueCode(
+  tx: Executor,
+  flow: CodeFlow,
+  address: string,
+  identityId: string | null,
+): Promise<IssuedCode> {
+  if (identityId) {
+    await tx
+      .update(selfServiceCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(selfServiceCodes.identityId, identityId), eq(selfServiceCodes.flow, flow), isNull(selfServiceCodes.usedAt)));
+  }
+  const code = randomCode();
+  const linkToken = randomToken();
+  const [row] = await tx
+    .insert(selfServiceCodes)
+    .values({
+      flow,
+      identityId,
+      address: normalizeEmail(address),
+      codeHash: sha256(code),
+      linkTokenHash: sha256(linkToken),
+      expiresAt: new Date(Date.now() + CODE_LIFETIME_MS),
+    })
+    .returning({ id: selfServiceCodes.id });
+  return { codeId: row.id, code, linkToken };
+}
+
+export type CodeCheck =
+  | { ok: true; identityId: string; address: string }
+  | { ok: false; reason: "unknown" | "expired" | "invalid" | "exhausted" };
+
+/** Whether a code id exists and can still be used (for the page that asks for the code). */
+export async function codeIsUsable(flow: CodeFlow, codeId: string): Promise<boolean> {
+  if (!isUuid(codeId)) return false;
+  const [row] = await db()
+    .select({ id: selfServiceCodes.id })
+    .from(selfServiceCodes)
+    .where(
+      and(
+        eq(selfServiceCodes.id, codeId),
+        eq(selfServiceCodes.flow, flow),
+        isNull(selfServiceCodes.usedAt),
+        gt(selfServiceCodes.expiresAt, new Date()),
+        lt(selfServiceCodes.attempts, CODE_MAX_ATTEMPTS),
+      ),
+    );
+  return Boolean(row);
+}
+
+/**
+ * Spends a code: by the typed code or by the one-click link token. Each wrong try counts; after
+ * five the code is dead. Single use: a right code is marked used in the caller's transaction.
+ */
+export async function consumeCode(
+  tx: Executor,
+  flow: CodeFlow,
+  codeId: string,
+  secret: { code: string } | { linkToken: string },
+): Promise<CodeCheck> {
+  if (!isUuid(codeId)) return { ok: false, reason: "unknown" };
+  const [row] = await tx
+    .select()
+    .from(selfServiceCodes)
+    .where(and(eq(selfServiceCodes.id, codeId), eq(selfServiceCodes.flow, flow)))
+    .for("update");
+  if (!row || row.usedAt) return { ok: false, reason: "unknown" };
+  if (row.expiresAt <= new Date()) return { ok: false, reason: "expired" };
+  if (row.attempts >= CODE_MAX_ATTEMPTS) return { ok: false, reason: "exhausted" };
+  const matches =
+    "code" in secret
+      ? sameHash(sha256(secret.code.trim()), row.codeHash)
+      : row.linkTokenHash !== null && sameHash(sha256(secret.linkToken), row.linkTokenHash);
+  if (!matches || !row.identityId) {
+    await tx.update(selfServiceCodes).set({ attempts: row.attempts + 1 }).where(eq(selfServiceCodes.id, row.id));
+    return { ok: false, reason: row.attempts + 1 >= CODE_MAX_ATTEMPTS ? "exhausted" : "invalid" };
+  }
+  await tx.update(selfServiceCodes).set({ usedAt: new Date() }).where(eq(selfServiceCodes.id, row.id));
+  return { ok: true, identityId: row.identityId, address: row.address };
+}
+
+export async function markAddressVerified(tx: Executor, identityId: string, address: string) {
+  await tx
+    .update(verifiableAddresses)
+    .set({ verified: true, verifiedAt: new Date(), status: "completed", updatedAt: new Date() })
+    .where(and(eq(verifiableAddresses.identityId, identityId), eq(verifiableAddresses.value, address)));
+}
+
+export async function markAddressSent(tx: Executor, identityId: string) {
+  await tx
+    .update(verifiableAddresses)
+    .set({ status: "sent", updatedAt: new Date() })
+    .where(and(eq(verifiableAddresses.identityId, identityId), eq(verifiableAddresses.verified, false)));
+}
+
+function isUuid(value: string) {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** The id of the identity's newest code of `flow` that can still be used, if any. */
+export async function openCodeId(tx: Executor, identityId: string, flow: CodeFlow): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: selfServiceCodes.id })
+    .from(selfServiceCodes)
+    .where(
+      and(
+        eq(selfServiceCodes.identityId, identityId),
+        eq(selfServiceCodes.flow, flow),
+        isNull(selfServiceCodes.usedAt),
+        gt(selfServiceCodes.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(selfServiceCodes.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}

@@ -1,0 +1,38 @@
+/** An identity as Ory Kratos answers it (SPEC §3, §7), whichever adapter holds it. */
+export type VerifiableAddress = {
+  id: string;
+  value: string;
+  verified: boolean;
+  verified_at: string | null;
+  via: "email";
+  status: "pending" | "sent" | "completed";
+  created_at: string;
+  updated_at: string;
+};
+
+export type Identity = {
+  id: string;
+  schema_id: string;
+  state: "active" | "inactive";
+  traits: { email: string; name: { first: string; last: string } };
+  verifiable_addresses: VerifiableAddress[];
+  recovery_addresses: { id: string; value: string; via: "email"; created_at: string; updated_at: string }[];
+  created_at: string;
+  updated_at: string;
+};
+
+export type Session = { id: string; token: string; identity: Identity; expires_at: string; authenticated_at: string };
+
+/** Self-service flows that send a code by email. */
+export type CodeFlow = "recovery" | "verification";
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("email taken");
+    this.name = "EmailTakenError";
+  }
+}
+
+export function isVerified(identity: Identity): boolean {
+  return identity.verifiable_addresses[0]?.verified === true;
+}

@@ -1,0 +1,120 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { resendVerification, verifyWithCode, verifyWithLink } from "~/.server/accounts/verification.server";
+import { requireSignedIn } from "~/.server/auth/guard.server";
+import { readToken } from "~/.server/auth/token-cookie.server";
+import { refuse } from "~/.server/http/form-reply.server";
+import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { isVerified } from "~/.server/identity/identity.server";
+import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { LogoutButton } from "~/components/logout-button";
+import { titleMeta } from "~/components/page-title";
+import { verificationSchema } from "~/forms/login";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/** Where a verified member goes next: the page they were sent here from, or the trainings. */
+function nextPath(request: Request) {
+  return safeRedirectPath(new URL(request.url).searchParams.get("redirect_after"), "/trainings");
+}
+
+/**
+ * /account_verification (SPEC §4, §5): explains, takes the code, resends it. The one-click link of
+ * the email lands here too, with code_id and token. A member cannot leave before the address is
+ * verified: every signed-in route sends them back here.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await translator(request, "auth");
+  const query = new URL(request.url).searchParams;
+  const codeId = query.get("code_id");
+  const linkToken = query.get("token");
+  let linkFailed = false;
+  if (codeId && linkToken) {
+    const result = await verifyWithLink(codeId, linkToken);
+    if (result.ok && !(await readToken(request))) {
+      return { title: t("verification.title"), email: null, linkVerified: true, linkFailed: false };
+    }
+    linkFailed = !result.ok;
+  }
+  const { identity } = await requireSignedIn(request);
+  if (isVerified(identity)) throw redirect(nextPath(request));
+  return { title: t("verification.title"), email: identity.traits.email, linkVerified: false, linkFailed };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { identity, member } = await requireSignedIn(request);
+  if (isVerified(identity)) throw redirect(nextPath(request), 303);
+  const formData = await request.formData();
+
+  if (formData.get("intent") === "resend") {
+    const { ok } = await resendVerification(identity, member, await localeOf(request));
+    return data({ resent: ok, resendRefused: !ok }, { status: ok ? 200 : 429 });
+  }
+
+  const submission = parseWithZod(formData, { schema: verificationSchema });
+  if (submission.status !== "success") return refuse(submission.reply());
+  const result = await verifyWithCode(identity.id, submission.value.code);
+  if (!result.ok) return refuse(submission.reply({ fieldErrors: { code: [`errors.${result.error}`] } }), 422);
+  return redirect(nextPath(request), 303);
+}
+
+export default function AccountVerification() {
+  const { email, linkVerified, linkFailed } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const lastResult = answer && "status" in answer ? answer : undefined;
+  const [form, fields] = useForm<z.input<typeof verificationSchema>>({
+    lastResult,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: verificationSchema }),
+  });
+
+  if (linkVerified) {
+    return (
+      <section className="container section">
+        <div className="card auth-card">
+          <h1>{t("verification.title")}</h1>
+          <FormAlert tone="success" lines={[t("verification.linkVerified")]} />
+          <p>
+            <Link to="/home/login" className="button button--primary button--block">
+              {t("login.submit")}
+            </Link>
+          </p>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="container section">
+      <div className="card auth-card">
+        <h1>{t("verification.title")}</h1>
+        <p>{t("verification.lead", { email: email ?? "" })}</p>
+        {linkFailed ? <FormAlert lines={[t("verification.linkFailed")]} /> : null}
+        {answer && "resent" in answer && answer.resent ? <FormAlert tone="success" lines={[t("verification.resent")]} /> : null}
+        {answer && "resendRefused" in answer && answer.resendRefused ? <FormAlert lines={[t("errors.tooManyResends")]} /> : null}
+        <Form method="post" {...getFormProps(form)} className="form">
+          <Field label={t("fields.code")} htmlFor={fields.code.id} errors={fields.code.errors} errorId={fields.code.errorId} ns="auth">
+            <input {...getInputProps(fields.code, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+          </Field>
+          <SubmitButton name="intent" value="verify" pendingLabel={t("verification.pending")}>
+            {t("verification.submit")}
+          </SubmitButton>
+        </Form>
+        <Form method="post" className="form-links">
+          <SubmitButton name="intent" value="resend" pendingLabel={t("verification.pending")} className="button button--ghost button--block">
+            {t("verification.resend")}
+          </SubmitButton>
+        </Form>
+        <div className="form-links">
+          <LogoutButton className="button button--ghost button--block" />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { completeRecovery, recoveryIsOpen } from "~/.server/accounts/recovery.server";
+import { redirectIfSignedIn } from "~/.server/auth/guard.server";
+import { setTokenCookie } from "~/.server/auth/token-cookie.server";
+import { refuse } from "~/.server/http/form-reply.server";
+import { translator } from "~/.server/i18n/i18n.server";
+import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { titleMeta } from "~/components/page-title";
+import { newPasswordSchema } from "~/forms/login";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/**
+ * /home/new-password-{code_id} (SPEC §2). Remix params are whole path segments, so this route
+ * takes /home/:page and answers 404 for anything that is not "new-password-…".
+ */
+function codeIdOf(request: Request, page: string | undefined) {
+  const match = page?.match(/^new-password-(.+)$/);
+  if (!match) {
+    const path = new URL(request.url).pathname;
+    throw data({ message: `Page not found: ${path}`, path }, { status: 404 });
+  }
+  return match[1];
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const codeId = codeIdOf(request, params.newPasswordPage);
+  await redirectIfSignedIn(request);
+  const t = await translator(request, "auth");
+  const open = await recoveryIsOpen(codeId);
+  return { title: open ? t("newPassword.title") : t("newPassword.unknownTitle"), open };
+}
+
+/** POST: the code and the new password; on success every other session ends and the member is in. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const codeId = codeIdOf(request, params.newPasswordPage);
+  await redirectIfSignedIn(request);
+  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  const hidden = { hideFields: ["password", "confirmPassword"] };
+  if (submission.status !== "success") return refuse(submission.reply(hidden));
+  const result = await completeRecovery(codeId, submission.value.code, submission.value.password);
+  if (!result.ok) return refuse(submission.reply({ ...hidden, fieldErrors: { code: [`errors.${result.error}`] } }), 422);
+  return redirect("/", { status: 303, headers: { "Set-Cookie": await setTokenCookie(result.token) } });
+}
+
+export default function NewPassword() {
+  const { open } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const [form, fields] = useForm<z.input<typeof newPasswordSchema>>({
+    lastResult,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+  });
+  if (!open && !lastResult) {
+    return (
+      <>
+        <h1>{t("newPassword.unknownTitle")}</h1>
+        <p>{t("newPassword.unknownText")}</p>
+        <p>
+          <Link to="/home/forgot-password" className="button button--primary button--block">
+            {t("newPassword.again")}
+          </Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>{t("newPassword.title")}</h1>
+      <p className="muted">{t("newPassword.lead")}</p>
+      <Form method="post" {...getFormProps(form)} className="form">
+        <FormAlert lines={form.errors?.map((error) => t(error))} />
+        <Field label={t("fields.code")} htmlFor={fields.code.id} errors={fields.code.errors} errorId={fields.code.errorId} ns="auth">
+          <input {...getInputProps(fields.code, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+        </Field>
+        <Field label={t("fields.newPassword")} htmlFor={fields.password.id} hint={t("register.passwordHint")} hintId="password-hint" errors={fields.password.errors} errorId={fields.password.errorId} ns="auth">
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" aria-describedby="password-hint" />
+        </Field>
+        <Field label={t("fields.confirmPassword")} htmlFor={fields.confirmPassword.id} errors={fields.confirmPassword.errors} errorId={fields.confirmPassword.errorId} ns="auth">
+          <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
+        </Field>
+        <SubmitButton pendingLabel={t("newPassword.pending")}>{t("newPassword.submit")}</SubmitButton>
+      </Form>
+      <p className="form-links">
+        <Link to="/home/forgot-password">{t("newPassword.again")}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import type { z } from "zod";
+import { requestRecovery } from "~/.server/accounts/recovery.server";
+import { redirectIfSignedIn } from "~/.server/auth/guard.server";
+import { refuse } from "~/.server/http/form-reply.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { Field, SubmitButton } from "~/components/form";
+import { titleMeta } from "~/components/page-title";
+import { forgotPasswordSchema } from "~/forms/login";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request);
+  const t = await translator(request, "auth");
+  return { title: t("forgot.title") };
+}
+
+/** POST /home/forgot-password: a code by email, then /home/new-password-{code_id} (SPEC §4). */
+export async function action({ request }: ActionFunctionArgs) {
+  await redirectIfSignedIn(request);
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return refuse(submission.reply());
+  const { codeId } = await requestRecovery(submission.value.email, await localeOf(request));
+  return redirect(`/home/new-password-${codeId}`, 303);
+}
+
+export default function ForgotPassword() {
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const [form, fields] = useForm<z.input<typeof forgotPasswordSchema>>({
+    lastResult,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  return (
+    <>
+      <h1>{t("forgot.title")}</h1>
+      <p className="muted">{t("forgot.lead")}</p>
+      <Form method="post" {...getFormProps(form)} className="form">
+        <Field label={t("fields.email")} htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId} ns="auth">
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+        </Field>
+        <SubmitButton pendingLabel={t("forgot.pending")}>{t("forgot.submit")}</SubmitButton>
+      </Form>
+      <p className="form-links">
+        <Link to="/home/login">{t("forgot.backToLogin")}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { login } from "~/.server/accounts/login.server";
+import { redirectIfSignedIn } from "~/.server/auth/guard.server";
+import { setTokenCookie } from "~/.server/auth/token-cookie.server";
+import { refuse } from "~/.server/http/form-reply.server";
+import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
+import { translator } from "~/.server/i18n/i18n.server";
+import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { titleMeta } from "~/components/page-title";
+import { loginSchema } from "~/forms/login";
+import type { z } from "zod";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request);
+  const t = await translator(request, "auth");
+  const redirectAfter = new URL(request.url).searchParams.get("redirect_after") ?? "";
+  return { title: t("login.title"), redirectAfter };
+}
+
+/** POST /home/login: signs in, then goes to redirect_after when it is ours, else / (SPEC §4). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await redirectIfSignedIn(request);
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") return refuse(submission.reply({ hideFields: ["password"] }));
+
+  const { email, password, redirectAfter } = submission.value;
+  const result = await login(email, password, context.clientIp ?? "unknown");
+  if (!result.ok) {
+    const status = result.error === "tooManyAttempts" ? 429 : 401;
+    return refuse(submission.reply({ formErrors: [`errors.${result.error}`], hideFields: ["password"] }), status);
+  }
+  return redirect(safeRedirectPath(redirectAfter), { headers: { "Set-Cookie": await setTokenCookie(result.token) } });
+}
+
+export default function Login() {
+  const { redirectAfter } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const [form, fields] = useForm<z.input<typeof loginSchema>>({
+    lastResult,
+    defaultValue: { redirectAfter },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  return (
+    <>
+      <h1>{t("login.title")}</h1>
+      <p className="muted">{t("login.lead")}</p>
+      <Form method="post" {...getFormProps(form)} className="form">
+        <FormAlert lines={form.errors?.map((error) => t(error))} />
+        <input {...getInputProps(fields.redirectAfter, { type: "hidden" })} />
+        <Field label={t("fields.email")} htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId} ns="auth">
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+        </Field>
+        <Field label={t("fields.password")} htmlFor={fields.password.id} errors={fields.password.errors} errorId={fields.password.errorId} ns="auth">
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
+        </Field>
+        <p className="form__aside">
+          <Link to="/home/forgot-password">{t("login.forgotPassword")}</Link>
+        </p>
+        <SubmitButton pendingLabel={t("login.pending")}>{t("login.submit")}</SubmitButton>
+      </Form>
+      <p className="form-links">
+        <span>
+          {t("login.noAccount")} <Link to="/home/register">{t("login.signUp")}</Link>
+        </span>
+      </p>
+    </>
+  );
+}
