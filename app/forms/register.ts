@@ -31,18 +31,32 @@ function isRealDate(value: string) {
 
 const required = (message: string) => z.string({ required_error: message }).trim().min(1, message);
 
-export const registerFirstStep = z.object({
+/** Each field's rule, shared by the form's steps and the JSON API (which names fields its way). */
+export const registerFields = {
   firstName: required("errors.firstNameRequired").pipe(z.string().max(80, "errors.tooLong")),
   lastName: required("errors.lastNameRequired").pipe(z.string().max(80, "errors.tooLong")),
   birthDate: required("errors.birthDateRequired")
     .refine(isRealDate, "errors.birthDateInvalid")
     .refine((value) => !isRealDate(value) || ageOn(value, new Date()) >= MINIMUM_AGE, "errors.tooYoung"),
   gender: z.enum(genders, { errorMap: () => ({ message: "errors.genderRequired" }) }),
+  email: required("errors.emailRequired").pipe(z.string().email("errors.emailInvalid").max(254, "errors.emailInvalid")),
+  password: z
+    .string({ required_error: "errors.passwordRequired" })
+    .min(1, "errors.passwordRequired")
+    .min(MINIMUM_PASSWORD_LENGTH, "errors.passwordTooShort")
+    .max(256, "errors.tooLong"),
+};
+
+export const registerFirstStep = z.object({
+  firstName: registerFields.firstName,
+  lastName: registerFields.lastName,
+  birthDate: registerFields.birthDate,
+  gender: registerFields.gender,
 });
 
 export const registerSecondStep = z
   .object({
-    email: required("errors.emailRequired").pipe(z.string().email("errors.emailInvalid").max(254, "errors.emailInvalid")),
+    email: registerFields.email,
     mobileCountryCode: z
       .string()
       .trim()
@@ -55,11 +69,7 @@ export const registerSecondStep = z
       .transform((value) => value.replace(/[\s.\-()]/g, ""))
       .pipe(z.string().regex(/^\d{6,14}$/, "errors.mobileInvalid"))
       .optional(),
-    password: z
-      .string({ required_error: "errors.passwordRequired" })
-      .min(1, "errors.passwordRequired")
-      .min(MINIMUM_PASSWORD_LENGTH, "errors.passwordTooShort")
-      .max(256, "errors.tooLong"),
+    password: registerFields.password,
     confirmPassword: z.string({ required_error: "errors.confirmPasswordRequired" }),
   })
   .refine((value) => value.password === value.confirmPassword, {

@@ -45,10 +45,12 @@ export async function memberOfIdentity(tx: Executor, identityId: string): Promis
 }
 
 /** whoami (SPEC §7): the session's identity and the member record, or null when not signed in. */
-export async function whoami(token: string): Promise<{ token: string; identity: Identity; member: Member } | null> {
+export type SignedIn = { token: string; sessionId: string; identity: Identity; member: Member };
+
+export async function whoami(token: string): Promise<SignedIn | null> {
   const session = await sessionOf(token);
   if (!session) return null;
   const member = await memberOfIdentity(db(), session.identity.id);
   if (!member) return null;
-  return { token, identity: session.identity, member };
+  return { token, sessionId: session.id, identity: session.identity, member };
 }

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
-import { isVerified, type Identity } from "~/.server/identity/identity.server";
-import { whoami, type Member } from "~/.server/accounts/members.server";
+import { isVerified } from "~/.server/identity/identity.server";
+import { whoami, type SignedIn } from "~/.server/accounts/members.server";
 import { clearTokenCookie, readToken } from "./token-cookie.server";
 
 /**
@@ -10,8 +10,6 @@ import { clearTokenCookie, readToken } from "./token-cookie.server";
  *  3. (home routes) signed in → /;
  *  4. no token → /home/login?redirect_after=<full path>.
  */
-export type SignedIn = { token: string; identity: Identity; member: Member };
-
 // One whoami per request, however many loaders ask.
 const resolved = new WeakMap<Request, Promise<SignedIn | null>>();
 

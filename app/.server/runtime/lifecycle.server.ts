@@ -1,6 +1,7 @@
 import path from "node:path";
 import { env } from "~/.server/config/env.server";
 import { databaseIsHealthy, openDatabase, useDatabase, type DatabaseHandle } from "~/.server/db/client.server";
+import { setBuildVersion } from "./build-version.server";
 import { startMailSender, stopMailSender } from "~/.server/mail/sender.server";
 
 /**
@@ -9,8 +10,9 @@ import { startMailSender, stopMailSender } from "~/.server/mail/sender.server";
  */
 let database: DatabaseHandle | undefined;
 
-async function start() {
+async function start(options: { buildVersion: string }) {
   const config = env();
+  setBuildVersion(options.buildVersion);
   database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") });
   useDatabase(database);
   startMailSender();

@@ -1,0 +1,132 @@
+import type { ZodType } from "zod";
+import { zodToJsonSchema } from "zod-to-json-schema";
+import {
+  errorAnswer,
+  frontVersionAnswer,
+  loginBody,
+  recoveryAnswer,
+  recoveryBody,
+  registerBody,
+  tokenAnswer,
+  whoamiAnswer,
+} from "./schemas.server";
+
+/** /api/openapi.json, generated from the same zod schemas the routes parse and answer with. */
+type Operation = {
+  summary: string;
+  body?: ZodType;
+  query?: { name: string; description: string; required?: boolean }[];
+  signedIn?: boolean;
+  ok: { status: number; schema: ZodType; description: string };
+  failures: number[];
+};
+
+const operations: Record<string, Record<"get" | "post", Operation | undefined>> = {
+  "/api/dashboard/login": {
+    get: undefined,
+    post: {
+      summary: "Log in with an email and a password; answers the session token",
+      body: loginBody,
+      query: [{ name: "locale", description: "The language of error messages (fr or en)" }],
+      ok: { status: 200, schema: tokenAnswer, description: "Signed in" },
+      failures: [400, 401, 422, 429],
+    },
+  },
+  "/api/recovery": {
+    get: undefined,
+    post: {
+      summary: "Send a password recovery code by email; the same answer whether the email is known or not",
+      body: recoveryBody,
+      ok: { status: 200, schema: recoveryAnswer, description: "Recovery started" },
+      failures: [400, 422],
+    },
+  },
+  "/api/dashboard/whoami": {
+    post: undefined,
+    get: {
+      summary: "The signed-in member: the identity (Ory Kratos shape) and the product's user record",
+      signedIn: true,
+      ok: { status: 200, schema: whoamiAnswer, description: "The session's identity and member" },
+      failures: [401],
+    },
+  },
+  "/api/dashboard/register": {
+    get: undefined,
+    post: {
+      summary: "Register a member and sign them in; a verification code is emailed",
+      body: registerBody,
+      query: [{ name: "invited_id", description: "The inviting member's id, from an invitation link" }],
+      ok: { status: 201, schema: tokenAnswer, description: "Registered and signed in" },
+      failures: [400, 409, 422],
+    },
+  },
+  "/api/debug/data_page/front-version": {
+    post: undefined,
+    get: {
+      summary: "The front end's build version",
+      ok: { status: 200, schema: frontVersionAnswer, description: "The version, compared as a string" },
+      failures: [],
+    },
+  },
+};
+
+const failureText: Record<number, string> = {
+  400: "The body is not JSON",
+  401: "Not signed in, or wrong email or password",
+  409: "The email address is taken",
+  422: "A field breaks a rule; messages by field",
+  429: "Too many attempts",
+};
+
+function jsonSchema(schema: ZodType, io: "input" | "output") {
+  const { $schema: _ignored, ...rest } = zodToJsonSchema(schema, {
+    target: "jsonSchema2019-09",
+    $refStrategy: "none",
+    effectStrategy: "input",
+    pipeStrategy: io,
+  }) as Record<string, unknown>;
+  return rest;
+}
+
+export function openApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [path, methods] of Object.entries(operations)) {
+    paths[path] = {};
+    for (const [method, operation] of Object.entries(methods)) {
+      if (!operation) continue;
+      const responses: Record<string, unknown> = {
+        [operation.ok.status]: {
+          description: operation.ok.description,
+          content: { "application/json": { schema: jsonSchema(operation.ok.schema, "output") } },
+        },
+      };
+      for (const status of operation.failures) {
+        responses[status] = { description: failureText[status], content: { "application/json": { schema: { $ref: "#/components/schemas/Errors" } } } };
+      }
+      paths[path][method] = {
+        summary: operation.summary,
+        parameters: [
+          ...(operation.query ?? []).map((q) => ({ name: q.name, in: "query", required: q.required ?? false, description: q.description, schema: { type: "string" } })),
+          { name: "Accept-Language", in: "header", required: false, description: "fr (default) or en", schema: { type: "string" } },
+        ],
+        ...(operation.body
+          ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(operation.body, "input") } } } }
+          : {}),
+        ...(operation.signedIn ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+        responses,
+      };
+    }
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Cap API", version: "1.0.0", description: "The JSON API of Cap (SPEC §7). Errors: { errors: { base: [..], <field>: [..] } }." },
+    paths,
+    components: {
+      schemas: { Errors: jsonSchema(errorAnswer, "output") },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer" },
+        cookie: { type: "apiKey", in: "cookie", name: "token" },
+      },
+    },
+  };
+}

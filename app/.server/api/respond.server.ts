@@ -1,0 +1,56 @@
+import type { ZodType } from "zod";
+import { i18n, localeOf } from "~/.server/i18n/i18n.server";
+import { isLanguage } from "~/i18n/config";
+
+/**
+ * Answers of the JSON API. Failures have one shape, `{ "errors": { "base": [..], "<field>": [..] } }`
+ * with a 4xx status, messages in the request's language (ARCHITECTURE.md).
+ */
+export type ErrorKeys = { base?: string[]; fields?: Record<string, string[]> };
+
+export async function apiError(request: Request, status: number, keys: ErrorKeys) {
+  // ?locale= (SPEC §7: /api/dashboard/login?locale=fr) first, then the lng cookie and Accept-Language.
+  const locale = new URL(request.url).searchParams.get("locale");
+  const t = await i18n.getFixedT(isLanguage(locale) ? locale : await localeOf(request), "auth");
+  const errors: Record<string, string[]> = { base: (keys.base ?? []).map((key) => t(key)) };
+  for (const [field, messages] of Object.entries(keys.fields ?? {})) errors[field] = messages.map((key) => t(key));
+  return Response.json({ errors }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export function apiAnswer(body: unknown, status = 200) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * The request's JSON body parsed with `schema`: the value, or the error Response to return
+ * (400 when the body is not JSON, 422 with per-field messages when it breaks a rule).
+ */
+export async function parseJsonBody<T>(
+  request: Request,
+  schema: ZodType<T, any, any>,
+): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return { ok: false, response: await apiError(request, 400, { base: ["errors.invalidRequest"] }) };
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return { ok: true, value: result.data };
+  const fields: Record<string, string[]> = {};
+  const base: string[] = [];
+  for (const issue of result.error.issues) {
+    // The field is the last path segment ("user.firstname" → "firstname").
+    const field = issue.path.filter((part) => typeof part === "string").at(-1);
+    const key = issue.message.startsWith("errors.") ? issue.message : "errors.invalidRequest";
+    if (field && field !== "user") (fields[field] ??= []).push(key);
+    else base.push(key);
+  }
+  if (base.length === 0) base.push("errors.checkFields");
+  return { ok: false, response: await apiError(request, 422, { base, fields }) };
+}
+
+/** For an API path that takes another method: 405 in the API's error shape. */
+export async function methodNotAllowed({ request }: { request: Request }) {
+  return apiError(request, 405, { base: ["errors.methodNotAllowed"] });
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { defaultGender, registerFields } from "~/forms/register";
+import { defaultUserType, userTypes } from "~/forms/user-type";
+
+/**
+ * The JSON API's bodies and answers (SPEC §7, ARCHITECTURE "app/routes/api.*"). The routes parse
+ * with these schemas and /api/openapi.json is generated from them, so the two cannot drift.
+ * Messages are keys of the "auth" namespace, translated for Accept-Language.
+ */
+export const loginBody = z.object({
+  email: registerFields.email,
+  password: z.string({ required_error: "errors.passwordRequired" }).min(1, "errors.passwordRequired").max(256, "errors.tooLong"),
+});
+
+export const recoveryBody = z.object({ email: registerFields.email });
+
+export const registerBody = z.object({
+  user: z.object(
+    {
+      firstname: registerFields.firstName,
+      lastname: registerFields.lastName,
+      birth_date: registerFields.birthDate,
+      gender: registerFields.gender.default(defaultGender),
+      email: registerFields.email,
+      mobile: z
+        .string()
+        .trim()
+        .regex(/^\+\d{1,4} ?\d{6,14}$/, "errors.mobileInvalid")
+        .optional()
+        .describe("+, country code (33 by default in the forms), then the number: +33 612345678"),
+      // SPEC §3: the registration's lang is always fr.
+      lang: z.literal("fr").catch("fr").default("fr"),
+      password: registerFields.password,
+      user_type: z.enum(userTypes).default(defaultUserType),
+    },
+    { required_error: "errors.invalidRequest" },
+  ),
+});
+
+export const tokenAnswer = z.object({ token: z.string() });
+export const recoveryAnswer = z.object({ success: z.literal(true), code_id: z.string().uuid() });
+export const frontVersionAnswer = z.string().describe("The front end's build version, compared as a string");
+
+const verifiableAddress = z.object({
+  id: z.string().uuid(),
+  value: z.string(),
+  verified: z.boolean(),
+  verified_at: z.string().nullable(),
+  via: z.literal("email"),
+  status: z.enum(["pending", "sent", "completed"]),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const identityAnswer = z.object({
+  id: z.string().uuid(),
+  schema_id: z.string(),
+  state: z.enum(["active", "inactive"]),
+  traits: z.object({ email: z.string(), name: z.object({ first: z.string(), last: z.string() }) }),
+  verifiable_addresses: z.array(verifiableAddress),
+  recovery_addresses: z.array(
+    z.object({ id: z.string().uuid(), value: z.string(), via: z.literal("email"), created_at: z.string(), updated_at: z.string() }),
+  ),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const memberAnswer = z.object({
+  id: z.string().uuid(),
+  identity_id: z.string().uuid(),
+  firstname: z.string(),
+  lastname: z.string(),
+  birth_date: z.string(),
+  gender: z.string(),
+  mobile: z.string().nullable(),
+  lang: z.string(),
+  user_type: z.string(),
+  level_of_study: z.string().nullable(),
+  role: z.string().nullable(),
+  invited_by: z.string().uuid().nullable(),
+  created_at: z.string(),
+});
+
+export const whoamiAnswer = z.object({
+  ory: z.object({ id: z.string().uuid().describe("The session id"), identity: identityAnswer }),
+  user: memberAnswer,
+});
+
+export const errorAnswer = z.object({
+  errors: z.object({ base: z.array(z.string()) }).catchall(z.array(z.string())),
+});

@@ -1,0 +1,13 @@
+/**
+ * The version of the front end being served (the Remix build's manifest version), given by
+ * server.ts at start. The browser compares it with the one it stored (SPEC §4 version check).
+ */
+let current = "development";
+
+export function setBuildVersion(version: string) {
+  current = version;
+}
+
+export function buildVersion(): string {
+  return current;
+}
