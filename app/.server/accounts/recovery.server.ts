@@ -24,22 +24,23 @@ const MAX_RECOVERY_MAILS = 3;
  * same whether the address is known or not; for an unknown one the code exists but opens nothing.
  */
 export async function requestRecovery(email: string, lang: Language): Promise<{ codeId: string }> {
-  return db().transaction(async (tx) => {
+  const key = email.trim().toLowerCase();
+  // A few mails per address per window: the form cannot be used to flood someone's inbox.
+  const mayMail = (await countRecent("recovery-mail", key, RECOVERY_WINDOW_MS)) < MAX_RECOVERY_MAILS;
+  const result = await db().transaction(async (tx) => {
     const identityId = await findIdentityIdByEmail(tx, email);
     const issued = await issueCode(tx, "recovery", email, identityId);
-    // A few mails per address per window: the form cannot be used to flood someone's inbox.
-    const recent = await countRecent("recovery-mail", email.toLowerCase(), RECOVERY_WINDOW_MS);
-    if (identityId && recent < MAX_RECOVERY_MAILS) {
-      const member = await memberOfIdentity(tx, identityId);
-      const memberLang = isLanguage(member?.lang) ? member.lang : lang;
-      await queueMail(
-        tx,
-        recoveryMail(memberLang, email, { firstname: member?.firstname ?? "", code: issued.code, link: recoveryLink(issued.codeId) }),
-      );
-      await recordEvent("recovery-mail", email.toLowerCase());
-    }
-    return { codeId: issued.codeId };
+    if (!identityId || !mayMail) return { codeId: issued.codeId, mailed: false };
+    const member = await memberOfIdentity(tx, identityId);
+    const memberLang = isLanguage(member?.lang) ? member.lang : lang;
+    await queueMail(
+      tx,
+      recoveryMail(memberLang, email, { firstname: member?.firstname ?? "", code: issued.code, link: recoveryLink(issued.codeId) }),
+    );
+    return { codeId: issued.codeId, mailed: true };
   });
+  if (result.mailed) await recordEvent("recovery-mail", key);
+  return { codeId: result.codeId };
 }
 
 export function recoveryIsOpen(codeId: string): Promise<boolean> {

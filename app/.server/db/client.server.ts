@@ -62,5 +62,9 @@ export async function databaseIsHealthy(timeoutMs = 2000): Promise<boolean> {
 
 /** A transaction handed to `db().transaction(async (tx) => …)`. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-/** Where a service may write: the database itself or a transaction in progress. */
+/**
+ * Where a service may write: the database itself or a transaction in progress. Inside a
+ * transaction, query only through its `tx`: PGlite has one connection, so a query through db()
+ * would wait for the transaction that waits for it.
+ */
 export type Executor = Database | Transaction;

@@ -1,0 +1,176 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/.server/db/client.server";
+import { mailOutbox, verifiableAddresses } from "~/.server/db/schema.server";
+import { openApiDocument } from "~/.server/api/openapi.server";
+import { setBuildVersion } from "~/.server/runtime/build-version.server";
+import { action as loginAction, loader as loginGet } from "~/routes/api.dashboard.login";
+import { action as recoveryAction } from "~/routes/api.recovery";
+import { action as registerAction } from "~/routes/api.dashboard.register";
+import { loader as whoamiLoader } from "~/routes/api.dashboard.whoami";
+import { loader as frontVersionLoader } from "~/routes/api.debug.data_page.front-version";
+import { loader as openApiLoader } from "~/routes/api.openapi[.]json";
+import { buildRequest } from "../support/http";
+import { checkedJson } from "../support/openapi";
+
+const context = { clientIp: "203.0.113.7" };
+
+const ana = {
+  firstname: "Ana",
+  lastname: "Barros",
+  birth_date: "1990-02-03",
+  email: "ana@example.com",
+  password: "correct horse",
+};
+
+async function registerApi(user: Record<string, unknown>, query = "", headers: Record<string, string> = {}) {
+  const request = buildRequest(`/api/dashboard/register${query}`, { json: { user }, headers });
+  return (await registerAction({ request, params: {}, context })) as Response;
+}
+
+async function loginApi(body: unknown, query = "?locale=fr") {
+  const request = buildRequest(`/api/dashboard/login${query}`, { json: body });
+  return (await loginAction({ request, params: {}, context })) as Response;
+}
+
+async function whoamiApi(headers: Record<string, string>) {
+  return (await whoamiLoader({ request: buildRequest("/api/dashboard/whoami", { headers }), params: {}, context })) as Response;
+}
+
+describe("POST /api/dashboard/register", () => {
+  it("registers with the defaults of SPEC §9 and answers a token that whoami accepts", async () => {
+    const response = await registerApi(ana);
+    expect(response.status).toBe(201);
+    const { token } = await checkedJson<{ token: string }>(response, "/api/dashboard/register", "post");
+
+    const me = await whoamiApi({ Authorization: `Bearer ${token}` });
+    expect(me.status).toBe(200);
+    const body = await checkedJson(me, "/api/dashboard/whoami", "get");
+    expect(body.ory.identity.traits).toEqual({ email: "ana@example.com", name: { first: "Ana", last: "Barros" } });
+    expect(body.ory.identity.verifiable_addresses[0]).toMatchObject({ value: "ana@example.com", verified: false, via: "email" });
+    expect(body.user).toMatchObject({ firstname: "Ana", lastname: "Barros", gender: "female", lang: "fr", user_type: "adventurer", birth_date: "1990-02-03" });
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "ana@example.com"));
+    expect(mails).toHaveLength(1);
+  });
+
+  it("answers 422 with each field's message in the request's language", async () => {
+    const fr = await registerApi({ firstname: "", email: "nope", birth_date: "2020-01-01", password: "short" });
+    expect(fr.status).toBe(422);
+    const { errors } = await checkedJson(fr, "/api/dashboard/register", "post");
+    expect(errors.firstname).toEqual(["Veuillez saisir votre prénom."]);
+    expect(errors.lastname).toEqual(["Veuillez saisir votre nom."]);
+    expect(errors.email).toEqual(["Adresse e-mail invalide."]);
+    expect(errors.birth_date).toEqual(["Vous devez avoir au moins 13 ans."]);
+    expect(errors.password).toEqual(["Le mot de passe doit comporter au moins 8 caractères."]);
+    expect(errors.base.length).toBeGreaterThan(0);
+
+    const en = await registerApi({ firstname: "" }, "", { "Accept-Language": "en" });
+    const english = await checkedJson(en, "/api/dashboard/register", "post");
+    expect(english.errors.firstname).toEqual(["Please enter your first name."]);
+    expect(english.errors.email).toEqual(["Please enter your email"]);
+  });
+
+  it("answers 409 for a taken email and creates nothing more", async () => {
+    await registerApi(ana);
+    const again = await registerApi({ ...ana, email: "ANA@example.com" });
+    expect(again.status).toBe(409);
+    const { errors } = await checkedJson(again, "/api/dashboard/register", "post");
+    expect(errors.email).toHaveLength(1);
+    expect(await db().select().from(verifiableAddresses)).toHaveLength(1);
+  });
+
+  it("answers 400 for a body that is not JSON", async () => {
+    const request = new Request("http://localhost/api/dashboard/register", { method: "POST", body: "{nope", headers: { "Content-Type": "application/json" } });
+    const response = (await registerAction({ request, params: {}, context })) as Response;
+    expect(response.status).toBe(400);
+    await checkedJson(response, "/api/dashboard/register", "post");
+  });
+
+  it("links the inviter given by invited_id", async () => {
+    const inviter = await checkedJson<{ token: string }>(await registerApi(ana), "/api/dashboard/register", "post");
+    const inviterMe = await checkedJson(await whoamiApi({ Authorization: `Bearer ${inviter.token}` }), "/api/dashboard/whoami", "get");
+    const invited = await checkedJson<{ token: string }>(
+      await registerApi({ ...ana, email: "bo@example.com" }, `?invited_id=${inviterMe.user.id}`),
+      "/api/dashboard/register",
+      "post",
+    );
+    const me = await checkedJson(await whoamiApi({ Authorization: `Bearer ${invited.token}` }), "/api/dashboard/whoami", "get");
+    expect(me.user.invited_by).toBe(inviterMe.user.id);
+  });
+});
+
+describe("POST /api/dashboard/login", () => {
+  it("answers a token for the right password and 401 with errors.base otherwise", async () => {
+    await registerApi(ana);
+    const ok = await loginApi({ email: "Ana@Example.com", password: "correct horse" });
+    expect(ok.status).toBe(200);
+    const { token } = await checkedJson(ok, "/api/dashboard/login", "post");
+    expect(token).toMatch(/^[\w-]{43}$/);
+
+    const wrong = await loginApi({ email: "ana@example.com", password: "wrong password" });
+    expect(wrong.status).toBe(401);
+    expect((await checkedJson(wrong, "/api/dashboard/login", "post")).errors.base).toEqual(["Adresse e-mail ou mot de passe incorrect."]);
+
+    const english = await loginApi({ email: "ana@example.com", password: "wrong password" }, "?locale=en");
+    expect((await checkedJson(english, "/api/dashboard/login", "post")).errors.base).toEqual(["Wrong email address or password."]);
+  });
+
+  it("answers 429 after five failures for one email", async () => {
+    await registerApi(ana);
+    for (let i = 0; i < 5; i++) expect((await loginApi({ email: "ana@example.com", password: `wrong ${i}` })).status).toBe(401);
+    const blocked = await loginApi({ email: "ana@example.com", password: "correct horse" });
+    expect(blocked.status).toBe(429);
+    await checkedJson(blocked, "/api/dashboard/login", "post");
+  });
+
+  it("answers 422 for a missing email and 405 for GET", async () => {
+    const missing = await loginApi({ password: "x" });
+    expect(missing.status).toBe(422);
+    expect((await checkedJson(missing, "/api/dashboard/login", "post")).errors.email).toEqual(["Veuillez saisir votre email"]);
+    const get = (await loginGet({ request: buildRequest("/api/dashboard/login"), params: {}, context })) as Response;
+    expect(get.status).toBe(405);
+  });
+});
+
+describe("GET /api/dashboard/whoami", () => {
+  it("answers 401 without a session or with an unknown token", async () => {
+    const none = await whoamiApi({});
+    expect(none.status).toBe(401);
+    await checkedJson(none, "/api/dashboard/whoami", "get");
+    expect((await whoamiApi({ Authorization: "Bearer nope" })).status).toBe(401);
+  });
+});
+
+describe("POST /api/recovery", () => {
+  it("answers the same shape for a known and an unknown email; only the known one gets mail", async () => {
+    await registerApi(ana);
+    const post = async (email: string) =>
+      (await recoveryAction({ request: buildRequest("/api/recovery", { json: { email } }), params: {}, context })) as Response;
+    const known = await checkedJson(await post("ana@example.com"), "/api/recovery", "post");
+    const unknown = await checkedJson(await post("nobody@example.com"), "/api/recovery", "post");
+    expect(known.success).toBe(true);
+    expect(unknown.success).toBe(true);
+    expect(known.code_id).not.toBe(unknown.code_id);
+    expect(await db().select().from(mailOutbox).where(eq(mailOutbox.to, "nobody@example.com"))).toHaveLength(0);
+    // The verification email of the registration, then the recovery email.
+    expect(await db().select().from(mailOutbox).where(eq(mailOutbox.to, "ana@example.com"))).toHaveLength(2);
+  });
+});
+
+describe("GET /api/debug/data_page/front-version and /api/openapi.json", () => {
+  it("answers the build's version as a string", async () => {
+    setBuildVersion("abc123");
+    const response = frontVersionLoader() as Response;
+    expect(await checkedJson(response, "/api/debug/data_page/front-version", "get")).toBe("abc123");
+  });
+
+  it("publishes an OpenAPI 3.1 document naming every endpoint", async () => {
+    const response = openApiLoader() as Response;
+    const doc = await response.json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(openApiDocument().paths).sort());
+    expect(doc.paths["/api/dashboard/register"].post.requestBody.content["application/json"].schema.properties.user.required).toEqual(
+      expect.arrayContaining(["firstname", "lastname", "birth_date", "email", "password"]),
+    );
+  });
+});
