@@ -9,7 +9,7 @@ export const I18N_RESOURCES_ID = "i18n-resources";
  */
 export function I18nResources() {
   const { i18n } = useTranslation();
-  const json = JSON.stringify(i18n.resources).replace(/</g, "\\u003c");
+  const json = serialized(i18n.resources);
   return (
     <script
       id={I18N_RESOURCES_ID}
@@ -18,4 +18,15 @@ export function I18nResources() {
       dangerouslySetInnerHTML={{ __html: json }}
     />
   );
+}
+
+// The same few resource objects are written into every page: serialise each once.
+const cache = new WeakMap<object, string>();
+function serialized(resources: object) {
+  let json = cache.get(resources);
+  if (json === undefined) {
+    json = JSON.stringify(resources).replace(/</g, "\\u003c");
+    cache.set(resources, json);
+  }
+  return json;
 }

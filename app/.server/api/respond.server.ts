@@ -1,5 +1,6 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { ZodType } from "zod";
-import { i18n, localeOf } from "~/.server/i18n/i18n.server";
+import { translator } from "~/.server/i18n/i18n.server";
 import { isLanguage } from "~/i18n/config";
 
 /**
@@ -11,7 +12,7 @@ export type ErrorKeys = { base?: string[]; fields?: Record<string, string[]> };
 export async function apiError(request: Request, status: number, keys: ErrorKeys) {
   // ?locale= (SPEC §7: /api/dashboard/login?locale=fr) first, then the lng cookie and Accept-Language.
   const locale = new URL(request.url).searchParams.get("locale");
-  const t = await i18n.getFixedT(isLanguage(locale) ? locale : await localeOf(request), "auth");
+  const t = await translator(isLanguage(locale) ? locale : request, "auth");
   const errors: Record<string, string[]> = { base: (keys.base ?? []).map((key) => t(key)) };
   for (const [field, messages] of Object.entries(keys.fields ?? {})) errors[field] = messages.map((key) => t(key));
   return Response.json({ errors }, { status, headers: { "Cache-Control": "no-store" } });
@@ -51,6 +52,6 @@ export async function parseJsonBody<T>(
 }
 
 /** For an API path that takes another method: 405 in the API's error shape. */
-export async function methodNotAllowed({ request }: { request: Request }) {
+export async function methodNotAllowed({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
   return apiError(request, 405, { base: ["errors.methodNotAllowed"] });
 }

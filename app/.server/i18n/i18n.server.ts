@@ -1,9 +1,10 @@
 import { createCookie } from "@remix-run/node";
+import { createInstance, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { defaultLanguage, i18nConfig, supportedLanguages, type Language } from "~/i18n/config";
 import { resources } from "~/locales/resources";
 
-/** The visitor's chosen language; readable by the browser is not needed, so httpOnly. */
+/** The visitor's chosen language; only the server reads it, so httpOnly. */
 export const languageCookie = createCookie("lng", {
   path: "/",
   httpOnly: true,
@@ -11,22 +12,27 @@ export const languageCookie = createCookie("lng", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
+/** Locale detection: the cookie first, then Accept-Language, then French (issue 2 §5). */
 export const i18n = new RemixI18Next({
-  // The cookie first, then Accept-Language, then French (ISSUE 2 §5).
   detection: {
     supportedLanguages: [...supportedLanguages],
     fallbackLanguage: defaultLanguage,
     cookie: languageCookie,
     order: ["cookie", "header"],
   },
-  i18next: { ...i18nConfig, resources },
 });
 
 export async function localeOf(request: Request): Promise<Language> {
   return (await i18n.getLocale(request)) as Language;
 }
 
-/** A translate function in the request's language, for loaders, actions and emails. */
-export async function translator(request: Request, ns: string = "common") {
-  return i18n.getFixedT(request, ns);
+// One i18next instance for the process: every resource is bundled, so it initialises at once and
+// getFixedT is cheap (remix-i18next's getFixedT would build a new instance per call).
+const instance = createInstance();
+void instance.init({ ...i18nConfig, resources, initImmediate: false });
+
+/** A translate function for a language or a request's language: loaders, actions, emails. */
+export async function translator(requestOrLanguage: Request | Language, ns: string = "common"): Promise<TFunction> {
+  const lng = typeof requestOrLanguage === "string" ? requestOrLanguage : await localeOf(requestOrLanguage);
+  return instance.getFixedT(lng, ns);
 }
