@@ -27,8 +27,19 @@ function interpolate(template: string, options: TranslateOptions | undefined) {
 }
 
 /** A t() for `lng` over `resources` (namespaces of that language), falling back to `fallback`. */
+// Intl.PluralRules is costly to build and components ask for a t() on every render.
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralRulesOf(lng: string) {
+  let rules = pluralRules.get(lng);
+  if (!rules) {
+    rules = new Intl.PluralRules(lng);
+    pluralRules.set(lng, rules);
+  }
+  return rules;
+}
+
 export function createT(lng: string, defaultNs: string, resources: Resources, fallback?: Resources): TFunction {
-  const plural = new Intl.PluralRules(lng);
+  const plural = pluralRulesOf(lng);
   return (key, options) => {
     const [ns, path] = key.includes(":") ? (key.split(":", 2) as [string, string]) : [defaultNs, key];
     const count = options?.count;
