@@ -1,9 +1,11 @@
-import { db } from "~/.server/db/client.server";
+import { db, type Transaction } from "~/.server/db/client.server";
 import { consumeCode, markAddressVerified, openCodeId } from "~/.server/identity/embedded.server";
 import type { Identity } from "~/.server/identity/identity.server";
 import { countRecent, recordEvent } from "~/.server/rate-limit/rate-limit.server";
-import type { Language } from "~/i18n/config";
-import type { Member } from "./members.server";
+import { queueMail } from "~/.server/mail/outbox.server";
+import { welcomeMail } from "~/.server/mail/templates.server";
+import { isLanguage, type Language } from "~/i18n/config";
+import { memberOfIdentity, type Member } from "./members.server";
 import { sendVerification } from "./registration.server";
 
 const RESEND_WINDOW_MS = 15 * 60 * 1000;
@@ -18,7 +20,7 @@ export async function verifyWithCode(identityId: string, code: string): Promise<
     if (!codeId) return { ok: false as const, error: "codeExpired" as const };
     const check = await consumeCode(tx, "verification", codeId, { code });
     if (!check.ok) return { ok: false as const, error: check.reason === "invalid" ? "codeInvalid" : "codeExpired" };
-    await markAddressVerified(tx, check.identityId, check.address);
+    await completeVerification(tx, check.identityId, check.address);
     return { ok: true as const };
   });
 }
@@ -28,9 +30,18 @@ export async function verifyWithLink(codeId: string, linkToken: string): Promise
   return db().transaction(async (tx) => {
     const check = await consumeCode(tx, "verification", codeId, { linkToken });
     if (!check.ok) return { ok: false as const, error: check.reason === "invalid" ? "codeInvalid" : "codeExpired" };
-    await markAddressVerified(tx, check.identityId, check.address);
+    await completeVerification(tx, check.identityId, check.address);
     return { ok: true as const };
   });
+}
+
+/** The address is proven: mark it verified and welcome the member aboard, in one transaction. */
+async function completeVerification(tx: Transaction, identityId: string, address: string) {
+  await markAddressVerified(tx, identityId, address);
+  const member = await memberOfIdentity(tx, identityId);
+  if (!member) return;
+  const lang = isLanguage(member.lang) ? member.lang : "fr";
+  await queueMail(tx, welcomeMail(lang, address, { firstname: member.firstname, link: "/trainings" }));
 }
 
 /** A fresh code by email, at most three times in 15 minutes. */
