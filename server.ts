@@ -27,7 +27,7 @@ const production = config.NODE_ENV === "production";
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 // entry.server exports the lifecycle so that this file and the routes share one database.
 const lifecycle = (build.entry.module as unknown as { lifecycle: Lifecycle }).lifecycle;
-const started = await lifecycle.start();
+const started = await lifecycle.start({ buildVersion: build.assets.version });
 
 const app = express();
 app.disable("x-powered-by");
