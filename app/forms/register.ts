@@ -66,7 +66,8 @@ export const registerSecondStep = z
     mobile: z
       .string()
       .trim()
-      .transform((value) => value.replace(/[\s.\-()]/g, ""))
+      // Separators go, and so does the trunk 0 of national numbers: 06 12… is +33 6 12….
+      .transform((value) => value.replace(/[\s.\-()]/g, "").replace(/^0/, ""))
       .pipe(z.string().regex(/^\d{6,14}$/, "errors.mobileInvalid"))
       .optional(),
     password: registerFields.password,

@@ -63,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "next") {
     const submission = parseWithZod(formData, { schema: firstStepSchema });
     const cookie = await saveDraft(request, submission.payload);
-    if (submission.status !== "success") return refuse(submission.reply());
+    if (submission.status !== "success") return refuse(submission.reply(), 400, { "Set-Cookie": cookie });
     return redirect(stepUrl("second", submission.value.invitedId), { headers: { "Set-Cookie": cookie } });
   }
 
@@ -75,7 +75,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: secondStepSchema });
   const draftCookie = await saveDraft(request, submission.payload);
-  if (submission.status !== "success") return refuse(submission.reply({ hideFields: ["password", "confirmPassword"] }));
+  if (submission.status !== "success") {
+    return refuse(submission.reply({ hideFields: ["password", "confirmPassword"] }), 400, { "Set-Cookie": draftCookie });
+  }
   const first = firstStepSchema.safeParse(await loadDraft(request));
   if (!first.success) {
     return redirect(stepUrl("first", submission.value.invitedId), { headers: { "Set-Cookie": draftCookie } });

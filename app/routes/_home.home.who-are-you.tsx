@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { titleMeta } from "~/components/page-title";
 import { defaultUserType, userTypes } from "~/forms/user-type";
@@ -8,6 +9,7 @@ import { defaultUserType, userTypes } from "~/forms/user-type";
 export const meta = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request);
   const t = await translator(request, "home");
   return { title: t("whoAreYou.title") };
 }

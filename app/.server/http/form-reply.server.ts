@@ -2,6 +2,6 @@ import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 
 /** A refused form: conform's reply (values kept, errors by field) with an HTTP status. */
-export function refuse(result: SubmissionResult<string[]>, status = 400) {
-  return data(result, { status });
+export function refuse(result: SubmissionResult<string[]>, status = 400, headers?: HeadersInit) {
+  return data(result, { status, headers });
 }

@@ -1,0 +1,176 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/.server/db/client.server";
+import { sessions } from "~/.server/db/schema.server";
+import { loader as verificationLoader } from "~/routes/_home.account_verification";
+import { loader as registerLoader } from "~/routes/_home.home.register";
+import { loader as landingLoader } from "~/routes/_home.home._index";
+import { loader as whoAreYouLoader } from "~/routes/_home.home.who-are-you";
+import { loader as freemiumLoader } from "~/routes/_home.home.start-freemium";
+import { loader as forgotLoader } from "~/routes/_main.home.forgot-password";
+import { loader as loginLoader } from "~/routes/_main.home.login";
+import { loader as layoutLoader } from "~/routes/_default";
+import { loader as overviewLoader } from "~/routes/_default._index";
+import { loader as commitmentsLoader } from "~/routes/_default.my_commitments";
+import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
+import { callWith, registerMember, setCookie, tokenCookie, verifiedMember } from "../support/accounts";
+import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+
+type Loader = Parameters<typeof callWith>[0];
+
+/** The signed-in pages: the `_default` layout and its children, each with its own guard. */
+const signedInPages: [string, Loader][] = [
+  ["/", layoutLoader],
+  ["/", overviewLoader],
+  ["/trainings", trainingsLoader],
+  ["/my_commitments", commitmentsLoader],
+];
+
+const homePages: [string, Loader][] = [
+  ["/home/login", loginLoader],
+  ["/home/register", registerLoader],
+  ["/home/forgot-password", forgotLoader],
+  ["/home", landingLoader],
+  ["/home/who-are-you", whoAreYouLoader],
+  ["/home/start-freemium", freemiumLoader],
+];
+
+const visit = (loader: Loader, path: string, options: { cookie?: string; headers?: Record<string, string> } = {}) =>
+  callWith(loader, buildRequest(path, options));
+
+function expectCleared(answer: unknown) {
+  const cookie = setCookie(answer, "token") ?? "";
+  expect(cookie).toMatch(/^token=;/);
+  expect(cookie).toMatch(/Max-Age=0/);
+}
+
+describe("guard (SPEC §4): no token", () => {
+  it("sends a visitor to /home/login with redirect_after = the full path, query included", async () => {
+    const answer = await visit(commitmentsLoader, "/my_commitments");
+    expect(statusOf(answer)).toBe(302);
+    expect(headerOf(answer, "Location")).toBe("/home/login?redirect_after=%2Fmy_commitments");
+
+    const withQuery = await visit(commitmentsLoader, "/my_commitments?week=2&sort=due");
+    expect(headerOf(withQuery, "Location")).toBe("/home/login?redirect_after=%2Fmy_commitments%3Fweek%3D2%26sort%3Ddue");
+  });
+
+  it("the layout loader and every child loader guard by themselves", async () => {
+    for (const [path, loader] of signedInPages) {
+      const answer = await visit(loader, path);
+      expect(statusOf(answer), path).toBe(302);
+      expect(headerOf(answer, "Location"), path).toBe(`/home/login?redirect_after=${encodeURIComponent(path)}`);
+    }
+  });
+
+  it("a token cookie with a forged signature counts as no token", async () => {
+    const member = await verifiedMember();
+    const [name, value] = member.cookie.split("=");
+    const forged = `${name}=${value.slice(0, -4)}AAAA`;
+    const answer = await visit(commitmentsLoader, "/my_commitments", { cookie: forged });
+    expect(headerOf(answer, "Location")).toBe("/home/login?redirect_after=%2Fmy_commitments");
+  });
+
+  it("home routes let a visitor in", async () => {
+    for (const [path, loader] of homePages) {
+      expect(statusOf(await visit(loader, path)), path).toBe(200);
+    }
+  });
+});
+
+describe("guard (SPEC §4): a token whose whoami fails", () => {
+  it("an unknown token goes to /home and the token cookie is cleared", async () => {
+    const cookie = await tokenCookie("never-issued-token");
+    for (const [path, loader] of [...signedInPages, ...homePages]) {
+      const answer = await visit(loader, path, { cookie });
+      expect(statusOf(answer), path).toBe(302);
+      expect(headerOf(answer, "Location"), path).toBe("/home");
+      expectCleared(answer);
+    }
+  });
+
+  it("an expired session goes to /home and the cookie is cleared", async () => {
+    const member = await verifiedMember();
+    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.identityId, member.identityId));
+    const answer = await visit(commitmentsLoader, "/my_commitments", { cookie: member.cookie });
+    expect(headerOf(answer, "Location")).toBe("/home");
+    expectCleared(answer);
+  });
+
+  it("the token check comes before the verification check", async () => {
+    const member = await registerMember();
+    await db().delete(sessions).where(eq(sessions.identityId, member.identityId));
+    const answer = await visit(commitmentsLoader, "/my_commitments", { cookie: member.cookie });
+    expect(headerOf(answer, "Location")).toBe("/home");
+  });
+});
+
+describe("guard (SPEC §4): unverified member", () => {
+  it("is sent to /account_verification with redirect_after from every signed-in page", async () => {
+    const member = await registerMember();
+    for (const [path, loader] of [...signedInPages, ["/my_commitments?week=2", commitmentsLoader] as [string, Loader]]) {
+      const answer = await visit(loader, path, { cookie: member.cookie });
+      expect(statusOf(answer), path).toBe(302);
+      expect(headerOf(answer, "Location"), path).toBe(`/account_verification?redirect_after=${encodeURIComponent(path)}`);
+    }
+  });
+
+  it("is sent to /account_verification from a home route, and may stay on /account_verification", async () => {
+    const member = await registerMember();
+    for (const [path, loader] of homePages) {
+      const answer = await visit(loader, path, { cookie: member.cookie });
+      expect(headerOf(answer, "Location"), path).toBe("/account_verification");
+    }
+    const page = await visit(verificationLoader, "/account_verification", { cookie: member.cookie });
+    expect(statusOf(page)).toBe(200);
+    expect(await dataOf(page)).toMatchObject({ email: "marie@example.com", linkVerified: false });
+  });
+});
+
+describe("guard (SPEC §4): verified member", () => {
+  it("reaches the layout and every signed-in page", async () => {
+    const member = await verifiedMember({ first: { firstName: "Léa", lastName: "Martin" } });
+    for (const [path, loader] of signedInPages) {
+      const answer = await visit(loader, path, { cookie: member.cookie });
+      expect(statusOf(answer), path).toBe(200);
+    }
+    expect(await dataOf(await visit(layoutLoader, "/", { cookie: member.cookie }))).toEqual({ firstname: "Léa", lastname: "Martin" });
+    expect(await dataOf(await visit(commitmentsLoader, "/my_commitments", { cookie: member.cookie }))).toMatchObject({ title: expect.any(String) });
+  });
+
+  it("on a home route is sent to /", async () => {
+    const member = await verifiedMember();
+    for (const [path, loader] of homePages) {
+      const answer = await visit(loader, path, { cookie: member.cookie });
+      expect(statusOf(answer), path).toBe(302);
+      expect(headerOf(answer, "Location"), path).toBe("/");
+    }
+  });
+
+  it("on /account_verification is sent on to redirect_after, or /trainings", async () => {
+    const member = await verifiedMember();
+    const back = await visit(verificationLoader, "/account_verification?redirect_after=%2Fmy_commitments", { cookie: member.cookie });
+    expect(headerOf(back, "Location")).toBe("/my_commitments");
+    const plain = await visit(verificationLoader, "/account_verification", { cookie: member.cookie });
+    expect(headerOf(plain, "Location")).toBe("/trainings");
+  });
+});
+
+describe("guard: Authorization bearer header (API callers)", () => {
+  it("works like the cookie", async () => {
+    const verified = await verifiedMember({ email: "verified@example.com" });
+    const unverified = await registerMember({ email: "unverified@example.com" });
+    const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+
+    expect(statusOf(await visit(commitmentsLoader, "/my_commitments", bearer(verified.token)))).toBe(200);
+    expect(headerOf(await visit(loginLoader, "/home/login", bearer(verified.token)), "Location")).toBe("/");
+    expect(headerOf(await visit(commitmentsLoader, "/my_commitments", bearer(unverified.token)), "Location")).toBe(
+      "/account_verification?redirect_after=%2Fmy_commitments",
+    );
+    const unknown = await visit(commitmentsLoader, "/my_commitments", bearer("never-issued-token"));
+    expect(headerOf(unknown, "Location")).toBe("/home");
+    expectCleared(unknown);
+    // The signed cookie value is not a bearer token.
+    const cookieValue = verified.cookie.slice("token=".length);
+    expect(headerOf(await visit(commitmentsLoader, "/my_commitments", bearer(cookieValue)), "Location")).toBe("/home");
+  });
+});
