@@ -1,0 +1,84 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+/** The WCAG 2.0/2.1 A and AA rules; a serious or critical violation fails the test. */
+const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const failingImpacts = new Set(["serious", "critical"]);
+type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
+
+/** Phone and desktop widths of the full-page screenshots. */
+export const screenshotSizes = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+/**
+ * Checks the page as it stands: no serious or critical axe violation, then two full-page
+ * screenshots under test-results/screenshots/<project>/<name>-<width>.png. The viewport is
+ * restored afterwards.
+ */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  const info = test.info();
+
+  await test.step(`axe: ${name}`, async () => {
+    const results = await analyze(page);
+    const blocking = results.violations.filter((v) => failingImpacts.has(v.impact ?? ""));
+    const report = blocking
+      .map((v) => {
+        const targets = v.nodes.map((n) => `    - ${n.target.join(" ")}${n.failureSummary ? `: ${n.failureSummary.replace(/\s+/g, " ")}` : ""}`);
+        return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${targets.join("\n")}`;
+      })
+      .join("\n");
+    if (results.violations.length > 0) {
+      await info.attach(`axe-${name}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
+    }
+    expect(blocking.map((v) => v.id), `axe found serious or critical violations on ${name}:\n${report}`).toEqual([]);
+  });
+
+  await test.step(`screenshots: ${name}`, async () => {
+    const original = page.viewportSize();
+    const dir = path.join(info.project.outputDir, "screenshots", info.project.name);
+    try {
+      for (const size of screenshotSizes) {
+        await page.setViewportSize(size);
+        await page.screenshot({ path: path.join(dir, `${name}-${size.width}.png`), fullPage: true, animations: "disabled" });
+      }
+    } finally {
+      if (original) await page.setViewportSize(original);
+    }
+  });
+}
+
+/**
+ * axe runs inside the page and waits on timers, which never fire in a context with JavaScript
+ * disabled (nor can the DevTools protocol lift that for one page). So for the js-off project the
+ * page's DOM as it stands (a closed or opened menu included) is copied into a fresh page of a
+ * JavaScript-enabled context, at the same URL and size, with every <script> removed and every
+ * <noscript> unwrapped, served with the server's own headers: what axe sees is what a browser
+ * without JavaScript shows, styles and all.
+ */
+async function analyze(page: Page): Promise<AxeResults> {
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    return new AxeBuilder({ page }).withTags(axeTags).analyze();
+  }
+  const url = page.url();
+  const html = (await page.content())
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<\/?noscript\b[^>]*>/gi, "");
+  const browser = page.context().browser();
+  if (!browser) throw new Error("checkPage: the page has no browser to open a copy in");
+  const context = await browser.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
+  try {
+    const copy = await context.newPage();
+    await copy.route(
+      (target) => target.href === url,
+      // The server's own answer (status, CSP and all) with the copied document as its body.
+      async (route) => route.fulfill({ response: await route.fetch(), body: html }),
+    );
+    await copy.goto(url, { waitUntil: "load" });
+    return await new AxeBuilder({ page: copy }).withTags(axeTags).analyze();
+  } finally {
+    await context.close();
+  }
+}

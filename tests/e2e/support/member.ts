@@ -1,0 +1,66 @@
+import { expect, test as base, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { waitForMail } from "./mailbox";
+
+type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;
+
+export type Member = { email: string; password: string; firstName: string; storageState: StorageState };
+
+/**
+ * A registered member with a verified address, signed in: one per worker, made the way a visitor
+ * does it without JavaScript (the registration form's two steps, the code from the real email,
+ * the verification form), over HTTP so that it costs no browser time.
+ */
+async function registerMember(api: APIRequestContext, email: string): Promise<Member> {
+  const member = { email, password: "Bon-vent-2024!", firstName: "Marie" };
+
+  const first = await api.post("/home/register", {
+    form: { intent: "next", firstName: member.firstName, lastName: "Testeuse", birthDate: "1990-05-17", gender: "female", userType: "adventurer" },
+  });
+  await expectOk(first, "registration, first step");
+  expect(new URL(first.url()).searchParams.get("step"), "registration, first step").toBe("second");
+
+  const second = await api.post("/home/register", {
+    form: { intent: "register", email, mobileCountryCode: "33", password: member.password, confirmPassword: member.password, userType: "adventurer" },
+  });
+  await expectOk(second, "registration, second step");
+  expect(new URL(second.url()).pathname, "a new member is sent to verify the address").toBe("/account_verification");
+
+  const mail = await waitForMail(email, /code de confirmation|confirmation code/i);
+  const code = /^\s*(\d{6})\s*$/m.exec(mail.text)?.[1];
+  expect(code, `a 6-digit code in the verification email:\n${mail.text}`).toBeTruthy();
+
+  const verified = await api.post("/account_verification", { form: { intent: "verify", code: code! } });
+  await expectOk(verified, "verification");
+
+  const home = await api.get("/");
+  expect(new URL(home.url()).pathname, "a verified member reaches /").toBe("/");
+  expect(home.status()).toBe(200);
+
+  return { ...member, storageState: await api.storageState() };
+}
+
+async function expectOk(response: APIResponse, step: string) {
+  if (response.ok()) return;
+  const body = (await response.text()).replace(/\s+/g, " ").slice(0, 600);
+  throw new Error(`${step}: HTTP ${response.status()} at ${response.url()}\n${body}`);
+}
+
+/** `test` whose pages belong to a signed-in, verified member (one member per worker). */
+export const signedInTest = base.extend<object, { member: Member }>({
+  member: [
+    async ({ playwright }, use, workerInfo) => {
+      const api = await playwright.request.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+        extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+      });
+      try {
+        const email = `e2e-${workerInfo.project.name}-${workerInfo.workerIndex}-${Date.now()}@cap.test`;
+        await use(await registerMember(api, email));
+      } finally {
+        await api.dispose();
+      }
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  storageState: async ({ member }, use) => use(member.storageState),
+});
