@@ -1,4 +1,4 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LanguageSwitch } from "./language-switch";
 import { LogoutButton } from "./logout-button";
@@ -18,13 +18,15 @@ const items = [
  */
 export function Sidebar({ member }: { member: { firstname: string; lastname: string } }) {
   const { t } = useTranslation();
+  // A new key per page closes the phone menu after a link in it was followed (with JavaScript).
+  const { pathname } = useLocation();
   return (
     <aside className="sidebar">
       <div className="sidebar__top">
         <NavLink to="/" className="brand" aria-label={t("brand.home")}>
           <Logo />
         </NavLink>
-        <details className="sidebar__menu">
+        <details className="sidebar__menu" key={pathname}>
           <summary>{t("nav.menu")}</summary>
           <SidebarLinks member={member} />
         </details>
