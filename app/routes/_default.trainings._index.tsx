@@ -1,26 +1,91 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
 import { requireMember } from "~/.server/auth/guard.server";
-import { translator } from "~/.server/i18n/i18n.server";
+import { refuse } from "~/.server/http/form-reply.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { redeemCode } from "~/.server/trainings/access.server";
+import { trainingsOf } from "~/.server/trainings/catalogue.server";
+import { trainingCard } from "~/.server/trainings/views.server";
+import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
+import { TrainingCard } from "~/components/training-card";
+import { accessCodeSchema } from "~/forms/access-code";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  const t = await translator(request);
-  return { title: t("trainings.title") };
+  const { member } = await requireMember(request);
+  const lang = await localeOf(request);
+  const t = await translator(lang, "learning");
+  const cards = (await trainingsOf(member.id, { archived: false })).map((training) => trainingCard(training, lang));
+  const unlocked = new URL(request.url).searchParams.get("unlocked");
+  return {
+    title: t("trainings.title"),
+    trainings: cards.filter((card) => card.kind === "training"),
+    tests: cards.filter((card) => card.kind === "test"),
+    unlocked: cards.find((card) => card.slug === unlocked)?.title ?? null,
+  };
 }
 
-/** /trainings — registration lands here (SPEC §4). The catalogue comes with the learning issue. */
+/** POST /trainings: a freemium code unlocks the payable training it names. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { member } = await requireMember(request);
+  const submission = parseWithZod(await request.formData(), { schema: accessCodeSchema });
+  if (submission.status !== "success") return refuse(submission.reply());
+  const result = await redeemCode(member.id, submission.value.code);
+  if (!result.ok) return refuse(submission.reply({ fieldErrors: { code: [`trainings.${result.error}`] } }), 422);
+  return redirect(`/trainings?unlocked=${result.trainingSlug}`, 303);
+}
+
 export default function Trainings() {
-  const { t } = useTranslation();
+  const { trainings, tests, unlocked } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation("learning");
+  const [form, fields] = useForm<z.input<typeof accessCodeSchema>>({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accessCodeSchema }),
+  });
   return (
     <>
-      <h1>{t("trainings.title")}</h1>
-      <section className="card">
-        <p>{t("trainings.empty")}</p>
+      <header className="page-header">
+        <h1>{t("trainings.title")}</h1>
+        <p className="lead">{t("trainings.lead")}</p>
+      </header>
+      {unlocked ? <FormAlert tone="success" lines={[`${unlocked} — ${t("trainings.unlocked")}`]} /> : null}
+      <ul className="training-list">
+        {trainings.map((training) => (
+          <li key={training.slug}>
+            <TrainingCard training={training} />
+          </li>
+        ))}
+      </ul>
+      <h2>{t("trainings.testsTitle")}</h2>
+      <ul className="training-list">
+        {tests.map((test) => (
+          <li key={test.slug}>
+            <TrainingCard training={test} />
+          </li>
+        ))}
+      </ul>
+      <section className="card" id="unlock" aria-labelledby="unlock-title">
+        <h2 id="unlock-title">{t("trainings.unlockTitle")}</h2>
+        <p>{t("trainings.unlockText")}</p>
+        <Form method="post" {...getFormProps(form)} className="form">
+          <Field label={t("trainings.code")} htmlFor={fields.code.id} errors={fields.code.errors} errorId={fields.code.errorId} ns="learning">
+            <input {...getInputProps(fields.code, { type: "text" })} autoComplete="off" autoCapitalize="characters" />
+          </Field>
+          <SubmitButton pendingLabel={t("quiz.pending")} className="button button--primary">
+            {t("trainings.unlock")}
+          </SubmitButton>
+        </Form>
       </section>
+      <p className="form-links">
+        <Link to="/old_trainings">{t("trainings.oldLink")}</Link>
+      </p>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { openDatabase, useDatabase, type DatabaseHandle } from "~/.server/db/client.server";
+import { openDatabase, type DatabaseHandle } from "~/.server/db/client.server";
+import { seedContent } from "~/.server/trainings/seed.server";
 
 /**
  * Each test worker gets one migrated database: PGlite in memory, or a fresh database on the
@@ -15,6 +16,12 @@ export function testDatabase(): Promise<DatabaseHandle> {
 }
 
 async function open(): Promise<DatabaseHandle> {
+  const handle = await openEmpty();
+  await seedContent(handle.db);
+  return handle;
+}
+
+async function openEmpty(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openDatabase({ dataDir: "memory://" });
   const name = `${process.env.CAP_TEST_RUN_ID ?? "cap_test"}_${randomBytes(4).toString("hex")}`;
@@ -27,13 +34,19 @@ async function open(): Promise<DatabaseHandle> {
   return openDatabase({ url: url.toString(), dataDir: "memory://" });
 }
 
-/** Empties every table of the public schema (migrations live in the drizzle schema). */
+/** The seeded content stays from one test to the next: it is the product's, not a test's. */
+const seededTables = ["trainings", "training_modules", "access_codes"];
+
+/** Empties every table of the public schema but the seeded content (migrations live in the drizzle schema). */
 export async function resetDatabase(handle: DatabaseHandle) {
   // Both drivers answer execute() with { rows }.
   const { rows } = (await handle.db.execute(
     sql`select tablename from pg_tables where schemaname = 'public'`,
   )) as unknown as { rows: { tablename: string }[] };
   if (rows.length === 0) return;
-  const tables = rows.map((row) => `"public"."${row.tablename}"`).join(", ");
+  const tables = rows
+    .filter((row) => !seededTables.includes(row.tablename))
+    .map((row) => `"public"."${row.tablename}"`)
+    .join(", ");
   await handle.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
 }

@@ -6,8 +6,12 @@ import {
   loginBody,
   recoveryAnswer,
   recoveryBody,
+  quizBody,
   registerBody,
+  stepAnswer,
   tokenAnswer,
+  trainingAnswer,
+  trainingsAnswer,
   whoamiAnswer,
 } from "./schemas.server";
 
@@ -16,6 +20,7 @@ type Operation = {
   summary: string;
   body?: ZodType;
   query?: { name: string; description: string; required?: boolean }[];
+  path?: string[];
   signedIn?: boolean;
   ok: { status: number; schema: ZodType; description: string };
   failures: number[];
@@ -60,6 +65,46 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
       failures: [400, 409, 422],
     },
   },
+  "/api/trainings": {
+    post: undefined,
+    get: {
+      summary: "The trainings and tests with the member's progress and state (locked, not_started, in_progress, completed)",
+      signedIn: true,
+      ok: { status: 200, schema: trainingsAnswer, description: "The catalogue" },
+      failures: [401, 403],
+    },
+  },
+  "/api/trainings/{training_slug}": {
+    post: undefined,
+    get: {
+      summary: "One training: its modules, the parts read, and the quiz questions with their limits",
+      signedIn: true,
+      path: ["training_slug"],
+      ok: { status: 200, schema: trainingAnswer, description: "The training" },
+      failures: [401, 403, 404],
+    },
+  },
+  "/api/trainings/{training_slug}/modules/{module_slug}/parts/{part_slug}/read": {
+    get: undefined,
+    post: {
+      summary: "Mark a part read (\"I've read\")",
+      signedIn: true,
+      path: ["training_slug", "module_slug", "part_slug"],
+      ok: { status: 200, schema: stepAnswer, description: "Saved; whether the module or the training just ended" },
+      failures: [401, 403, 404],
+    },
+  },
+  "/api/trainings/{training_slug}/modules/{module_slug}/quiz": {
+    get: undefined,
+    post: {
+      summary: "Submit a quiz; a selection outside a question's limits answers 422 with messages under the question's id",
+      signedIn: true,
+      body: quizBody,
+      path: ["training_slug", "module_slug"],
+      ok: { status: 200, schema: stepAnswer, description: "Stored and scored" },
+      failures: [400, 401, 403, 404, 422],
+    },
+  },
   "/api/debug/data_page/front-version": {
     post: undefined,
     get: {
@@ -73,6 +118,8 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
 const failureText: Record<number, string> = {
   400: "The body is not JSON",
   401: "Not signed in, or wrong email or password",
+  403: "The address is not verified yet, or the training is locked",
+  404: "No such training, module or part",
   409: "The email address is taken",
   422: "A field breaks a rule; messages by field",
   429: "Too many attempts",
@@ -106,6 +153,7 @@ export function openApiDocument() {
       paths[path][method] = {
         summary: operation.summary,
         parameters: [
+          ...(operation.path ?? []).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
           ...(operation.query ?? []).map((q) => ({ name: q.name, in: "query", required: q.required ?? false, description: q.description, schema: { type: "string" } })),
           { name: "Accept-Language", in: "header", required: false, description: "fr (default) or en", schema: { type: "string" } },
         ],

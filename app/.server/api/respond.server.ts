@@ -7,14 +7,17 @@ import { isLanguage } from "~/i18n/config";
  * Answers of the JSON API. Failures have one shape, `{ "errors": { "base": [..], "<field>": [..] } }`
  * with a 4xx status, messages in the request's language (ARCHITECTURE.md).
  */
-export type ErrorKeys = { base?: string[]; fields?: Record<string, string[]> };
+/** A message: a key of "auth" (or "ns:key"), with the values it needs. */
+export type Message = string | { key: string; count?: number };
+export type ErrorKeys = { base?: Message[]; fields?: Record<string, Message[]> };
 
 export async function apiError(request: Request, status: number, keys: ErrorKeys) {
   // ?locale= (SPEC §7: /api/dashboard/login?locale=fr) first, then the lng cookie and Accept-Language.
   const locale = new URL(request.url).searchParams.get("locale");
   const t = await translator(isLanguage(locale) ? locale : request, "auth");
-  const errors: Record<string, string[]> = { base: (keys.base ?? []).map((key) => t(key)) };
-  for (const [field, messages] of Object.entries(keys.fields ?? {})) errors[field] = messages.map((key) => t(key));
+  const say = (message: Message) => (typeof message === "string" ? t(message) : t(message.key, { count: message.count }));
+  const errors: Record<string, string[]> = { base: (keys.base ?? []).map(say) };
+  for (const [field, messages] of Object.entries(keys.fields ?? {})) errors[field] = messages.map(say);
   return Response.json({ errors }, { status, headers: { "Cache-Control": "no-store" } });
 }
 

@@ -89,3 +89,60 @@ export const whoamiAnswer = z.object({
 export const errorAnswer = z.object({
   errors: z.object({ base: z.array(z.string()) }).catchall(z.array(z.string())),
 });
+
+// --- Learning ------------------------------------------------------------------------------------
+
+const trainingState = z.enum(["locked", "not_started", "in_progress", "completed"]);
+
+export const trainingCardAnswer = z.object({
+  slug: z.string(),
+  kind: z.enum(["training", "test"]),
+  title: z.string(),
+  summary: z.string(),
+  access: z.enum(["free", "payable"]),
+  archived: z.boolean(),
+  state: trainingState,
+  percent: z.number().int().min(0).max(100),
+  hours: z.number(),
+  moduleCount: z.number().int(),
+  actionPath: z.string(),
+});
+
+export const trainingsAnswer = z.object({ trainings: z.array(trainingCardAnswer) });
+
+export const trainingAnswer = z.object({
+  training: trainingCardAnswer,
+  modules: z.array(
+    z.object({
+      slug: z.string(),
+      title: z.string(),
+      summary: z.string(),
+      hours: z.number(),
+      access: z.enum(["free", "payable"]),
+      state: trainingState,
+      partCount: z.number().int(),
+      hasQuiz: z.boolean(),
+      path: z.string(),
+      parts: z.array(z.object({ slug: z.string(), kind: z.enum(["text", "video", "exercise"]), title: z.string(), read: z.boolean() })),
+      quiz: z
+        .object({
+          questions: z.array(
+            z.object({
+              id: z.string(),
+              prompt: z.string(),
+              min: z.number().int(),
+              max: z.number().int(),
+              answers: z.array(z.object({ id: z.string(), label: z.string() })),
+            }),
+          ),
+        })
+        .nullable(),
+    }),
+  ),
+});
+
+export const stepAnswer = z.object({ moduleCompleted: z.boolean(), trainingCompleted: z.boolean() });
+
+export const quizBody = z.object({
+  answers: z.record(z.string(), z.array(z.string()), { required_error: "errors.invalidRequest" }),
+});

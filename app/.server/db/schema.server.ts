@@ -8,11 +8,13 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { TrainingContent } from "~/.server/trainings/content-schema.server";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -164,3 +166,112 @@ export const mailOutbox = pgTable(
   },
   (t) => [index().on(t.status, t.nextAttemptAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Learning: trainings and modules seeded from app/content, and each member's progress.
+// ---------------------------------------------------------------------------------------------
+
+/** A training as seeded; `content` keeps the whole file (both languages) for the pages. */
+export const trainings = pgTable("trainings", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  slug: text("slug").notNull().unique(),
+  kind: text("kind", { enum: ["training", "test"] }).notNull(),
+  position: integer("position").notNull(),
+  access: text("access", { enum: ["free", "payable"] }).notNull(),
+  archived: boolean("archived").notNull().default(false),
+  content: jsonb("content").$type<TrainingContent>().notNull(),
+  contentHash: text("content_hash").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const trainingModules = pgTable(
+  "training_modules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    trainingId: uuid("training_id")
+      .notNull()
+      .references(() => trainings.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    position: integer("position").notNull(),
+    // A module removed from the content is retired, not deleted: members' progress stays.
+    retired: boolean("retired").notNull().default(false),
+  },
+  (t) => [uniqueIndex("training_modules_training_slug_key").on(t.trainingId, t.slug)],
+);
+
+/** "I've read": one row per member and part. */
+export const partReads = pgTable(
+  "part_reads",
+  {
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    moduleId: uuid("module_id")
+      .notNull()
+      .references(() => trainingModules.id, { onDelete: "cascade" }),
+    partSlug: text("part_slug").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.moduleId, t.partSlug] })],
+);
+
+/** Every accepted quiz submission, with its answers and score. */
+export const quizSubmissions = pgTable(
+  "quiz_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    moduleId: uuid("module_id")
+      .notNull()
+      .references(() => trainingModules.id, { onDelete: "cascade" }),
+    answers: jsonb("answers").$type<Record<string, string[]>>().notNull(),
+    /** Graded quizzes: right questions out of total. Tests: points per skill (0–100). */
+    score: jsonb("score").$type<QuizScore>().notNull(),
+    passed: boolean("passed").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.memberId, t.moduleId)],
+);
+
+export type QuizScore = { right: number; total: number; skills: Record<string, number> };
+
+export const moduleCompletions = pgTable(
+  "module_completions",
+  {
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    moduleId: uuid("module_id")
+      .notNull()
+      .references(() => trainingModules.id, { onDelete: "cascade" }),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.moduleId] })],
+);
+
+/** The right to follow a payable training: from an invitation, a freemium code, or a grant. */
+export const entitlements = pgTable(
+  "entitlements",
+  {
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    trainingId: uuid("training_id")
+      .notNull()
+      .references(() => trainings.id, { onDelete: "cascade" }),
+    source: text("source", { enum: ["invitation", "code", "grant"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.trainingId] })],
+);
+
+/** Freemium codes a member can type to unlock a payable training. */
+export const accessCodes = pgTable("access_codes", {
+  code: text("code").primaryKey(),
+  trainingId: uuid("training_id")
+    .notNull()
+    .references(() => trainings.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+});

@@ -1,0 +1,34 @@
+import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { db } from "~/.server/db/client.server";
+import { accessCodes, entitlements, trainings } from "~/.server/db/schema.server";
+import { memberOfIdentity } from "~/.server/accounts/members.server";
+import { findIdentityIdByEmail } from "~/.server/identity/embedded.server";
+
+/**
+ * Payable trainings open through an entitlement: granted by an invitation, a freemium code the
+ * member types, or `npm run grant -- <email> <training-slug>`.
+ */
+export type RedeemResult = { ok: true; trainingSlug: string } | { ok: false; error: "codeUnknown" };
+
+export async function redeemCode(memberId: string, typed: string): Promise<RedeemResult> {
+  const code = typed.trim().toUpperCase();
+  const [found] = await db()
+    .select({ trainingId: accessCodes.trainingId, slug: trainings.slug })
+    .from(accessCodes)
+    .innerJoin(trainings, eq(trainings.id, accessCodes.trainingId))
+    .where(and(eq(accessCodes.code, code), or(isNull(accessCodes.expiresAt), gt(accessCodes.expiresAt, new Date()))));
+  if (!found) return { ok: false, error: "codeUnknown" };
+  await db().insert(entitlements).values({ memberId, trainingId: found.trainingId, source: "code" }).onConflictDoNothing();
+  return { ok: true, trainingSlug: found.slug };
+}
+
+/** For the grant command: the member with this email gets the training. */
+export async function grantByEmail(email: string, trainingSlug: string): Promise<"granted" | "noMember" | "noTraining"> {
+  const identityId = await findIdentityIdByEmail(db(), email);
+  const member = identityId ? await memberOfIdentity(db(), identityId) : null;
+  if (!member) return "noMember";
+  const [training] = await db().select({ id: trainings.id }).from(trainings).where(eq(trainings.slug, trainingSlug));
+  if (!training) return "noTraining";
+  await db().insert(entitlements).values({ memberId: member.id, trainingId: training.id, source: "grant" }).onConflictDoNothing();
+  return "granted";
+}

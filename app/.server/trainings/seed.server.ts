@@ -1,0 +1,74 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { and, eq, notInArray } from "drizzle-orm";
+import type { Database } from "~/.server/db/client.server";
+import { accessCodes, trainingModules, trainings } from "~/.server/db/schema.server";
+import { trainingContent, type TrainingContent } from "./content-schema.server";
+
+const contentFolder = path.resolve("app/content");
+
+/** Reads and validates every training file; a broken one stops with its name and the mistake. */
+export function readTrainingFiles(folder = path.join(contentFolder, "trainings")): { content: TrainingContent; hash: string }[] {
+  return readdirSync(folder)
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((name) => {
+      const raw = readFileSync(path.join(folder, name), "utf8");
+      const parsed = trainingContent.safeParse(JSON.parse(raw));
+      if (!parsed.success) {
+        const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+        throw new Error(`app/content/trainings/${name} is not a valid training:\n${problems}`);
+      }
+      if (`${parsed.data.slug}.json` !== name) throw new Error(`app/content/trainings/${name}: its slug must be ${name.replace(/\.json$/, "")}`);
+      return { content: parsed.data, hash: createHash("sha256").update(raw).digest("hex") };
+    });
+}
+
+type AccessCodeFile = { code: string; training: string; expiresAt?: string }[];
+
+/**
+ * Loads app/content into the database. Idempotent: unchanged files write nothing; a changed file
+ * updates its training; modules are matched by slug so members' progress survives, and a module
+ * gone from the file is retired rather than deleted.
+ */
+export async function seedContent(db: Database, files = readTrainingFiles()) {
+  await db.transaction(async (tx) => {
+    for (const { content, hash } of files) {
+      const [existing] = await tx.select({ id: trainings.id, hash: trainings.contentHash }).from(trainings).where(eq(trainings.slug, content.slug));
+      if (existing?.hash === hash) continue;
+      const values = {
+        slug: content.slug,
+        kind: content.kind,
+        position: content.order,
+        access: content.access,
+        archived: content.archived,
+        content,
+        contentHash: hash,
+        updatedAt: new Date(),
+      };
+      const [row] = existing
+        ? await tx.update(trainings).set(values).where(eq(trainings.id, existing.id)).returning({ id: trainings.id })
+        : await tx.insert(trainings).values(values).returning({ id: trainings.id });
+      const slugs = content.modules.map((module) => module.slug);
+      for (const [position, slug] of slugs.entries()) {
+        await tx
+          .insert(trainingModules)
+          .values({ trainingId: row.id, slug, position })
+          .onConflictDoUpdate({ target: [trainingModules.trainingId, trainingModules.slug], set: { position, retired: false } });
+      }
+      await tx
+        .update(trainingModules)
+        .set({ retired: true })
+        .where(and(eq(trainingModules.trainingId, row.id), notInArray(trainingModules.slug, slugs)));
+    }
+
+    const codes = JSON.parse(readFileSync(path.join(contentFolder, "access-codes.json"), "utf8")) as AccessCodeFile;
+    for (const code of codes) {
+      const [training] = await tx.select({ id: trainings.id }).from(trainings).where(eq(trainings.slug, code.training));
+      if (!training) throw new Error(`app/content/access-codes.json: unknown training ${code.training}`);
+      const values = { trainingId: training.id, expiresAt: code.expiresAt ? new Date(code.expiresAt) : null };
+      await tx.insert(accessCodes).values({ code: code.code.toUpperCase(), ...values }).onConflictDoUpdate({ target: accessCodes.code, set: values });
+    }
+  });
+}

@@ -1,0 +1,144 @@
+import type { Language } from "~/i18n/config";
+import type { ModuleProgress, TrainingProgress } from "./catalogue.server";
+
+/**
+ * What pages receive: a training or module in the member's language, with plain values only
+ * (loaders answer JSON).
+ */
+type Localized = { fr: string; en: string };
+const l = (text: Localized, lang: Language) => text[lang];
+const lines = (text: { fr: string[]; en: string[] }, lang: Language) => text[lang];
+
+/** Where "see my result" leads for a training or a test. */
+export function resultPath(training: TrainingProgress) {
+  if (training.content.kind === "test") {
+    return training.content.slug === "gps-de-ma-vie" ? `/training_results/${training.content.slug}/my_life_gps` : `/result#${training.content.slug}`;
+  }
+  return `/training_results/${training.content.slug}/j-embarque`;
+}
+
+/** Where the training's button leads in its state (SPEC §4). */
+function actionPath(training: TrainingProgress) {
+  if (training.state === "locked") return "/trainings#unlock";
+  if (training.state === "completed") return resultPath(training);
+  if (training.state === "not_started") return `/training/${training.content.slug}`;
+  return `/training/${training.content.slug}/modules/${training.nextModule.content.slug}`;
+}
+
+export function trainingCard(training: TrainingProgress, lang: Language) {
+  return {
+    slug: training.content.slug,
+    kind: training.content.kind,
+    title: l(training.content.title, lang),
+    summary: l(training.content.summary, lang),
+    access: training.content.access,
+    archived: training.content.archived,
+    state: training.state,
+    percent: training.percent,
+    hours: training.hours,
+    moduleCount: training.modules.length,
+    actionPath: actionPath(training),
+  };
+}
+
+export function moduleCard(training: TrainingProgress, module: ModuleProgress, lang: Language) {
+  return {
+    slug: module.content.slug,
+    title: l(module.content.title, lang),
+    summary: l(module.content.summary, lang),
+    hours: module.content.hours,
+    access: module.content.access,
+    state: module.state,
+    partCount: module.content.parts.length,
+    hasQuiz: Boolean(module.content.quiz),
+    path: `/training/${training.content.slug}/modules/${module.content.slug}`,
+  };
+}
+
+export function moduleView(training: TrainingProgress, module: ModuleProgress, lang: Language) {
+  const index = training.modules.indexOf(module);
+  const neighbour = (offset: number) => {
+    const other = training.modules[index + offset];
+    return other ? { slug: other.content.slug, title: l(other.content.title, lang) } : null;
+  };
+  const quiz = module.content.quiz;
+  return {
+    training: { slug: training.content.slug, title: l(training.content.title, lang), kind: training.content.kind },
+    number: index + 1,
+    ...moduleCard(training, module, lang),
+    completed: module.completed,
+    coaching: module.content.coaching,
+    parts: module.content.parts.map((part) => ({
+      slug: part.slug,
+      kind: part.kind,
+      title: l(part.title, lang),
+      body: lines(part.body, lang),
+      read: module.readParts.has(part.slug),
+      video: part.video && {
+        src: part.video.src,
+        poster: part.video.poster,
+        captions: part.video.captions[lang],
+        transcript: lines(part.video.transcript, lang),
+      },
+    })),
+    quiz: quiz && {
+      questions: quiz.questions.map((q) => ({
+        id: q.id,
+        prompt: l(q.prompt, lang),
+        min: q.min,
+        max: q.max,
+        answers: q.answers.map((a) => ({ id: a.id, label: l(a.label, lang) })),
+      })),
+      last: module.lastSubmission && {
+        answers: module.lastSubmission.answers,
+        right: module.lastSubmission.score.right,
+        total: module.lastSubmission.score.total,
+        passed: module.lastSubmission.passed,
+        graded: quiz.questions.some((q) => q.answers.some((a) => a.correct)),
+      },
+    },
+    previous: neighbour(-1),
+    next: neighbour(1),
+    resultPath: resultPath(training),
+    trainingCompleted: training.state === "completed",
+  };
+}
+
+export type ModuleView = ReturnType<typeof moduleView>;
+
+/** A test's result: each skill's score and the profile of the top one; null when not taken. */
+export function testResult(training: TrainingProgress, lang: Language) {
+  const submission = training.modules.map((m) => m.lastSubmission).find(Boolean);
+  const skills = training.content.skills.map((skill) => ({
+    id: skill.id,
+    label: l(skill.label, lang),
+    value: submission?.score.skills[skill.id] ?? 0,
+  }));
+  const top = submission ? [...skills].sort((a, b) => b.value - a.value)[0] : undefined;
+  const profile = top && training.content.profiles.find((p) => p.skill === top.id);
+  return {
+    slug: training.content.slug,
+    title: l(training.content.title, lang),
+    taken: Boolean(submission),
+    skills,
+    profile: profile ? { label: l(profile.label, lang), description: l(profile.description, lang) } : null,
+    takePath: `/training/${training.content.slug}/modules/${training.modules[0].content.slug}`,
+  };
+}
+
+export function trainingResult(training: TrainingProgress, lang: Language) {
+  return {
+    slug: training.content.slug,
+    title: l(training.content.title, lang),
+    state: training.state,
+    percent: training.percent,
+    modules: training.modules.map((m) => ({
+      slug: m.content.slug,
+      title: l(m.content.title, lang),
+      completed: m.completed,
+      hasQuiz: Boolean(m.content.quiz),
+      right: m.lastSubmission?.score.right ?? null,
+      total: m.lastSubmission?.score.total ?? null,
+    })),
+  };
+}

@@ -1,0 +1,51 @@
+import { Form, Link } from "@remix-run/react";
+import type { ModuleView } from "~/.server/trainings/views.server";
+import { useTranslation } from "~/i18n/react";
+import { SubmitButton } from "./form";
+
+type Part = ModuleView["parts"][number];
+
+/** One part of a module: a reading, a video with its transcript, or an exercise; then "I've read". */
+export function ModulePart({ part, videoPath }: { part: Part; videoPath: string }) {
+  const { t } = useTranslation("learning");
+  return (
+    <section className="card part" id={`part-${part.slug}`} aria-labelledby={`part-${part.slug}-title`}>
+      <p className="part__kind">{t(`module.partKinds.${part.kind}`)}</p>
+      <h2 id={`part-${part.slug}-title`}>{part.title}</h2>
+      {part.body.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      {part.video ? (
+        <>
+          <video controls preload="none" poster={part.video.poster}>
+            <source src={part.video.src} type="video/mp4" />
+            <track kind="captions" src={part.video.captions} default />
+            {t("module.videoFallback")}
+          </video>
+          <p>
+            <Link to={videoPath}>{t("module.fullVideo")}</Link>
+          </p>
+          <details>
+            <summary>{t("module.transcript")}</summary>
+            {part.video.transcript.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </details>
+        </>
+      ) : null}
+      {part.read ? (
+        <p className="part__read">
+          <span className="tag tag--done">✓ {t("module.readDone")}</span>
+        </p>
+      ) : (
+        <Form method="post" className="part__read" preventScrollReset>
+          <input type="hidden" name="intent" value="read" />
+          <SubmitButton name="part" value={part.slug} pendingLabel={t("quiz.pending")} className="button button--ghost">
+            {t("module.read")}
+            <span className="visually-hidden"> : {part.title}</span>
+          </SubmitButton>
+        </Form>
+      )}
+    </section>
+  );
+}

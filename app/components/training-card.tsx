@@ -1,0 +1,42 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+import { ProgressBar } from "./progress-bar";
+
+export type TrainingCardData = {
+  slug: string;
+  title: string;
+  summary: string;
+  access: "free" | "payable";
+  archived: boolean;
+  state: "locked" | "not_started" | "in_progress" | "completed";
+  percent: number;
+  hours: number;
+  moduleCount: number;
+  actionPath: string;
+};
+
+/** A training in a list: its facts, its progress, and the button its state calls for (SPEC §4). */
+export function TrainingCard({ training }: { training: TrainingCardData }) {
+  const { t } = useTranslation("learning");
+  return (
+    <article className="card training-card" aria-labelledby={`training-${training.slug}`}>
+      <h3 id={`training-${training.slug}`}>{training.title}</h3>
+      <ul className="tags">
+        <li className={training.access === "payable" ? "tag tag--payable" : "tag"}>{t(`trainings.${training.access}`)}</li>
+        <li className="tag">{t("trainings.hours", { count: training.hours })}</li>
+        <li className="tag">{t("trainings.modules", { count: training.moduleCount })}</li>
+        <li className={training.state === "completed" ? "tag tag--done" : "tag"}>
+          {training.archived ? t("old.archived") : t(`trainings.states.${training.state}`)}
+        </li>
+      </ul>
+      <p>{training.summary}</p>
+      <ProgressBar percent={training.percent} label={t("trainings.progress", { percent: training.percent })} />
+      <p>
+        <Link to={training.actionPath} className={training.state === "completed" ? "button button--ghost" : "button button--primary"}>
+          {t(`trainings.actions.${training.state}`)}
+          <span className="visually-hidden"> : {training.title}</span>
+        </Link>
+      </p>
+    </article>
+  );
+}

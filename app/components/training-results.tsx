@@ -1,0 +1,61 @@
+import { Link } from "@remix-run/react";
+import type { testResult, trainingResult } from "~/.server/trainings/views.server";
+import { useTranslation } from "~/i18n/react";
+import { ProgressBar } from "./progress-bar";
+import { SkillBars, SkillRadar } from "./skill-charts";
+
+/** A training's results: progress and each module's quiz score. */
+export function TrainingResults({ result }: { result: ReturnType<typeof trainingResult> }) {
+  const { t } = useTranslation("learning");
+  return (
+    <section className="card" aria-labelledby={`result-${result.slug}`}>
+      <h2 id={`result-${result.slug}`}>{result.title}</h2>
+      <ProgressBar percent={result.percent} label={t("trainings.progress", { percent: result.percent })} />
+      <ul className="check-list">
+        {result.modules.map((module) => (
+          <li key={module.slug}>
+            <strong>{module.title}</strong> —{" "}
+            {!module.hasQuiz
+              ? t("results.noQuiz")
+              : module.right === null
+                ? t("results.notDone")
+                : t("results.moduleScore", { right: module.right, total: module.total ?? 0 })}
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to={`/training/${result.slug}`}>{t("results.backToTraining")}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** A test's results: the chart of skills and the profile they give. */
+export function TestResults({ result, radar = false }: { result: ReturnType<typeof testResult>; radar?: boolean }) {
+  const { t } = useTranslation("learning");
+  return (
+    <section className="card" id={result.slug} aria-labelledby={`result-${result.slug}`}>
+      <h2 id={`result-${result.slug}`}>{result.title}</h2>
+      {result.taken ? (
+        <>
+          {result.profile ? (
+            <>
+              <h3>{t("results.profileTitle", { profile: result.profile.label })}</h3>
+              <p>{result.profile.description}</p>
+            </>
+          ) : null}
+          {radar ? <SkillRadar title={result.title} skills={result.skills} /> : <SkillBars title={result.title} skills={result.skills} />}
+        </>
+      ) : (
+        <>
+          <p>{t("results.notTaken")}</p>
+          <p>
+            <Link to={result.takePath} className="button button--primary">
+              {t("results.takeTest")}
+            </Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

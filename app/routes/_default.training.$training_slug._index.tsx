@@ -1,0 +1,80 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf } from "~/.server/i18n/i18n.server";
+import { db } from "~/.server/db/client.server";
+import { trainingOf } from "~/.server/trainings/catalogue.server";
+import { moduleCard, trainingCard } from "~/.server/trainings/views.server";
+import { titleMeta } from "~/components/page-title";
+import { ProgressBar } from "~/components/progress-bar";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/** /training/{training_slug}: the training, its modules and where the member stands. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { member } = await requireMember(request);
+  const lang = await localeOf(request);
+  const training = await trainingOf(db(), member.id, params.training_slug ?? "");
+  if (!training) notFound(request);
+  const card = trainingCard(training, lang);
+  return { title: card.title, training: card, modules: training.modules.map((m) => moduleCard(training, m, lang)) };
+}
+
+export default function TrainingPage() {
+  const { training, modules } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("learning");
+  return (
+    <>
+      <p>
+        <Link to="/trainings">← {t("training.back")}</Link>
+      </p>
+      <header className="page-header">
+        <h1>{training.title}</h1>
+        <p className="lead">{training.summary}</p>
+        <ProgressBar percent={training.percent} label={t("trainings.progress", { percent: training.percent })} />
+      </header>
+      {training.state === "locked" ? (
+        <section className="card">
+          <p>{t("training.lockedText")}</p>
+          <p>
+            <Link to="/trainings#unlock" className="button button--primary">
+              {t("training.toUnlock")}
+            </Link>
+          </p>
+        </section>
+      ) : (
+        <p>
+          <Link to={training.actionPath} className="button button--primary button--large">
+            {t(`trainings.actions.${training.state}`)}
+          </Link>
+        </p>
+      )}
+      <h2>{t("training.modulesTitle")}</h2>
+      <ol className="training-list">
+        {modules.map((module, index) => (
+          <li key={module.slug} className="card training-card">
+            <p className="part__kind">{t("module.module", { number: index + 1 })}</p>
+            <h3>{module.title}</h3>
+            <ul className="tags">
+              <li className="tag">{t("trainings.hours", { count: module.hours })}</li>
+              <li className="tag">{t("training.part", { count: module.partCount })}</li>
+              {module.hasQuiz ? <li className="tag">{t("training.withQuiz")}</li> : null}
+              <li className={module.state === "completed" ? "tag tag--done" : "tag"}>{t(`trainings.states.${module.state}`)}</li>
+            </ul>
+            <p>{module.summary}</p>
+            {module.state !== "locked" ? (
+              <p>
+                <Link to={module.path} className="button button--ghost">
+                  {t(`trainings.actions.${module.state === "completed" ? "in_progress" : module.state}`)}
+                  <span className="visually-hidden"> : {module.title}</span>
+                </Link>
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { db } from "~/.server/db/client.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf } from "~/.server/i18n/i18n.server";
+import { trainingOf } from "~/.server/trainings/catalogue.server";
+import { markPartRead, submitQuiz, type StepOutcome } from "~/.server/trainings/progress.server";
+import { moduleView } from "~/.server/trainings/views.server";
+import { FormAlert } from "~/components/form";
+import { ModulePart } from "~/components/module-part";
+import { titleMeta } from "~/components/page-title";
+import { QuizForm } from "~/components/quiz-form";
+import { answerFieldName } from "~/forms/quiz";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/** /training/{training_slug}/modules/{module_slug}: the parts, "I've read", the quiz, next. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { member } = await requireMember(request);
+  const lang = await localeOf(request);
+  const training = await trainingOf(db(), member.id, params.training_slug ?? "");
+  const module = training?.modules.find((m) => m.content.slug === params.module_slug);
+  if (!training || !module) notFound(request);
+  if (!training.unlocked) throw redirect(`/training/${training.content.slug}`);
+  const view = moduleView(training, module, lang);
+  return { title: view.title, module: view, quizOutcome: new URL(request.url).searchParams.get("quiz") };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member } = await requireMember(request);
+  const trainingSlug = params.training_slug ?? "";
+  const moduleSlug = params.module_slug ?? "";
+  const here = `/training/${trainingSlug}/modules/${moduleSlug}`;
+  const form = await request.formData();
+
+  if (form.get("intent") === "read") {
+    const part = String(form.get("part") ?? "");
+    return after(request, await markPartRead(member.id, trainingSlug, moduleSlug, part), `${here}#part-${part}`, trainingSlug);
+  }
+
+  // The quiz: every field q_<question> carries the picked answer ids.
+  const raw: Record<string, string[]> = {};
+  for (const name of new Set(form.keys())) {
+    if (name.startsWith("q_")) raw[name.slice(2)] = form.getAll(name).map(String);
+  }
+  const outcome = await submitQuiz(member.id, trainingSlug, moduleSlug, raw);
+  if (!outcome.ok && outcome.error === "refused") {
+    return data({ errors: outcome.errors, answers: outcome.answers }, { status: 400 });
+  }
+  return after(request, outcome, `${here}?quiz=done#quiz`, trainingSlug);
+}
+
+/** Where a step leads: on, or to the congratulation page when the training just ended. */
+function after(request: Request, outcome: StepOutcome, next: string, trainingSlug: string) {
+  if (!outcome.ok) {
+    if (outcome.error === "locked") throw redirect(`/training/${trainingSlug}`, 303);
+    notFound(request);
+  }
+  if (outcome.trainingCompleted) throw redirect(`/training/${trainingSlug}/congratulations`, 303);
+  throw redirect(next, 303);
+}
+
+export default function ModulePage() {
+  const { module, quizOutcome } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { t } = useTranslation("learning");
+  const base = `/training/${module.training.slug}/modules`;
+  return (
+    <>
+      <p>
+        <Link to={`/training/${module.training.slug}`}>← {module.training.title}</Link>
+      </p>
+      <header className="page-header">
+        <p className="part__kind">{t("module.module", { number: module.number })}</p>
+        <h1>{module.title}</h1>
+        <p className="lead">{module.summary}</p>
+        <ul className="tags">
+          <li className="tag">{t("trainings.hours", { count: module.hours })}</li>
+          <li className={module.access === "payable" ? "tag tag--payable" : "tag"}>{t(`trainings.${module.access}`)}</li>
+          {module.completed ? <li className="tag tag--done">{t("module.completed")}</li> : null}
+        </ul>
+      </header>
+
+      {module.parts.map((part) => (
+        <ModulePart key={part.slug} part={part} videoPath={`${base}/${module.slug}/video/${part.slug}`} />
+      ))}
+
+      {module.quiz ? (
+        <section className="card" id="quiz" aria-labelledby="quiz-title">
+          <h2 id="quiz-title">{t("quiz.title")}</h2>
+          {quizOutcome === "done" && module.quiz.last && !refused ? (
+            <FormAlert
+              tone={module.quiz.last.passed ? "success" : "error"}
+              lines={[
+                module.quiz.last.graded
+                  ? t(module.quiz.last.passed ? "quiz.passed" : "quiz.failed", { right: module.quiz.last.right, total: module.quiz.last.total })
+                  : t("quiz.saved"),
+              ]}
+            />
+          ) : null}
+          {refused ? <FormAlert lines={[t("quiz.refused")]} /> : null}
+          <p className="muted">{module.quiz.last ? t("quiz.again") : t("quiz.lead")}</p>
+          <QuizForm
+            questions={module.quiz.questions}
+            chosen={refused?.answers ?? module.quiz.last?.answers ?? {}}
+            errors={refused?.errors ?? {}}
+            fieldName={answerFieldName}
+          />
+        </section>
+      ) : null}
+
+      {module.completed ? (
+        <section className="card">
+          <h2>{t("module.completed")}</h2>
+          <p>{t("module.completedText")}</p>
+          {module.trainingCompleted ? (
+            <p>
+              <Link to={module.resultPath} className="button button--primary">
+                {t("module.seeResult")}
+              </Link>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      {module.coaching ? (
+        <section className="card section--accent">
+          <h2>{t("module.bookTitle")}</h2>
+          <p>{t("module.bookText")}</p>
+          <p>
+            <Link to={`/coaching?from=${encodeURIComponent(`${base}/${module.slug}`)}`} className="button button--primary">
+              {t("module.book")}
+            </Link>
+          </p>
+        </section>
+      ) : null}
+
+      <nav className="pager" aria-label={t("module.progressLabel")}>
+        {module.previous ? <Link to={`${base}/${module.previous.slug}`}>← {module.previous.title}</Link> : <span />}
+        {module.next ? (
+          <Link to={`${base}/${module.next.slug}`} className="button button--primary">
+            {t("module.next")} : {module.next.title} →
+          </Link>
+        ) : null}
+      </nav>
+    </>
+  );
+}
+
