@@ -23,7 +23,11 @@ describe("a question's selection limits (SPEC §5)", () => {
   });
 
   it("refuse none with 'Please enter your answer'", () => {
-    fc.assert(fc.property(limits, (l) => expect(message(selectionError(l, 0))).toBe("Please enter your answer")));
+    fc.assert(
+      fc.property(limits, (l) => {
+        expect(message(selectionError(l, 0))).toBe("Please enter your answer");
+      }),
+    );
   });
 
   it("refuse too few with 'Please answer at least {min} answers'", () => {
