@@ -9,6 +9,7 @@ import { resources, serverOnlyNamespaces } from "~/locales/resources";
 import { NonceProvider } from "~/components/nonce";
 
 export { lifecycle } from "~/.server/runtime/lifecycle.server";
+export { handleError } from "~/.server/observability/error-reporting.server";
 
 const ABORT_DELAY = 5_000;
 

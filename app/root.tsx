@@ -12,6 +12,10 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { localeOf } from "~/.server/i18n/i18n.server";
+import { env } from "~/.server/config/env.server";
+import { browserReporting } from "~/.server/observability/error-reporting.server";
+import { BuildWatch } from "~/builds/build-watch";
+import { ErrorReportingConfig } from "~/components/error-reporting-config";
 import { ErrorPage } from "~/components/error-page";
 import { I18nResources } from "~/components/i18n-resources";
 import { useNonce } from "~/components/nonce";
@@ -25,7 +29,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Cap" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { locale: await localeOf(request) };
+  return { locale: await localeOf(request), errorReporting: browserReporting(env()) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -43,7 +47,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <BuildWatch />
         <I18nResources />
+        {data?.errorReporting ? <ErrorReportingConfig config={data.errorReporting} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

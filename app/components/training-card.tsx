@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { Duration } from "./duration";
 import { useTranslation } from "~/i18n/react";
 import { ProgressBar } from "./progress-bar";
 
@@ -20,10 +21,12 @@ export function TrainingCard({ training }: { training: TrainingCardData }) {
   const { t } = useTranslation("learning");
   return (
     <article className="card training-card" aria-labelledby={`training-${training.slug}`}>
-      <h3 id={`training-${training.slug}`}>{training.title}</h3>
+      <h3 id={`training-${training.slug}`}>
+        <Link to={`/training/${training.slug}`}>{training.title}</Link>
+      </h3>
       <ul className="tags">
         <li className={training.access === "payable" ? "tag tag--payable" : "tag"}>{t(`trainings.${training.access}`)}</li>
-        <li className="tag">{t("trainings.hours", { count: training.hours })}</li>
+        <li className="tag"><Duration hours={training.hours} /></li>
         <li className="tag">{t("trainings.modules", { count: training.moduleCount })}</li>
         <li className={training.state === "completed" ? "tag tag--done" : "tag"}>
           {training.archived ? t("old.archived") : t(`trainings.states.${training.state}`)}

@@ -8,6 +8,7 @@ import { trainingOf } from "~/.server/trainings/catalogue.server";
 import { moduleCard, trainingCard } from "~/.server/trainings/views.server";
 import { titleMeta } from "~/components/page-title";
 import { ProgressBar } from "~/components/progress-bar";
+import { Duration } from "~/components/duration";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -58,7 +59,7 @@ export default function TrainingPage() {
             <p className="part__kind">{t("module.module", { number: index + 1 })}</p>
             <h3>{module.title}</h3>
             <ul className="tags">
-              <li className="tag">{t("trainings.hours", { count: module.hours })}</li>
+              <li className="tag"><Duration hours={module.hours} /></li>
               <li className="tag">{t("training.part", { count: module.partCount })}</li>
               {module.hasQuiz ? <li className="tag">{t("training.withQuiz")}</li> : null}
               <li className={module.state === "completed" ? "tag tag--done" : "tag"}>{t(`trainings.states.${module.state}`)}</li>

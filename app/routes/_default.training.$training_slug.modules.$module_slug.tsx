@@ -12,6 +12,7 @@ import { ModulePart } from "~/components/module-part";
 import { titleMeta } from "~/components/page-title";
 import { QuizForm } from "~/components/quiz-form";
 import { answerFieldName } from "~/forms/quiz";
+import { Duration } from "~/components/duration";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -77,7 +78,7 @@ export default function ModulePage() {
         <h1>{module.title}</h1>
         <p className="lead">{module.summary}</p>
         <ul className="tags">
-          <li className="tag">{t("trainings.hours", { count: module.hours })}</li>
+          <li className="tag"><Duration hours={module.hours} /></li>
           <li className={module.access === "payable" ? "tag tag--payable" : "tag"}>{t(`trainings.${module.access}`)}</li>
           {module.completed ? <li className="tag tag--done">{t("module.completed")}</li> : null}
         </ul>

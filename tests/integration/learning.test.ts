@@ -79,7 +79,7 @@ describe("/trainings", () => {
     const member = await verifiedMember();
     const list = await trainingsOf(member);
     const bySlug = Object.fromEntries(list.trainings.map((t) => [t.slug, t]));
-    expect(bySlug["j-embarque"]).toMatchObject({ state: "not_started", percent: 0, actionPath: "/training/j-embarque" });
+    expect(bySlug["j-embarque"]).toMatchObject({ state: "not_started", percent: 0, actionPath: modulePath(onboarding.modules[0].slug) });
     expect(bySlug["tenir-le-cap"].state).toBe("locked");
     expect(list.tests.length).toBeGreaterThanOrEqual(2);
 

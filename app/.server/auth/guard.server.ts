@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { isVerified } from "~/.server/identity/identity.server";
 import { whoami, type SignedIn } from "~/.server/accounts/members.server";
+import { identifyMember } from "~/.server/observability/error-reporting.server";
 import { clearTokenCookie, readToken } from "./token-cookie.server";
 
 /**
@@ -16,7 +17,10 @@ const resolved = new WeakMap<Request, Promise<SignedIn | null>>();
 function signedIn(request: Request, token: string) {
   let answer = resolved.get(request);
   if (!answer) {
-    answer = whoami(token);
+    answer = whoami(token).then((current) => {
+      if (current) identifyMember(current.member.id);
+      return current;
+    });
     resolved.set(request, answer);
   }
   return answer;

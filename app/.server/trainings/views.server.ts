@@ -21,7 +21,6 @@ export function resultPath(training: TrainingProgress) {
 function actionPath(training: TrainingProgress) {
   if (training.state === "locked") return "/trainings#unlock";
   if (training.state === "completed") return resultPath(training);
-  if (training.state === "not_started") return `/training/${training.content.slug}`;
   return `/training/${training.content.slug}/modules/${training.nextModule.content.slug}`;
 }
 

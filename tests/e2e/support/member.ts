@@ -64,3 +64,23 @@ export const signedInTest = base.extend<object, { member: Member }>({
   ],
   storageState: async ({ member }, use) => use(member.storageState),
 });
+
+/** `test` whose page belongs to a member of its own, new for each test (for journeys that change progress). */
+export const newMemberTest = base.extend<{ member: Member }>({
+  member: [
+    async ({ playwright }, use, testInfo) => {
+      const api = await playwright.request.newContext({
+        baseURL: testInfo.project.use.baseURL,
+        extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+      });
+      try {
+        const email = `e2e-${testInfo.project.name}-${testInfo.workerIndex}-${testInfo.testId}-${Date.now()}@cap.test`;
+        await use(await registerMember(api, email));
+      } finally {
+        await api.dispose();
+      }
+    },
+    { timeout: 60_000 },
+  ],
+  storageState: async ({ member }, use) => use(member.storageState),
+});

@@ -1,0 +1,93 @@
+import { expect, type Page } from "@playwright/test";
+import { checkPage } from "./support/check-page";
+import { newMemberTest as test } from "./support/member";
+
+/**
+ * Issue 4's journey, with JavaScript on and off: a new member starts "J'embarque", reads each
+ * part, meets the quiz's messages with their choices kept, passes, completes every module, lands
+ * on the congratulation page and sees the result.
+ */
+async function readEveryPart(page: Page) {
+  const buttons = page.getByRole("button", { name: /^J’ai lu/ });
+  for (let left = await buttons.count(); left > 0; left--) {
+    await buttons.first().click();
+    // The page comes back with one button fewer: the part is marked read.
+    await expect(buttons).toHaveCount(left - 1);
+  }
+}
+
+/** Picks answers in every question of the quiz: the first `min` of each. */
+async function answerEveryQuestion(page: Page) {
+  const questions = page.locator("fieldset.question");
+  for (let i = 0; i < (await questions.count()); i++) {
+    const question = questions.nth(i);
+    const hint = (await question.locator(".question__hint").textContent()) ?? "";
+    const min = Number(/entre (\d+) et/.exec(hint)?.[1] ?? 1);
+    const inputs = question.locator("input");
+    for (let a = 0; a < min; a++) await inputs.nth(a).check();
+  }
+}
+
+test("a new member follows J'embarque to the end and sees the result", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("/trainings");
+  await checkPage(page, "trainings");
+  const card = page.getByRole("article", { name: "J’embarque" });
+  await expect(card.getByRole("link", { name: /Commencer/ })).toBeVisible();
+  await card.getByRole("link", { name: "J’embarque", exact: true }).click();
+  await expect(page).toHaveURL(/\/training\/j-embarque$/);
+  await checkPage(page, "training");
+  await page.getByRole("link", { name: "Commencer", exact: true }).click();
+
+  // Module 1: read every part, then try the quiz with too few and too many answers.
+  await expect(page).toHaveURL(/\/training\/j-embarque\/modules\/prendre-la-barre$/);
+  await readEveryPart(page);
+  const multi = page.locator("fieldset.question", { hasText: "Choisissez entre 2 et 3 réponses" }).first();
+  await answerEveryQuestion(page);
+  await multi.locator("input").nth(1).uncheck();
+  await page.getByRole("button", { name: "Valider mes réponses" }).click();
+  await expect(multi.getByText("Veuillez choisir au moins 2 réponses")).toBeVisible();
+  await expect(multi.locator("input").nth(0)).toBeChecked();
+  await checkPage(page, "module-quiz-refused");
+
+  for (let a = 0; a < 4; a++) await multi.locator("input").nth(a).check();
+  await page.getByRole("button", { name: "Valider mes réponses" }).click();
+  await expect(multi.getByText("Vous ne pouvez pas choisir plus de 3 réponses")).toBeVisible();
+  for (let a = 0; a < 4; a++) await expect(multi.locator("input").nth(a)).toBeChecked();
+
+  await multi.locator("input").nth(3).uncheck();
+  await page.getByRole("button", { name: "Valider mes réponses" }).click();
+  await expect(page.getByText("Module terminé", { exact: true }).first()).toBeVisible();
+
+  // Modules 2 and 3.
+  for (const slug of ["lire-sa-carte", "fixer-son-cap"]) {
+    await page.getByRole("link", { name: /Module suivant/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/modules/${slug}$`));
+    await readEveryPart(page);
+    await answerEveryQuestion(page);
+    await page.getByRole("button", { name: "Valider mes réponses" }).click();
+  }
+
+  await expect(page).toHaveURL(/\/training\/j-embarque\/congratulations$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Félicitations !");
+  await checkPage(page, "congratulations");
+  await page.getByRole("link", { name: "Voir mon résultat" }).click();
+  await expect(page).toHaveURL(/\/training_results\/j-embarque\/j-embarque$/);
+  await expect(page.getByText(/au quiz/).first()).toBeVisible();
+
+  await page.goto("/trainings");
+  await expect(page.getByRole("article", { name: "J’embarque" }).getByRole("link", { name: /Voir mon résultat/ })).toBeVisible();
+});
+
+test("the captain test gives a profile and a chart with its figures", async ({ page }) => {
+  await page.goto("/training/capitaine/modules/questionnaire");
+  await readEveryPart(page);
+  await answerEveryQuestion(page);
+  await page.getByRole("button", { name: "Valider mes réponses" }).click();
+  await page.goto("/result");
+  const section = page.locator("#capitaine");
+  await expect(section.getByRole("heading", { name: /Votre profil/ })).toBeVisible();
+  await expect(section.getByRole("img", { name: /graphique des scores/ })).toBeVisible();
+  await expect(section.getByText(/sur 100/).first()).toBeVisible();
+  await checkPage(page, "result");
+});
