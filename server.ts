@@ -1,6 +1,7 @@
 /**
  * Cap's production entry: static assets, security headers, one log line per request, /healthz,
- * the Remix handler, and a graceful stop on SIGTERM/SIGINT (ARCHITECTURE.md).
+ * route rules, error reporting, the Remix handler, and a graceful stop on SIGTERM/SIGINT
+ * (ARCHITECTURE.md).
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
@@ -11,6 +12,14 @@ import compression from "compression";
 import express from "express";
 import type { Lifecycle } from "~/.server/runtime/lifecycle.server";
 import { parseEnv, ConfigError } from "~/.server/config/env.server";
+import { ruleRedirect } from "~/.server/builds/builds.server";
+import { logger, requestLog } from "~/.server/observability/logger.server";
+import {
+  instrumentBuild,
+  reportingOrigin,
+  startErrorReporting,
+  withRequestScope,
+} from "~/.server/observability/error-reporting.server";
 
 let config;
 try {
@@ -23,8 +32,12 @@ try {
   throw error;
 }
 const production = config.NODE_ENV === "production";
+const reporting = startErrorReporting(config);
+// The browser sends its error reports to the DSN's origin.
+const reportsOrigin = reportingOrigin(config);
 
-const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+const loaded = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+const build = reporting ? instrumentBuild(loaded) : loaded;
 // entry.server exports the lifecycle so that this file and the routes share one database.
 const lifecycle = (build.entry.module as unknown as { lifecycle: Lifecycle }).lifecycle;
 const started = await lifecycle.start({ buildVersion: build.assets.version });
@@ -49,16 +62,9 @@ app.use((req, res, next) => {
 });
 
 // One line per request: no query string (it may carry codes), no cookies, no bodies.
-app.use((req, res, next) => {
-  const start = process.hrtime.bigint();
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    console.log(
-      JSON.stringify({ t: new Date().toISOString(), id: res.locals.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }),
-    );
-  });
-  next();
-});
+app.use(requestLog(logger));
+// Errors reported while handling a request carry its id.
+app.use((_req, res, next) => withRequestScope(res.locals.requestId, next));
 
 app.get("/healthz", async (_req, res) => {
   const { ok } = await lifecycle.health();
@@ -68,6 +74,13 @@ app.get("/healthz", async (_req, res) => {
 // Fingerprinted build output never changes: cache it for a year. Other public files: an hour.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
 app.use(express.static("public", { maxAge: "1h", index: false }));
+
+// Redirects declared in app/.server/builds/route-rules.server.ts.
+app.get("*", (req, res, next) => {
+  const target = ruleRedirect(req.originalUrl);
+  if (target) res.redirect(302, target);
+  else next();
+});
 
 app.all(
   "*",
@@ -79,7 +92,7 @@ app.all(
 );
 
 const server = app.listen(config.PORT, () => {
-  console.log(`Cap listening on http://localhost:${config.PORT} (${config.NODE_ENV}, database: ${started.driver})`);
+  logger.info(`Cap listening on http://localhost:${config.PORT} (${config.NODE_ENV}, database: ${started.driver}, error reporting: ${reporting ? "on" : "off"})`);
   if (!production) void broadcastDevReady(build);
 });
 
@@ -87,7 +100,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: finishing requests`);
+  logger.info(`${signal} received: finishing requests`);
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   server.close(async () => {
     await lifecycle.stop();
@@ -101,13 +114,14 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 
 function contentSecurityPolicy(nonce: string) {
   const devSockets = production ? "" : " ws: http://localhost:*";
+  const reports = reportsOrigin ? ` ${reportsOrigin}` : "";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
-    `connect-src 'self'${devSockets}`,
+    `connect-src 'self'${reports}${devSockets}`,
     "media-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

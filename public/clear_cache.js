@@ -14,6 +14,12 @@
   }
   document.getElementById("continue").setAttribute("href", target);
   window.setTimeout(function () {
+    try {
+      // The app's version check does not send the member here again within 1000 ms of this.
+      window.sessionStorage.setItem("front_version_returned_at", String(Date.now()));
+    } catch (error) {
+      // Without storage the app cannot have sent the member here either.
+    }
     window.location.replace(target);
   }, 1500);
 })();

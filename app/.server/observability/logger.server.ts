@@ -29,7 +29,7 @@ export function requestLog(log: Logger) {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       log.info(
-        { requestId: res.locals.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        { requestId: res.locals.requestId, method: req.method, path: req.originalUrl.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         "request",
       );
     });

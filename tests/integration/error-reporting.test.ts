@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import type { ServerBuild } from "@remix-run/node";
+import * as Sentry from "@sentry/remix";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  handleError,
+  identifyMember,
+  instrumentBuild,
+  startErrorReporting,
+  withRequestScope,
+} from "~/.server/observability/error-reporting.server";
+
+/**
+ * Error reporting against a real endpoint: a local HTTP server stands for the DSN's host, and the
+ * envelopes the SDK posts to it are read back.
+ */
+const received: { path: string; body: string }[] = [];
+let endpoint: Server;
+let port: number;
+
+beforeAll(async () => {
+  endpoint = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks);
+      received.push({ path: req.url ?? "", body: (req.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8") });
+      res.writeHead(200, { "Content-Type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
+  port = (endpoint.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await Sentry.close(2_000);
+  // The worker's other test files run without a reporting client.
+  Sentry.getCurrentScope().setClient(undefined);
+  await new Promise((resolve) => endpoint.close(resolve));
+});
+
+// Made at run time: the SDK sends source lines around each frame, and this file's are among them.
+const secret = { password: randomUUID(), cookie: randomUUID(), bearer: randomUUID(), queryToken: randomUUID() };
+
+/** A build of one route whose loader, for a signed-in member, fails. */
+function failingBuild(): ServerBuild {
+  const loader = async () => {
+    identifyMember("member-42");
+    throw new Error(`Database unreachable while saving password=${secret.password}`);
+  };
+  const route = { id: "routes/_default.profile", path: "profile", module: { loader, default: () => null } };
+  return { routes: { [route.id]: route } } as unknown as ServerBuild;
+}
+
+function failingRequest() {
+  return new Request(`http://localhost:3000/profile?redirect_after=%2F&token=${secret.queryToken}`, {
+    method: "GET",
+    headers: { cookie: `token=${secret.cookie}; lng=fr`, authorization: `Bearer ${secret.bearer}`, "user-agent": "vitest" },
+  });
+}
+
+/** Runs the instrumented loader the way server.ts does: in a request scope, then handleError. */
+async function failInRequest(build: ServerBuild, requestId: string) {
+  const request = failingRequest();
+  const loader = build.routes["routes/_default.profile"].module.loader!;
+  await new Promise<void>((resolve) =>
+    withRequestScope(requestId, () => {
+      void (async () => {
+        try {
+          await loader({ request, params: {}, context: { requestId } });
+        } catch (error) {
+          handleError(error, { request, params: {}, context: { requestId } });
+        }
+        resolve();
+      })();
+    }),
+  );
+}
+
+async function eventsAfterFlush(): Promise<string[]> {
+  await Sentry.flush(5_000);
+  return received.map((envelope) => envelope.body).filter((body) => body.includes('"type":"event"'));
+}
+
+describe("error reporting", () => {
+  it("sends nothing when no DSN is configured", async () => {
+    expect(startErrorReporting({ APP_URL: "http://localhost:3000" })).toBe(false);
+    expect(Sentry.getClient()).toBeUndefined();
+    await failInRequest(failingBuild(), "req-no-dsn");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received).toEqual([]);
+  });
+
+  it("reports a loader error with its route, member and request id, scrubbed, in the configured environment", async () => {
+    const started = startErrorReporting({
+      SENTRY_DSN: `http://public@127.0.0.1:${port}/1`,
+      SENTRY_ENVIRONMENT: "staging-test",
+      APP_URL: "http://localhost:3000",
+    });
+    expect(started).toBe(true);
+
+    await failInRequest(instrumentBuild(failingBuild()), "req-1234");
+    const events = await eventsAfterFlush();
+
+    // One event: handleError saw the same error the loader reported.
+    expect(events).toHaveLength(1);
+    expect(received.every((envelope) => envelope.path.startsWith("/api/1/envelope/"))).toBe(true);
+    const envelope = events[0];
+    const event = JSON.parse(envelope.split("\n").find((line) => line.includes('"exception"'))!);
+    expect(event.environment).toBe("staging-test");
+    expect(event.tags).toMatchObject({ route: "routes/_default.profile", kind: "loader", request_id: "req-1234" });
+    expect(event.user).toEqual({ id: "member-42" });
+    expect(event.exception.values[0].value).toContain("password=[Filtered]");
+    expect(event.request.url).toContain("token=[Filtered]");
+    expect(event.request.cookies).toBeUndefined();
+    expect(event.request.data).toBeUndefined();
+    for (const [name, value] of Object.entries(secret)) expect(envelope, `the envelope leaks the ${name}`).not.toContain(value);
+  });
+});

@@ -1,0 +1,41 @@
+import { EventEmitter } from "node:events";
+import { Writable } from "node:stream";
+import type { NextFunction, Request, Response } from "express";
+import { describe, expect, it } from "vitest";
+import { createLogger, requestLog } from "~/.server/observability/logger.server";
+
+function memoryLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString("utf8").trim().split("\n").map((line) => JSON.parse(line)));
+      done();
+    },
+  });
+  return { log: createLogger(destination), lines };
+}
+
+describe("logs", () => {
+  it("write one JSON line per request with its id, and no query, cookie or body", async () => {
+    const { log, lines } = memoryLogger();
+    const res = Object.assign(new EventEmitter(), { locals: { requestId: "req-42" }, statusCode: 303 });
+    const req = { method: "POST", path: "/home/login", originalUrl: "/home/login?token=abc", headers: { cookie: "token=abc" }, body: { password: "x" } };
+    let passed = false;
+    requestLog(log)(req as unknown as Request, res as unknown as Response, (() => (passed = true)) as NextFunction);
+    res.emit("finish");
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(passed).toBe(true);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 30, msg: "request", requestId: "req-42", method: "POST", path: "/home/login", status: 303 });
+    expect(typeof lines[0].time).toBe("string");
+    expect(JSON.stringify(lines[0])).not.toMatch(/token|abc|password|cookie/);
+  });
+
+  it("redact secrets that ride along in a logged object", async () => {
+    const { log, lines } = memoryLogger();
+    log.info({ request: { headers: { cookie: "token=abc", authorization: "Bearer abc" } }, form: { password: "x" }, token: "abc" }, "with secrets");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(JSON.stringify(lines[0])).not.toMatch(/abc|"x"/);
+  });
+});
