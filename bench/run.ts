@@ -33,6 +33,8 @@ type Headers = Record<string, string>;
 interface ServerContext {
   /** e.g. http://127.0.0.1:41234, no trailing slash. */
   baseUrl: string;
+  /** The server's log, where mail is printed (no SMTP_URL): the bench member's code is there. */
+  logFile: string;
 }
 
 interface BenchPage {
@@ -49,7 +51,45 @@ const PAGES: BenchPage[] = [
   { path: "/coming-soon" },
   { path: "/home/who-are-you" },
   { path: "/home/start-freemium" },
+  { path: "/trainings", prepare: signedIn },
+  { path: "/training/j-embarque/modules/prendre-la-barre", prepare: signedIn },
 ];
+
+// One verified member for every signed-in page, signed up through the API; pages accept its
+// token as a bearer header like the cookie.
+let member: Promise<{ headers: Headers }> | undefined;
+function signedIn(server: ServerContext) {
+  member ??= signUp(server);
+  return member;
+}
+
+async function signUp(server: ServerContext): Promise<{ headers: Headers }> {
+  const email = `bench-${Date.now()}@cap.test`;
+  const registered = await fetch(`${server.baseUrl}/api/dashboard/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ user: { firstname: "Bench", lastname: "Member", birth_date: "1990-01-01", email, password: "bench-password" } }),
+  });
+  if (!registered.ok) throw new BenchError(`bench sign-up answered ${registered.status}`);
+  const { token } = (await registered.json()) as { token: string };
+  const authorization = `Bearer ${token}`;
+  const deadline = Date.now() + 15_000;
+  let code: string | undefined;
+  while (!code && Date.now() < deadline) {
+    // The sender prints each email within a couple of seconds; the code stands alone on its line.
+    code = /^(\d{6})$/m.exec(readFileSync(server.logFile, "utf8"))?.[1];
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!code) throw new BenchError("the bench member's verification email never reached the server log");
+  const verified = await fetch(`${server.baseUrl}/account_verification`, {
+    method: "POST",
+    headers: { authorization, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "verify", code }),
+    redirect: "manual",
+  });
+  if (verified.status !== 303) throw new BenchError(`bench verification answered ${verified.status}`);
+  return { headers: { authorization } };
+}
 
 /** A file from public/ served by express.static: the ceiling a page is compared with. */
 const STATIC_PATH = "/favicon.svg";
@@ -137,7 +177,7 @@ async function startServer(workDir: string): Promise<RunningServer> {
   closeSync(logFd);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server: RunningServer = { baseUrl, stop: () => stopProcess(child, exited) };
+  const server: RunningServer = { baseUrl, logFile, stop: () => stopProcess(child, exited) };
 
   try {
     await waitUntilHealthy(baseUrl, exited);

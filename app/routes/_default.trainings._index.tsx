@@ -1,8 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { z } from "zod";
 import { requireMember } from "~/.server/auth/guard.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
@@ -12,7 +9,7 @@ import { trainingCard } from "~/.server/trainings/views.server";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { TrainingCard } from "~/components/training-card";
-import { accessCodeSchema } from "~/forms/access-code";
+import { parseAccessCode } from "~/.server/trainings/access-code-form.server";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -34,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST /trainings: a freemium code unlocks the payable training it names. */
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
-  const submission = parseWithZod(await request.formData(), { schema: accessCodeSchema });
+  const submission = parseAccessCode(await request.formData());
   if (submission.status !== "success") return refuse(submission.reply());
   const result = await redeemCode(member.id, submission.value.code);
   if (!result.ok) return refuse(submission.reply({ fieldErrors: { code: [`trainings.${result.error}`] } }), 422);
@@ -43,12 +40,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Trainings() {
   const { trainings, tests, unlocked } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  // A one-field form checked on the server only: no validation code to ship to the browser.
+  const refused = useActionData<typeof action>();
+  const codeErrors = refused?.error?.code ?? undefined;
   const { t } = useTranslation("learning");
-  const [form, fields] = useForm<z.input<typeof accessCodeSchema>>({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: accessCodeSchema }),
-  });
   return (
     <>
       <header className="page-header">
@@ -74,9 +69,20 @@ export default function Trainings() {
       <section className="card" id="unlock" aria-labelledby="unlock-title">
         <h2 id="unlock-title">{t("trainings.unlockTitle")}</h2>
         <p>{t("trainings.unlockText")}</p>
-        <Form method="post" {...getFormProps(form)} className="form">
-          <Field label={t("trainings.code")} htmlFor={fields.code.id} errors={fields.code.errors} errorId={fields.code.errorId} ns="learning">
-            <input {...getInputProps(fields.code, { type: "text" })} autoComplete="off" autoCapitalize="characters" />
+        <Form method="post" className="form">
+          <Field label={t("trainings.code")} htmlFor="access-code" errors={codeErrors} errorId="access-code-error" ns="learning">
+            <input
+              id="access-code"
+              name="code"
+              type="text"
+              required
+              maxLength={64}
+              defaultValue={typeof refused?.initialValue?.code === "string" ? refused.initialValue.code : ""}
+              aria-invalid={codeErrors ? true : undefined}
+              aria-describedby={codeErrors ? "access-code-error" : undefined}
+              autoComplete="off"
+              autoCapitalize="characters"
+            />
           </Field>
           <SubmitButton pendingLabel={t("quiz.pending")} className="button button--primary">
             {t("trainings.unlock")}

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import {
   entitlements,
@@ -40,32 +40,62 @@ export type TrainingProgress = {
   nextModule: ModuleProgress;
 };
 
-type TrainingRow = typeof trainings.$inferSelect;
+type TrainingRow = Omit<typeof trainings.$inferSelect, "updatedAt">;
+
+// Content changes only when the seed runs: keep each training's parsed content by its hash, so
+// pages do not read and parse the whole JSON on every request.
+const contentCache = new Map<string, TrainingContent>();
+
+async function catalogueRows(tx: Executor, where: SQL | undefined): Promise<TrainingRow[]> {
+  const rows = await tx
+    .select({
+      id: trainings.id,
+      slug: trainings.slug,
+      kind: trainings.kind,
+      position: trainings.position,
+      access: trainings.access,
+      archived: trainings.archived,
+      contentHash: trainings.contentHash,
+    })
+    .from(trainings)
+    .where(where)
+    .orderBy(trainings.position);
+  const missing = rows.filter((row) => !contentCache.has(row.contentHash));
+  if (missing.length) {
+    const loaded = await tx
+      .select({ hash: trainings.contentHash, content: trainings.content })
+      .from(trainings)
+      .where(inArray(trainings.id, missing.map((row) => row.id)));
+    for (const { hash, content } of loaded) contentCache.set(hash, content);
+  }
+  return rows.map((row) => ({ ...row, content: contentCache.get(row.contentHash)! }));
+}
 
 export async function findTraining(tx: Executor, slug: string): Promise<TrainingRow | null> {
-  const [row] = await tx.select().from(trainings).where(eq(trainings.slug, slug));
+  const [row] = await catalogueRows(tx, eq(trainings.slug, slug));
   return row ?? null;
 }
 
 /** Every training and test of the catalogue with the member's progress, in content order. */
 export async function trainingsOf(memberId: string, filter: { archived: boolean }): Promise<TrainingProgress[]> {
-  const rows = await db().select().from(trainings).where(eq(trainings.archived, filter.archived)).orderBy(trainings.position);
-  return Promise.all(rows.map((row) => progressOf(db(), memberId, row)));
+  return progressOf(db(), memberId, await catalogueRows(db(), eq(trainings.archived, filter.archived)));
 }
 
 /** One training with the member's progress, or null when no training has that slug. */
 export async function trainingOf(tx: Executor, memberId: string, slug: string): Promise<TrainingProgress | null> {
-  const row = await findTraining(tx, slug);
-  return row ? progressOf(tx, memberId, row) : null;
+  const [progress] = await progressOf(tx, memberId, await catalogueRows(tx, eq(trainings.slug, slug)));
+  return progress ?? null;
 }
 
-async function progressOf(tx: Executor, memberId: string, row: TrainingRow): Promise<TrainingProgress> {
-  const moduleRows = await tx
-    .select({ id: trainingModules.id, slug: trainingModules.slug })
+/** The member's progress in these trainings: a handful of queries, whatever their number. */
+async function progressOf(tx: Executor, memberId: string, rows: TrainingRow[]): Promise<TrainingProgress[]> {
+  if (rows.length === 0) return [];
+  const allModules = await tx
+    .select({ id: trainingModules.id, slug: trainingModules.slug, trainingId: trainingModules.trainingId })
     .from(trainingModules)
-    .where(and(eq(trainingModules.trainingId, row.id), eq(trainingModules.retired, false)))
+    .where(and(inArray(trainingModules.trainingId, rows.map((row) => row.id)), eq(trainingModules.retired, false)))
     .orderBy(trainingModules.position);
-  const ids = moduleRows.map((m) => m.id);
+  const ids = allModules.map((m) => m.id);
   const [reads, completions, submissions, entitled] = await Promise.all([
     ids.length ? tx.select().from(partReads).where(and(eq(partReads.memberId, memberId), inArray(partReads.moduleId, ids))) : [],
     ids.length
@@ -78,11 +108,28 @@ async function progressOf(tx: Executor, memberId: string, row: TrainingRow): Pro
           .where(and(eq(quizSubmissions.memberId, memberId), inArray(quizSubmissions.moduleId, ids)))
           .orderBy(desc(quizSubmissions.createdAt))
       : [],
-    row.access === "payable"
-      ? tx.select().from(entitlements).where(and(eq(entitlements.memberId, memberId), eq(entitlements.trainingId, row.id)))
-      : [],
+    tx.select({ trainingId: entitlements.trainingId }).from(entitlements).where(eq(entitlements.memberId, memberId)),
   ]);
-  const unlocked = row.access === "free" || entitled.length > 0;
+  return rows.map((row) =>
+    buildProgress(row, allModules.filter((m) => m.trainingId === row.id), {
+      reads,
+      completions,
+      submissions,
+      entitled: entitled.some((e) => e.trainingId === row.id),
+    }),
+  );
+}
+
+type MemberRows = {
+  reads: (typeof partReads.$inferSelect)[];
+  completions: (typeof moduleCompletions.$inferSelect)[];
+  submissions: (typeof quizSubmissions.$inferSelect)[];
+  entitled: boolean;
+};
+
+function buildProgress(row: TrainingRow, moduleRows: { id: string; slug: string }[], member: MemberRows): TrainingProgress {
+  const { reads, completions, submissions } = member;
+  const unlocked = row.access === "free" || member.entitled;
 
   const modules: ModuleProgress[] = moduleRows.map(({ id, slug }) => {
     const content = row.content.modules.find((m) => m.slug === slug)!;
