@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { loader as trainingsApi } from "~/routes/api.trainings._index";
+import { loader as trainingApi } from "~/routes/api.trainings.$training_slug._index";
+import { action as readApi } from "~/routes/api.trainings.$training_slug.modules.$module_slug.parts.$part_slug.read";
+import { action as quizApi } from "~/routes/api.trainings.$training_slug.modules.$module_slug.quiz";
+import { registerMember, verifiedMember } from "../support/accounts";
+import { buildRequest } from "../support/http";
+import { checkedJson } from "../support/openapi";
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function get(fn: typeof trainingsApi, path: string, token: string | null, params: Record<string, string> = {}) {
+  return (await fn({ request: buildRequest(path, { headers: token ? bearer(token) : {} }), params, context: {} })) as Response;
+}
+
+describe("learning API", () => {
+  it("lists the catalogue with states, and 401/403 for no session or an unverified address", async () => {
+    const member = await verifiedMember();
+    const list = await get(trainingsApi, "/api/trainings", member.token);
+    const body = await checkedJson(list, "/api/trainings", "get");
+    expect(body.trainings.find((t: { slug: string }) => t.slug === "tenir-le-cap").state).toBe("locked");
+
+    expect((await get(trainingsApi, "/api/trainings", null)).status).toBe(401);
+    const unverified = await registerMember({ email: "new@example.com" });
+    const refused = await get(trainingsApi, "/api/trainings", unverified.token);
+    expect(refused.status).toBe(403);
+    await checkedJson(refused, "/api/trainings", "get");
+  });
+
+  it("marks a part read and submits a quiz; a selection outside the limits answers 422 by question", async () => {
+    const member = await verifiedMember();
+    const training = await checkedJson(
+      await get(trainingApi, "/api/trainings/j-embarque", member.token, { training_slug: "j-embarque" }),
+      "/api/trainings/{training_slug}",
+      "get",
+    );
+    const module = training.modules[0];
+    const part = module.parts[0];
+    const read = (await readApi({
+      request: buildRequest(`/api/trainings/j-embarque/modules/${module.slug}/parts/${part.slug}/read`, { method: "POST", headers: bearer(member.token) }),
+      params: { training_slug: "j-embarque", module_slug: module.slug, part_slug: part.slug },
+      context: {},
+    })) as Response;
+    expect(await checkedJson(read, "/api/trainings/{training_slug}/modules/{module_slug}/parts/{part_slug}/read", "post")).toEqual({
+      moduleCompleted: false,
+      trainingCompleted: false,
+    });
+
+    const multi = module.quiz.questions.find((q: { max: number }) => q.max > 1);
+    const quizPath = "/api/trainings/{training_slug}/modules/{module_slug}/quiz";
+    const submit = async (answers: Record<string, string[]>, headers: Record<string, string> = {}) =>
+      (await quizApi({
+        request: buildRequest(`/api/trainings/j-embarque/modules/${module.slug}/quiz`, { json: { answers }, headers: { ...bearer(member.token), ...headers } }),
+        params: { training_slug: "j-embarque", module_slug: module.slug },
+        context: {},
+      })) as Response;
+    const answers = Object.fromEntries(module.quiz.questions.map((q: { id: string; min: number; answers: { id: string }[] }) => [q.id, q.answers.slice(0, q.min).map((a) => a.id)]));
+
+    const tooMany = await submit({ ...answers, [multi.id]: multi.answers.map((a: { id: string }) => a.id) }, { "Accept-Language": "en" });
+    expect(tooMany.status).toBe(422);
+    expect((await checkedJson(tooMany, quizPath, "post")).errors[multi.id]).toEqual([`You cannot answer more than ${multi.max}`]);
+
+    const accepted = await submit(answers);
+    expect(accepted.status).toBe(200);
+    await checkedJson(accepted, quizPath, "post");
+  });
+
+  it("answers 404 for an unknown training and 403 for a locked one's quiz", async () => {
+    const member = await verifiedMember();
+    const missing = await get(trainingApi, "/api/trainings/nope", member.token, { training_slug: "nope" });
+    expect(missing.status).toBe(404);
+    await checkedJson(missing, "/api/trainings/{training_slug}", "get");
+    const locked = await checkedJson(
+      await get(trainingApi, "/api/trainings/tenir-le-cap", member.token, { training_slug: "tenir-le-cap" }),
+      "/api/trainings/{training_slug}",
+      "get",
+    );
+    expect(locked.modules[0].quiz).toBeNull();
+    const refused = (await quizApi({
+      request: buildRequest(`/api/trainings/tenir-le-cap/modules/${locked.modules[0].slug}/quiz`, { json: { answers: {} }, headers: bearer(member.token) }),
+      params: { training_slug: "tenir-le-cap", module_slug: locked.modules[0].slug },
+      context: {},
+    })) as Response;
+    expect(refused.status).toBe(403);
+  });
+});
