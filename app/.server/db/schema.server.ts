@@ -84,7 +84,7 @@ export const selfServiceCodes = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     // Null for a recovery asked for an unknown address: the answer must look the same (no leak).
     identityId: uuid("identity_id").references(() => identities.id, { onDelete: "cascade" }),
-    flow: text("flow", { enum: ["recovery", "verification"] }).notNull(),
+    flow: text("flow", { enum: ["recovery", "verification", "email_change"] }).notNull(),
     address: text("address").notNull(),
     codeHash: text("code_hash").notNull(),
     // For the one-click link in the verification email; hashed like the code.
@@ -275,3 +275,150 @@ export const accessCodes = pgTable("access_codes", {
     .references(() => trainings.id, { onDelete: "cascade" }),
   expiresAt: timestamp("expires_at", { withTimezone: true }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Member space: main goal, interior weather, commitments, life GPS, crew, invitations, surveys.
+// ---------------------------------------------------------------------------------------------
+
+/** The main goal; the current one has no replaced_at, earlier ones are the history. */
+export const mainGoals = pgTable(
+  "main_goals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+  },
+  (t) => [index().on(t.memberId, t.createdAt)],
+);
+
+/** The daily "interior weather" check-in: top or not top, one per member and day. */
+export const weatherCheckins = pgTable(
+  "weather_checkins",
+  {
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    mood: text("mood", { enum: ["top", "not_top"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.day] })],
+);
+
+export const commitments = pgTable(
+  "commitments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    dueDate: date("due_date", { mode: "string" }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    moduleId: uuid("module_id").references(() => trainingModules.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.memberId, t.dueDate)],
+);
+
+export type LifeGpsRatings = Record<string, { score: number; note: string }>;
+
+/** One filling of the life-GPS exercise: each life area rated 0–10 with a note. */
+export const lifeGpsEntries = pgTable(
+  "life_gps_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    ratings: jsonb("ratings").$type<LifeGpsRatings>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.memberId, t.createdAt)],
+);
+
+/** A person in the member's crew; `joinedMemberId` once they registered through the invitation. */
+export const crewMembers = pgTable(
+  "crew_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    relation: text("relation").notNull(),
+    joinedMemberId: uuid("joined_member_id").references(() => appUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("crew_members_member_email_key").on(t.memberId, t.email)],
+);
+
+/** An invitation to join Cap; its id is the invited_id of the registration link. */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    inviterId: uuid("inviter_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    crewMemberId: uuid("crew_member_id").references(() => crewMembers.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["pending", "accepted", "declined", "revoked"] }).notNull().default("pending"),
+    inviteeId: uuid("invitee_id").references(() => appUsers.id, { onDelete: "set null" }),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.inviterId), index().on(t.email)],
+);
+
+export type SurveyQuestion = { id: string; prompt: string };
+
+/** A 360 survey the member sends to crew members ("how do you see me"). */
+export const surveys = pgTable("surveys", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  memberId: uuid("member_id")
+    .notNull()
+    .references(() => appUsers.id, { onDelete: "cascade" }),
+  title: text("title").notNull(),
+  questions: jsonb("questions").$type<SurveyQuestion[]>().notNull(),
+  createdAt: createdAt(),
+});
+
+/** One crew member's private link to a survey (only the token's hash is kept). */
+export const surveyRequests = pgTable(
+  "survey_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    surveyId: uuid("survey_id")
+      .notNull()
+      .references(() => surveys.id, { onDelete: "cascade" }),
+    crewMemberId: uuid("crew_member_id").references(() => crewMembers.id, { onDelete: "set null" }),
+    tokenHash: text("token_hash").notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("survey_requests_token_hash_key").on(t.tokenHash)],
+);
+
+/** Answers, kept apart from who gave them: results are shown anonymously, from 3 answers on. */
+export const surveyAnswers = pgTable(
+  "survey_answers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    surveyId: uuid("survey_id")
+      .notNull()
+      .references(() => surveys.id, { onDelete: "cascade" }),
+    answers: jsonb("answers").$type<Record<string, { score: number; comment: string }>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.surveyId)],
+);

@@ -24,7 +24,7 @@ export type Identity = {
 export type Session = { id: string; token: string; identity: Identity; expires_at: string; authenticated_at: string };
 
 /** Self-service flows that send a code by email. */
-export type CodeFlow = "recovery" | "verification";
+export type CodeFlow = "recovery" | "verification" | "email_change";
 
 export class EmailTakenError extends Error {
   constructor() {
