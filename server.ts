@@ -123,6 +123,8 @@ function contentSecurityPolicy(nonce: string) {
     "font-src 'self'",
     `connect-src 'self'${reports}${devSockets}`,
     "media-src 'self'",
+    // Session replay compresses in a worker it starts from a blob: only with reporting on.
+    ...(reportsOrigin ? ["worker-src 'self' blob:"] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -29,7 +29,7 @@ const FILTERED = "[Filtered]";
  * strings too.
  */
 export function scrubEvent<T>(event: T): T {
-  const scrubbed = scrub(event, "") as T & { request?: Record<string, unknown> };
+  const scrubbed = scrub(event, "", new WeakSet()) as T & { request?: Record<string, unknown> };
   if (scrubbed && typeof scrubbed === "object" && scrubbed.request) {
     delete scrubbed.request.data;
     delete scrubbed.request.cookies;
@@ -37,18 +37,28 @@ export function scrubEvent<T>(event: T): T {
   return scrubbed;
 }
 
-function scrub(value: unknown, key: string): unknown {
+function scrub(value: unknown, key: string, seen: WeakSet<object>): unknown {
   if (SECRET_KEY.test(key)) return FILTERED;
   if (typeof value === "string") return scrubQuery(value);
+  // The SDK's own bookkeeping (scopes, spans) is never sent, and it holds cycles.
+  if (key === "sdkProcessingMetadata" || !value || typeof value !== "object") return value;
+  if (seen.has(value)) return "[Circular]";
+  seen.add(value);
+  const result = scrubContainer(value, seen);
+  seen.delete(value);
+  return result;
+}
+
+function scrubContainer(value: object, ancestors: WeakSet<object>): unknown {
   if (Array.isArray(value)) {
     // [name, value] pairs, as query strings and headers sometimes come.
     if (value.length === 2 && typeof value[0] === "string" && SECRET_KEY.test(value[0])) return [value[0], FILTERED];
-    return value.map((item) => scrub(item, ""));
+    return value.map((item) => scrub(item, "", ancestors));
   }
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, scrub(inner, name)]));
-  }
-  return value;
+  // Events are plain data by the time they are scrubbed; anything else is left as it is.
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, scrub(inner, name, ancestors)]));
 }
 
 /** `token=abc` in a URL or a query string becomes `token=[Filtered]`. */

@@ -78,6 +78,16 @@ test("a new build is offered as a reload, polled every 5 minutes", async ({ page
   await expect(page).toHaveURL(/\/coming-soon$/);
 });
 
+test("without a DSN no error-reporting code is loaded and no request leaves the site", async ({ page, baseURL }) => {
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(request.url()));
+  await page.goto("/coming-soon");
+  await settled(page);
+  await expect(page.locator("#error-reporting")).toHaveCount(0);
+  expect(requests.filter((url) => new URL(url).origin !== new URL(baseURL!).origin)).toEqual([]);
+  expect(requests.filter((url) => url.includes("error-reporting"))).toEqual([]);
+});
+
 test.describe("route rules", () => {
   test("the server redirects a declared path, keeping the query", async ({ page }) => {
     await page.goto("/register?invited_id=inv-7");

@@ -52,4 +52,13 @@ describe("scrubEvent", () => {
     expect(event.user).toEqual({ id: "member-1" });
     expect(event.breadcrumbs[0].data).toEqual({ url: "/api/recovery?token=[Filtered]", status_code: 200 });
   });
+
+  it("survives cycles and leaves the SDK's own bookkeeping alone", () => {
+    const scope = { name: "scope" } as Record<string, unknown>;
+    scope.self = scope;
+    const shared = { token: "abc" };
+    const event = scrubEvent({ extra: { a: shared, b: shared, loop: scope }, sdkProcessingMetadata: { capturedSpanScope: scope } });
+    expect(event.extra).toEqual({ a: { token: "[Filtered]" }, b: { token: "[Filtered]" }, loop: { name: "scope", self: "[Circular]" } });
+    expect(event.sdkProcessingMetadata.capturedSpanScope).toBe(scope);
+  });
 });
