@@ -14,7 +14,9 @@ const DRAFT_LIFETIME_S = 30 * 24 * 60 * 60;
 function draftCookie() {
   const config = env();
   return createCookie("register_draft", {
-    path: "/home/register",
+    // Not "/home/register": with JavaScript the page's data comes from /home/register.data,
+    // which that path does not cover.
+    path: "/home",
     httpOnly: true,
     sameSite: "lax",
     secure: config.APP_URL.startsWith("https:"),
