@@ -1,33 +1,164 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { translator } from "~/.server/i18n/i18n.server";
+import { refuse } from "~/.server/http/form-reply.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { parseGoal, parseWeather } from "~/.server/space/forms.server";
+import { editGoal, replaceGoal } from "~/.server/space/goals.server";
+import { overviewOf, today } from "~/.server/space/overview.server";
+import { checkIn } from "~/.server/space/weather.server";
+import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
+import { ProgressBar } from "~/components/progress-bar";
+import { WeekCalendar } from "~/components/week-calendar";
+import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
 
+/** / — the overview (SPEC §2): main goal, my training, my interior weather, my schedule. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  const t = await translator(request);
-  return { title: t("overview.title") };
+  const { member } = await requireMember(request);
+  const lang = await localeOf(request);
+  const t = await translator(lang);
+  const week = new URL(request.url).searchParams.get("week");
+  return { title: t("overview.title"), firstname: member.firstname, ...(await overviewOf(member.id, lang, week)) };
 }
 
-/** / — the overview. Its sections (goal, trainings, weather, schedule) come with the member space. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { member } = await requireMember(request);
+  const formData = await request.formData();
+  if (formData.get("form") === "weather") {
+    const submission = parseWeather(formData);
+    if (submission.status !== "success") return refuse(submission.reply());
+    await checkIn(member.id, today(), submission.value.mood);
+    return redirect("/#weather", 303);
+  }
+  const submission = parseGoal(formData);
+  if (submission.status !== "success") return refuse(submission.reply());
+  if (submission.value.intent === "new") await replaceGoal(member.id, submission.value.title);
+  else await editGoal(member.id, submission.value.title);
+  return redirect("/#goal", 303);
+}
+
 export default function Overview() {
-  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { t } = useTranslation("space");
+  const goalErrors = refused?.error?.title ?? undefined;
+  const typed = typeof refused?.initialValue?.title === "string" ? refused.initialValue.title : undefined;
   return (
     <>
-      <h1>{t("overview.title")}</h1>
-      <section className="card">
-        <h2>{t("overview.welcomeTitle")}</h2>
-        <p>{t("overview.welcomeText")}</p>
-        <p className="actions">
-          <Link to="/trainings" className="button button--primary">
-            {t("overview.toTrainings")}
-          </Link>
-        </p>
-      </section>
+      <header className="page-header">
+        <h1>{t("common:overview.title")}</h1>
+        <p className="lead">{t("overview.hello", { name: data.firstname })}</p>
+      </header>
+      <div className="overview">
+        <section className="card overview__goal" id="goal" aria-labelledby="goal-title">
+          <h2 id="goal-title">{t("goal.title")}</h2>
+          {data.goal ? (
+            <>
+              <p className="goal__text">{data.goal.title}</p>
+              <p className="muted">
+                {t("goal.added", { date: data.goal.added })}
+                {data.goal.edited ? ` · ${t("goal.updated", { date: data.goal.updated })}` : null}
+              </p>
+            </>
+          ) : (
+            <p className="muted">{t("goal.empty")}</p>
+          )}
+          <details className="goal__edit" open={Boolean(goalErrors) || !data.goal}>
+            <summary>{data.goal ? t("goal.change") : t("goal.set")}</summary>
+            <Form method="post" className="form" preventScrollReset>
+              <Field label={t("goal.field")} htmlFor="goal-title-input" errors={goalErrors} errorId="goal-error" ns="space">
+                <input
+                  id="goal-title-input"
+                  name="title"
+                  required
+                  maxLength={200}
+                  defaultValue={typed ?? data.goal?.title ?? ""}
+                  aria-invalid={goalErrors ? true : undefined}
+                  aria-describedby={goalErrors ? "goal-error" : undefined}
+                />
+              </Field>
+              <div className="actions">
+                <SubmitButton name="intent" value="edit" pendingLabel={t("saving")} className="button button--primary">
+                  {data.goal ? t("goal.save") : t("goal.set")}
+                </SubmitButton>
+                {data.goal ? (
+                  <SubmitButton name="intent" value="new" pendingLabel={t("saving")} className="button button--ghost">
+                    {t("goal.new")}
+                  </SubmitButton>
+                ) : null}
+              </div>
+            </Form>
+          </details>
+          {data.goalHistory.length ? (
+            <details>
+              <summary>{t("goal.history")}</summary>
+              <ul className="check-list">
+                {data.goalHistory.map((goal) => (
+                  <li key={goal.added + goal.title}>
+                    {goal.title} <span className="muted">({t("goal.added", { date: goal.added })})</span>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </section>
+
+        <section className="card" aria-labelledby="training-title">
+          <h2 id="training-title">{t("training.title")}</h2>
+          {data.inProgress.length === 0 ? <p className="muted">{t("training.none")}</p> : null}
+          <ul className="plain-list">
+            {data.inProgress.map((training) => (
+              <li key={training.slug}>
+                <Link to={training.actionPath}>{training.title}</Link>
+                <ProgressBar percent={training.percent} label={t("learning:trainings.progress", { percent: training.percent })} />
+              </li>
+            ))}
+          </ul>
+          <h3>{t("training.tests")}</h3>
+          <ul className="plain-list">
+            {data.tests.map((test) => (
+              <li key={test.slug}>
+                <Link to={test.taken ? test.card.actionPath : test.takePath}>{test.title}</Link>{" "}
+                <span className="muted">{test.taken ? (test.profile?.label ?? t("training.done")) : t("training.notTaken")}</span>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to="/trainings">{t("training.seeAll")}</Link>
+          </p>
+        </section>
+
+        <section className="card" id="weather" aria-labelledby="weather-title">
+          <h2 id="weather-title">{t("weather.title")}</h2>
+          <p>{data.weather.today ? t(`weather.today.${data.weather.today}`) : t("weather.question")}</p>
+          <Form method="post" className="actions" preventScrollReset>
+            <input type="hidden" name="form" value="weather" />
+            <SubmitButton name="mood" value="top" pendingLabel={t("saving")} className="button button--primary">
+              ☀ {t("weather.top")}
+            </SubmitButton>
+            <SubmitButton name="mood" value="not_top" pendingLabel={t("saving")} className="button button--ghost">
+              ☁ {t("weather.notTop")}
+            </SubmitButton>
+          </Form>
+          {refused?.error?.mood ? <FormAlert lines={refused.error.mood.map((key) => t(key))} /> : null}
+          <ol className="weather-days" aria-label={t("weather.lastDays")}>
+            {data.weather.days.map((day) => (
+              <li key={day.day} className={`weather-day weather-day--${day.mood ?? "none"}`}>
+                <span>{day.label}</span>
+                <span>{day.mood ? t(`weather.short.${day.mood}`) : "—"}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section className="card overview__schedule" aria-labelledby="schedule-title">
+          <h2 id="schedule-title">{t("schedule.title")}</h2>
+          <WeekCalendar week={data.week} />
+        </section>
+      </div>
     </>
   );
 }

@@ -1,25 +1,182 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { translator } from "~/.server/i18n/i18n.server";
+import { refuse } from "~/.server/http/form-reply.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import {
+  addCommitment,
+  commitmentOf,
+  commitmentsOf,
+  deleteCommitment,
+  setCommitmentDone,
+  updateCommitment,
+} from "~/.server/space/commitments.server";
+import { parseCommitment } from "~/.server/space/forms.server";
+import { trainingsOf } from "~/.server/trainings/catalogue.server";
+import { Field, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
 
+/**
+ * /my_commitments: create, edit (?edit=<id>), mark done, delete after a confirmation
+ * (?delete=<id>), each optionally tied to a training module.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  const t = await translator(request);
-  return { title: t("commitments.title") };
+  const { member } = await requireMember(request);
+  const lang = await localeOf(request);
+  const t = await translator(lang, "space");
+  const query = new URL(request.url).searchParams;
+  const [rows, catalogue] = await Promise.all([commitmentsOf(member.id), trainingsOf(member.id, { archived: false })]);
+  const modules = catalogue
+    .filter((training) => training.content.kind === "training" && training.unlocked)
+    .flatMap((training) => training.modules.map((m) => ({ id: m.id, label: `${training.content.title[lang]} — ${m.content.title[lang]}` })));
+  const dateFormat = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const commitments = rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    dueDate: row.dueDate,
+    due: row.dueDate ? dateFormat.format(new Date(`${row.dueDate}T00:00:00Z`)) : null,
+    done: row.doneAt !== null,
+    moduleId: row.moduleId,
+    module: modules.find((m) => m.id === row.moduleId)?.label ?? null,
+  }));
+  const editing = query.get("edit");
+  const deleting = query.get("delete");
+  if ((editing && !(await commitmentOf(member.id, editing))) || (deleting && !(await commitmentOf(member.id, deleting)))) notFound(request);
+  return { title: t("commitments.title"), commitments, modules, editing, deleting };
 }
 
-/** /my_commitments — the list and its forms come with the member-space issue. */
-export default function MyCommitments() {
-  const { t } = useTranslation();
+export async function action({ request }: ActionFunctionArgs) {
+  const { member } = await requireMember(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const id = String(formData.get("id") ?? "");
+
+  if (intent === "done" || intent === "undone") {
+    if (!(await setCommitmentDone(member.id, id, intent === "done"))) notFound(request);
+    return redirect(`/my_commitments#commitment-${id}`, 303);
+  }
+  if (intent === "delete") {
+    if (!(await deleteCommitment(member.id, id))) notFound(request);
+    return redirect("/my_commitments", 303);
+  }
+  const submission = parseCommitment(formData);
+  if (submission.status !== "success") return refuse(submission.reply());
+  const input = { title: submission.value.title, dueDate: submission.value.dueDate ?? null, moduleId: submission.value.moduleId ?? null };
+  if (intent === "update") {
+    if (!(await updateCommitment(member.id, id, input))) notFound(request);
+  } else {
+    await addCommitment(member.id, input);
+  }
+  return redirect("/my_commitments", 303);
+}
+
+type Values = { title?: string; dueDate?: string | null; moduleId?: string | null };
+
+function CommitmentFields({ values, errors, modules, idPrefix }: { values: Values; errors?: Record<string, string[] | null>; modules: { id: string; label: string }[]; idPrefix: string }) {
+  const { t } = useTranslation("space");
   return (
     <>
-      <h1>{t("commitments.title")}</h1>
-      <section className="card">
-        <p>{t("commitments.empty")}</p>
+      <Field label={t("commitments.field")} htmlFor={`${idPrefix}-title`} errors={errors?.title ?? undefined} errorId={`${idPrefix}-title-error`} ns="space">
+        <input id={`${idPrefix}-title`} name="title" required maxLength={200} defaultValue={values.title ?? ""} />
+      </Field>
+      <Field label={t("commitments.due")} htmlFor={`${idPrefix}-due`} errors={errors?.dueDate ?? undefined} errorId={`${idPrefix}-due-error`} ns="space">
+        <input id={`${idPrefix}-due`} name="dueDate" type="date" defaultValue={values.dueDate ?? ""} />
+      </Field>
+      <Field label={t("commitments.module")} htmlFor={`${idPrefix}-module`} errors={errors?.moduleId ?? undefined} errorId={`${idPrefix}-module-error`} ns="space">
+        <select id={`${idPrefix}-module`} name="moduleId" defaultValue={values.moduleId ?? ""}>
+          <option value="">{t("commitments.noModule")}</option>
+          {modules.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </>
+  );
+}
+
+export default function MyCommitments() {
+  const { commitments, modules, editing, deleting } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { t } = useTranslation("space");
+  const typed = (refused?.initialValue ?? {}) as Values;
+  return (
+    <>
+      <header className="page-header">
+        <h1>{t("commitments.title")}</h1>
+        <p className="lead">{t("commitments.lead")}</p>
+      </header>
+      {commitments.length === 0 ? <p className="card">{t("commitments.empty")}</p> : null}
+      <ul className="commitment-list">
+        {commitments.map((c) => (
+          <li key={c.id} id={`commitment-${c.id}`} className={c.done ? "card commitment commitment--done" : "card commitment"}>
+            {editing === c.id ? (
+              <Form method="post" className="form">
+                <input type="hidden" name="intent" value="update" />
+                <input type="hidden" name="id" value={c.id} />
+                <CommitmentFields values={refused ? typed : c} errors={refused?.error ?? undefined} modules={modules} idPrefix={`edit-${c.id}`} />
+                <div className="actions">
+                  <SubmitButton pendingLabel={t("saving")} className="button button--primary">
+                    {t("commitments.save")}
+                  </SubmitButton>
+                  <Link to="/my_commitments">{t("cancel")}</Link>
+                </div>
+              </Form>
+            ) : (
+              <>
+                <h2 className="commitment__title">{c.title}</h2>
+                <ul className="tags">
+                  <li className={c.done ? "tag tag--done" : "tag"}>{c.done ? t("commitments.doneTag") : t("commitments.openTag")}</li>
+                  {c.due ? <li className="tag">{t("commitments.dueOn", { date: c.due })}</li> : null}
+                  {c.module ? <li className="tag">{c.module}</li> : null}
+                </ul>
+                {deleting === c.id ? (
+                  <Form method="post" className="confirm" role="alertdialog" aria-labelledby={`confirm-${c.id}`}>
+                    <p id={`confirm-${c.id}`}>{t("commitments.confirmDelete")}</p>
+                    <input type="hidden" name="id" value={c.id} />
+                    <div className="actions">
+                      <SubmitButton name="intent" value="delete" pendingLabel={t("saving")} className="button button--danger">
+                        {t("commitments.delete")}
+                      </SubmitButton>
+                      <Link to="/my_commitments">{t("cancel")}</Link>
+                    </div>
+                  </Form>
+                ) : (
+                  <Form method="post" className="actions" preventScrollReset>
+                    <input type="hidden" name="id" value={c.id} />
+                    <SubmitButton name="intent" value={c.done ? "undone" : "done"} pendingLabel={t("saving")} className="button button--ghost">
+                      {c.done ? t("commitments.reopen") : t("commitments.markDone")}
+                      <span className="visually-hidden"> : {c.title}</span>
+                    </SubmitButton>
+                    <Link to={`/my_commitments?edit=${c.id}#commitment-${c.id}`}>
+                      {t("commitments.edit")}
+                      <span className="visually-hidden"> : {c.title}</span>
+                    </Link>
+                    <Link to={`/my_commitments?delete=${c.id}#commitment-${c.id}`}>
+                      {t("commitments.delete")}
+                      <span className="visually-hidden"> : {c.title}</span>
+                    </Link>
+                  </Form>
+                )}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <section className="card" aria-labelledby="new-commitment">
+        <h2 id="new-commitment">{t("commitments.new")}</h2>
+        <Form method="post" className="form">
+          <input type="hidden" name="intent" value="create" />
+          <CommitmentFields values={refused && !editing ? typed : {}} errors={!editing ? (refused?.error ?? undefined) : undefined} modules={modules} idPrefix="new" />
+          <SubmitButton pendingLabel={t("saving")} className="button button--primary">
+            {t("commitments.add")}
+          </SubmitButton>
+        </Form>
       </section>
     </>
   );

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { isUuid } from "~/.server/db/uuid.server";
 import { db, type Executor } from "~/.server/db/client.server";
 import {
   identities,
@@ -252,9 +253,6 @@ export async function markAddressSent(tx: Executor, identityId: string) {
     .where(and(eq(verifiableAddresses.identityId, identityId), eq(verifiableAddresses.verified, false)));
 }
 
-function isUuid(value: string) {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
 
 /** The id of the identity's newest code of `flow` that can still be used, if any. */
 export async function openCodeId(tx: Executor, identityId: string, flow: CodeFlow): Promise<string | null> {
@@ -272,4 +270,46 @@ export async function openCodeId(tx: Executor, identityId: string, flow: CodeFlo
     .orderBy(desc(selfServiceCodes.createdAt))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** The address waiting in the identity's newest open code of `flow` (an email change's new address). */
+export async function openCodeAddress(identityId: string, flow: CodeFlow): Promise<string | null> {
+  const codeId = await openCodeId(db(), identityId, flow);
+  if (!codeId) return null;
+  const [row] = await db().select({ address: selfServiceCodes.address }).from(selfServiceCodes).where(eq(selfServiceCodes.id, codeId));
+  return row?.address ?? null;
+}
+
+/**
+ * Replaces the identity's address by `address`, proven by a code: verified at once, and the
+ * traits' email follows. Throws EmailTakenError when another identity holds it meanwhile.
+ */
+export async function replaceAddress(tx: Executor, identityId: string, address: string) {
+  const email = normalizeEmail(address);
+  const now = new Date();
+  await tx.delete(verifiableAddresses).where(eq(verifiableAddresses.identityId, identityId));
+  // The unique index settles a race with a registration of the same address.
+  const inserted = await tx
+    .insert(verifiableAddresses)
+    .values({ identityId, value: email, verified: true, verifiedAt: now, status: "completed" })
+    .onConflictDoNothing()
+    .returning({ id: verifiableAddresses.id });
+  if (inserted.length === 0) throw new EmailTakenError();
+  await tx
+    .update(identities)
+    .set({ traits: sql`jsonb_set(${identities.traits}, '{email}', to_jsonb(${email}::text))`, updatedAt: now })
+    .where(eq(identities.id, identityId));
+}
+
+/** Names the identity's traits carry, kept in step with the member record. */
+export async function renameIdentity(tx: Executor, identityId: string, name: { first: string; last: string }) {
+  await tx
+    .update(identities)
+    .set({ traits: sql`jsonb_set(${identities.traits}, '{name}', ${JSON.stringify(name)}::jsonb)`, updatedAt: new Date() })
+    .where(eq(identities.id, identityId));
+}
+
+/** Deletes the identity; its credentials, addresses, sessions, codes and member record cascade. */
+export async function deleteIdentity(tx: Executor, identityId: string) {
+  await tx.delete(identities).where(eq(identities.id, identityId));
 }

@@ -1,0 +1,68 @@
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { isUuid } from "~/.server/db/uuid.server";
+import { db } from "~/.server/db/client.server";
+import { commitments } from "~/.server/db/schema.server";
+
+/**
+ * "My commitments": what the member promised themselves, with an optional due date and an
+ * optional training module. Every query names the member: nobody reaches another's.
+ */
+export type CommitmentInput = { title: string; dueDate: string | null; moduleId: string | null };
+
+export function commitmentsOf(memberId: string) {
+  return db()
+    .select()
+    .from(commitments)
+    .where(eq(commitments.memberId, memberId))
+    .orderBy(sql`${commitments.doneAt} is not null`, sql`${commitments.dueDate} asc nulls last`, asc(commitments.createdAt));
+}
+
+export async function commitmentOf(memberId: string, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await db().select().from(commitments).where(and(eq(commitments.id, id), eq(commitments.memberId, memberId)));
+  return row ?? null;
+}
+
+export async function addCommitment(memberId: string, input: CommitmentInput) {
+  await db().insert(commitments).values({ memberId, ...input });
+}
+
+/** Each change answers whether the commitment was the member's (false: nothing changed). */
+export async function updateCommitment(memberId: string, id: string, input: CommitmentInput) {
+  if (!isUuid(id)) return false;
+  const rows = await db()
+    .update(commitments)
+    .set({ ...input, updatedAt: new Date() })
+    .where(and(eq(commitments.id, id), eq(commitments.memberId, memberId)))
+    .returning({ id: commitments.id });
+  return rows.length > 0;
+}
+
+export async function setCommitmentDone(memberId: string, id: string, done: boolean) {
+  if (!isUuid(id)) return false;
+  const rows = await db()
+    .update(commitments)
+    .set({ doneAt: done ? new Date() : null, updatedAt: new Date() })
+    .where(and(eq(commitments.id, id), eq(commitments.memberId, memberId)))
+    .returning({ id: commitments.id });
+  return rows.length > 0;
+}
+
+export async function deleteCommitment(memberId: string, id: string) {
+  if (!isUuid(id)) return false;
+  const rows = await db()
+    .delete(commitments)
+    .where(and(eq(commitments.id, id), eq(commitments.memberId, memberId)))
+    .returning({ id: commitments.id });
+  return rows.length > 0;
+}
+
+/** Open commitments due within [from, to] (the overview's week). */
+export function commitmentsDueBetween(memberId: string, from: string, to: string) {
+  return db()
+    .select({ id: commitments.id, title: commitments.title, dueDate: commitments.dueDate, doneAt: commitments.doneAt })
+    .from(commitments)
+    .where(and(eq(commitments.memberId, memberId), gte(commitments.dueDate, from), lte(commitments.dueDate, to)))
+    .orderBy(asc(commitments.dueDate));
+}
+

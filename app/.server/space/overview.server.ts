@@ -1,0 +1,60 @@
+import { trainingsOf } from "~/.server/trainings/catalogue.server";
+import { testResult, trainingCard } from "~/.server/trainings/views.server";
+import type { Language } from "~/i18n/config";
+import { commitmentsDueBetween } from "./commitments.server";
+import { goalsOf } from "./goals.server";
+import { addDays, lastSevenDays } from "./weather.server";
+
+/** Today's date where Cap's members live (Europe/Paris), as YYYY-MM-DD. */
+export function today(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
+}
+
+/** The Sunday that starts the week of `day` (SPEC §2: the calendar runs Sunday to Saturday). */
+export function weekStart(day: string): string {
+  return addDays(day, -new Date(`${day}T00:00:00Z`).getUTCDay());
+}
+
+/** Everything the overview shows (SPEC §2 "Dashboard overview"), dates already in words. */
+export async function overviewOf(memberId: string, lang: Language, week: string | null) {
+  const now = today();
+  const start = weekStart(week && /^\d{4}-\d{2}-\d{2}$/.test(week) && !Number.isNaN(Date.parse(week)) ? week : now);
+  const end = addDays(start, 6);
+  const dateFormat = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
+  const dayFormat = new Intl.DateTimeFormat(lang, { weekday: "short", day: "numeric", timeZone: "UTC" });
+  const [goals, catalogue, weather, due] = await Promise.all([
+    goalsOf(memberId),
+    trainingsOf(memberId, { archived: false }),
+    lastSevenDays(memberId, now),
+    commitmentsDueBetween(memberId, start, end),
+  ]);
+  return {
+    goal: goals.current && {
+      title: goals.current.title,
+      added: dateFormat.format(goals.current.createdAt),
+      updated: dateFormat.format(goals.current.updatedAt),
+      edited: goals.current.updatedAt.getTime() - goals.current.createdAt.getTime() > 1000,
+    },
+    goalHistory: goals.history.map((goal) => ({ title: goal.title, added: dateFormat.format(goal.createdAt) })),
+    inProgress: catalogue.filter((t) => t.content.kind === "training" && t.state === "in_progress").map((t) => trainingCard(t, lang)),
+    tests: catalogue.filter((t) => t.content.kind === "test").map((t) => ({ ...testResult(t, lang), card: trainingCard(t, lang) })),
+    weather: {
+      today: weather[weather.length - 1].mood,
+      days: weather.map((entry) => ({ ...entry, label: dayFormat.format(new Date(`${entry.day}T00:00:00Z`)) })),
+    },
+    week: {
+      start,
+      previous: addDays(start, -7),
+      next: addDays(start, 7),
+      days: Array.from({ length: 7 }, (_, index) => {
+        const day = addDays(start, index);
+        return {
+          day,
+          label: dayFormat.format(new Date(`${day}T00:00:00Z`)),
+          today: day === now,
+          items: due.filter((c) => c.dueDate === day).map((c) => ({ id: c.id, title: c.title, done: c.doneAt !== null })),
+        };
+      }),
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { refuse } from "~/.server/http/form-reply.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { parseLifeGps } from "~/.server/space/forms.server";
+import { lifeAreas, lifeGpsHistory, saveLifeGps } from "~/.server/space/life-gps.server";
+import { FormAlert, SubmitButton } from "~/components/form";
+import { titleMeta } from "~/components/page-title";
+import { SkillRadar } from "~/components/skill-charts";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/** /my_life_gps: each life area rated 0–10 with a note, drawn as a radar, with its history. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member } = await requireMember(request);
+  const lang = await localeOf(request);
+  const t = await translator(lang, "space");
+  const dateFormat = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
+  const entries = (await lifeGpsHistory(member.id)).map((entry) => ({
+    id: entry.id,
+    date: dateFormat.format(entry.createdAt),
+    areas: lifeAreas.map((area) => ({ id: area, label: t(`lifeGps.areas.${area}`), score: entry.ratings[area]?.score ?? 0, note: entry.ratings[area]?.note ?? "" })),
+  }));
+  return { title: t("lifeGps.title"), areas: lifeAreas.map((area) => ({ id: area, label: t(`lifeGps.areas.${area}`) })), entries };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { member } = await requireMember(request);
+  const submission = parseLifeGps(await request.formData());
+  if (submission.status !== "success") return refuse(submission.reply());
+  const value = submission.value as Record<string, number | string | undefined>;
+  const ratings = Object.fromEntries(lifeAreas.map((area) => [area, { score: Number(value[`${area}_score`]), note: String(value[`${area}_note`] ?? "") }]));
+  await saveLifeGps(member.id, ratings);
+  return redirect("/my_life_gps#radar", 303);
+}
+
+export default function MyLifeGps() {
+  const { areas, entries } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { t } = useTranslation("space");
+  const latest = entries[0];
+  const typed = (refused?.initialValue ?? {}) as Record<string, string>;
+  const previous = (area: string) => latest?.areas.find((a) => a.id === area);
+  return (
+    <>
+      <header className="page-header">
+        <h1>{t("lifeGps.title")}</h1>
+        <p className="lead">{t("lifeGps.lead")}</p>
+      </header>
+      {latest ? (
+        <section className="card" id="radar" aria-labelledby="radar-title">
+          <h2 id="radar-title">{t("lifeGps.latest", { date: latest.date })}</h2>
+          <SkillRadar title={t("lifeGps.title")} skills={latest.areas.map((a) => ({ id: a.id, label: a.label, value: a.score * 10 }))} />
+        </section>
+      ) : null}
+      <section className="card" aria-labelledby="fill-title">
+        <h2 id="fill-title">{latest ? t("lifeGps.again") : t("lifeGps.fill")}</h2>
+        {refused ? <FormAlert lines={[t("errors.checkFields")]} /> : null}
+        <Form method="post" className="form">
+          {areas.map((area) => {
+            const errors = [...(refused?.error?.[`${area.id}_score`] ?? []), ...(refused?.error?.[`${area.id}_note`] ?? [])];
+            return (
+              <fieldset key={area.id} className="field life-area" aria-describedby={errors.length ? `${area.id}-error` : undefined}>
+                <legend>{area.label}</legend>
+                <label htmlFor={`${area.id}-score`}>{t("lifeGps.score")}</label>
+                <input
+                  id={`${area.id}-score`}
+                  name={`${area.id}_score`}
+                  type="number"
+                  min={0}
+                  max={10}
+                  step={1}
+                  required
+                  inputMode="numeric"
+                  defaultValue={typed[`${area.id}_score`] ?? previous(area.id)?.score ?? 5}
+                />
+                <label htmlFor={`${area.id}-note`}>{t("lifeGps.note")}</label>
+                <input id={`${area.id}-note`} name={`${area.id}_note`} maxLength={280} defaultValue={typed[`${area.id}_note`] ?? ""} />
+                {errors.length ? (
+                  <p id={`${area.id}-error`} className="field__errors">
+                    {errors.map((key) => t(key)).join(" ")}
+                  </p>
+                ) : null}
+              </fieldset>
+            );
+          })}
+          <SubmitButton pendingLabel={t("saving")} className="button button--primary">
+            {t("lifeGps.save")}
+          </SubmitButton>
+        </Form>
+      </section>
+      {entries.length > 1 ? (
+        <section className="card" aria-labelledby="history-title">
+          <h2 id="history-title">{t("lifeGps.history")}</h2>
+          <div className="table-scroll">
+            <table className="history-table">
+              <caption className="visually-hidden">{t("lifeGps.history")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("lifeGps.date")}</th>
+                  {areas.map((area) => (
+                    <th key={area.id} scope="col">
+                      {area.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <th scope="row">{entry.date}</th>
+                    {entry.areas.map((area) => (
+                      <td key={area.id} title={area.note || undefined}>
+                        {area.score}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}
