@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { isExternal, ruleTarget, type RouteRules } from "./route-rules";
 
 /** How often the browser asks for the latest build while the page is visible. */
-export const POLL_INTERVAL_MS = 5 * 60_000;
+const POLL_INTERVAL_MS = 5 * 60_000;
 
 type Build = { id: string };
 

@@ -4,10 +4,10 @@
  * stored, local storage too, and the member goes through /clear_cache.html, which brings them back
  * to `redirect_to`. Skipped with an invitation in the URL, so the invitation is not lost.
  */
-export const VERSION_KEY = "last_front_version";
-export const REDIRECT_KEY = "redirect_to";
+const VERSION_KEY = "last_front_version";
+const REDIRECT_KEY = "redirect_to";
 /** Written by /clear_cache.html when it sends the member back (SPEC §9 reload window). */
-export const RETURNED_AT_KEY = "front_version_returned_at";
+const RETURNED_AT_KEY = "front_version_returned_at";
 export const RELOAD_WINDOW_MS = 1000;
 
 export type VersionStep = "none" | "clear" | "clear-and-reload";
