@@ -4,6 +4,7 @@ import enHome from "./en/home.json";
 import enLearning from "./en/learning.json";
 import enMail from "./en/mail.json";
 import enMailbox from "./en/mailbox.json";
+import enProfile from "./en/profile.json";
 import enSpace from "./en/space.json";
 import frAuth from "./fr/auth.json";
 import frCommon from "./fr/common.json";
@@ -11,12 +12,13 @@ import frHome from "./fr/home.json";
 import frLearning from "./fr/learning.json";
 import frMail from "./fr/mail.json";
 import frMailbox from "./fr/mailbox.json";
+import frProfile from "./fr/profile.json";
 import frSpace from "./fr/space.json";
 
 /** Every UI string, by language then namespace. Add a namespace in both languages at once. */
 export const resources = {
-  fr: { common: frCommon, auth: frAuth, home: frHome, learning: frLearning, mail: frMail, mailbox: frMailbox, space: frSpace },
-  en: { common: enCommon, auth: enAuth, home: enHome, learning: enLearning, mail: enMail, mailbox: enMailbox, space: enSpace },
+  fr: { common: frCommon, auth: frAuth, home: frHome, learning: frLearning, mail: frMail, mailbox: frMailbox, space: frSpace, profile: frProfile },
+  en: { common: enCommon, auth: enAuth, home: enHome, learning: enLearning, mail: enMail, mailbox: enMailbox, space: enSpace, profile: enProfile },
 };
 
 export type Namespace = keyof (typeof resources)["fr"];

@@ -1,14 +1,21 @@
 import type { ZodType } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
 import {
+  deletionBody,
+  emailChangeBody,
+  emailCodeBody,
   errorAnswer,
   frontVersionAnswer,
   loginBody,
+  passwordBody,
+  profileAnswer,
+  profileBody,
   recoveryAnswer,
   recoveryBody,
   quizBody,
   registerBody,
   stepAnswer,
+  successAnswer,
   tokenAnswer,
   trainingAnswer,
   trainingsAnswer,
@@ -105,6 +112,61 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
       failures: [400, 401, 403, 404, 422],
     },
   },
+  "/api/profile": {
+    get: {
+      summary: "The signed-in member's profile (only ever the session's own member)",
+      signedIn: true,
+      ok: { status: 200, schema: profileAnswer, description: "The profile" },
+      failures: [401, 403],
+    },
+    post: {
+      summary: "Update the profile: a field left out keeps its value, null clears an optional one",
+      signedIn: true,
+      body: profileBody,
+      ok: { status: 200, schema: profileAnswer, description: "The profile as saved" },
+      failures: [400, 401, 403, 422],
+    },
+  },
+  "/api/profile/email": {
+    get: undefined,
+    post: {
+      summary: "Change the email address: a code goes to the new address, which replaces the old one once confirmed",
+      signedIn: true,
+      body: emailChangeBody,
+      ok: { status: 202, schema: profileAnswer, description: "Code sent; pending_email names the new address" },
+      failures: [400, 401, 403, 409, 422, 429],
+    },
+  },
+  "/api/profile/email/confirm": {
+    get: undefined,
+    post: {
+      summary: "Confirm an email change with the code sent to the new address",
+      signedIn: true,
+      body: emailCodeBody,
+      ok: { status: 200, schema: profileAnswer, description: "The new address is the account's" },
+      failures: [400, 401, 403, 409, 422],
+    },
+  },
+  "/api/profile/password": {
+    get: undefined,
+    post: {
+      summary: "Change the password with the current one; every other session ends",
+      signedIn: true,
+      body: passwordBody,
+      ok: { status: 200, schema: successAnswer, description: "Changed" },
+      failures: [400, 401, 403, 422, 429],
+    },
+  },
+  "/api/profile/delete": {
+    get: undefined,
+    post: {
+      summary: "Delete the account and its data, confirmed with the address and the password",
+      signedIn: true,
+      body: deletionBody,
+      ok: { status: 200, schema: successAnswer, description: "Deleted; the token no longer works" },
+      failures: [400, 401, 403, 422, 429],
+    },
+  },
   "/api/debug/data_page/front-version": {
     post: undefined,
     get: {
@@ -121,7 +183,7 @@ const failureText: Record<number, string> = {
   403: "The address is not verified yet, or the training is locked",
   404: "No such training, module or part",
   409: "The email address is taken",
-  422: "A field breaks a rule; messages by field",
+  422: "A field breaks a rule, or a code or password is wrong; messages by field",
   429: "Too many attempts",
 };
 

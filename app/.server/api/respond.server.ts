@@ -46,7 +46,7 @@ export async function parseJsonBody<T>(
   for (const issue of result.error.issues) {
     // The field is the last path segment ("user.firstname" → "firstname").
     const field = issue.path.filter((part) => typeof part === "string").at(-1);
-    const key = issue.message.startsWith("errors.") ? issue.message : "errors.invalidRequest";
+    const key = /^(\w+:)?errors\./.test(issue.message) ? issue.message : "errors.invalidRequest";
     if (field && field !== "user") (fields[field] ??= []).push(key);
     else base.push(key);
   }

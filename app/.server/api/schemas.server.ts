@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defaultGender, registerFields } from "~/forms/register";
+import { levelsOfStudy } from "~/forms/profile";
 import { defaultUserType, userTypes } from "~/forms/user-type";
 
 /**
@@ -145,4 +146,47 @@ export const stepAnswer = z.object({ moduleCompleted: z.boolean(), trainingCompl
 
 export const quizBody = z.object({
   answers: z.record(z.string(), z.array(z.string()), { required_error: "errors.invalidRequest" }),
+});
+
+// --- Profile -------------------------------------------------------------------------------------
+
+export const profileAnswer = z.object({
+  profile: z.object({
+    firstname: z.string(),
+    lastname: z.string(),
+    email: z.string(),
+    mobile: z.string().nullable(),
+    birth_date: z.string(),
+    level_of_study: z.string().nullable(),
+    role: z.string().nullable(),
+    user_type: z.string(),
+    pending_email: z.string().nullable().describe("The new address of an email change waiting for its code"),
+  }),
+});
+
+/** Every field is optional: a field left out keeps its value; null clears an optional one. */
+export const profileBody = z.object({
+  firstname: registerFields.firstName.optional(),
+  lastname: registerFields.lastName.optional(),
+  birth_date: registerFields.birthDate.optional(),
+  mobile: registerBody.shape.user.shape.mobile.nullable(),
+  level_of_study: z.enum(levelsOfStudy, { errorMap: () => ({ message: "profile:errors.levelOfStudyInvalid" }) }).nullable().optional(),
+  role: z.string().trim().max(80, "errors.tooLong").nullable().optional(),
+  user_type: z.enum(userTypes, { errorMap: () => ({ message: "profile:errors.userTypeInvalid" }) }).optional(),
+});
+
+export const passwordBody = z.object({
+  current_password: z.string({ required_error: "profile:errors.currentPasswordRequired" }).min(1, "profile:errors.currentPasswordRequired").max(256, "errors.tooLong"),
+  password: registerFields.password,
+});
+
+export const emailChangeBody = z.object({ email: registerFields.email });
+export const emailCodeBody = z.object({
+  code: z.string({ required_error: "errors.codeRequired" }).trim().min(1, "errors.codeRequired").max(12, "errors.codeInvalid"),
+});
+
+export const successAnswer = z.object({ success: z.literal(true) });
+export const deletionBody = z.object({
+  email: registerFields.email.describe("The account's address, typed again to confirm"),
+  current_password: passwordBody.shape.current_password,
 });

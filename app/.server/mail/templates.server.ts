@@ -131,3 +131,19 @@ export function welcomeMail(lang: Language, to: string, vars: { firstname: strin
     ],
   }));
 }
+
+/** An email change asked for on /profile: the code, sent to the NEW address. */
+export function emailChangeMail(lang: Language, to: string, vars: { firstname: string; code: string; link: Link }) {
+  return render(lang, to, (t) => ({
+    subject: t("emailChange.subject"),
+    firstname: vars.firstname,
+    blocks: [
+      { paragraph: t("emailChange.intro") },
+      { code: vars.code },
+      { paragraph: t("emailChange.validity") },
+      { paragraph: t("emailChange.linkIntro") },
+      { button: t("emailChange.action"), url: vars.link },
+      { paragraph: t("emailChange.ignore") },
+    ],
+  }));
+}

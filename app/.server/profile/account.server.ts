@@ -1,0 +1,51 @@
+import { eq, inArray } from "drizzle-orm";
+import type { SignedIn } from "~/.server/accounts/members.server";
+import { db } from "~/.server/db/client.server";
+import { mailOutbox, rateLimitEvents } from "~/.server/db/schema.server";
+import { checkPassword, deleteIdentity, normalizeEmail, revokeOtherSessions, setPassword } from "~/.server/identity/embedded.server";
+import { countRecent, recordEvent } from "~/.server/rate-limit/rate-limit.server";
+
+/** Wrong current passwords per member in 15 minutes before the forms stop checking. */
+const WINDOW_MS = 15 * 60 * 1000;
+const MAX_FAILURES = 5;
+
+type PasswordError = "currentPasswordWrong" | "tooManyAttempts";
+
+/** Whether `password` is the member's, counting failures (a stolen session must not guess it). */
+async function confirmPassword({ identity }: SignedIn, password: string): Promise<{ ok: true } | { ok: false; error: PasswordError }> {
+  if ((await countRecent("password-check", identity.id, WINDOW_MS)) >= MAX_FAILURES) return { ok: false, error: "tooManyAttempts" };
+  if ((await checkPassword(identity.traits.email, password)) === identity.id) return { ok: true };
+  await recordEvent("password-check", identity.id);
+  return { ok: false, error: "currentPasswordWrong" };
+}
+
+/** A new password, once the current one is given; every other session of the member ends. */
+export async function changePassword(signedIn: SignedIn, current: string, password: string): Promise<{ ok: true } | { ok: false; error: PasswordError }> {
+  const check = await confirmPassword(signedIn, current);
+  if (!check.ok) return check;
+  await db().transaction(async (tx) => {
+    await setPassword(tx, signedIn.identity.id, password);
+    await revokeOtherSessions(tx, signedIn.identity.id, signedIn.token);
+  });
+  return { ok: true };
+}
+
+export type DeletionResult = { ok: true } | { ok: false; error: PasswordError | "confirmEmailWrong" };
+
+/**
+ * Deletes the account once the member typed their address and password. The identity goes and
+ * cascades to the member record and everything keyed by it (goals, progress, crew, sessions…);
+ * the emails we kept for the address and its rate-limit counters go too.
+ */
+export async function deleteAccount(signedIn: SignedIn, email: string, password: string): Promise<DeletionResult> {
+  const address = signedIn.identity.traits.email;
+  if (normalizeEmail(email) !== address) return { ok: false, error: "confirmEmailWrong" };
+  const check = await confirmPassword(signedIn, password);
+  if (!check.ok) return check;
+  await db().transaction(async (tx) => {
+    await tx.delete(mailOutbox).where(eq(mailOutbox.to, address));
+    await tx.delete(rateLimitEvents).where(inArray(rateLimitEvents.key, [address, signedIn.identity.id]));
+    await deleteIdentity(tx, signedIn.identity.id);
+  });
+  return { ok: true };
+}

@@ -1,0 +1,76 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { levelsOfStudy } from "~/forms/profile";
+import { registerFields, registerSecondStep } from "~/forms/register";
+import { userTypes } from "~/forms/user-type";
+
+/**
+ * The forms of /profile, checked on the server only so that zod stays out of the signed-in pages'
+ * JavaScript. Field rules are registration's; messages are keys of "auth" ("profile:…" for ours).
+ */
+const { mobileCountryCode, mobile } = registerSecondStep.innerType().shape;
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(80, "errors.tooLong")
+  .transform((value) => value || null)
+  .nullable()
+  .optional();
+
+export const profileFields = {
+  firstName: registerFields.firstName,
+  lastName: registerFields.lastName,
+  birthDate: registerFields.birthDate,
+  mobileCountryCode,
+  mobile,
+  levelOfStudy: z
+    .enum(levelsOfStudy, { errorMap: () => ({ message: "profile:errors.levelOfStudyInvalid" }) })
+    .nullable()
+    .optional(),
+  role: optionalText,
+  userType: z.enum(userTypes, { errorMap: () => ({ message: "profile:errors.userTypeInvalid" }) }),
+};
+
+const profileSchema = z.object({
+  firstName: profileFields.firstName,
+  lastName: profileFields.lastName,
+  birthDate: profileFields.birthDate,
+  mobileCountryCode: profileFields.mobileCountryCode,
+  mobile: profileFields.mobile,
+  levelOfStudy: profileFields.levelOfStudy,
+  role: profileFields.role,
+});
+
+const pathSchema = z.object({ userType: profileFields.userType });
+
+const emailSchema = z.object({ email: registerFields.email });
+
+const codeSchema = z.object({
+  code: z.string({ required_error: "errors.codeRequired" }).trim().min(1, "errors.codeRequired").max(12, "errors.codeInvalid"),
+});
+
+const currentPassword = z
+  .string({ required_error: "profile:errors.currentPasswordRequired" })
+  .min(1, "profile:errors.currentPasswordRequired")
+  .max(256, "errors.tooLong");
+
+const passwordSchema = z
+  .object({
+    currentPassword,
+    password: registerFields.password,
+    confirmPassword: z.string({ required_error: "errors.confirmPasswordRequired" }),
+  })
+  .refine((value) => value.password === value.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordsDiffer" });
+
+const deletionSchema = z.object({
+  email: z.string({ required_error: "profile:errors.confirmEmailRequired" }).trim().min(1, "profile:errors.confirmEmailRequired"),
+  currentPassword,
+});
+
+export const parseProfile = (formData: FormData) => parseWithZod(formData, { schema: profileSchema });
+export const parsePath = (formData: FormData) => parseWithZod(formData, { schema: pathSchema });
+export const parseEmail = (formData: FormData) => parseWithZod(formData, { schema: emailSchema });
+export const parseCode = (formData: FormData) => parseWithZod(formData, { schema: codeSchema });
+export const parsePassword = (formData: FormData) => parseWithZod(formData, { schema: passwordSchema });
+export const parseDeletion = (formData: FormData) => parseWithZod(formData, { schema: deletionSchema });
