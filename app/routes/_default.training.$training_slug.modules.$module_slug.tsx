@@ -1,12 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { db } from "~/.server/db/client.server";
 import { notFound } from "~/.server/http/not-found.server";
-import { localeOf } from "~/.server/i18n/i18n.server";
-import { trainingOf } from "~/.server/trainings/catalogue.server";
 import { markPartRead, submitQuiz, type StepOutcome } from "~/.server/trainings/progress.server";
-import { moduleView } from "~/.server/trainings/views.server";
+import { modulePage } from "~/.server/trainings/module-page.server";
 import { FormAlert } from "~/components/form";
 import { ModulePart } from "~/components/module-part";
 import { titleMeta } from "~/components/page-title";
@@ -19,13 +16,7 @@ export const meta = titleMeta;
 
 /** /training/{training_slug}/modules/{module_slug}: the parts, "I've read", the quiz, next. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { member } = await requireMember(request);
-  const lang = await localeOf(request);
-  const training = await trainingOf(db(), member.id, params.training_slug ?? "");
-  const module = training?.modules.find((m) => m.content.slug === params.module_slug);
-  if (!training || !module) notFound(request);
-  if (!training.unlocked) throw redirect(`/training/${training.content.slug}`);
-  const view = moduleView(training, module, lang);
+  const view = await modulePage(request, params);
   return { title: view.title, module: view, quizOutcome: new URL(request.url).searchParams.get("quiz") };
 }
 
