@@ -51,6 +51,7 @@ const PAGES: BenchPage[] = [
   { path: "/coming-soon" },
   { path: "/home/who-are-you" },
   { path: "/home/start-freemium" },
+  { path: "/", prepare: signedIn },
   { path: "/trainings", prepare: signedIn },
   { path: "/training/j-embarque/modules/prendre-la-barre", prepare: signedIn },
 ];
