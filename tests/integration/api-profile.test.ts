@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { login } from "~/.server/accounts/login.server";
@@ -13,10 +14,10 @@ import { codeIn, lastMailTo, otherCode, PASSWORD, registerMember, verifiedMember
 import { buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
-type Action = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+type Action = (args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) => unknown;
 
 async function send(fn: Action, path: string, token: string | null, json?: unknown, headers: Record<string, string> = {}) {
-  const auth = token ? { Authorization: `Bearer ${token}` } : {};
+  const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   return (await fn({ request: buildRequest(path, { json, method: json === undefined ? "GET" : "POST", headers: { ...auth, ...headers } }), params: {}, context: {} })) as Response;
 }
 

@@ -1,0 +1,86 @@
+import { expect } from "@playwright/test";
+import { checkPage } from "./support/check-page";
+import { waitForMail } from "./support/mailbox";
+import { newMemberTest as test } from "./support/member";
+
+/**
+ * The profile journeys of issue 5, with JavaScript on and off (one project each): edit the
+ * details and see them saved (the sidebar too); a refused form keeps what was typed; change the
+ * email through the code sent to the new address; delete the account.
+ */
+test("edit the profile and see it saved", async ({ page }) => {
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mon profil");
+  await checkPage(page, "profile");
+
+  const details = page.getByRole("region", { name: "Mes informations" });
+  await details.getByLabel("Prénom").fill("");
+  await details.getByLabel("Niveau d’études").selectOption({ label: "Bac + 5 (master)" });
+  await details.getByLabel("Rôle ou fonction").fill("Cheffe de projet");
+  await details.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(details.getByText("Veuillez saisir votre prénom.")).toBeVisible();
+  await expect(details.getByLabel("Rôle ou fonction")).toHaveValue("Cheffe de projet");
+  await checkPage(page, "profile-errors");
+
+  await details.getByLabel("Prénom").fill("Irène");
+  await details.getByLabel("Nom", { exact: true }).fill("Joliot");
+  await details.getByLabel("Téléphone mobile").fill("06 12 34 56 78");
+  await details.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByRole("status")).toHaveText("Vos informations sont enregistrées.");
+  await expect(page.getByText("Irène Joliot").filter({ visible: true })).toBeVisible();
+
+  await page.reload();
+  await expect(details.getByLabel("Prénom")).toHaveValue("Irène");
+  await expect(details.getByLabel("Téléphone mobile")).toHaveValue("612345678");
+  await expect(details.getByLabel("Niveau d’études")).toHaveValue("master");
+
+  const path = page.getByRole("region", { name: "Définir mon parcours" });
+  await path.getByText("Capitaine").click();
+  await path.getByRole("button", { name: "Mettre à jour mon parcours" }).click();
+  await expect(page.getByRole("status")).toHaveText("Votre parcours est mis à jour.");
+  await expect(path.getByRole("radio", { name: /Capitaine/ })).toBeChecked();
+});
+
+test("change the email through the code sent to the new address", async ({ page, member }) => {
+  const newEmail = member.email.replace("@", "-new@");
+  await page.goto("/profile");
+  const email = page.getByRole("region", { name: "Adresse e-mail" });
+  await expect(email.getByText(`Adresse actuelle : ${member.email}`)).toBeVisible();
+  await email.getByLabel("Nouvelle adresse e-mail").fill(newEmail);
+  await email.getByRole("button", { name: "Modifier mon adresse e-mail" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Un code vient de partir" })).toBeVisible();
+  // The old address stays the account's until the code is confirmed.
+  await expect(email.getByText(`Adresse actuelle : ${member.email}`)).toBeVisible();
+
+  const mail = await waitForMail(newEmail, /nouvelle adresse/i);
+  const code = /^\s*(\d{6})\s*$/m.exec(mail.text)?.[1];
+  expect(code, mail.text).toBeTruthy();
+  await email.getByLabel("Code reçu par e-mail").fill(String((Number(code) + 1) % 1_000_000).padStart(6, "0"));
+  await email.getByRole("button", { name: "Confirmer la nouvelle adresse" }).click();
+  await expect(email.getByText("Ce code n’est pas le bon.", { exact: false })).toBeVisible();
+
+  await email.getByLabel("Code reçu par e-mail").fill(code!);
+  await email.getByRole("button", { name: "Confirmer la nouvelle adresse" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Votre nouvelle adresse e-mail est confirmée" })).toBeVisible();
+  await expect(email.getByText(`Adresse actuelle : ${newEmail}`)).toBeVisible();
+});
+
+test("delete the account after typing the address and the password", async ({ page, member }) => {
+  await page.goto("/profile");
+  const danger = page.getByRole("region", { name: "Supprimer mon compte" });
+  await danger.getByLabel("Saisissez votre adresse e-mail pour confirmer").fill(member.email);
+  await danger.getByLabel("Mot de passe actuel").fill("not the password");
+  await danger.getByRole("button", { name: "Supprimer définitivement mon compte" }).click();
+  await expect(danger.getByText("Ce mot de passe n’est pas le bon.")).toBeVisible();
+  await expect(danger.getByLabel("Saisissez votre adresse e-mail pour confirmer")).toHaveValue(member.email);
+
+  await danger.getByLabel("Mot de passe actuel").fill(member.password);
+  await danger.getByRole("button", { name: "Supprimer définitivement mon compte" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/home\/login\?redirect_after=%2Fprofile$/);
+  await page.getByLabel("Adresse e-mail").fill(member.email);
+  await page.getByLabel("Mot de passe").fill(member.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Adresse e-mail ou mot de passe incorrect.");
+});
