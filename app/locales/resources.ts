@@ -6,6 +6,7 @@ import enMail from "./en/mail.json";
 import enMailbox from "./en/mailbox.json";
 import enProfile from "./en/profile.json";
 import enSpace from "./en/space.json";
+import enTeam from "./en/team.json";
 import frAuth from "./fr/auth.json";
 import frCommon from "./fr/common.json";
 import frHome from "./fr/home.json";
@@ -14,11 +15,12 @@ import frMail from "./fr/mail.json";
 import frMailbox from "./fr/mailbox.json";
 import frProfile from "./fr/profile.json";
 import frSpace from "./fr/space.json";
+import frTeam from "./fr/team.json";
 
 /** Every UI string, by language then namespace. Add a namespace in both languages at once. */
 export const resources = {
-  fr: { common: frCommon, auth: frAuth, home: frHome, learning: frLearning, mail: frMail, mailbox: frMailbox, space: frSpace, profile: frProfile },
-  en: { common: enCommon, auth: enAuth, home: enHome, learning: enLearning, mail: enMail, mailbox: enMailbox, space: enSpace, profile: enProfile },
+  fr: { common: frCommon, auth: frAuth, home: frHome, learning: frLearning, mail: frMail, mailbox: frMailbox, space: frSpace, profile: frProfile, team: frTeam },
+  en: { common: enCommon, auth: enAuth, home: enHome, learning: enLearning, mail: enMail, mailbox: enMailbox, space: enSpace, profile: enProfile, team: enTeam },
 };
 
 export type Namespace = keyof (typeof resources)["fr"];

@@ -9,6 +9,7 @@ import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
+import { invitedEmail } from "~/.server/team/invitations.server";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { clearRegistrationDraftStorage, useRegistrationDraftStorage } from "~/components/registration-draft-storage";
@@ -39,13 +40,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The second step needs a valid first one (a bookmark to ?step=second starts over).
   const step: RegisterStep =
     query.get("step") === "second" && firstStepSchema.safeParse(draft).success ? "second" : "first";
+  const invitedId = query.get("invited_id") ?? draft.invitedId ?? "";
   return {
     title: t("register.title"),
     step,
     draft: {
       ...draft,
       userType: query.has("user_type") ? toUserType(query.get("user_type")) : toUserType(draft.userType),
-      invitedId: query.get("invited_id") ?? draft.invitedId ?? "",
+      invitedId,
+      // An invitation link fills in the address it was sent to.
+      email: draft.email || ((await invitedEmail(invitedId)) ?? ""),
     },
   };
 }

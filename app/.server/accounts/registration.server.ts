@@ -4,6 +4,8 @@ import { appUsers } from "~/.server/db/schema.server";
 import { createIdentity, createSession, issueCode, markAddressSent } from "~/.server/identity/embedded.server";
 import { EmailTakenError } from "~/.server/identity/identity.server";
 import { queueMail } from "~/.server/mail/outbox.server";
+import { acceptOnRegistration } from "~/.server/team/invitations.server";
+import { isUuid } from "~/.server/team/uuid.server";
 import { verificationMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
 import { verificationLink } from "./links.server";
@@ -48,9 +50,9 @@ export async function register(input: Registration): Promise<RegistrationResult>
           mobile: input.mobile,
           lang: input.lang,
           userType: input.userType,
-          invitedBy: await inviter(tx, input.invitedId),
         })
         .returning({ id: appUsers.id });
+      await linkInviter(tx, member.id, input.invitedId);
       await sendVerification(tx, identity.id, identity.traits.email, input.firstname, input.lang);
       const session = await createSession(tx, identity.id);
       return { ok: true as const, token: session.token, memberId: member.id };
@@ -71,9 +73,14 @@ export async function sendVerification(tx: Executor, identityId: string, email: 
   await markAddressSent(tx, identityId);
 }
 
-/** The inviting member's id when `invitedId` names one; anything else is ignored. */
-async function inviter(tx: Executor, invitedId: string | null | undefined): Promise<string | null> {
-  if (!invitedId || !/^[0-9a-f-]{36}$/i.test(invitedId)) return null;
-  const [row] = await tx.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.id, invitedId));
-  return row?.id ?? null;
+/**
+ * `invitedId` from the registration link: an invitation's id (the invitation is accepted by the
+ * new member and its crew member shows as joined) or, as before, the inviting member's id.
+ * Anything else is ignored.
+ */
+async function linkInviter(tx: Executor, memberId: string, invitedId: string | null | undefined) {
+  if (!invitedId || !isUuid(invitedId)) return;
+  const [inviterMember] = await tx.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.id, invitedId));
+  const inviterId = inviterMember?.id ?? (await acceptOnRegistration(tx, invitedId, memberId));
+  if (inviterId) await tx.update(appUsers).set({ invitedBy: inviterId }).where(eq(appUsers.id, memberId));
 }

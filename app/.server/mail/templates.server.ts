@@ -132,6 +132,34 @@ export function welcomeMail(lang: Language, to: string, vars: { firstname: strin
   }));
 }
 
+/** A member added the recipient to their crew: the link to join Cap through the invitation. */
+export function crewInvitationMail(lang: Language, to: string, vars: { firstname: string; inviterName: string; link: Link }) {
+  return render(lang, to, (t) => ({
+    subject: t("crewInvitation.subject", { inviterName: vars.inviterName }),
+    firstname: vars.firstname,
+    blocks: [
+      { paragraph: t("crewInvitation.intro", { inviterName: vars.inviterName }) },
+      { paragraph: t("crewInvitation.linkIntro") },
+      { button: t("crewInvitation.action"), url: vars.link },
+      { paragraph: t("crewInvitation.ignore") },
+    ],
+  }));
+}
+
+/** A 360 survey: the recipient's private link, answered once, without an account. */
+export function surveyRequestMail(lang: Language, to: string, vars: { firstname: string; memberName: string; link: Link }) {
+  return render(lang, to, (t) => ({
+    subject: t("surveyRequest.subject", { memberName: vars.memberName }),
+    firstname: vars.firstname,
+    blocks: [
+      { paragraph: t("surveyRequest.intro", { memberName: vars.memberName }) },
+      { paragraph: t("surveyRequest.anonymous") },
+      { button: t("surveyRequest.action"), url: vars.link },
+      { paragraph: t("surveyRequest.private") },
+    ],
+  }));
+}
+
 /** An email change asked for on /profile: the code, sent to the NEW address. */
 export function emailChangeMail(lang: Language, to: string, vars: { firstname: string; code: string; link: Link }) {
   return render(lang, to, (t) => ({

@@ -1,0 +1,150 @@
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { db } from "~/.server/db/client.server";
+import { appUsers, crewMembers, surveyAnswers, surveyRequests, surveys, type SurveyQuestion } from "~/.server/db/schema.server";
+import { randomToken, sha256 } from "~/.server/identity/secrets.server";
+import { queueMail } from "~/.server/mail/outbox.server";
+import { surveyRequestMail } from "~/.server/mail/templates.server";
+import { isUuid } from "~/.server/team/uuid.server";
+import type { Language } from "~/i18n/config";
+
+/**
+ * 360 surveys ("how do you see me", issue 5 §6). Each chosen crew member gets a private link
+ * (only its SHA-256 is stored) that answers once; answers are stored apart from the links, so
+ * nobody can tell who said what, and results show only from MIN_ANSWERS answers on.
+ */
+export const MIN_ANSWERS = 3;
+
+export type SurveyResult = { id: string; prompt: string; average: number; comments: string[] };
+
+export type SurveyView = {
+  id: string;
+  title: string;
+  questions: SurveyQuestion[];
+  sent: number;
+  answered: number;
+  /** Null until MIN_ANSWERS have answered. */
+  results: SurveyResult[] | null;
+  createdAt: string;
+};
+
+export type NewSurvey = { title: string; questions: string[]; crewIds: string[] };
+type Sender = { id: string; firstname: string; lastname: string; lang: Language };
+
+export function surveyLink(token: string) {
+  return `/survey/${token}`;
+}
+
+/** Creates the survey and sends one private link per chosen crew member, in one transaction. */
+export async function createSurvey(sender: Sender, input: NewSurvey): Promise<{ ok: true; id: string } | { ok: false; error: "unknownCrew" }> {
+  const crewIds = [...new Set(input.crewIds)];
+  if (crewIds.length === 0 || !crewIds.every(isUuid)) return { ok: false, error: "unknownCrew" };
+  return db().transaction(async (tx) => {
+    const crew = await tx
+      .select({ id: crewMembers.id, name: crewMembers.name, email: crewMembers.email })
+      .from(crewMembers)
+      .where(and(eq(crewMembers.memberId, sender.id), inArray(crewMembers.id, crewIds)));
+    if (crew.length !== crewIds.length) return { ok: false as const, error: "unknownCrew" as const };
+    const questions = input.questions.map((prompt, index) => ({ id: `q${index + 1}`, prompt }));
+    const [survey] = await tx.insert(surveys).values({ memberId: sender.id, title: input.title, questions }).returning({ id: surveys.id });
+    const memberName = `${sender.firstname} ${sender.lastname}`.trim();
+    for (const person of crew) {
+      const token = randomToken();
+      await tx.insert(surveyRequests).values({ surveyId: survey.id, crewMemberId: person.id, tokenHash: sha256(token) });
+      await queueMail(tx, surveyRequestMail(sender.lang, person.email, { firstname: person.name, memberName, link: surveyLink(token) }));
+    }
+    return { ok: true as const, id: survey.id };
+  });
+}
+
+export async function listSurveys(memberId: string): Promise<SurveyView[]> {
+  const rows = await db().select().from(surveys).where(eq(surveys.memberId, memberId)).orderBy(desc(surveys.createdAt));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [requests, answers] = await Promise.all([
+    db()
+      .select({ surveyId: surveyRequests.surveyId, sent: count(), answered: count(surveyRequests.answeredAt) })
+      .from(surveyRequests)
+      .where(inArray(surveyRequests.surveyId, ids))
+      .groupBy(surveyRequests.surveyId),
+    db().select({ surveyId: surveyAnswers.surveyId, answers: surveyAnswers.answers }).from(surveyAnswers).where(inArray(surveyAnswers.surveyId, ids)),
+  ]);
+  return rows.map((survey) => {
+    const counts = requests.find((row) => row.surveyId === survey.id);
+    const given = answers.filter((row) => row.surveyId === survey.id).map((row) => row.answers);
+    return {
+      id: survey.id,
+      title: survey.title,
+      questions: survey.questions,
+      sent: counts?.sent ?? 0,
+      answered: given.length,
+      results: given.length >= MIN_ANSWERS ? summarise(survey.questions, given) : null,
+      createdAt: survey.createdAt.toISOString(),
+    };
+  });
+}
+
+type Given = Record<string, { score: number; comment: string }>;
+
+/** Averages per question (one decimal) and the comments in alphabetical order: no trace of who. */
+function summarise(questions: SurveyQuestion[], given: Given[]): SurveyResult[] {
+  return questions.map((question) => {
+    const answers = given.map((one) => one[question.id]).filter(Boolean);
+    const total = answers.reduce((sum, answer) => sum + answer.score, 0);
+    return {
+      id: question.id,
+      prompt: question.prompt,
+      average: answers.length ? Math.round((total / answers.length) * 10) / 10 : 0,
+      comments: answers
+        .map((answer) => answer.comment)
+        .filter((comment) => comment !== "")
+        .sort((a, b) => a.localeCompare(b)),
+    };
+  });
+}
+
+export type SurveyRequestView = { title: string; memberName: string; questions: SurveyQuestion[]; answered: boolean };
+
+/** What the private link shows; null for a token that names nothing. */
+export async function surveyOfToken(token: string): Promise<SurveyRequestView | null> {
+  if (!token || token.length > 128) return null;
+  const [row] = await db()
+    .select({ survey: surveys, answeredAt: surveyRequests.answeredAt, firstname: appUsers.firstname, lastname: appUsers.lastname })
+    .from(surveyRequests)
+    .innerJoin(surveys, eq(surveys.id, surveyRequests.surveyId))
+    .innerJoin(appUsers, eq(appUsers.id, surveys.memberId))
+    .where(eq(surveyRequests.tokenHash, sha256(token)));
+  if (!row) return null;
+  return {
+    title: row.survey.title,
+    memberName: `${row.firstname} ${row.lastname}`.trim(),
+    questions: row.survey.questions,
+    answered: row.answeredAt !== null,
+  };
+}
+
+export type AnswerOutcome = { ok: true } | { ok: false; error: "notFound" | "used" | "incomplete" };
+
+/** Stores one answer per link: the link is spent in the same transaction as the answer is kept. */
+export async function answerSurvey(token: string, answers: Given): Promise<AnswerOutcome> {
+  if (!token || token.length > 128) return { ok: false, error: "notFound" };
+  return db().transaction(async (tx) => {
+    const [request] = await tx
+      .select({ id: surveyRequests.id, surveyId: surveyRequests.surveyId, answeredAt: surveyRequests.answeredAt, questions: surveys.questions })
+      .from(surveyRequests)
+      .innerJoin(surveys, eq(surveys.id, surveyRequests.surveyId))
+      .where(eq(surveyRequests.tokenHash, sha256(token)));
+    if (!request) return { ok: false as const, error: "notFound" as const };
+    if (request.answeredAt) return { ok: false as const, error: "used" as const };
+    if (!request.questions.every((question) => answers[question.id])) return { ok: false as const, error: "incomplete" as const };
+    // Only a link still unanswered is spent: two submissions at once store one answer.
+    const spent = await tx
+      .update(surveyRequests)
+      .set({ answeredAt: new Date() })
+      .where(and(eq(surveyRequests.id, request.id), isNull(surveyRequests.answeredAt)))
+      .returning({ id: surveyRequests.id });
+    if (spent.length === 0) return { ok: false as const, error: "used" as const };
+    const kept = Object.fromEntries(request.questions.map((question) => [question.id, answers[question.id]]));
+    await tx.insert(surveyAnswers).values({ surveyId: request.surveyId, answers: kept });
+    return { ok: true as const };
+  });
+}

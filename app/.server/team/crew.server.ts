@@ -1,0 +1,94 @@
+import { and, asc, eq } from "drizzle-orm";
+import { db } from "~/.server/db/client.server";
+import { crewMembers, invitations } from "~/.server/db/schema.server";
+import type { Language } from "~/i18n/config";
+import { isUuid } from "./uuid.server";
+import { sendInvitation } from "./invitations.server";
+import type { Relation } from "./relations.server";
+
+/**
+ * A member's crew (issue 5 §6): people they add by name, email and relation. Every function takes
+ * the member's id and touches only that member's rows: another member's id reads as "not found".
+ */
+export type CrewStatus = "invited" | "joined" | "declined" | "revoked";
+
+export type CrewView = {
+  id: string;
+  name: string;
+  email: string;
+  relation: string;
+  status: CrewStatus;
+  invitationId: string | null;
+};
+
+export async function listCrew(memberId: string): Promise<CrewView[]> {
+  const rows = await db()
+    .select({ crew: crewMembers, invitationId: invitations.id, invitationStatus: invitations.status })
+    .from(crewMembers)
+    .leftJoin(invitations, eq(invitations.crewMemberId, crewMembers.id))
+    .where(eq(crewMembers.memberId, memberId))
+    .orderBy(asc(crewMembers.name), asc(crewMembers.createdAt));
+  return rows.map(({ crew, invitationId, invitationStatus }) => ({
+    id: crew.id,
+    name: crew.name,
+    email: crew.email,
+    relation: crew.relation,
+    status: crew.joinedMemberId ? "joined" : invitationStatus === "declined" || invitationStatus === "revoked" ? invitationStatus : "invited",
+    invitationId,
+  }));
+}
+
+export async function crewMemberOf(memberId: string, crewId: string): Promise<CrewView | null> {
+  if (!isUuid(crewId)) return null;
+  return (await listCrew(memberId)).find((crew) => crew.id === crewId) ?? null;
+}
+
+export type NewCrewMember = { name: string; email: string; relation: Relation };
+export type Inviter = { id: string; firstname: string; lastname: string; lang: Language };
+
+/** Adds the crew member, their invitation and its email in one transaction. */
+export async function addCrewMember(inviter: Inviter, input: NewCrewMember): Promise<{ ok: true; id: string } | { ok: false; error: "emailInCrew" }> {
+  const email = input.email.toLowerCase();
+  return db().transaction(async (tx) => {
+    const [crew] = await tx
+      .insert(crewMembers)
+      .values({ memberId: inviter.id, name: input.name, email, relation: input.relation })
+      .onConflictDoNothing()
+      .returning({ id: crewMembers.id });
+    if (!crew) return { ok: false as const, error: "emailInCrew" as const };
+    const [invitation] = await tx
+      .insert(invitations)
+      .values({ inviterId: inviter.id, email, crewMemberId: crew.id })
+      .returning({ id: invitations.id });
+    await sendInvitation(tx, inviter, { id: invitation.id, email, name: input.name });
+    return { ok: true as const, id: crew.id };
+  });
+}
+
+/** Name and relation change; the email stays what the invitation went to. */
+export async function updateCrewMember(memberId: string, crewId: string, input: { name: string; relation: Relation }): Promise<boolean> {
+  if (!isUuid(crewId)) return false;
+  const updated = await db()
+    .update(crewMembers)
+    .set({ name: input.name, relation: input.relation, updatedAt: new Date() })
+    .where(and(eq(crewMembers.id, crewId), eq(crewMembers.memberId, memberId)))
+    .returning({ id: crewMembers.id });
+  return updated.length > 0;
+}
+
+/** Removes the crew member; a pending invitation of theirs is revoked so its link stops working. */
+export async function removeCrewMember(memberId: string, crewId: string): Promise<boolean> {
+  if (!isUuid(crewId)) return false;
+  return db().transaction(async (tx) => {
+    // Before the delete: it sets the invitation's crew_member_id to null.
+    await tx
+      .update(invitations)
+      .set({ status: "revoked", updatedAt: new Date() })
+      .where(and(eq(invitations.crewMemberId, crewId), eq(invitations.inviterId, memberId), eq(invitations.status, "pending")));
+    const removed = await tx
+      .delete(crewMembers)
+      .where(and(eq(crewMembers.id, crewId), eq(crewMembers.memberId, memberId)))
+      .returning({ id: crewMembers.id });
+    return removed.length > 0;
+  });
+}

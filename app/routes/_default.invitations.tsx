@@ -1,0 +1,101 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { invitationAction, isInvitationIntent } from "~/.server/team/invitation-actions.server";
+import { receivedInvitations, sentInvitations } from "~/.server/team/invitations.server";
+import { FormAlert, SubmitButton } from "~/components/form";
+import { titleMeta } from "~/components/page-title";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member, identity } = await requireMember(request);
+  const t = await translator(request, "team");
+  const done = new URL(request.url).searchParams.get("done");
+  const [sent, received] = await Promise.all([sentInvitations(member.id), receivedInvitations(identity.traits.email)]);
+  return { title: t("invitations.title"), sent, received, done: isInvitationIntent(done) ? done : null };
+}
+
+/** POST intent resend | revoke (sent ones) or accept | decline (received ones), with the id. */
+export async function action({ request }: ActionFunctionArgs) {
+  const signedIn = await requireMember(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const id = formData.get("id");
+  if (!isInvitationIntent(intent) || typeof id !== "string") return data({ error: "errors.notFound" }, { status: 400 });
+  const outcome = await invitationAction(signedIn, await localeOf(request), intent, id);
+  if (!outcome.ok && outcome.error === "notFound") notFound(request);
+  if (!outcome.ok) return data({ error: `errors.${outcome.error}` }, { status: outcome.error === "tooSoon" ? 429 : 409 });
+  return redirect(`/invitations?done=${intent}`, 303);
+}
+
+export default function Invitations() {
+  const { sent, received, done } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("team");
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  return (
+    <>
+      <h1>{t("invitations.title")}</h1>
+      {done ? <FormAlert tone="success" lines={[t(`invitations.done.${done}`)]} /> : null}
+      <FormAlert lines={refused ? [t(refused.error)] : undefined} />
+      <section aria-labelledby="received-title">
+        <h2 id="received-title">{t("invitations.receivedTitle")}</h2>
+        {received.length === 0 ? <p className="muted">{t("invitations.noneReceived")}</p> : null}
+        <ul className="crew-list">
+          {received.map((invitation) => (
+            <li key={invitation.id} className="card crew-card">
+              <h3>{t("invitations.from", { name: invitation.inviterName })}</h3>
+              <ul className="tags">
+                <li className={invitation.status === "accepted" ? "tag tag--done" : "tag"}>{t(`status.${invitation.status}`)}</li>
+              </ul>
+              {invitation.status === "pending" ? (
+                <Form method="post" className="actions">
+                  <input type="hidden" name="id" value={invitation.id} />
+                  <SubmitButton name="intent" value="accept" pendingLabel={t("invitations.pending")} className="button button--primary">
+                    {t("invitations.accept")}
+                  </SubmitButton>
+                  <SubmitButton name="intent" value="decline" pendingLabel={t("invitations.pending")} className="button button--ghost">
+                    {t("invitations.decline")}
+                  </SubmitButton>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="sent-title">
+        <h2 id="sent-title">{t("invitations.sentTitle")}</h2>
+        {sent.length === 0 ? <p className="muted">{t("invitations.noneSent")}</p> : null}
+        <ul className="crew-list">
+          {sent.map((invitation) => (
+            <li key={invitation.id} className="card crew-card">
+              <h3>{invitation.name ?? invitation.email}</h3>
+              <p className="muted">{invitation.email}</p>
+              <ul className="tags">
+                <li className={invitation.status === "accepted" ? "tag tag--done" : "tag"}>{t(`status.${invitation.status}`)}</li>
+              </ul>
+              <p className="muted">{t("invitations.lastSent", { date: date(invitation.lastSentAt) })}</p>
+              {invitation.status === "pending" ? (
+                <Form method="post" className="actions">
+                  <input type="hidden" name="id" value={invitation.id} />
+                  {invitation.canResend ? (
+                    <SubmitButton name="intent" value="resend" pendingLabel={t("invitations.pending")} className="button button--primary">
+                      {t("invitations.resend")}
+                    </SubmitButton>
+                  ) : null}
+                  <SubmitButton name="intent" value="revoke" pendingLabel={t("invitations.pending")} className="button button--ghost">
+                    {t("invitations.revoke")}
+                  </SubmitButton>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

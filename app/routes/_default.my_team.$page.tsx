@@ -1,0 +1,86 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { refuse } from "~/.server/http/form-reply.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { translator } from "~/.server/i18n/i18n.server";
+import { crewMemberOf, removeCrewMember, updateCrewMember } from "~/.server/team/crew.server";
+import { relations } from "~/.server/team/relations.server";
+import { parseCrewEdit } from "~/.server/team/team-forms.server";
+import { CrewFields } from "~/components/crew-fields";
+import { FormAlert, SubmitButton } from "~/components/form";
+import { titleMeta } from "~/components/page-title";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/**
+ * /my_team/edit-{id}. Remix params are whole path segments, so this route takes /my_team/:page
+ * and answers 404 for anything that is not "edit-" and one of the member's own crew ids.
+ */
+async function crewOf(request: Request, page: string | undefined) {
+  const { member } = await requireMember(request);
+  const id = page?.match(/^edit-(.+)$/)?.[1];
+  const crew = id ? await crewMemberOf(member.id, id) : null;
+  if (!crew) notFound(request);
+  return { member, crew };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { crew } = await crewOf(request, params.page);
+  const t = await translator(request, "team");
+  // ?remove asks for the confirmation first: a second POST step, no script needed.
+  return { title: t("edit.title"), crew, relations, confirmRemove: new URL(request.url).searchParams.has("remove") };
+}
+
+/** intent "save": name and relation; intent "remove" (from the confirmation): out of the crew. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member, crew } = await crewOf(request, params.page);
+  const formData = await request.formData();
+  if (formData.get("intent") === "remove") {
+    await removeCrewMember(member.id, crew.id);
+    return redirect("/my_team/list?removed", 303);
+  }
+  const submission = parseCrewEdit(formData);
+  if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.checkFields"] }));
+  await updateCrewMember(member.id, crew.id, submission.value);
+  return redirect("/my_team/list?saved", 303);
+}
+
+export default function EditCrewMember() {
+  const { crew, relations: choices, confirmRemove } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { t } = useTranslation("team");
+  if (confirmRemove) {
+    return (
+      <section className="card" aria-labelledby="remove-title">
+        <h1 id="remove-title">{t("edit.removeTitle", { name: crew.name })}</h1>
+        <p>{t("edit.removeText")}</p>
+        <Form method="post" className="actions">
+          <SubmitButton name="intent" value="remove" pendingLabel={t("edit.removePending")} className="button button--primary">
+            {t("edit.removeConfirm")}
+          </SubmitButton>
+          <Link to={`/my_team/edit-${crew.id}`} className="button button--ghost">
+            {t("edit.cancel")}
+          </Link>
+        </Form>
+      </section>
+    );
+  }
+  return (
+    <section className="card" aria-labelledby="edit-title">
+      <h1 id="edit-title">{t("edit.title")}</h1>
+      <Form method="post" className="form">
+        <FormAlert lines={refused?.error?.[""]?.map((key) => t(key))} />
+        <CrewFields relations={choices} refused={refused} defaults={crew} emailFixed />
+        <SubmitButton name="intent" value="save" pendingLabel={t("edit.pending")} className="button button--primary">
+          {t("edit.submit")}
+        </SubmitButton>
+      </Form>
+      <p className="form-links">
+        <Link to={`/my_team/edit-${crew.id}?remove`}>{t("edit.remove")}</Link>
+        <Link to="/my_team/list">{t("edit.back")}</Link>
+      </p>
+    </section>
+  );
+}

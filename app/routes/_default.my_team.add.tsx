@@ -1,0 +1,50 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { refuse } from "~/.server/http/form-reply.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { addCrewMember } from "~/.server/team/crew.server";
+import { relations } from "~/.server/team/relations.server";
+import { parseCrewMember } from "~/.server/team/team-forms.server";
+import { FormAlert, SubmitButton } from "~/components/form";
+import { CrewFields } from "~/components/crew-fields";
+import { titleMeta } from "~/components/page-title";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireMember(request);
+  const t = await translator(request, "team");
+  return { title: t("add.title"), relations };
+}
+
+/** POST /my_team/add: the crew member, their invitation and its email, in one transaction. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { member } = await requireMember(request);
+  const submission = parseCrewMember(await request.formData());
+  if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.checkFields"] }));
+  const lang = await localeOf(request);
+  const result = await addCrewMember({ ...member, lang }, submission.value);
+  if (!result.ok) return refuse(submission.reply({ fieldErrors: { email: [`errors.${result.error}`] } }), 409);
+  return redirect(`/my_team/list?${new URLSearchParams({ added: submission.value.name })}`, 303);
+}
+
+export default function AddCrewMember() {
+  const { relations } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { t } = useTranslation("team");
+  return (
+    <section className="card" aria-labelledby="add-title">
+      <h1 id="add-title">{t("add.title")}</h1>
+      <p className="muted">{t("add.lead")}</p>
+      <Form method="post" className="form">
+        <FormAlert lines={refused?.error?.[""]?.map((key) => t(key))} />
+        <CrewFields relations={relations} refused={refused} />
+        <SubmitButton pendingLabel={t("add.pending")} className="button button--primary">
+          {t("add.submit")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { translator } from "~/.server/i18n/i18n.server";
+import { listCrew } from "~/.server/team/crew.server";
+import { FormAlert } from "~/components/form";
+import { titleMeta } from "~/components/page-title";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/** The notices a redirect after a change names in the query. */
+const notices = ["added", "saved", "removed"] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member } = await requireMember(request);
+  const t = await translator(request, "team");
+  const query = new URL(request.url).searchParams;
+  return {
+    title: t("list.title"),
+    crew: await listCrew(member.id),
+    notice: notices.find((notice) => query.has(notice)) ?? null,
+    name: query.get("added")?.slice(0, 80) ?? "",
+  };
+}
+
+export default function CrewList() {
+  const { crew, notice, name } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("team");
+  return (
+    <>
+      <h1>{t("list.title")}</h1>
+      {notice ? <FormAlert tone="success" lines={[t(`list.${notice}`, { name })]} /> : null}
+      {crew.length === 0 ? (
+        <section className="card">
+          <p>{t("list.empty")}</p>
+          <Link to="/my_team/add" className="button button--primary">
+            {t("list.addFirst")}
+          </Link>
+        </section>
+      ) : (
+        <ul className="crew-list">
+          {crew.map((person) => (
+            <li key={person.id} className="card crew-card">
+              <h2>{person.name}</h2>
+              <p className="muted">{person.email}</p>
+              <ul className="tags">
+                <li className="tag">{t(`relations.${person.relation}`)}</li>
+                <li className={person.status === "joined" ? "tag tag--done" : "tag"}>{t(`status.${person.status}`)}</li>
+              </ul>
+              <Link to={`/my_team/edit-${person.id}`}>{t("list.edit", { name: person.name })}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
