@@ -1,11 +1,15 @@
 import type { ZodType } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
 import {
+  crewBody,
+  crewEditBody,
+  crewMemberAnswer,
   deletionBody,
   emailChangeBody,
   emailCodeBody,
   errorAnswer,
   frontVersionAnswer,
+  invitationsAnswer,
   loginBody,
   passwordBody,
   profileAnswer,
@@ -16,6 +20,10 @@ import {
   registerBody,
   stepAnswer,
   successAnswer,
+  surveyAnswer,
+  surveyBody,
+  surveysAnswer,
+  teamAnswer,
   tokenAnswer,
   trainingAnswer,
   trainingsAnswer,
@@ -167,6 +175,94 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
       failures: [400, 401, 403, 422, 429],
     },
   },
+  "/api/team": {
+    get: {
+      summary: "The member's crew, each with their status: invited, joined, declined or revoked",
+      signedIn: true,
+      ok: { status: 200, schema: teamAnswer, description: "The crew" },
+      failures: [401, 403],
+    },
+    post: {
+      summary: "Add a crew member; their invitation (link /home/register?invited_id=<invitation id>) is emailed",
+      signedIn: true,
+      body: crewBody,
+      ok: { status: 201, schema: crewMemberAnswer, description: "Added and invited" },
+      failures: [400, 401, 403, 409, 422],
+    },
+  },
+  "/api/team/{id}": {
+    get: {
+      summary: "One crew member of the member's own crew",
+      signedIn: true,
+      path: ["id"],
+      ok: { status: 200, schema: crewMemberAnswer, description: "The crew member" },
+      failures: [401, 403, 404],
+    },
+    post: {
+      summary: "Change a crew member's name and relation (the email stays the invited one)",
+      signedIn: true,
+      path: ["id"],
+      body: crewEditBody,
+      ok: { status: 200, schema: crewMemberAnswer, description: "Saved" },
+      failures: [400, 401, 403, 404, 422],
+    },
+  },
+  "/api/team/{id}/remove": {
+    get: undefined,
+    post: {
+      summary: "Remove a crew member; their pending invitation is revoked",
+      signedIn: true,
+      path: ["id"],
+      ok: { status: 200, schema: successAnswer, description: "Removed" },
+      failures: [401, 403, 404],
+    },
+  },
+  "/api/invitations": {
+    post: undefined,
+    get: {
+      summary: "Invitations the member sent and those sent to their address",
+      signedIn: true,
+      ok: { status: 200, schema: invitationsAnswer, description: "Sent and received invitations" },
+      failures: [401, 403],
+    },
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ["resend", "Email a pending invitation the member sent again (at most once every 10 minutes)"],
+        ["revoke", "Withdraw a pending invitation the member sent: its link stops working"],
+        ["accept", "Accept a pending invitation sent to the member's address: they join the inviter's crew"],
+        ["decline", "Decline a pending invitation sent to the member's address"],
+      ] as const
+    ).map(([intent, summary]) => [
+      `/api/invitations/{id}/${intent}`,
+      {
+        get: undefined,
+        post: {
+          summary,
+          signedIn: true,
+          path: ["id"],
+          ok: { status: 200, schema: successAnswer, description: "Done" },
+          failures: [401, 403, 404, 409, ...(intent === "resend" ? [429] : [])],
+        },
+      },
+    ]),
+  ),
+  "/api/surveys": {
+    get: {
+      summary: "The member's 360 surveys: how many answered, and the anonymous results from 3 answers on",
+      signedIn: true,
+      ok: { status: 200, schema: surveysAnswer, description: "The surveys" },
+      failures: [401, 403],
+    },
+    post: {
+      summary: "Create a 360 survey (3 to 5 questions) and email each chosen crew member a private link that answers once",
+      signedIn: true,
+      body: surveyBody,
+      ok: { status: 201, schema: surveyAnswer, description: "Created and sent" },
+      failures: [400, 401, 403, 422],
+    },
+  },
   "/api/debug/data_page/front-version": {
     post: undefined,
     get: {
@@ -181,8 +277,8 @@ const failureText: Record<number, string> = {
   400: "The body is not JSON",
   401: "Not signed in, or wrong email or password",
   403: "The address is not verified yet, or the training is locked",
-  404: "No such training, module or part",
-  409: "The email address is taken",
+  404: "No such training, module or part, or no such crew member or invitation of the member's",
+  409: "The email address is taken (or already in the crew), or the invitation is no longer pending",
   422: "A field breaks a rule, or a code or password is wrong; messages by field",
   429: "Too many attempts",
 };

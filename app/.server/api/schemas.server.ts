@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { relations } from "~/.server/team/relations.server";
 import { defaultGender, registerFields } from "~/forms/register";
 import { levelsOfStudy } from "~/forms/profile";
 import { defaultUserType, userTypes } from "~/forms/user-type";
@@ -190,3 +191,51 @@ export const deletionBody = z.object({
   email: registerFields.email.describe("The account's address, typed again to confirm"),
   current_password: passwordBody.shape.current_password,
 });
+
+// --- Team, invitations, surveys --------------------------------------------------------------------
+
+export { crewMemberSchema as crewBody, crewEditSchema as crewEditBody, surveySchema as surveyBody } from "~/.server/team/team-forms.server";
+
+const crewMember = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  email: z.string(),
+  relation: z.enum(relations),
+  status: z.enum(["invited", "joined", "declined", "revoked"]),
+  invitationId: z.string().uuid().nullable(),
+});
+
+export const teamAnswer = z.object({ crew: z.array(crewMember) });
+export const crewMemberAnswer = z.object({ crew: crewMember });
+
+const invitationStatus = z.enum(["pending", "accepted", "declined", "revoked"]);
+
+export const invitationsAnswer = z.object({
+  sent: z.array(
+    z.object({
+      id: z.string().uuid(),
+      email: z.string(),
+      name: z.string().nullable(),
+      status: invitationStatus,
+      lastSentAt: z.string(),
+      canResend: z.boolean().describe("Pending, and the last email is older than the resend gap"),
+    }),
+  ),
+  received: z.array(z.object({ id: z.string().uuid(), inviterName: z.string(), status: invitationStatus, createdAt: z.string() })),
+});
+
+const surveyView = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  questions: z.array(z.object({ id: z.string(), prompt: z.string() })),
+  sent: z.number().int(),
+  answered: z.number().int(),
+  results: z
+    .array(z.object({ id: z.string(), prompt: z.string(), average: z.number(), comments: z.array(z.string()) }))
+    .nullable()
+    .describe("Null until 3 people have answered; then averages and comments, without names"),
+  createdAt: z.string(),
+});
+
+export const surveysAnswer = z.object({ surveys: z.array(surveyView) });
+export const surveyAnswer = z.object({ survey: surveyView });
