@@ -154,6 +154,9 @@ describe("email change", () => {
     expect(identity.verifiable_addresses[0]).toMatchObject({ value: "marie.new@example.com", verified: true });
     expect((await login("marie.new@example.com", PASSWORD, "203.0.113.1")).ok).toBe(true);
     expect((await login(member.email, PASSWORD, "203.0.113.1")).ok).toBe(false);
+    const notice = await lastMailTo(member.email);
+    expect(notice.subject).toBe("L’adresse e-mail de votre compte Cap a changé");
+    expect(notice.text).toContain("marie.new@example.com");
   });
 
   it("refuses a taken address, the same address and an invalid one, keeping what was typed", async () => {
@@ -204,6 +207,15 @@ describe("password change", () => {
     expect(await whoami(member.token)).not.toBeNull();
     expect((await login(member.email, "Nouveau-cap-1", "203.0.113.1")).ok).toBe(true);
     expect((await login(member.email, PASSWORD, "203.0.113.1")).ok).toBe(false);
+  });
+  it("stops checking after five wrong current passwords", async () => {
+    const member = await verifiedMember();
+    const attempt = (currentPassword: string) => post(member, { intent: "password", currentPassword, password: "Nouveau-cap-1", confirmPassword: "Nouveau-cap-1" });
+    for (let i = 0; i < 5; i++) expect(statusOf(await attempt("not-it-at-all"))).toBe(422);
+    const blocked = await attempt(PASSWORD);
+    expect(statusOf(blocked)).toBe(429);
+    expect((await dataOf<Reply>(blocked)).error?.currentPassword).toEqual(["profile:errors.tooManyAttempts"]);
+    expect((await login(member.email, PASSWORD, "203.0.113.1")).ok).toBe(true);
   });
 });
 

@@ -175,3 +175,12 @@ export function emailChangeMail(lang: Language, to: string, vars: { firstname: s
     ],
   }));
 }
+
+/** To the OLD address once an email change is confirmed: the owner learns of it if it was not them. */
+export function emailChangedMail(lang: Language, to: string, vars: { firstname: string; newEmail: string }) {
+  return render(lang, to, (t) => ({
+    subject: t("emailChanged.subject"),
+    firstname: vars.firstname,
+    blocks: [{ paragraph: t("emailChanged.intro", { email: vars.newEmail }) }, { paragraph: t("emailChanged.notYou") }],
+  }));
+}

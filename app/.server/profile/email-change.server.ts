@@ -3,7 +3,7 @@ import { db } from "~/.server/db/client.server";
 import { consumeCode, emailIsTaken, issueCode, normalizeEmail, openCodeId, replaceAddress } from "~/.server/identity/embedded.server";
 import { EmailTakenError } from "~/.server/identity/identity.server";
 import { queueMail } from "~/.server/mail/outbox.server";
-import { emailChangeMail } from "~/.server/mail/templates.server";
+import { emailChangedMail, emailChangeMail } from "~/.server/mail/templates.server";
 import { countRecent, recordEvent } from "~/.server/rate-limit/rate-limit.server";
 import { isLanguage } from "~/i18n/config";
 
@@ -33,8 +33,11 @@ export async function requestEmailChange({ identity, member }: SignedIn, email: 
 
 export type EmailChangeResult = { ok: true; email: string } | { ok: false; error: "codeInvalid" | "codeExpired" | "emailTaken" };
 
-/** The code from the new address's email: the new address replaces the old one, verified. */
-export async function confirmEmailChange({ identity }: SignedIn, code: string): Promise<EmailChangeResult> {
+/**
+ * The code from the new address's email: the new address replaces the old one, verified, and the
+ * old address is told (in the same transaction).
+ */
+export async function confirmEmailChange({ identity, member }: SignedIn, code: string): Promise<EmailChangeResult> {
   try {
     return await db().transaction(async (tx) => {
       const codeId = await openCodeId(tx, identity.id, "email_change");
@@ -42,6 +45,8 @@ export async function confirmEmailChange({ identity }: SignedIn, code: string): 
       const check = await consumeCode(tx, "email_change", codeId, { code });
       if (!check.ok) return { ok: false as const, error: check.reason === "invalid" ? ("codeInvalid" as const) : ("codeExpired" as const) };
       await replaceAddress(tx, identity.id, check.address);
+      const lang = isLanguage(member.lang) ? member.lang : "fr";
+      await queueMail(tx, emailChangedMail(lang, identity.traits.email, { firstname: member.firstname, newEmail: check.address }));
       return { ok: true as const, email: check.address };
     });
   } catch (error) {
