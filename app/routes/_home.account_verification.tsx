@@ -70,7 +70,8 @@ export default function AccountVerification() {
   const lastResult = answer && "status" in answer ? answer : undefined;
   const [form, fields] = useForm<z.input<typeof verificationSchema>>({
     lastResult,
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: verificationSchema }),
   });
 

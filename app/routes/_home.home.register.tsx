@@ -152,7 +152,8 @@ function FirstStep({ draft }: { draft: Draft }) {
     id: "register-first",
     lastResult,
     defaultValue: { gender: defaultGender, ...draft },
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: firstStepSchema }),
   });
   const formRef = useRegistrationDraftStorage();
@@ -205,7 +206,8 @@ function SecondStep({ draft }: { draft: Draft }) {
     id: "register-second",
     lastResult,
     defaultValue: { mobileCountryCode: defaultCountryCode, ...draft },
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData, submitter }) =>
       parseWithZod(formData, { schema: submitter?.value === "back" ? goingBack : secondStepSchema }),
     onSubmit: (event) => {

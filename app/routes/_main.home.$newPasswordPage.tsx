@@ -54,7 +54,8 @@ export default function NewPassword() {
   const { t } = useTranslation("auth");
   const [form, fields] = useForm<z.input<typeof newPasswordSchema>>({
     lastResult,
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
   });
   if (!open && !lastResult) {

@@ -34,7 +34,8 @@ export default function ForgotPassword() {
   const { t } = useTranslation("auth");
   const [form, fields] = useForm<z.input<typeof forgotPasswordSchema>>({
     lastResult,
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
   });
   return (

@@ -45,7 +45,8 @@ export default function Login() {
   const [form, fields] = useForm<z.input<typeof loginSchema>>({
     lastResult,
     defaultValue: { redirectAfter },
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   return (
