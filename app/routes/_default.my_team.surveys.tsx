@@ -15,6 +15,8 @@ export const meta = titleMeta;
 
 const suggestionKeys = ["listening", "reliability", "energy", "courage", "clarity"] as const;
 const QUESTION_BOXES = 5;
+// The first boxes come filled with suggestions: a survey ready to send, to edit at will.
+const MIN_QUESTIONS = 3;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
@@ -95,7 +97,7 @@ export default function Surveys() {
                     type="text"
                     maxLength={200}
                     list="question-suggestions"
-                    defaultValue={typedQuestions ? (typedQuestions[index] ?? "") : (suggestions[index] ?? "")}
+                    defaultValue={typedQuestions ? (typedQuestions[index] ?? "") : index < MIN_QUESTIONS ? suggestions[index] : ""}
                   />
                 </div>
               ))}
