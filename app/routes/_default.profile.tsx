@@ -9,7 +9,7 @@ import { changePassword, deleteAccount } from "~/.server/profile/account.server"
 import { confirmEmailChange, requestEmailChange } from "~/.server/profile/email-change.server";
 import { parseCode, parseDeletion, parseEmail, parsePassword, parsePath, parseProfile } from "~/.server/profile/forms.server";
 import { joinMobile, profileOf, updateProfile } from "~/.server/profile/profile.server";
-import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { levelsOfStudy, splitMobile } from "~/forms/profile";
 import { userTypes } from "~/forms/user-type";
@@ -247,7 +247,7 @@ function PathForm({ userType }: { userType: string }) {
             </label>
           ))}
         </fieldset>
-        <FormAlert lines={errorsOf(refused, "userType")?.map((error) => t(error))} />
+        <ErrorList id="path-userType-error" errors={errorsOf(refused, "userType")} ns="auth" />
         <SubmitButton name="intent" value="path" pendingLabel={t("path.pending")} className="button button--primary">
           {t("path.submit")}
         </SubmitButton>
