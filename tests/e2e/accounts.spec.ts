@@ -112,6 +112,8 @@ test("forgot password, code by email, new password, signed in", async ({ page })
 
   await page.goto("/home/login");
   await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
+  // With JavaScript this is a client navigation: type into the new page, not the one leaving.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mot de passe oublié");
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByRole("button", { name: "Recevoir un code" }).click();
   await expect(page).toHaveURL(/\/home\/new-password-[0-9a-f-]{36}$/);
