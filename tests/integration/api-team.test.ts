@@ -8,6 +8,7 @@ import { loader as crewGet, action as crewEdit } from "~/routes/api.team.$id._in
 import { action as crewRemove } from "~/routes/api.team.$id.remove";
 import { loader as invitationList } from "~/routes/api.invitations._index";
 import { action as invitationAct } from "~/routes/api.invitations.$id.$action";
+import { action as registerApi } from "~/routes/api.dashboard.register";
 import { loader as surveyList, action as surveyCreate } from "~/routes/api.surveys._index";
 import { lastMailTo, linkIn, verifiedMember } from "../support/accounts";
 import { buildRequest } from "../support/http";
@@ -130,5 +131,16 @@ describe("team API", () => {
     expect((await checkedJson(created, "/api/surveys", "post")).survey).toMatchObject({ sent: 3, answered: 0, results: null });
     const listed = await checkedJson(await send(surveyList, "/api/surveys", member.token), "/api/surveys", "get");
     expect(listed.surveys).toHaveLength(1);
+  });
+
+  it("registering through POST /api/dashboard/register?invited_id=<invitation id> shows the crew member as joined", async () => {
+    const inviter = await verifiedMember();
+    const { crew } = await (await send(teamAdd, "/api/team", inviter.token, { json: { name: "Ana", email: "ana@example.com", relation: "friend" } })).json();
+    const user = { firstname: "Ana", lastname: "Barros", birth_date: "1992-04-03", email: "ana@example.com", password: "Boussole-2024" };
+    const request = buildRequest(`/api/dashboard/register?invited_id=${crew.invitationId}`, { json: { user } });
+    const registered = (await registerApi({ request, params: {}, context: {} })) as Response;
+    expect(registered.status).toBe(201);
+    const list = await checkedJson(await send(teamList, "/api/team", inviter.token), "/api/team", "get");
+    expect(list.crew[0]).toMatchObject({ name: "Ana", status: "joined" });
   });
 });
