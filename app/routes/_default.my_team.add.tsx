@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const lang = await localeOf(request);
   const result = await addCrewMember({ ...member, lang }, submission.value);
   if (!result.ok) return refuse(submission.reply({ fieldErrors: { email: [`errors.${result.error}`] } }), 409);
-  return redirect(`/my_team/list?${new URLSearchParams({ added: submission.value.name })}`, 303);
+  return redirect(`/my_team/list?added=${result.id}`, 303);
 }
 
 export default function AddCrewMember() {

@@ -16,11 +16,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const t = await translator(request, "team");
   const query = new URL(request.url).searchParams;
+  const crew = await listCrew(member.id);
   return {
     title: t("list.title"),
-    crew: await listCrew(member.id),
+    crew,
     notice: notices.find((notice) => query.has(notice)) ?? null,
-    name: query.get("added")?.slice(0, 80) ?? "",
+    // ?added=<crew id>: the name comes from the member's own crew, never from the URL.
+    name: crew.find((person) => person.id === query.get("added"))?.name ?? "",
   };
 }
 

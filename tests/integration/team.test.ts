@@ -59,9 +59,11 @@ describe("my team", () => {
     const member = await verifiedMember();
     const added = await addCrew(member, { name: "Paul Martin", email: "Paul@Example.com", relation: "colleague" });
     expect(statusOf(added)).toBe(303);
-    expect(headerOf(added, "Location")).toMatch(/^\/my_team\/list\?added=Paul/);
-
     const [crew] = await crewOf(member);
+    expect(headerOf(added, "Location")).toBe(`/my_team/list?added=${crew.id}`);
+    const list = await dataOf<{ notice: string; name: string }>(await callWith(listLoader, buildRequest(`/my_team/list?added=${crew.id}`, { cookie: member.cookie })));
+    expect(list).toMatchObject({ notice: "added", name: "Paul Martin" });
+
     expect(crew).toMatchObject({ name: "Paul Martin", email: "paul@example.com", status: "invited" });
     const mail = await lastMailTo("paul@example.com");
     expect(mail.subject).toBe("Marie Curie vous invite dans son équipage Cap");
