@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import { Writable } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { createLogger, requestLog } from "~/.server/observability/logger.server";
+import { createLogger, loggablePath, requestLog } from "~/.server/observability/logger.server";
 
 function memoryLogger() {
   const lines: Record<string, unknown>[] = [];
@@ -37,5 +37,10 @@ describe("logs", () => {
     log.info({ request: { headers: { cookie: "token=abc", authorization: "Bearer abc" } }, form: { password: "x" }, token: "abc" }, "with secrets");
     await new Promise((resolve) => setImmediate(resolve));
     expect(JSON.stringify(lines[0])).not.toMatch(/abc|"x"/);
+  });
+
+  it("never keep a survey's private token", () => {
+    expect(loggablePath("/survey/abcDEF123?x=1")).toBe("/survey/[token]");
+    expect(loggablePath("/my_team/surveys")).toBe("/my_team/surveys");
   });
 });

@@ -22,14 +22,22 @@ export function createLogger(destination?: DestinationStream): Logger {
 
 export const logger = createLogger();
 
-/** One line per request, when its answer is sent: id, method, path (no query), status, time. */
+/**
+ * The path as the log may keep it: no query (it may carry codes), and a survey's private link
+ * (its token is the only key to the survey) masked.
+ */
+export function loggablePath(url: string): string {
+  return url.split("?")[0].replace(/^\/survey\/[^/]+/, "/survey/[token]");
+}
+
+/** One line per request, when its answer is sent: id, method, path, status, time. */
 export function requestLog(log: Logger) {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const start = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       log.info(
-        { requestId: res.locals.requestId, method: req.method, path: req.originalUrl.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        { requestId: res.locals.requestId, method: req.method, path: loggablePath(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         "request",
       );
     });
