@@ -5,7 +5,7 @@ import { createIdentity, createSession, issueCode, markAddressSent } from "~/.se
 import { EmailTakenError } from "~/.server/identity/identity.server";
 import { queueMail } from "~/.server/mail/outbox.server";
 import { acceptOnRegistration } from "~/.server/team/invitations.server";
-import { isUuid } from "~/.server/team/uuid.server";
+import { isUuid } from "~/.server/db/uuid.server";
 import { verificationMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
 import { verificationLink } from "./links.server";

@@ -4,7 +4,7 @@ import { appUsers, crewMembers, surveyAnswers, surveyRequests, surveys, type Sur
 import { randomToken, sha256 } from "~/.server/identity/secrets.server";
 import { queueMail } from "~/.server/mail/outbox.server";
 import { surveyRequestMail } from "~/.server/mail/templates.server";
-import { isUuid } from "~/.server/team/uuid.server";
+import { isUuid } from "~/.server/db/uuid.server";
 import type { Language } from "~/i18n/config";
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/.server/db/client.server";
 import { crewMembers, invitations } from "~/.server/db/schema.server";
 import type { Language } from "~/i18n/config";
-import { isUuid } from "./uuid.server";
+import { isUuid } from "~/.server/db/uuid.server";
 import { sendInvitation } from "./invitations.server";
 import type { Relation } from "./relations.server";
 

@@ -5,7 +5,7 @@ import { appUsers, crewMembers, invitations } from "~/.server/db/schema.server";
 import { queueMail } from "~/.server/mail/outbox.server";
 import { crewInvitationMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
-import { isUuid } from "./uuid.server";
+import { isUuid } from "~/.server/db/uuid.server";
 
 /**
  * Invitations to join Cap (issue 5 §7). The invitation's id is the `invited_id` of the
