@@ -1,7 +1,5 @@
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { SMTPServer } from "smtp-server";
 import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
@@ -10,6 +8,7 @@ import { deliverDueMail } from "~/.server/mail/sender.server";
 import { action, loader } from "~/routes/_home.account_verification";
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments";
 import { callWith, codeIn, lastMailTo, linkIn, mailsTo, otherCode, registerMember, type TestMember } from "../support/accounts";
+import { startSmtp, type Received } from "../support/smtp";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 
 type Reply = { status: string; error?: Record<string, string[] | null> };
@@ -24,30 +23,13 @@ async function isVerified(member: TestMember) {
   return (await whoami(member.token))!.identity.verifiable_addresses[0].verified;
 }
 
-/** A real SMTP server on 127.0.0.1 keeping what it receives (as in mail.test.ts). */
-async function withSmtp<T>(use: (port: number, received: { to: string[]; raw: string }[]) => Promise<T>): Promise<T> {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    closeTimeout: 100,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
-      });
-    },
-  });
-  const listening = server.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve, reject) => listening.once("listening", resolve).once("error", reject));
+/** A real SMTP server for the duration of `use`. */
+async function withSmtp<T>(use: (port: number, received: Received[]) => Promise<T>): Promise<T> {
+  const smtp = await startSmtp();
   try {
-    return await use((listening.address() as AddressInfo).port, received);
+    return await use(smtp.port, smtp.received);
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   }
 }
 

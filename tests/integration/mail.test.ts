@@ -1,7 +1,6 @@
 import { createServer, type AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "~/.server/config/env.server";
 import { db } from "~/.server/db/client.server";
@@ -11,33 +10,14 @@ import { deliverDueMail } from "~/.server/mail/sender.server";
 import { recoveryMail, verificationMail, welcomeMail } from "~/.server/mail/templates.server";
 import { loader as mailboxLoader } from "~/routes/dev.mailbox";
 import { buildRequest, call, dataOf, statusOf } from "../support/http";
+import { startSmtp as startSmtpServer } from "../support/smtp";
 
-/** A real SMTP server on 127.0.0.1 that keeps every message it receives. */
-type Received = { to: string[]; raw: string };
-
-const servers: SMTPServer[] = [];
+const servers: { close(): Promise<void> }[] = [];
 
 async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    closeTimeout: 100,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
-      });
-    },
-  });
-  servers.push(server);
-  const listening = server.listen(port, "127.0.0.1");
-  await new Promise<void>((resolve, reject) => listening.once("listening", resolve).once("error", reject));
-  return { port: (listening.address() as AddressInfo).port, received };
+  const smtp = await startSmtpServer(port);
+  servers.push(smtp);
+  return smtp;
 }
 
 /** A port nothing listens on (yet). */
@@ -66,7 +46,7 @@ async function row(id: string) {
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  await Promise.all(servers.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
 const vars = { firstname: "Marie", code: "482913", link: "/account_verification?token=abc" };
