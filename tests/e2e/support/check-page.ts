@@ -22,6 +22,8 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   const info = test.info();
 
   await test.step(`axe: ${name}`, async () => {
+    // A page reached by a click may still be arriving: check it whole, not half-parsed.
+    await page.waitForLoadState("load");
     const results = await analyze(page);
     const blocking = results.violations.filter((v) => failingImpacts.has(v.impact ?? ""));
     const report = blocking
