@@ -10,14 +10,19 @@ import { newMemberTest as test } from "./support/member";
 async function readEveryPart(page: Page) {
   const buttons = page.getByRole("button", { name: /^J’ai lu/ });
   for (let left = await buttons.count(); left > 0; left--) {
-    await buttons.first().click();
-    // The page comes back with one button fewer: the part is marked read.
-    await expect(buttons).toHaveCount(left - 1);
+    // The page comes back with one button fewer: the part is marked read. A click landing while
+    // the page hydrates can be dropped by the browser: click again then (marking read is idempotent).
+    await expect(async () => {
+      if ((await buttons.count()) === left) await buttons.first().click();
+      await expect(buttons).toHaveCount(left - 1, { timeout: 3_000 });
+    }).toPass({ timeout: 15_000 });
+    await page.waitForLoadState("load");
   }
 }
 
 /** Picks answers in every question of the quiz: the first `min` of each. */
 async function answerEveryQuestion(page: Page) {
+  await page.waitForLoadState("load");
   const questions = page.locator("fieldset.question");
   for (let i = 0; i < (await questions.count()); i++) {
     const question = questions.nth(i);
@@ -66,6 +71,8 @@ test("a new member follows J'embarque to the end and sees the result", async ({ 
     await readEveryPart(page);
     await answerEveryQuestion(page);
     await page.getByRole("button", { name: "Valider mes réponses" }).click();
+    // Module 2 comes back completed; module 3 ends the training.
+    await expect(page).toHaveURL(/quiz=done#quiz$|\/congratulations$/);
   }
 
   await expect(page).toHaveURL(/\/training\/j-embarque\/congratulations$/);
@@ -84,6 +91,7 @@ test("the captain test gives a profile and a chart with its figures", async ({ p
   await readEveryPart(page);
   await answerEveryQuestion(page);
   await page.getByRole("button", { name: "Valider mes réponses" }).click();
+  await expect(page).toHaveURL(/\/training\/capitaine\/congratulations$/);
   await page.goto("/result");
   const section = page.locator("#capitaine");
   await expect(section.getByRole("heading", { name: /Votre profil/ })).toBeVisible();

@@ -75,8 +75,14 @@ async function analyze(page: Page): Promise<AxeResults> {
     const copy = await context.newPage();
     await copy.route(
       (target) => target.href === url,
-      // The server's own answer (status, CSP and all) with the copied document as its body.
-      async (route) => route.fulfill({ response: await route.fetch(), body: html }),
+      // The server's own headers (CSP and all) with the copied document as its body. This context
+      // has no session, so a signed-in page answers it with a redirect: keep the page's status.
+      async (route) => {
+        const { "content-length": _length, "content-encoding": _encoding, location: _location, ...headers } = (
+          await route.fetch({ maxRedirects: 0 })
+        ).headers();
+        await route.fulfill({ status: 200, headers: { ...headers, "content-type": "text/html; charset=utf-8" }, body: html });
+      },
     );
     await copy.goto(url, { waitUntil: "load" });
     return await new AxeBuilder({ page: copy }).withTags(axeTags).analyze();
