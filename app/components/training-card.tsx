@@ -43,3 +43,16 @@ export function TrainingCard({ training }: { training: TrainingCardData }) {
     </article>
   );
 }
+
+/** Trainings as a grid of cards. */
+export function TrainingList({ trainings }: { trainings: TrainingCardData[] }) {
+  return (
+    <ul className="training-list">
+      {trainings.map((training) => (
+        <li key={training.slug}>
+          <TrainingCard training={training} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -5,7 +5,7 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
 import { trainingCard } from "~/.server/trainings/views.server";
 import { titleMeta } from "~/components/page-title";
-import { TrainingCard } from "~/components/training-card";
+import { TrainingList } from "~/components/training-card";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -30,13 +30,7 @@ export default function OldTrainings() {
         <p className="lead">{t("old.lead")}</p>
       </header>
       {trainings.length === 0 ? <p className="card">{t("old.empty")}</p> : null}
-      <ul className="training-list">
-        {trainings.map((training) => (
-          <li key={training.slug}>
-            <TrainingCard training={training} />
-          </li>
-        ))}
-      </ul>
+      <TrainingList trainings={trainings} />
       <p>
         <Link to="/trainings">{t("old.back")}</Link>
       </p>

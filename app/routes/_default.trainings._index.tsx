@@ -8,7 +8,7 @@ import { trainingsOf } from "~/.server/trainings/catalogue.server";
 import { trainingCard } from "~/.server/trainings/views.server";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
-import { TrainingCard } from "~/components/training-card";
+import { TrainingList } from "~/components/training-card";
 import { parseAccessCode } from "~/.server/trainings/access-code-form.server";
 import { useTranslation } from "~/i18n/react";
 
@@ -51,21 +51,9 @@ export default function Trainings() {
         <p className="lead">{t("trainings.lead")}</p>
       </header>
       {unlocked ? <FormAlert tone="success" lines={[`${unlocked} — ${t("trainings.unlocked")}`]} /> : null}
-      <ul className="training-list">
-        {trainings.map((training) => (
-          <li key={training.slug}>
-            <TrainingCard training={training} />
-          </li>
-        ))}
-      </ul>
+      <TrainingList trainings={trainings} />
       <h2>{t("trainings.testsTitle")}</h2>
-      <ul className="training-list">
-        {tests.map((test) => (
-          <li key={test.slug}>
-            <TrainingCard training={test} />
-          </li>
-        ))}
-      </ul>
+      <TrainingList trainings={tests} />
       <section className="card" id="unlock" aria-labelledby="unlock-title">
         <h2 id="unlock-title">{t("trainings.unlockTitle")}</h2>
         <p>{t("trainings.unlockText")}</p>
