@@ -20,6 +20,14 @@ async function readEveryPart(page: Page) {
   }
 }
 
+/** Submits valid answers and waits to land on `url`; a click lost while the page re-renders is retried. */
+async function submitQuiz(page: Page, url: RegExp) {
+  await expect(async () => {
+    if (!url.test(page.url())) await page.getByRole("button", { name: "Valider mes réponses" }).click();
+    await expect(page).toHaveURL(url, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** Picks answers in every question of the quiz: the first `min` of each. */
 async function answerEveryQuestion(page: Page) {
   await page.waitForLoadState("load");
@@ -61,7 +69,7 @@ test("a new member follows J'embarque to the end and sees the result", async ({ 
   for (let a = 0; a < 4; a++) await expect(multi.locator("input").nth(a)).toBeChecked();
 
   await multi.locator("input").nth(3).uncheck();
-  await page.getByRole("button", { name: "Valider mes réponses" }).click();
+  await submitQuiz(page, /quiz=done#quiz$/);
   await expect(page.getByText("Module terminé", { exact: true }).first()).toBeVisible();
 
   // Modules 2 and 3.
@@ -70,9 +78,8 @@ test("a new member follows J'embarque to the end and sees the result", async ({ 
     await expect(page).toHaveURL(new RegExp(`/modules/${slug}$`));
     await readEveryPart(page);
     await answerEveryQuestion(page);
-    await page.getByRole("button", { name: "Valider mes réponses" }).click();
     // Module 2 comes back completed; module 3 ends the training.
-    await expect(page).toHaveURL(/quiz=done#quiz$|\/congratulations$/);
+    await submitQuiz(page, /quiz=done#quiz$|\/congratulations$/);
   }
 
   await expect(page).toHaveURL(/\/training\/j-embarque\/congratulations$/);
@@ -90,8 +97,7 @@ test("the captain test gives a profile and a chart with its figures", async ({ p
   await page.goto("/training/capitaine/modules/questionnaire");
   await readEveryPart(page);
   await answerEveryQuestion(page);
-  await page.getByRole("button", { name: "Valider mes réponses" }).click();
-  await expect(page).toHaveURL(/\/training\/capitaine\/congratulations$/);
+  await submitQuiz(page, /\/training\/capitaine\/congratulations$/);
   await page.goto("/result");
   const section = page.locator("#capitaine");
   await expect(section.getByRole("heading", { name: /Votre profil/ })).toBeVisible();
