@@ -1,4 +1,5 @@
 import enAuth from "./en/auth.json";
+import enCoaching from "./en/coaching.json";
 import enCommon from "./en/common.json";
 import enHome from "./en/home.json";
 import enLearning from "./en/learning.json";
@@ -8,6 +9,7 @@ import enProfile from "./en/profile.json";
 import enSpace from "./en/space.json";
 import enTeam from "./en/team.json";
 import frAuth from "./fr/auth.json";
+import frCoaching from "./fr/coaching.json";
 import frCommon from "./fr/common.json";
 import frHome from "./fr/home.json";
 import frLearning from "./fr/learning.json";
@@ -19,8 +21,8 @@ import frTeam from "./fr/team.json";
 
 /** Every UI string, by language then namespace. Add a namespace in both languages at once. */
 export const resources = {
-  fr: { common: frCommon, auth: frAuth, home: frHome, learning: frLearning, mail: frMail, mailbox: frMailbox, space: frSpace, profile: frProfile, team: frTeam },
-  en: { common: enCommon, auth: enAuth, home: enHome, learning: enLearning, mail: enMail, mailbox: enMailbox, space: enSpace, profile: enProfile, team: enTeam },
+  fr: { common: frCommon, auth: frAuth, coaching: frCoaching, home: frHome, learning: frLearning, mail: frMail, mailbox: frMailbox, space: frSpace, profile: frProfile, team: frTeam },
+  en: { common: enCommon, auth: enAuth, coaching: enCoaching, home: enHome, learning: enLearning, mail: enMail, mailbox: enMailbox, space: enSpace, profile: enProfile, team: enTeam },
 };
 
 export type Namespace = keyof (typeof resources)["fr"];

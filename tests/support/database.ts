@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "~/.server/db/client.server";
+import { seedCoaches } from "~/.server/booking/coach-content.server";
 import { seedContent } from "~/.server/trainings/seed.server";
 
 /**
@@ -18,6 +19,7 @@ export function testDatabase(): Promise<DatabaseHandle> {
 async function open(): Promise<DatabaseHandle> {
   const handle = await openEmpty();
   await seedContent(handle.db);
+  await seedCoaches(handle.db);
   return handle;
 }
 
@@ -35,7 +37,7 @@ async function openEmpty(): Promise<DatabaseHandle> {
 }
 
 /** The seeded content stays from one test to the next: it is the product's, not a test's. */
-const seededTables = ["trainings", "training_modules", "access_codes"];
+const seededTables = ["trainings", "training_modules", "access_codes", "coaches"];
 
 /** Empties every table of the public schema but the seeded content (migrations live in the drizzle schema). */
 export async function resetDatabase(handle: DatabaseHandle) {

@@ -1,6 +1,12 @@
 import type { ZodType } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
 import {
+  bookingAnswer,
+  bookingBody,
+  bookingsAnswer,
+  coachesAnswer,
+  rescheduleBody,
+  slotsAnswer,
   crewBody,
   crewEditBody,
   crewMemberAnswer,
@@ -263,6 +269,76 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
       failures: [400, 401, 403, 422],
     },
   },
+  "/api/coaches": {
+    post: undefined,
+    get: {
+      summary: "The coaches who take discovery sessions: bio, languages, time zone, session length and buffer",
+      signedIn: true,
+      ok: { status: 200, schema: coachesAnswer, description: "The coaches" },
+      failures: [401, 403],
+    },
+  },
+  "/api/coaches/{coach_slug}/slots": {
+    post: undefined,
+    get: {
+      summary: "A coach's free discovery-session times (12 h notice, 60 days ahead), dated in the tz zone",
+      signedIn: true,
+      path: ["coach_slug"],
+      query: [
+        { name: "tz", description: "IANA time zone of the date and time fields (default Europe/Paris)" },
+        { name: "from", description: "ISO 8601 instant; default now" },
+        { name: "to", description: "ISO 8601 instant; default the end of the booking window" },
+      ],
+      ok: { status: 200, schema: slotsAnswer, description: "Free times, earliest first" },
+      failures: [401, 403, 404, 422],
+    },
+  },
+  "/api/bookings": {
+    get: {
+      summary: "The member's discovery sessions: upcoming, then past and cancelled",
+      signedIn: true,
+      ok: { status: 200, schema: bookingsAnswer, description: "The sessions" },
+      failures: [401, 403],
+    },
+    post: {
+      summary: "Book a free slot; member and coach get the confirmation email with the meeting link and an .ics invitation",
+      signedIn: true,
+      body: bookingBody,
+      ok: { status: 201, schema: bookingAnswer, description: "Booked" },
+      failures: [400, 401, 403, 404, 409, 422],
+    },
+  },
+  "/api/bookings/{id}": {
+    post: undefined,
+    get: {
+      summary: "One of the member's own sessions",
+      signedIn: true,
+      path: ["id"],
+      ok: { status: 200, schema: bookingAnswer, description: "The session" },
+      failures: [401, 403, 404],
+    },
+  },
+  "/api/bookings/{id}/reschedule": {
+    get: undefined,
+    post: {
+      summary: "Move the session to another free slot of its coach; both get the updated invitation",
+      signedIn: true,
+      path: ["id"],
+      body: rescheduleBody,
+      ok: { status: 200, schema: bookingAnswer, description: "Moved" },
+      failures: [400, 401, 403, 404, 409, 422],
+    },
+  },
+  "/api/bookings/{id}/cancel": {
+    get: undefined,
+    post: {
+      summary: "Cancel the session: the slot is free again and both are told",
+      signedIn: true,
+      path: ["id"],
+      ok: { status: 200, schema: bookingAnswer, description: "Cancelled" },
+      failures: [401, 403, 404, 409],
+    },
+  },
   "/api/debug/data_page/front-version": {
     post: undefined,
     get: {
@@ -277,8 +353,8 @@ const failureText: Record<number, string> = {
   400: "The body is not JSON",
   401: "Not signed in, or wrong email or password",
   403: "The address is not verified yet, or the training is locked",
-  404: "No such training, module or part, or no such crew member or invitation of the member's",
-  409: "The email address is taken (or already in the crew), or the invitation is no longer pending",
+  404: "No such training, module or part, coach, or crew member, invitation or booking of the member's",
+  409: "The email address is taken (or already in the crew), the invitation is no longer pending, the slot is no longer free, the member already has a session with this coach, or the session is over or cancelled",
   422: "A field breaks a rule, or a code or password is wrong; messages by field",
   429: "Too many attempts",
 };

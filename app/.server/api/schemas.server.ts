@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sessionStart, timeZoneField } from "~/.server/booking/booking-forms.server";
 import { relations } from "~/.server/team/relations.server";
 import { defaultGender, registerFields } from "~/forms/register";
 import { levelsOfStudy } from "~/forms/profile";
@@ -239,3 +240,49 @@ const surveyView = z.object({
 
 export const surveysAnswer = z.object({ surveys: z.array(surveyView) });
 export const surveyAnswer = z.object({ survey: surveyView });
+
+// --- Coaching --------------------------------------------------------------------------------------
+
+const coachView = z.object({
+  slug: z.string(),
+  name: z.string(),
+  photo: z.string(),
+  bio: z.string(),
+  languages: z.array(z.string()),
+  time_zone: z.string().describe("The coach's IANA time zone"),
+  session_minutes: z.number().int(),
+  buffer_minutes: z.number().int().describe("Kept free after each session"),
+});
+
+export const coachesAnswer = z.object({ coaches: z.array(coachView) });
+
+export const slotsAnswer = z.object({
+  coach: z.string(),
+  time_zone: z.string().describe("The zone of the `date` and `time` fields (the tz query, Europe/Paris by default)"),
+  slots: z.array(z.object({ start: z.string().describe("ISO 8601 instant, UTC"), end: z.string(), date: z.string(), time: z.string() })),
+});
+
+const bookingView = z.object({
+  id: z.string().uuid(),
+  coach: z.object({ slug: z.string(), name: z.string() }),
+  status: z.enum(["confirmed", "cancelled"]),
+  start: z.string().describe("ISO 8601 instant, UTC"),
+  end: z.string(),
+  time_zone: z.string().describe("The member's time zone, in which `date` and `time` are given"),
+  date: z.string(),
+  time: z.string(),
+  meeting_url: z.string().nullable().describe("The web-conference room; null once cancelled"),
+  changeable: z.boolean().describe("Confirmed and not started: it can be rescheduled or cancelled"),
+  cancelled_by: z.enum(["member", "coach"]).nullable(),
+});
+
+export const bookingsAnswer = z.object({ upcoming: z.array(bookingView), past: z.array(bookingView) });
+export const bookingAnswer = z.object({ booking: bookingView });
+
+export const bookingBody = z.object({
+  coach: z.string({ required_error: "coaching:errors.coachUnknown" }).max(80, "coaching:errors.coachUnknown"),
+  start: sessionStart.describe("One of the coach's free slots (its `start`)"),
+  time_zone: timeZoneField.describe("The member's IANA time zone, for the emails and the calendar"),
+});
+
+export const rescheduleBody = bookingBody.omit({ coach: true });

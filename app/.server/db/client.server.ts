@@ -1,6 +1,7 @@
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -33,7 +34,8 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
     return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };
   }
   if (options.dataDir !== "memory://") mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  // btree_gist backs the bookings' no-overlap constraint (migration 0003); a server has it built in.
+  const client = await PGlite.create(options.dataDir, { extensions: { btree_gist } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };

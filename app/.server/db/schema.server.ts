@@ -422,3 +422,67 @@ export const surveyAnswers = pgTable(
   },
   (t) => [index().on(t.surveyId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Coaching: coaches seeded from app/content/coaches.json, and members' discovery sessions.
+// ---------------------------------------------------------------------------------------------
+
+export type CoachWeekly = Partial<Record<"sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat", [string, string][]>>;
+
+export const coaches = pgTable("coaches", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  slug: text("slug").notNull().unique(),
+  position: integer("position").notNull(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  photo: text("photo").notNull(),
+  bio: jsonb("bio").$type<{ fr: string; en: string }>().notNull(),
+  languages: jsonb("languages").$type<string[]>().notNull(),
+  timeZone: text("time_zone").notNull(),
+  weekly: jsonb("weekly").$type<CoachWeekly>().notNull(),
+  sessionMinutes: integer("session_minutes").notNull(),
+  bufferMinutes: integer("buffer_minutes").notNull(),
+  // A coach gone from the content file takes no new booking; their sessions stay.
+  retired: boolean("retired").notNull().default(false),
+  contentHash: text("content_hash").notNull(),
+});
+
+/**
+ * A discovery session. `blocked_until` is the end plus the coach's buffer: the migration adds an
+ * exclusion constraint so that two confirmed sessions of one coach can never overlap, whatever
+ * the timing of the requests.
+ */
+export const coachingBookings = pgTable(
+  "coaching_bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    coachId: uuid("coach_id")
+      .notNull()
+      .references(() => coaches.id, { onDelete: "restrict" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    blockedUntil: timestamp("blocked_until", { withTimezone: true }).notNull(),
+    /** The member's time zone when booking: emails and the calendar show the session in it. */
+    timeZone: text("time_zone").notNull(),
+    /** The member's language when booking: the emails sent later (reminder, coach's cancellation) use it. */
+    lang: text("lang", { enum: ["fr", "en"] }).notNull().default("fr"),
+    meetingUrl: text("meeting_url").notNull(),
+    status: text("status", { enum: ["confirmed", "cancelled"] }).notNull().default("confirmed"),
+    /** The iCalendar SEQUENCE: +1 at each reschedule or cancellation. */
+    sequence: integer("sequence").notNull().default(0),
+    /** Hash of the token in the coach's cancel link (coaches have no account). */
+    coachTokenHash: text("coach_token_hash").notNull(),
+    /** The reminders waiting in the mail outbox (member's and coach's), withdrawn when the session moves. */
+    reminderMailIds: jsonb("reminder_mail_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Where the member booked from (a module page), to lead them back. */
+    fromPath: text("from_path"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by", { enum: ["member", "coach"] }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.memberId, t.startsAt), index().on(t.coachId, t.startsAt), uniqueIndex("coaching_bookings_coach_token_key").on(t.coachTokenHash)],
+);

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { mailOutbox, type MailAttachment } from "~/.server/db/schema.server";
 
@@ -9,14 +9,20 @@ export type OutgoingMail = { to: string; subject: string; text: string; html: st
 
 /**
  * Queues a message for the background sender and returns its id. Pass the caller's transaction so
- * that the message exists if and only if the change that caused it is committed.
+ * that the message exists if and only if the change that caused it is committed. `sendAt` holds
+ * it back until then (a reminder); by default it goes at once.
  */
-export async function queueMail(executor: Executor, message: OutgoingMail): Promise<string> {
+export async function queueMail(executor: Executor, message: OutgoingMail, options: { sendAt?: Date } = {}): Promise<string> {
   const [row] = await executor
     .insert(mailOutbox)
-    .values({ ...message, attachments: message.attachments ?? [] })
+    .values({ ...message, attachments: message.attachments ?? [], ...(options.sendAt ? { nextAttemptAt: options.sendAt } : {}) })
     .returning({ id: mailOutbox.id });
   return row.id;
+}
+
+/** Withdraws a message not sent yet (a reminder for a session that moved or was cancelled). */
+export async function withdrawMail(executor: Executor, id: string) {
+  await executor.delete(mailOutbox).where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
 }
 
 /** The latest messages, newest first (the development mailbox). */

@@ -184,3 +184,38 @@ export function emailChangedMail(lang: Language, to: string, vars: { firstname: 
     blocks: [{ paragraph: t("emailChanged.intro", { email: vars.newEmail }) }, { paragraph: t("emailChanged.notYou") }],
   }));
 }
+
+export type CoachingMailKind = "confirmed" | "rescheduled" | "cancelled" | "reminder";
+
+/**
+ * A discovery session's news, to the member or to the coach: when (in the recipient's time zone),
+ * the web-conference link, and the link to reschedule or cancel. The caller attaches the .ics.
+ */
+export function coachingMail(
+  kind: CoachingMailKind,
+  audience: "member" | "coach",
+  lang: Language,
+  to: string,
+  vars: { firstname: string; withName: string; when: string; previousWhen?: string; meetingUrl: string; manageLink: Link; bookLink: Link },
+): OutgoingMail {
+  const key = `coaching.${kind}`;
+  return render(lang, to, (t) => ({
+    subject: t(`${key}.subject`, { when: vars.when, withName: vars.withName }),
+    firstname: vars.firstname,
+    blocks: [
+      { paragraph: t(`${key}.${audience}Intro`, { withName: vars.withName }) },
+      ...(vars.previousWhen ? [{ paragraph: t("coaching.previousWhen", { when: vars.previousWhen }) }] : []),
+      { paragraph: t(kind === "cancelled" ? "coaching.wasWhen" : "coaching.when", { when: vars.when }) },
+      ...(kind === "cancelled"
+        ? audience === "member"
+          ? [{ paragraph: t("coaching.bookAgainIntro") }, { button: t("coaching.bookAgain"), url: vars.bookLink }]
+          : []
+        : [
+            { paragraph: t("coaching.meetingIntro") },
+            { button: t("coaching.join"), url: vars.meetingUrl },
+            { paragraph: t(`coaching.${audience}Manage`) },
+            { button: t(audience === "member" ? "coaching.manage" : "coaching.coachCancel"), url: vars.manageLink },
+          ]),
+    ],
+  }));
+}

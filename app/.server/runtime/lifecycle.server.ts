@@ -1,6 +1,7 @@
 import path from "node:path";
 import { env } from "~/.server/config/env.server";
 import { databaseIsHealthy, openDatabase, useDatabase, type DatabaseHandle } from "~/.server/db/client.server";
+import { seedCoaches } from "~/.server/booking/coach-content.server";
 import { seedContent } from "~/.server/trainings/seed.server";
 import { setBuildVersion } from "./build-version.server";
 import { startMailSender, stopMailSender } from "~/.server/mail/sender.server";
@@ -17,6 +18,7 @@ async function start(options: { buildVersion: string }) {
   database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") });
   useDatabase(database);
   await seedContent(database.db);
+  await seedCoaches(database.db);
   startMailSender();
   return { driver: database.driver };
 }

@@ -1,3 +1,5 @@
+import { confirmedSessionsBetween } from "~/.server/booking/bookings.server";
+import { localDay, localTime } from "~/.server/booking/time-zones.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
 import { testResult, trainingCard } from "~/.server/trainings/views.server";
 import type { Language } from "~/i18n/config";
@@ -22,12 +24,20 @@ export async function overviewOf(memberId: string, lang: Language, week: string 
   const end = addDays(start, 6);
   const dateFormat = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
   const dayFormat = new Intl.DateTimeFormat(lang, { weekday: "short", day: "numeric", timeZone: "UTC" });
-  const [goals, catalogue, weather, due] = await Promise.all([
+  const [goals, catalogue, weather, due, sessions] = await Promise.all([
     goalsOf(memberId),
     trainingsOf(memberId, { archived: false }),
     lastSevenDays(memberId, now),
     commitmentsDueBetween(memberId, start, end),
+    // A day either side: each session is placed by its day in the member's own time zone.
+    confirmedSessionsBetween(memberId, new Date(`${addDays(start, -1)}T00:00:00Z`), new Date(`${addDays(end, 2)}T00:00:00Z`)),
   ]);
+  const appointments = sessions.map((session) => ({
+    id: session.id,
+    day: localDay(session.startsAt, session.timeZone),
+    time: localTime(session.startsAt, session.timeZone),
+    coach: session.coach.name,
+  }));
   return {
     goal: goals.current && {
       title: goals.current.title,
@@ -53,6 +63,7 @@ export async function overviewOf(memberId: string, lang: Language, week: string 
           label: dayFormat.format(new Date(`${day}T00:00:00Z`)),
           today: day === now,
           items: due.filter((c) => c.dueDate === day).map((c) => ({ id: c.id, title: c.title, done: c.doneAt !== null })),
+          appointments: appointments.filter((a) => a.day === day).map(({ id, time, coach }) => ({ id, time, coach })),
         };
       }),
     },

@@ -1,0 +1,79 @@
+import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
+import { isUuid } from "~/.server/db/uuid.server";
+import type { Language } from "~/i18n/config";
+import { freeSlotsOf, type Coach } from "./bookings.server";
+import { sessionDate, sessionTime, zoneLabel } from "./session-views.server";
+import { bookingWindow, monthGrid, shiftMonth, slotsOnDay } from "./slots.server";
+import { defaultTimeZone, isTimeZone, localDay } from "./time-zones.server";
+
+/**
+ * What the booking steps show for one coach (SPEC §2 "Coaching booking: coach, discovery
+ * session, select a date and time, time zone"): a month of dates with free times, the times of
+ * the chosen date, and the chosen time to confirm, all in the member's time zone. The steps live
+ * in the query string so that each one is a plain link or GET form (no JavaScript needed).
+ */
+export type BookingQuery = { timeZone: string; month: string | null; day: string | null; start: string | null; from: string | null; reschedule: string | null };
+
+export function bookingQuery(url: URL): BookingQuery {
+  const get = (name: string) => url.searchParams.get(name);
+  const month = get("month");
+  const day = get("day");
+  const from = get("from");
+  const reschedule = get("reschedule");
+  return {
+    timeZone: isTimeZone(get("tz")) ? get("tz")! : defaultTimeZone,
+    month: month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : null,
+    day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null,
+    start: get("start"),
+    // Only a path of ours, to lead back to the module the member came from.
+    from: from ? safeRedirectPath(from, "") || null : null,
+    reschedule: reschedule && isUuid(reschedule) ? reschedule : null,
+  };
+}
+
+export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: Language, now = new Date()) {
+  const { timeZone } = query;
+  const horizon = new Date(now.getTime() + bookingWindow.horizonDays * 24 * 60 * 60 * 1000);
+  const slots = await freeSlotsOf(coach, now, horizon, { now, exceptBookingId: query.reschedule ?? undefined });
+  const firstMonth = localDay(now, timeZone).slice(0, 7);
+  const lastMonth = localDay(horizon, timeZone).slice(0, 7);
+  // Without a month asked for: the month of the first free time, so the calendar never opens empty.
+  const wanted = query.month ?? (query.day ? query.day.slice(0, 7) : slots[0] ? localDay(slots[0].start, timeZone).slice(0, 7) : firstMonth);
+  const month = wanted < firstMonth ? firstMonth : wanted > lastMonth ? lastMonth : wanted;
+
+  const monthTitle = new Intl.DateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T12:00:00Z`));
+  const dayLabel = new Intl.DateTimeFormat(lang, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+  const weekdays = Array.from({ length: 7 }, (_, index) =>
+    new Intl.DateTimeFormat(lang, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 10, 1 + index))),
+  );
+  const weeks = monthGrid(month, timeZone, slots).map((week) =>
+    week.map((cell) => ({ ...cell, number: Number(cell.day.slice(8)), label: dayLabel.format(new Date(`${cell.day}T12:00:00Z`)) })),
+  );
+
+  const times = query.day
+    ? slotsOnDay(query.day, timeZone, slots).map((slot) => ({ start: slot.start.toISOString(), time: slot.time }))
+    : [];
+  const chosenSlot = query.start ? slots.find((slot) => slot.start.toISOString() === query.start) : undefined;
+  return {
+    timeZone,
+    zone: zoneLabel(now, timeZone),
+    month,
+    monthTitle,
+    previousMonth: month > firstMonth ? shiftMonth(month, -1) : null,
+    nextMonth: month < lastMonth ? shiftMonth(month, 1) : null,
+    weekdays,
+    weeks,
+    hasSlots: weeks.some((week) => week.some((cell) => cell.inMonth && cell.slotCount > 0)),
+    day: query.day ? { day: query.day, label: dayLabel.format(new Date(`${query.day}T12:00:00Z`)), times } : null,
+    chosen: chosenSlot
+      ? {
+          start: chosenSlot.start.toISOString(),
+          date: sessionDate(lang, chosenSlot.start, timeZone),
+          time: sessionTime(chosenSlot.start, chosenSlot.end, timeZone),
+          zone: zoneLabel(chosenSlot.start, timeZone),
+        }
+      : null,
+    // A time asked for that is no longer free (taken meanwhile, or forged).
+    chosenGone: Boolean(query.start) && !chosenSlot,
+  };
+}

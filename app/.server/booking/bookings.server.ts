@@ -1,0 +1,275 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gt, gte, lt, ne, type SQL } from "drizzle-orm";
+import { env } from "~/.server/config/env.server";
+import { db, type Executor } from "~/.server/db/client.server";
+import { violatesConstraint } from "~/.server/db/errors.server";
+import { appUsers, coaches, coachingBookings, identities } from "~/.server/db/schema.server";
+import { isUuid } from "~/.server/db/uuid.server";
+import { randomToken, sha256 } from "~/.server/identity/secrets.server";
+import type { Language } from "~/i18n/config";
+import { sessionMails } from "./session-mails.server";
+import { blockedUntil, freeSlots, isOfferedSlot, type Busy, type CoachSchedule } from "./slots.server";
+
+/**
+ * Discovery sessions: booking, rescheduling and cancelling, each in one transaction with the
+ * emails it causes (outbox), so a session never exists without its confirmation and vice versa.
+ * Two sessions of one coach cannot overlap: the database refuses it (constraint
+ * coaching_bookings_no_overlap), which settles requests that arrive at the same moment.
+ */
+export type Coach = typeof coaches.$inferSelect;
+export type Booking = typeof coachingBookings.$inferSelect;
+export type BookingWithCoach = Booking & { coach: Coach };
+
+/** Who books: the signed-in member, with what the emails need. */
+export type Booker = { id: string; firstname: string; lastname: string; email: string; lang: Language };
+
+export type BookingError = "coachUnknown" | "slotUnavailable" | "alreadyBooked" | "notFound" | "notChangeable";
+export type BookingOutcome = { ok: true; booking: Booking } | { ok: false; error: BookingError; bookingId?: string };
+
+const NO_OVERLAP = "coaching_bookings_no_overlap";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function scheduleOf(coach: Coach): CoachSchedule {
+  return { timeZone: coach.timeZone, weekly: coach.weekly, sessionMinutes: coach.sessionMinutes, bufferMinutes: coach.bufferMinutes };
+}
+
+/** The coaches who take bookings, in the content file's order. */
+export function activeCoaches() {
+  return db().select().from(coaches).where(eq(coaches.retired, false)).orderBy(asc(coaches.position));
+}
+
+export async function coachOf(slug: string): Promise<Coach | null> {
+  const [coach] = await db()
+    .select()
+    .from(coaches)
+    .where(and(eq(coaches.slug, slug), eq(coaches.retired, false)));
+  return coach ?? null;
+}
+
+/** The coach's confirmed sessions that touch [from, to), buffer included; `exceptId` is left out (a session being moved). */
+async function busyOf(executor: Executor, coachId: string, from: Date, to: Date, exceptId?: string): Promise<Busy[]> {
+  return executor
+    .select({ start: coachingBookings.startsAt, blockedUntil: coachingBookings.blockedUntil })
+    .from(coachingBookings)
+    .where(
+      and(
+        eq(coachingBookings.coachId, coachId),
+        eq(coachingBookings.status, "confirmed"),
+        lt(coachingBookings.startsAt, to),
+        gt(coachingBookings.blockedUntil, from),
+        exceptId ? ne(coachingBookings.id, exceptId) : undefined,
+      ),
+    );
+}
+
+/** The times still free with `coach` whose start falls in [from, to). */
+export async function freeSlotsOf(coach: Coach, from: Date, to: Date, options: { now?: Date; exceptBookingId?: string } = {}) {
+  // A day either side: a session starting just before `from` can still block the first slots.
+  const busy = await busyOf(db(), coach.id, new Date(from.getTime() - DAY_MS), new Date(to.getTime() + DAY_MS), options.exceptBookingId);
+  return freeSlots(scheduleOf(coach), { from, to, busy, now: options.now ?? new Date() });
+}
+
+async function stillOffered(executor: Executor, coach: Coach, start: Date, now: Date, exceptId?: string) {
+  const busy = await busyOf(executor, coach.id, new Date(start.getTime() - DAY_MS), new Date(start.getTime() + DAY_MS), exceptId);
+  return isOfferedSlot(scheduleOf(coach), start, { busy, now });
+}
+
+/** A web-conference room of its own for each session: VIDEO_MEETING_URL_TEMPLATE, or a Jitsi Meet room. */
+function meetingUrl(): string {
+  const room = `cap-${randomBytes(12).toString("hex")}`;
+  return (env().VIDEO_MEETING_URL_TEMPLATE ?? "https://meet.jit.si/{room}").replace("{room}", room);
+}
+
+/** Books `start` with the coach for the member; one upcoming session per coach and member. */
+export async function bookSession(
+  member: Booker,
+  input: { coachSlug: string; start: Date; timeZone: string; fromPath: string | null },
+  now = new Date(),
+): Promise<BookingOutcome> {
+  const coach = await coachOf(input.coachSlug);
+  if (!coach) return { ok: false, error: "coachUnknown" };
+  try {
+    return await db().transaction(async (tx): Promise<BookingOutcome> => {
+      // One member's requests queue here, so two clicks cannot book two sessions with one coach.
+      await tx.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.id, member.id)).for("update");
+      const [upcoming] = await tx
+        .select({ id: coachingBookings.id })
+        .from(coachingBookings)
+        .where(
+          and(
+            eq(coachingBookings.memberId, member.id),
+            eq(coachingBookings.coachId, coach.id),
+            eq(coachingBookings.status, "confirmed"),
+            gt(coachingBookings.endsAt, now),
+          ),
+        );
+      if (upcoming) return { ok: false, error: "alreadyBooked", bookingId: upcoming.id };
+      if (!(await stillOffered(tx, coach, input.start, now))) return { ok: false, error: "slotUnavailable" };
+
+      const coachToken = randomToken();
+      const [booking] = await tx
+        .insert(coachingBookings)
+        .values({
+          memberId: member.id,
+          coachId: coach.id,
+          startsAt: input.start,
+          endsAt: new Date(input.start.getTime() + coach.sessionMinutes * 60_000),
+          blockedUntil: blockedUntil(scheduleOf(coach), input.start),
+          timeZone: input.timeZone,
+          lang: member.lang,
+          meetingUrl: meetingUrl(),
+          coachTokenHash: sha256(coachToken),
+          fromPath: input.fromPath,
+        })
+        .returning();
+      const reminderMailIds = await sessionMails(tx, "confirmed", { booking, coach, member, coachToken }, now);
+      const [saved] = await tx
+        .update(coachingBookings)
+        .set({ reminderMailIds })
+        .where(eq(coachingBookings.id, booking.id))
+        .returning();
+      return { ok: true, booking: saved };
+    });
+  } catch (error) {
+    // Another request took an overlapping time between our check and our insert.
+    if (violatesConstraint(error, NO_OVERLAP)) return { ok: false, error: "slotUnavailable" };
+    throw error;
+  }
+}
+
+/** The member's own session locked for a change, if it is confirmed and has not started. */
+async function changeableSession(executor: Executor, where: SQL | undefined, now: Date) {
+  const [row] = await executor
+    .select()
+    .from(coachingBookings)
+    .innerJoin(coaches, eq(coaches.id, coachingBookings.coachId))
+    .innerJoin(appUsers, eq(appUsers.id, coachingBookings.memberId))
+    .innerJoin(identities, eq(identities.id, appUsers.identityId))
+    .where(where)
+    .for("update", { of: coachingBookings });
+  if (!row) return { ok: false as const, error: "notFound" as const };
+  const booking = row.coaching_bookings;
+  if (booking.status !== "confirmed" || booking.startsAt <= now) return { ok: false as const, error: "notChangeable" as const };
+  const { id, firstname, lastname } = row.app_users;
+  const member: Booker = { id, firstname, lastname, email: row.identities.traits.email, lang: booking.lang };
+  return { ok: true as const, booking, coach: row.coaches, member };
+}
+
+/** Moves the member's session to another free time of the same coach; both are told. */
+export async function rescheduleSession(
+  memberId: string,
+  bookingId: string,
+  input: { start: Date; timeZone: string },
+  now = new Date(),
+): Promise<BookingOutcome> {
+  if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
+  try {
+    return await db().transaction(async (tx): Promise<BookingOutcome> => {
+      const found = await changeableSession(tx, and(eq(coachingBookings.id, bookingId), eq(coachingBookings.memberId, memberId)), now);
+      if (!found.ok) return found;
+      const { booking, coach } = found;
+      if (!(await stillOffered(tx, coach, input.start, now, booking.id))) return { ok: false, error: "slotUnavailable" };
+      const coachToken = randomToken();
+      const [moved] = await tx
+        .update(coachingBookings)
+        .set({
+          startsAt: input.start,
+          endsAt: new Date(input.start.getTime() + coach.sessionMinutes * 60_000),
+          blockedUntil: blockedUntil(scheduleOf(coach), input.start),
+          timeZone: input.timeZone,
+          sequence: booking.sequence + 1,
+          coachTokenHash: sha256(coachToken),
+          updatedAt: now,
+        })
+        .where(eq(coachingBookings.id, booking.id))
+        .returning();
+      const reminderMailIds = await sessionMails(tx, "rescheduled", { booking: moved, previous: booking, coach, member: found.member, coachToken }, now);
+      const [saved] = await tx.update(coachingBookings).set({ reminderMailIds }).where(eq(coachingBookings.id, booking.id)).returning();
+      return { ok: true, booking: saved };
+    });
+  } catch (error) {
+    if (violatesConstraint(error, NO_OVERLAP)) return { ok: false, error: "slotUnavailable" };
+    throw error;
+  }
+}
+
+async function cancel(where: SQL | undefined, by: "member" | "coach", now: Date): Promise<BookingOutcome> {
+  return db().transaction(async (tx): Promise<BookingOutcome> => {
+    const found = await changeableSession(tx, where, now);
+    if (!found.ok) return found;
+    const { booking, coach } = found;
+    const [cancelled] = await tx
+      .update(coachingBookings)
+      .set({ status: "cancelled", cancelledAt: now, cancelledBy: by, sequence: booking.sequence + 1, updatedAt: now })
+      .where(eq(coachingBookings.id, booking.id))
+      .returning();
+    await sessionMails(tx, "cancelled", { booking: cancelled, previous: booking, coach, member: found.member, coachToken: null }, now);
+    const [saved] = await tx.update(coachingBookings).set({ reminderMailIds: [] }).where(eq(coachingBookings.id, booking.id)).returning();
+    return { ok: true, booking: saved };
+  });
+}
+
+/** The member cancels their session: the time is free again and both are told. */
+export function cancelSession(memberId: string, bookingId: string, now = new Date()) {
+  if (!isUuid(bookingId)) return Promise.resolve<BookingOutcome>({ ok: false, error: "notFound" });
+  return cancel(and(eq(coachingBookings.id, bookingId), eq(coachingBookings.memberId, memberId)), "member", now);
+}
+
+/** The coach cancels through the private link of their email. */
+export function cancelSessionAsCoach(token: string, now = new Date()) {
+  return cancel(eq(coachingBookings.coachTokenHash, sha256(token)), "coach", now);
+}
+
+/** The session behind a coach's private link, with its member's name. */
+export async function sessionOfCoachToken(token: string) {
+  const [row] = await db()
+    .select()
+    .from(coachingBookings)
+    .innerJoin(coaches, eq(coaches.id, coachingBookings.coachId))
+    .innerJoin(appUsers, eq(appUsers.id, coachingBookings.memberId))
+    .where(eq(coachingBookings.coachTokenHash, sha256(token)));
+  return row ? { booking: row.coaching_bookings, coach: row.coaches, memberName: `${row.app_users.firstname} ${row.app_users.lastname}` } : null;
+}
+
+/** One of the member's sessions (anyone else's id: null). */
+export async function sessionOf(memberId: string, id: string): Promise<BookingWithCoach | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db()
+    .select()
+    .from(coachingBookings)
+    .innerJoin(coaches, eq(coaches.id, coachingBookings.coachId))
+    .where(and(eq(coachingBookings.id, id), eq(coachingBookings.memberId, memberId)));
+  return row ? { ...row.coaching_bookings, coach: row.coaches } : null;
+}
+
+/** The member's sessions: upcoming ones first in time order, then the past and cancelled, latest first. */
+export async function sessionsOf(memberId: string, now = new Date()) {
+  const rows = await db()
+    .select()
+    .from(coachingBookings)
+    .innerJoin(coaches, eq(coaches.id, coachingBookings.coachId))
+    .where(eq(coachingBookings.memberId, memberId))
+    .orderBy(desc(coachingBookings.startsAt))
+    .limit(100);
+  const sessions = rows.map((row) => ({ ...row.coaching_bookings, coach: row.coaches }));
+  const isUpcoming = (s: Booking) => s.status === "confirmed" && s.endsAt > now;
+  return { upcoming: sessions.filter(isUpcoming).reverse(), past: sessions.filter((s) => !isUpcoming(s)) };
+}
+
+/** The member's confirmed sessions starting in [from, to) (the overview's week). */
+export async function confirmedSessionsBetween(memberId: string, from: Date, to: Date) {
+  const rows = await db()
+    .select()
+    .from(coachingBookings)
+    .innerJoin(coaches, eq(coaches.id, coachingBookings.coachId))
+    .where(
+      and(
+        eq(coachingBookings.memberId, memberId),
+        eq(coachingBookings.status, "confirmed"),
+        gte(coachingBookings.startsAt, from),
+        lt(coachingBookings.startsAt, to),
+      ),
+    )
+    .orderBy(asc(coachingBookings.startsAt));
+  return rows.map((row) => ({ ...row.coaching_bookings, coach: row.coaches }));
+}

@@ -1,0 +1,81 @@
+import { env } from "~/.server/config/env.server";
+import type { Transaction } from "~/.server/db/client.server";
+import { queueMail, withdrawMail } from "~/.server/mail/outbox.server";
+import { coachingMail, type CoachingMailKind } from "~/.server/mail/templates.server";
+import { isLanguage, type Language } from "~/i18n/config";
+import type { Booker, Booking, Coach } from "./bookings.server";
+import { cancellationIcs, icsContentType, invitationIcs, type CalendarEvent } from "./ics.server";
+import { sessionWhen } from "./session-views.server";
+
+/**
+ * The emails a session's change causes, queued in the caller's transaction: the news to the
+ * member and to the coach, each in their own language and time zone with an .ics, and the
+ * reminders 24 hours before (sent by the outbox when due). Returns the new reminders' ids.
+ */
+const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+
+/** The address of MAIL_FROM ("Cap <no-reply@cap.example>" → no-reply@cap.example). */
+function senderAddress(): string {
+  const from = env().MAIL_FROM;
+  return /<([^>]+)>/.exec(from)?.[1] ?? from;
+}
+
+type Change = { booking: Booking; previous?: Booking; coach: Coach; member: Booker; coachToken: string | null };
+
+export async function sessionMails(tx: Transaction, kind: Exclude<CoachingMailKind, "reminder">, change: Change, now: Date): Promise<string[]> {
+  const { booking, previous, coach, member } = change;
+  for (const id of previous?.reminderMailIds ?? []) await withdrawMail(tx, id);
+
+  const memberName = `${member.firstname} ${member.lastname}`.trim();
+  const coachLang: Language = isLanguage(coach.languages[0]) ? coach.languages[0] : "fr";
+  const event = (timeZone: string, lang: Language): CalendarEvent => ({
+    uid: `${booking.id}@cap`,
+    sequence: booking.sequence,
+    start: booking.startsAt,
+    end: booking.endsAt,
+    timeZone,
+    summary: lang === "fr" ? `Séance découverte Cap : ${member.firstname} et ${coach.name}` : `Cap discovery session: ${member.firstname} and ${coach.name}`,
+    description: booking.meetingUrl,
+    location: booking.meetingUrl,
+    url: booking.meetingUrl,
+    // Cap organises; member and coach are both guests (a coach as organiser would be asked to answer their own invitation).
+    organizer: { name: "Cap", email: senderAddress() },
+    attendees: [
+      { name: memberName, email: member.email },
+      { name: coach.name, email: coach.email },
+    ],
+    stamp: now,
+  });
+  const ics = (timeZone: string, lang: Language) =>
+    kind === "cancelled"
+      ? [{ filename: "cancel.ics", contentType: icsContentType.cancel, content: cancellationIcs(event(timeZone, lang)) }]
+      : [{ filename: "invite.ics", contentType: icsContentType.request, content: invitationIcs(event(timeZone, lang)) }];
+
+  const forMember = (mailKind: CoachingMailKind) =>
+    coachingMail(mailKind, "member", member.lang, member.email, {
+      firstname: member.firstname,
+      withName: coach.name,
+      when: sessionWhen(member.lang, booking.startsAt, booking.endsAt, booking.timeZone),
+      previousWhen: mailKind === "rescheduled" && previous ? sessionWhen(member.lang, previous.startsAt, previous.endsAt, booking.timeZone) : undefined,
+      meetingUrl: booking.meetingUrl,
+      manageLink: `/coaching/sessions/${booking.id}`,
+      bookLink: "/coaching",
+    });
+  const forCoach = (mailKind: CoachingMailKind) =>
+    coachingMail(mailKind, "coach", coachLang, coach.email, {
+      firstname: coach.name.split(" ")[0],
+      withName: memberName,
+      when: sessionWhen(coachLang, booking.startsAt, booking.endsAt, coach.timeZone),
+      previousWhen: mailKind === "rescheduled" && previous ? sessionWhen(coachLang, previous.startsAt, previous.endsAt, coach.timeZone) : undefined,
+      meetingUrl: booking.meetingUrl,
+      manageLink: change.coachToken ? `/coach/session/${change.coachToken}` : "/",
+      bookLink: "/",
+    });
+
+  await queueMail(tx, { ...forMember(kind), attachments: ics(booking.timeZone, member.lang) });
+  await queueMail(tx, { ...forCoach(kind), attachments: ics(coach.timeZone, coachLang) });
+
+  const remindAt = new Date(booking.startsAt.getTime() - REMINDER_BEFORE_MS);
+  if (kind === "cancelled" || remindAt <= now) return [];
+  return [await queueMail(tx, forMember("reminder"), { sendAt: remindAt }), await queueMail(tx, forCoach("reminder"), { sendAt: remindAt })];
+}

@@ -1,0 +1,50 @@
+import type { Language } from "~/i18n/config";
+import type { BookingWithCoach } from "./bookings.server";
+import { localTime, utcOffset } from "./time-zones.server";
+
+/**
+ * A session's date, time and time zone in words (SPEC §3 "Coaching session: coach, date, time,
+ * time zone"), for pages and emails alike, always in the zone of whoever reads it.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function sessionDate(lang: Language, start: Date, timeZone: string): string {
+  const key = `${lang}|${timeZone}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone });
+    dateFormats.set(key, format);
+  }
+  return format.format(start);
+}
+
+export function sessionTime(start: Date, end: Date, timeZone: string): string {
+  return `${localTime(start, timeZone)}–${localTime(end, timeZone)}`;
+}
+
+export function zoneLabel(instant: Date, timeZone: string): string {
+  return `${timeZone} (${utcOffset(instant, timeZone)})`;
+}
+
+/** "lundi 7 décembre 2026, 10:00–10:45, Europe/Paris (UTC+01:00)". */
+export function sessionWhen(lang: Language, start: Date, end: Date, timeZone: string): string {
+  return `${sessionDate(lang, start, timeZone)}, ${sessionTime(start, end, timeZone)}, ${zoneLabel(start, timeZone)}`;
+}
+
+/** A session as the member's pages show it. */
+export function sessionCard(session: BookingWithCoach, lang: Language, now = new Date()) {
+  return {
+    id: session.id,
+    coach: { slug: session.coach.slug, name: session.coach.name, photo: session.coach.photo },
+    status: session.status,
+    startsAt: session.startsAt.toISOString(),
+    endsAt: session.endsAt.toISOString(),
+    timeZone: session.timeZone,
+    date: sessionDate(lang, session.startsAt, session.timeZone),
+    time: sessionTime(session.startsAt, session.endsAt, session.timeZone),
+    zone: zoneLabel(session.startsAt, session.timeZone),
+    meetingUrl: session.status === "confirmed" ? session.meetingUrl : null,
+    changeable: session.status === "confirmed" && session.startsAt > now,
+    cancelledBy: session.cancelledBy,
+  };
+}

@@ -1,0 +1,68 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+
+/** A discovery session as the pages receive it (see sessionCard on the server). */
+export type SessionCard = {
+  id: string;
+  coach: { slug: string; name: string; photo: string };
+  status: "confirmed" | "cancelled";
+  date: string;
+  time: string;
+  zone: string;
+  meetingUrl: string | null;
+  changeable: boolean;
+};
+
+/** SPEC §3 "Coaching session: coach, date, time, time zone", as a definition list. */
+export function SessionFacts({ session }: { session: SessionCard }) {
+  const { t } = useTranslation("coaching");
+  return (
+    <dl className="facts">
+      <div>
+        <dt>{t("fields.coach")}</dt>
+        <dd>{session.coach.name}</dd>
+      </div>
+      <div>
+        <dt>{t("fields.date")}</dt>
+        <dd>{session.date}</dd>
+      </div>
+      <div>
+        <dt>{t("fields.time")}</dt>
+        <dd>{session.time}</dd>
+      </div>
+      <div>
+        <dt>{t("fields.timeZone")}</dt>
+        <dd>{session.zone}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function SessionList({ sessions }: { sessions: SessionCard[] }) {
+  const { t } = useTranslation("coaching");
+  return (
+    <ul className="session-list">
+      {sessions.map((session) => (
+        <li key={session.id} className={session.status === "cancelled" ? "session session--cancelled" : "session"}>
+          <img className="session__photo" src={session.coach.photo} alt="" width={40} height={40} />
+          <div>
+            <p className="session__when">
+              {session.date} · {session.time}
+            </p>
+            <p className="muted">
+              {session.coach.name} · {session.zone}
+              {session.status === "cancelled" ? ` · ${t("mine.cancelled")}` : !session.changeable ? ` · ${t("mine.done")}` : null}
+            </p>
+          </div>
+          <Link to={`/coaching/sessions/${session.id}`}>
+            {t("mine.see")}
+            <span className="visually-hidden">
+              {" "}
+              : {session.date} {session.time}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,266 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useSubmit } from "@remix-run/react";
+import { useEffect } from "react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { parseBooking } from "~/.server/booking/booking-forms.server";
+import { bookingCalendar, bookingQuery } from "~/.server/booking/booking-page.server";
+import { bookSession, coachOf, rescheduleSession, sessionOf } from "~/.server/booking/bookings.server";
+import { sessionWhen } from "~/.server/booking/session-views.server";
+import { timeZoneChoices } from "~/.server/booking/time-zones.server";
+import { refuse } from "~/.server/http/form-reply.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { FormAlert, SubmitButton } from "~/components/form";
+import { titleMeta } from "~/components/page-title";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/**
+ * /coaching/{coach_slug} — the booking steps after the coach: the discovery session, a date in a
+ * month view, a time, then confirmation, all in the member's time zone. `?reschedule=<id>` moves
+ * one of the member's sessions instead of booking a new one.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { member } = await requireMember(request);
+  const coach = await coachOf(params.coach_slug ?? "");
+  if (!coach) notFound(request);
+  const lang = await localeOf(request);
+  const t = await translator(lang, "coaching");
+  const url = new URL(request.url);
+  const query = bookingQuery(url);
+  const moving = query.reschedule ? await sessionOf(member.id, query.reschedule) : null;
+  if (query.reschedule && (!moving || moving.coachId !== coach.id || moving.status !== "confirmed")) notFound(request);
+  return {
+    title: t("coachPage.title", { name: coach.name }),
+    coach: { slug: coach.slug, name: coach.name, photo: coach.photo, minutes: coach.sessionMinutes },
+    query,
+    // Without ?tz the page shows Europe/Paris; with JavaScript the browser's own zone replaces it.
+    zoneAsked: url.searchParams.has("tz"),
+    timeZones: timeZoneChoices(),
+    calendar: await bookingCalendar(coach, query, lang),
+    moving: moving ? sessionWhen(lang, moving.startsAt, moving.endsAt, query.timeZone) : null,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member, identity } = await requireMember(request);
+  const submission = parseBooking(await request.formData());
+  if (submission.status !== "success") return refuse(submission.reply());
+  const { start, tz, reschedule, from } = submission.value;
+  const outcome = reschedule
+    ? await rescheduleSession(member.id, reschedule, { start, timeZone: tz })
+    : await bookSession(
+        { id: member.id, firstname: member.firstname, lastname: member.lastname, email: identity.traits.email, lang: await localeOf(request) },
+        { coachSlug: params.coach_slug ?? "", start, timeZone: tz, fromPath: safeRedirectPath(from, "") || null },
+      );
+  if (outcome.ok) return redirect(`/coaching/sessions/${outcome.booking.id}?${reschedule ? "moved" : "booked"}`, 303);
+  if (outcome.error === "notFound" || outcome.error === "coachUnknown") notFound(request);
+  return refuse(submission.reply({ formErrors: [`errors.${outcome.error}`] }), 409);
+}
+
+type Query = { timeZone: string; month: string | null; day: string | null; start: string | null; from: string | null; reschedule: string | null };
+
+/** A link to another step: the same query with some parts changed (null removes one). */
+function stepLink(query: Query, changes: Partial<Record<"month" | "day" | "start", string | null>>) {
+  const params = new URLSearchParams();
+  const next = { ...query, ...changes };
+  params.set("tz", next.timeZone);
+  for (const name of ["month", "day", "start", "from", "reschedule"] as const) {
+    const value = next[name];
+    if (value) params.set(name, value);
+  }
+  return `?${params}`;
+}
+
+export default function BookCoach() {
+  const { coach, query, zoneAsked, timeZones, calendar, moving } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { t } = useTranslation("coaching");
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const location = useLocation();
+
+  // With JavaScript, show the times in the browser's time zone unless the member chose one.
+  useEffect(() => {
+    if (zoneAsked) return;
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (browserZone && browserZone !== query.timeZone && timeZones.includes(browserZone)) {
+      const params = new URLSearchParams(location.search);
+      params.set("tz", browserZone);
+      navigate(`?${params}`, { replace: true, preventScrollReset: true });
+    }
+  }, [zoneAsked, query.timeZone, timeZones, location.search, navigate]);
+
+  const step = calendar.chosen ? "confirm" : calendar.day ? "time" : "date";
+  const steps = ["coach", "session", "date", "time", "confirm"] as const;
+  const current = steps.indexOf(step);
+  const errors = refused?.error?.[""] ?? Object.values(refused?.error ?? {}).flat();
+
+  return (
+    <>
+      <header className="page-header coach-header">
+        <img className="coach__photo" src={coach.photo} alt="" width={72} height={72} />
+        <div>
+          <p className="eyebrow">{t("title")}</p>
+          <h1>{t("coachPage.title", { name: coach.name })}</h1>
+          <p className="lead">{t("session.text", { minutes: coach.minutes })}</p>
+        </div>
+      </header>
+
+      <ol className="steps" aria-label={t("steps.label")}>
+        {steps.map((name, index) => (
+          <li key={name} className={index < current ? "steps__done" : index === current ? "steps__current" : undefined} aria-current={index === current ? "step" : undefined}>
+            {name === "coach" ? <Link to={`/coaching${query.from ? `?from=${encodeURIComponent(query.from)}` : ""}`}>{t(`steps.${name}`)}</Link> : t(`steps.${name}`)}
+          </li>
+        ))}
+      </ol>
+
+      {moving ? <FormAlert tone="info" lines={[t("confirm.rescheduling", { when: moving })]} /> : null}
+      {errors?.length ? <FormAlert lines={errors.map((key) => t(key ?? ""))} /> : null}
+
+      <Form method="get" className="card zone-form" preventScrollReset>
+        {(["month", "day", "start", "from", "reschedule"] as const).map((name) =>
+          query[name] ? <input key={name} type="hidden" name={name} value={query[name] ?? ""} /> : null,
+        )}
+        <label htmlFor="tz">{t("timeZone.label")}</label>
+        <p className="field__hint" id="tz-hint">
+          {t("timeZone.hint")}
+        </p>
+        <div className="zone-form__row">
+          <select id="tz" name="tz" defaultValue={query.timeZone} key={query.timeZone} aria-describedby="tz-hint" onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}>
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replace(/_/g, " ")}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button button--ghost">
+            {t("timeZone.apply")}
+          </button>
+        </div>
+      </Form>
+
+      {calendar.chosenGone ? <FormAlert lines={[t("confirm.gone")]} /> : null}
+
+      <div className="booking">
+        <section className="card" aria-labelledby="date-title">
+          <h2 id="date-title">{t("calendar.selectDate")}</h2>
+          <nav className="month-nav" aria-label={calendar.monthTitle}>
+            {calendar.previousMonth ? (
+              <Link to={stepLink(query, { month: calendar.previousMonth, day: null, start: null })} preventScrollReset>
+                ← {t("calendar.previous")}
+              </Link>
+            ) : (
+              <span />
+            )}
+            <strong className="month-nav__title">{calendar.monthTitle}</strong>
+            {calendar.nextMonth ? (
+              <Link to={stepLink(query, { month: calendar.nextMonth, day: null, start: null })} preventScrollReset>
+                {t("calendar.next")} →
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+          <table className="month">
+            <caption className="visually-hidden">{calendar.monthTitle}</caption>
+            <thead>
+              <tr>
+                {calendar.weekdays.map((day) => (
+                  <th key={day} scope="col">
+                    {day}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {calendar.weeks.map((week) => (
+                <tr key={week[0].day}>
+                  {week.map((cell) => (
+                    <td key={cell.day} className={cell.inMonth ? undefined : "month__other"}>
+                      {cell.inMonth && cell.slotCount > 0 ? (
+                        <Link
+                          to={`${stepLink(query, { month: calendar.month, day: cell.day, start: null })}#times`}
+                          className={cell.day === calendar.day?.day ? "month__day month__day--chosen" : "month__day"}
+                          aria-current={cell.day === calendar.day?.day ? "date" : undefined}
+                          aria-label={`${cell.label}, ${t("calendar.freeSlots", { count: cell.slotCount })}`}
+                        >
+                          {cell.number}
+                        </Link>
+                      ) : (
+                        <span className="month__day month__day--none">{cell.inMonth ? cell.number : ""}</span>
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {!calendar.hasSlots ? <p className="muted">{t("calendar.noSlotsMonth")}</p> : null}
+        </section>
+
+        {calendar.day ? (
+          <section className="card" aria-labelledby="time-title" id="times">
+            <h2 id="time-title">{t("calendar.selectTime")}</h2>
+            <p className="muted">{t("calendar.timesOf", { day: calendar.day.label })}</p>
+            {calendar.day.times.length ? (
+              <ul className="times">
+                {calendar.day.times.map((slot) => (
+                  <li key={slot.start}>
+                    <Link
+                      to={`${stepLink(query, { month: calendar.month, day: calendar.day?.day ?? null, start: slot.start })}#confirm`}
+                      className={slot.start === calendar.chosen?.start ? "time time--chosen" : "time"}
+                      aria-current={slot.start === calendar.chosen?.start ? "true" : undefined}
+                    >
+                      {slot.time}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>{t("calendar.noSlotsDay")}</p>
+            )}
+            <p className="muted">{t("calendar.in", { zone: calendar.zone })}</p>
+          </section>
+        ) : null}
+      </div>
+      {calendar.chosen ? (
+        <section className="card section--accent" aria-labelledby="confirm-title" id="confirm">
+          <h2 id="confirm-title">{t("confirm.title")}</h2>
+          <dl className="facts">
+            <div>
+              <dt>{t("fields.coach")}</dt>
+              <dd>{coach.name}</dd>
+            </div>
+            <div>
+              <dt>{t("fields.date")}</dt>
+              <dd>{calendar.chosen.date}</dd>
+            </div>
+            <div>
+              <dt>{t("fields.time")}</dt>
+              <dd>{calendar.chosen.time}</dd>
+            </div>
+            <div>
+              <dt>{t("fields.timeZone")}</dt>
+              <dd>{calendar.chosen.zone}</dd>
+            </div>
+          </dl>
+          <Form method="post" className="actions">
+            <input type="hidden" name="start" value={calendar.chosen.start} />
+            <input type="hidden" name="tz" value={query.timeZone} />
+            {query.from ? <input type="hidden" name="from" value={query.from} /> : null}
+            {query.reschedule ? <input type="hidden" name="reschedule" value={query.reschedule} /> : null}
+            <SubmitButton pendingLabel={t("saving")} className="button button--primary">
+              {query.reschedule ? t("confirm.move") : t("confirm.book")}
+            </SubmitButton>
+            <Link to={`${stepLink(query, { start: null })}#times`}>
+              {t("confirm.another")}
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+    </>
+  );
+}

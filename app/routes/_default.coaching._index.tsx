@@ -1,0 +1,92 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { bookingQuery } from "~/.server/booking/booking-page.server";
+import { activeCoaches, sessionsOf } from "~/.server/booking/bookings.server";
+import { sessionCard, zoneLabel } from "~/.server/booking/session-views.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { titleMeta } from "~/components/page-title";
+import { SessionList } from "~/components/coaching-session";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/** /coaching — step 1, choose a coach; and the member's upcoming and past sessions. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member } = await requireMember(request);
+  const lang = await localeOf(request);
+  const t = await translator(lang, "coaching");
+  const query = bookingQuery(new URL(request.url));
+  const now = new Date();
+  const [coaches, sessions] = await Promise.all([activeCoaches(), sessionsOf(member.id, now)]);
+  // The step's links keep what the member brought: their time zone and the module they came from.
+  const carried = new URLSearchParams();
+  if (query.from) carried.set("from", query.from);
+  if (new URL(request.url).searchParams.has("tz")) carried.set("tz", query.timeZone);
+  return {
+    title: t("title"),
+    coaches: coaches.map((coach) => ({
+      slug: coach.slug,
+      name: coach.name,
+      photo: coach.photo,
+      bio: coach.bio[lang],
+      languages: coach.languages,
+      zone: zoneLabel(now, coach.timeZone),
+      minutes: coach.sessionMinutes,
+      path: `/coaching/${coach.slug}${carried.size ? `?${carried}` : ""}`,
+    })),
+    upcoming: sessions.upcoming.map((session) => sessionCard(session, lang, now)),
+    past: sessions.past.map((session) => sessionCard(session, lang, now)),
+  };
+}
+
+export default function Coaching() {
+  const { coaches, upcoming, past } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("coaching");
+  return (
+    <>
+      <header className="page-header">
+        <h1>{t("title")}</h1>
+        <p className="lead">{t("lead")}</p>
+      </header>
+
+      <section aria-labelledby="coaches-title">
+        <h2 id="coaches-title">{t("coaches.title")}</h2>
+        <ul className="coach-list">
+          {coaches.map((coach) => (
+            <li key={coach.slug} className="card coach">
+              <img className="coach__photo" src={coach.photo} alt="" width={72} height={72} />
+              <div className="coach__body">
+                <h3 className="coach__name">{coach.name}</h3>
+                <p>{coach.bio}</p>
+                <ul className="tags">
+                  <li className="tag">{t("session.title")} · {coach.minutes} min</li>
+                  <li className="tag">{t("coaches.languages", { languages: coach.languages.map((l) => t(`coaches.lang.${l}`)).join(", ") })}</li>
+                  <li className="tag">{t("coaches.zone", { zone: coach.zone })}</li>
+                </ul>
+                <p>
+                  <Link to={coach.path} className="button button--primary">
+                    {t("coaches.choose")}
+                    <span className="visually-hidden"> {t("coaches.chooseNamed", { name: coach.name })}</span>
+                  </Link>
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="card" aria-labelledby="sessions-title" id="sessions">
+        <h2 id="sessions-title">{t("mine.title")}</h2>
+        <h3>{t("mine.upcoming")}</h3>
+        {upcoming.length ? <SessionList sessions={upcoming} /> : <p className="muted">{t("mine.none")}</p>}
+        {past.length ? (
+          <>
+            <h3>{t("mine.past")}</h3>
+            <SessionList sessions={past} />
+          </>
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { cancelSession, sessionOf } from "~/.server/booking/bookings.server";
+import { sessionCard } from "~/.server/booking/session-views.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { SessionFacts } from "~/components/coaching-session";
+import { FormAlert, SubmitButton } from "~/components/form";
+import { titleMeta } from "~/components/page-title";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/**
+ * /coaching/sessions/{id} — one of the member's sessions: when, the web-conference link, and the
+ * ways to reschedule or cancel it (`?cancel` asks for confirmation first). The links of the
+ * confirmation email lead here.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { member } = await requireMember(request);
+  const session = await sessionOf(member.id, params.id ?? "");
+  if (!session) notFound(request);
+  const lang = await localeOf(request);
+  const t = await translator(lang, "coaching");
+  const query = new URL(request.url).searchParams;
+  const notice = (["booked", "moved", "cancelled"] as const).find((name) => query.has(name)) ?? null;
+  return {
+    title: t("detail.title"),
+    session: sessionCard(session, lang),
+    cancelledBy: session.cancelledBy,
+    timeZone: session.timeZone,
+    fromPath: session.fromPath,
+    notice,
+    confirmingCancel: query.has("cancel"),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member } = await requireMember(request);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "cancel") return data({ error: "errors.notChangeable" }, { status: 400 });
+  const outcome = await cancelSession(member.id, params.id ?? "");
+  if (outcome.ok) return redirect(`/coaching/sessions/${outcome.booking.id}?cancelled`, 303);
+  if (outcome.error === "notFound") notFound(request);
+  return data({ error: `errors.${outcome.error}` }, { status: 409 });
+}
+
+export default function CoachingSession() {
+  const { session, cancelledBy, timeZone, fromPath, notice, confirmingCancel } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { t } = useTranslation("coaching");
+  const reschedule = `/coaching/${session.coach.slug}?reschedule=${session.id}&tz=${encodeURIComponent(timeZone)}`;
+  return (
+    <>
+      <header className="page-header coach-header">
+        <img className="coach__photo" src={session.coach.photo} alt="" width={72} height={72} />
+        <div>
+          <p className="eyebrow">{t("title")}</p>
+          <h1>{t("detail.title")}</h1>
+        </div>
+      </header>
+
+      {notice === "booked" || notice === "moved" ? <FormAlert tone="success" lines={[t(`detail.${notice}`)]} /> : null}
+      {session.status === "cancelled" ? (
+        <FormAlert tone="info" lines={[t(cancelledBy === "coach" ? "detail.cancelledByCoach" : "detail.cancelled")]} />
+      ) : null}
+      {refused?.error ? <FormAlert lines={[t(refused.error)]} /> : null}
+
+      <section className="card" aria-labelledby="session-facts">
+        <h2 id="session-facts" className="visually-hidden">
+          {t("detail.title")}
+        </h2>
+        <SessionFacts session={session} />
+        {session.meetingUrl ? (
+          <p>
+            <strong>{t("fields.meeting")} : </strong>
+            <a href={session.meetingUrl} rel="noopener noreferrer" target="_blank" className="break-all">
+              {session.meetingUrl}
+            </a>
+          </p>
+        ) : null}
+        {session.status === "confirmed" && !session.changeable ? <p className="muted">{t("detail.past")}</p> : null}
+
+        {session.changeable && confirmingCancel ? (
+          <Form method="post" className="confirm" role="alertdialog" aria-labelledby="confirm-cancel">
+            <p id="confirm-cancel">{t("detail.confirmCancel", { coach: session.coach.name })}</p>
+            <div className="actions">
+              <SubmitButton name="intent" value="cancel" pendingLabel={t("saving")} className="button button--danger">
+                {t("detail.cancel")}
+              </SubmitButton>
+              <Link to={`/coaching/sessions/${session.id}`}>{t("detail.keep")}</Link>
+            </div>
+          </Form>
+        ) : session.changeable ? (
+          <div className="actions">
+            {session.meetingUrl ? (
+              <a href={session.meetingUrl} rel="noopener noreferrer" target="_blank" className="button button--primary">
+                {t("detail.join")}
+              </a>
+            ) : null}
+            <Link to={reschedule} className="button button--ghost">
+              {t("detail.reschedule")}
+            </Link>
+            <Link to={`/coaching/sessions/${session.id}?cancel`}>{t("detail.cancel")}</Link>
+          </div>
+        ) : null}
+      </section>
+
+      <p className="actions">
+        {fromPath ? <Link to={fromPath}>← {t("detail.backToModule")}</Link> : null}
+        <Link to="/coaching#sessions">{t("detail.all")}</Link>
+        {session.status === "cancelled" ? (
+          <Link to="/coaching" className="button button--primary">
+            {t("mine.book")}
+          </Link>
+        ) : null}
+      </p>
+    </>
+  );
+}

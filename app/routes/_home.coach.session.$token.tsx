@@ -1,0 +1,84 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { cancelSessionAsCoach, sessionOfCoachToken } from "~/.server/booking/bookings.server";
+import { sessionDate, sessionTime, zoneLabel } from "~/.server/booking/session-views.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { SessionFacts } from "~/components/coaching-session";
+import { FormAlert, SubmitButton } from "~/components/form";
+import { titleMeta } from "~/components/page-title";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/**
+ * /coach/session/{token} — the coach's private link from their email (coaches have no account):
+ * the session in the coach's time zone, and a way to cancel it. The token is the only key; a
+ * reschedule gives the coach a new one and the old link stops working.
+ */
+async function sessionOfLink(request: Request, token: string | undefined) {
+  const found = token ? await sessionOfCoachToken(token) : null;
+  if (!found) notFound(request);
+  return found;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { booking, coach, memberName } = await sessionOfLink(request, params.token);
+  const lang = await localeOf(request);
+  const t = await translator(lang, "coaching");
+  const now = new Date();
+  return {
+    title: t("coachPage.title", { name: memberName }),
+    memberName,
+    session: {
+      id: booking.id,
+      coach: { slug: coach.slug, name: coach.name, photo: coach.photo },
+      status: booking.status,
+      date: sessionDate(lang, booking.startsAt, coach.timeZone),
+      time: sessionTime(booking.startsAt, booking.endsAt, coach.timeZone),
+      zone: zoneLabel(booking.startsAt, coach.timeZone),
+      meetingUrl: booking.status === "confirmed" ? booking.meetingUrl : null,
+      changeable: booking.status === "confirmed" && booking.startsAt > now,
+    },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const token = params.token ?? "";
+  await sessionOfLink(request, token);
+  // Already cancelled or over: the page says so; nothing changes.
+  await cancelSessionAsCoach(token);
+  return redirect(`/coach/session/${token}`, 303);
+}
+
+export default function CoachSession() {
+  const { memberName, session } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("coaching");
+  return (
+    <section className="container section narrow">
+      <h1>{t("coachPage.title", { name: memberName })}</h1>
+      <p className="muted">{t("coachPage.intro")}</p>
+      {session.status === "cancelled" ? <FormAlert tone="info" lines={[t("coachPage.cancelled")]} /> : null}
+      <div className="card">
+        <SessionFacts session={session} />
+        {session.meetingUrl ? (
+          <p>
+            <strong>{t("fields.meeting")} : </strong>
+            <a href={session.meetingUrl} rel="noopener noreferrer" className="break-all">
+              {session.meetingUrl}
+            </a>
+          </p>
+        ) : null}
+        {session.status === "confirmed" && !session.changeable ? <p className="muted">{t("coachPage.past")}</p> : null}
+        {session.changeable ? (
+          <Form method="post" className="confirm">
+            <p>{t("coachPage.cancelQuestion", { name: memberName })}</p>
+            <SubmitButton pendingLabel={t("saving")} className="button button--danger">
+              {t("coachPage.cancel")}
+            </SubmitButton>
+          </Form>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiMember } from "~/.server/api/member.server";
+import { apiAnswer, apiError, methodNotAllowed } from "~/.server/api/respond.server";
+import { coachOf, freeSlotsOf } from "~/.server/booking/bookings.server";
+import { bookingWindow } from "~/.server/booking/slots.server";
+import { defaultTimeZone, isTimeZone, localDay, localTime } from "~/.server/booking/time-zones.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * GET /api/coaches/{slug}/slots?tz=&from=&to= — the coach's free times from `from` to `to`
+ * (instants, ISO 8601; by default the whole booking window), dated in the `tz` zone.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const member = await apiMember(request);
+  if (!member.ok) return member.response;
+  const coach = await coachOf(params.coach_slug ?? "");
+  if (!coach) return apiError(request, 404, { base: ["coaching:errors.coachUnknown"] });
+  const query = new URL(request.url).searchParams;
+  const tz = query.get("tz") ?? defaultTimeZone;
+  if (!isTimeZone(tz)) return apiError(request, 422, { fields: { tz: ["coaching:errors.timeZoneInvalid"] }, base: ["errors.checkFields"] });
+  const now = new Date();
+  const from = query.get("from") ? new Date(query.get("from")!) : now;
+  const to = query.get("to") ? new Date(query.get("to")!) : new Date(now.getTime() + bookingWindow.horizonDays * DAY_MS);
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || to < from) {
+    return apiError(request, 422, { fields: { from: ["coaching:errors.rangeInvalid"] }, base: ["errors.checkFields"] });
+  }
+  const slots = await freeSlotsOf(coach, from, to, { now });
+  return apiAnswer({
+    coach: coach.slug,
+    time_zone: tz,
+    slots: slots.map((slot) => ({
+      start: slot.start.toISOString(),
+      end: slot.end.toISOString(),
+      date: localDay(slot.start, tz),
+      time: localTime(slot.start, tz),
+    })),
+  });
+}
+
+export const action = methodNotAllowed;
