@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { parseBooking } from "~/.server/booking/booking-forms.server";
 import { bookingCalendar, bookingQuery } from "~/.server/booking/booking-page.server";
-import { bookSession, coachOf, rescheduleSession, sessionOf } from "~/.server/booking/bookings.server";
+import { bookSession, coachOf, rescheduleSession, sessionOf, upcomingSessionWith } from "~/.server/booking/bookings.server";
 import { sessionWhen } from "~/.server/booking/session-views.server";
 import { timeZoneChoices } from "~/.server/booking/time-zones.server";
 import { refuse } from "~/.server/http/form-reply.server";
@@ -32,6 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = bookingQuery(url);
   const moving = query.reschedule ? await sessionOf(member.id, query.reschedule) : null;
   if (query.reschedule && (!moving || moving.coachId !== coach.id || moving.status !== "confirmed")) notFound(request);
+  // One upcoming session per coach: say so before the member picks a time, not after.
+  const already = moving ? null : await upcomingSessionWith(member.id, coach.id);
   return {
     title: t("coachPage.title", { name: coach.name }),
     coach: { slug: coach.slug, name: coach.name, photo: coach.photo, minutes: coach.sessionMinutes },
@@ -41,6 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     timeZones: timeZoneChoices(),
     calendar: await bookingCalendar(coach, query, lang),
     moving: moving ? sessionWhen(lang, moving.startsAt, moving.endsAt, query.timeZone) : null,
+    already: already ? { id: already.id, when: sessionWhen(lang, already.startsAt, already.endsAt, already.timeZone) } : null,
   };
 }
 
@@ -75,7 +78,7 @@ function stepLink(query: Query, changes: Partial<Record<"month" | "day" | "start
 }
 
 export default function BookCoach() {
-  const { coach, query, zoneAsked, timeZones, calendar, moving } = useLoaderData<typeof loader>();
+  const { coach, query, zoneAsked, timeZones, calendar, moving, already } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const { t } = useTranslation("coaching");
   const navigate = useNavigate();
@@ -118,6 +121,12 @@ export default function BookCoach() {
       </ol>
 
       {moving ? <FormAlert tone="info" lines={[t("confirm.rescheduling", { when: moving })]} /> : null}
+      {already ? (
+        <div className="alert alert--info" role="status">
+          {t("confirm.already")}{" "}
+          <Link to={`/coaching/sessions/${already.id}`}>{already.when}</Link>
+        </div>
+      ) : null}
       {errors?.length ? <FormAlert lines={errors.map((key) => t(key ?? ""))} /> : null}
 
       <Form method="get" className="card zone-form" preventScrollReset>

@@ -74,7 +74,7 @@ export default function CoachingSession() {
         <SessionFacts session={session} />
         {session.meetingUrl ? (
           <p>
-            <strong>{t("fields.meeting")} : </strong>
+            <strong>{t("fields.meetingLabel")}</strong>{" "}
             <a href={session.meetingUrl} rel="noopener noreferrer" target="_blank" className="break-all">
               {session.meetingUrl}
             </a>

@@ -63,7 +63,7 @@ export default function CoachSession() {
         <SessionFacts session={session} />
         {session.meetingUrl ? (
           <p>
-            <strong>{t("fields.meeting")} : </strong>
+            <strong>{t("fields.meetingLabel")}</strong>{" "}
             <a href={session.meetingUrl} rel="noopener noreferrer" className="break-all">
               {session.meetingUrl}
             </a>

@@ -2,11 +2,13 @@ import ICAL from "ical.js";
 import { and, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
+import { whoami } from "~/.server/accounts/members.server";
 import { readCoachFile, seedCoaches } from "~/.server/booking/coach-content.server";
 import { bookSession, coachOf, freeSlotsOf, type Booker } from "~/.server/booking/bookings.server";
 import { db } from "~/.server/db/client.server";
 import { coaches, coachingBookings, mailOutbox } from "~/.server/db/schema.server";
 import { deliverDueMail } from "~/.server/mail/sender.server";
+import { deleteAccount } from "~/.server/profile/account.server";
 import { action as coachAction, loader as coachLoader } from "~/routes/_default.coaching.$coach_slug";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
@@ -294,6 +296,19 @@ describe("a booked session", () => {
     expect((await bookingsOf(member.memberId))[0]).toMatchObject({ status: "cancelled", cancelledBy: "coach" });
     expect((await mailsTo(member.email)).some((m) => m.subject === "Séance découverte annulée")).toBe(true);
     expect(statusOf(await callWith(coachLinkLoader, buildRequest("/coach/session/not-a-token"), { params: { token: "not-a-token" } }))).toBe(404);
+  });
+});
+
+describe("an account deleted with a session ahead", () => {
+  it("cancels the session first: the coach is told and the time is free again", async () => {
+    const member = await verifiedMember();
+    const [slot] = await laterSlots();
+    await book(member, slot.start);
+    const signedIn = (await whoami(member.token))!;
+    expect(await deleteAccount(signedIn, member.email, member.password)).toEqual({ ok: true });
+    expect((await mailsTo(claireEmail)).some((m) => m.subject === "Séance découverte annulée")).toBe(true);
+    expect(await mailsTo(member.email)).toEqual([]);
+    expect((await laterSlots()).some((s) => s.start.getTime() === slot.start.getTime())).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, gte, lt, ne, type SQL } from "drizzle-orm";
 import { env } from "~/.server/config/env.server";
-import { db, type Executor } from "~/.server/db/client.server";
+import { db, type Executor, type Transaction } from "~/.server/db/client.server";
 import { violatesConstraint } from "~/.server/db/errors.server";
 import { appUsers, coaches, coachingBookings, identities } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
@@ -80,6 +80,22 @@ function meetingUrl(): string {
   return (env().VIDEO_MEETING_URL_TEMPLATE ?? "https://meet.jit.si/{room}").replace("{room}", room);
 }
 
+/** The member's confirmed session with the coach that has not ended yet, if any. */
+export async function upcomingSessionWith(memberId: string, coachId: string, now = new Date(), executor: Executor = db()) {
+  const [session] = await executor
+    .select()
+    .from(coachingBookings)
+    .where(
+      and(
+        eq(coachingBookings.memberId, memberId),
+        eq(coachingBookings.coachId, coachId),
+        eq(coachingBookings.status, "confirmed"),
+        gt(coachingBookings.endsAt, now),
+      ),
+    );
+  return session ?? null;
+}
+
 /** Books `start` with the coach for the member; one upcoming session per coach and member. */
 export async function bookSession(
   member: Booker,
@@ -92,17 +108,7 @@ export async function bookSession(
     return await db().transaction(async (tx): Promise<BookingOutcome> => {
       // One member's requests queue here, so two clicks cannot book two sessions with one coach.
       await tx.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.id, member.id)).for("update");
-      const [upcoming] = await tx
-        .select({ id: coachingBookings.id })
-        .from(coachingBookings)
-        .where(
-          and(
-            eq(coachingBookings.memberId, member.id),
-            eq(coachingBookings.coachId, coach.id),
-            eq(coachingBookings.status, "confirmed"),
-            gt(coachingBookings.endsAt, now),
-          ),
-        );
+      const upcoming = await upcomingSessionWith(member.id, coach.id, now, tx);
       if (upcoming) return { ok: false, error: "alreadyBooked", bookingId: upcoming.id };
       if (!(await stillOffered(tx, coach, input.start, now))) return { ok: false, error: "slotUnavailable" };
 
@@ -193,20 +199,33 @@ export async function rescheduleSession(
   }
 }
 
-async function cancel(where: SQL | undefined, by: "member" | "coach", now: Date): Promise<BookingOutcome> {
-  return db().transaction(async (tx): Promise<BookingOutcome> => {
-    const found = await changeableSession(tx, where, now);
-    if (!found.ok) return found;
-    const { booking, coach } = found;
-    const [cancelled] = await tx
-      .update(coachingBookings)
-      .set({ status: "cancelled", cancelledAt: now, cancelledBy: by, sequence: booking.sequence + 1, updatedAt: now })
-      .where(eq(coachingBookings.id, booking.id))
-      .returning();
-    await sessionMails(tx, "cancelled", { booking: cancelled, previous: booking, coach, member: found.member, coachToken: null }, now);
-    const [saved] = await tx.update(coachingBookings).set({ reminderMailIds: [] }).where(eq(coachingBookings.id, booking.id)).returning();
-    return { ok: true, booking: saved };
-  });
+async function cancelIn(tx: Transaction, where: SQL | undefined, by: "member" | "coach", now: Date): Promise<BookingOutcome> {
+  const found = await changeableSession(tx, where, now);
+  if (!found.ok) return found;
+  const { booking, coach } = found;
+  const [cancelled] = await tx
+    .update(coachingBookings)
+    .set({ status: "cancelled", cancelledAt: now, cancelledBy: by, sequence: booking.sequence + 1, reminderMailIds: [], updatedAt: now })
+    .where(eq(coachingBookings.id, booking.id))
+    .returning();
+  await sessionMails(tx, "cancelled", { booking: cancelled, previous: booking, coach, member: found.member, coachToken: null }, now);
+  return { ok: true, booking: cancelled };
+}
+
+function cancel(where: SQL | undefined, by: "member" | "coach", now: Date): Promise<BookingOutcome> {
+  return db().transaction((tx) => cancelIn(tx, where, by, now));
+}
+
+/**
+ * Before an account is deleted (in its transaction): its upcoming sessions are cancelled, so each
+ * coach is told and the times are free again.
+ */
+export async function cancelSessionsOfDeparting(tx: Transaction, memberId: string, now = new Date()) {
+  const upcoming = await tx
+    .select({ id: coachingBookings.id })
+    .from(coachingBookings)
+    .where(and(eq(coachingBookings.memberId, memberId), eq(coachingBookings.status, "confirmed"), gt(coachingBookings.startsAt, now)));
+  for (const { id } of upcoming) await cancelIn(tx, eq(coachingBookings.id, id), "member", now);
 }
 
 /** The member cancels their session: the time is free again and both are told. */

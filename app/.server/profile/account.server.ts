@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { SignedIn } from "~/.server/accounts/members.server";
+import { cancelSessionsOfDeparting } from "~/.server/booking/bookings.server";
 import { db } from "~/.server/db/client.server";
 import { mailOutbox, rateLimitEvents } from "~/.server/db/schema.server";
 import { checkPassword, deleteIdentity, normalizeEmail, revokeOtherSessions, setPassword } from "~/.server/identity/embedded.server";
@@ -35,7 +36,8 @@ export type DeletionResult = { ok: true } | { ok: false; error: PasswordError | 
 /**
  * Deletes the account once the member typed their address and password. The identity goes and
  * cascades to the member record and everything keyed by it (goals, progress, crew, sessions…);
- * the emails we kept for the address and its rate-limit counters go too.
+ * the emails we kept for the address and its rate-limit counters go too. Upcoming coaching
+ * sessions are cancelled first, so their coaches are told.
  */
 export async function deleteAccount(signedIn: SignedIn, email: string, password: string): Promise<DeletionResult> {
   const address = signedIn.identity.traits.email;
@@ -43,6 +45,8 @@ export async function deleteAccount(signedIn: SignedIn, email: string, password:
   const check = await confirmPassword(signedIn, password);
   if (!check.ok) return check;
   await db().transaction(async (tx) => {
+    await cancelSessionsOfDeparting(tx, signedIn.member.id);
+    // The departing member's own mail goes, their sessions' cancellation included; the coaches' stays.
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, address));
     await tx.delete(rateLimitEvents).where(inArray(rateLimitEvents.key, [address, signedIn.identity.id]));
     await deleteIdentity(tx, signedIn.identity.id);
