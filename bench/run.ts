@@ -54,7 +54,31 @@ const PAGES: BenchPage[] = [
   { path: "/", prepare: signedIn },
   { path: "/trainings", prepare: signedIn },
   { path: "/training/j-embarque/modules/prendre-la-barre", prepare: signedIn },
+  // A coach's booking page on a date with free times: the month view and the times of that day.
+  { path: `/coaching/claire-moreau?tz=Europe/Paris&day=${bookableTuesday()}`, prepare: signedInWithTimes },
 ];
+
+/**
+ * The first Tuesday at least two days from today in Europe/Paris (YYYY-MM-DD): past the booking
+ * notice and well within the booking window, on a day Claire Moreau works, in the bench's fresh
+ * database where nobody has booked yet.
+ */
+function bookableTuesday(now = new Date()): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(now);
+  const day = new Date(`${today}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 2);
+  day.setUTCDate(day.getUTCDate() + ((2 - day.getUTCDay() + 7) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/** Signed in, and checks that the booking page lists times: a page without them would measure less. */
+async function signedInWithTimes(server: ServerContext): Promise<{ headers: Headers }> {
+  const signed = await signedIn(server);
+  const page = PAGES.find((candidate) => candidate.prepare === signedInWithTimes)!.path;
+  const html = await (await fetch(server.baseUrl + page, { headers: signed.headers, redirect: "manual" })).text();
+  if (!html.includes('<ul class="times">')) throw new BenchError(`GET ${page} shows no free times`);
+  return signed;
+}
 
 // One verified member for every signed-in page, signed up through the API; pages accept its
 // token as a bearer header like the cookie.

@@ -6,7 +6,7 @@ import { parseBooking } from "~/.server/booking/booking-forms.server";
 import { bookingCalendar, bookingQuery } from "~/.server/booking/booking-page.server";
 import { bookSession, coachOf, rescheduleSession, sessionOf, upcomingSessionWith } from "~/.server/booking/bookings.server";
 import { sessionWhen } from "~/.server/booking/session-views.server";
-import { timeZoneChoices } from "~/.server/booking/time-zones.server";
+import { timeZoneChoices, usualTimeZones } from "~/.server/booking/time-zones.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
@@ -40,6 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     query,
     // Without ?tz the page shows Europe/Paris; with JavaScript the browser's own zone replaces it.
     zoneAsked: url.searchParams.has("tz"),
+    usualZones: usualTimeZones(),
     timeZones: timeZoneChoices(),
     calendar: await bookingCalendar(coach, query, lang),
     moving: moving ? sessionWhen(lang, moving.startsAt, moving.endsAt, query.timeZone) : null,
@@ -78,7 +79,7 @@ function stepLink(query: Query, changes: Partial<Record<"month" | "day" | "start
 }
 
 export default function BookCoach() {
-  const { coach, query, zoneAsked, timeZones, calendar, moving, already } = useLoaderData<typeof loader>();
+  const { coach, query, zoneAsked, usualZones, timeZones, calendar, moving, already } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const { t } = useTranslation("coaching");
   const navigate = useNavigate();
@@ -139,11 +140,20 @@ export default function BookCoach() {
         </p>
         <div className="zone-form__row">
           <select id="tz" name="tz" defaultValue={query.timeZone} key={query.timeZone} aria-describedby="tz-hint" onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}>
-            {timeZones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replace(/_/g, " ")}
-              </option>
-            ))}
+            <optgroup label={t("timeZone.usual")}>
+              {usualZones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replace(/_/g, " ")}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label={t("timeZone.all")}>
+              {timeZones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replace(/_/g, " ")}
+                </option>
+              ))}
+            </optgroup>
           </select>
           <button type="submit" className="button button--ghost">
             {t("timeZone.apply")}

@@ -3,7 +3,7 @@ import { isUuid } from "~/.server/db/uuid.server";
 import type { Language } from "~/i18n/config";
 import { freeSlotsOf, type Coach } from "./bookings.server";
 import { sessionDate, sessionTime, zoneLabel } from "./session-views.server";
-import { bookingWindow, monthGrid, shiftMonth, slotsOnDay } from "./slots.server";
+import { bookingWindow, monthGrid, monthOf, shiftMonth, slotsOnDay } from "./slots.server";
 import { defaultTimeZone, isTimeZone, localDay } from "./time-zones.server";
 
 /**
@@ -14,6 +14,11 @@ import { defaultTimeZone, isTimeZone, localDay } from "./time-zones.server";
  */
 export type BookingQuery = { timeZone: string; month: string | null; day: string | null; start: string | null; from: string | null; reschedule: string | null };
 
+/** A real calendar day as YYYY-MM-DD (2026-02-31 is not one). */
+function isCalendarDay(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+}
+
 export function bookingQuery(url: URL): BookingQuery {
   const get = (name: string) => url.searchParams.get(name);
   const month = get("month");
@@ -23,7 +28,7 @@ export function bookingQuery(url: URL): BookingQuery {
   return {
     timeZone: isTimeZone(get("tz")) ? get("tz")! : defaultTimeZone,
     month: month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : null,
-    day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null,
+    day: day && isCalendarDay(day) ? day : null,
     start: get("start"),
     // Only a path of ours, to lead back to the module the member came from.
     from: from ? safeRedirectPath(from, "") || null : null,
@@ -34,12 +39,20 @@ export function bookingQuery(url: URL): BookingQuery {
 export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: Language, now = new Date()) {
   const { timeZone } = query;
   const horizon = new Date(now.getTime() + bookingWindow.horizonDays * 24 * 60 * 60 * 1000);
-  const slots = await freeSlotsOf(coach, now, horizon, { now, exceptBookingId: query.reschedule ?? undefined });
   const firstMonth = localDay(now, timeZone).slice(0, 7);
   const lastMonth = localDay(horizon, timeZone).slice(0, 7);
-  // Without a month asked for: the month of the first free time, so the calendar never opens empty.
-  const wanted = query.month ?? (query.day ? query.day.slice(0, 7) : slots[0] ? localDay(slots[0].start, timeZone).slice(0, 7) : firstMonth);
-  const month = wanted < firstMonth ? firstMonth : wanted > lastMonth ? lastMonth : wanted;
+  const asked = query.month ?? query.day?.slice(0, 7) ?? null;
+  let month = asked === null ? firstMonth : asked < firstMonth ? firstMonth : asked > lastMonth ? lastMonth : asked;
+  const freeIn = async (wanted: string) => {
+    const range = monthOf(wanted, timeZone)!;
+    return freeSlotsOf(coach, range.from, range.to, { now, exceptBookingId: query.reschedule ?? undefined });
+  };
+  let slots = await freeIn(month);
+  // Without a month asked for: the first month with a free time, so the calendar never opens empty.
+  while (asked === null && slots.length === 0 && month < lastMonth) {
+    month = shiftMonth(month, 1);
+    slots = await freeIn(month);
+  }
 
   const monthTitle = new Intl.DateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T12:00:00Z`));
   const dayLabel = new Intl.DateTimeFormat(lang, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
@@ -56,7 +69,8 @@ export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: L
   const chosenSlot = query.start ? slots.find((slot) => slot.start.toISOString() === query.start) : undefined;
   return {
     timeZone,
-    zone: zoneLabel(now, timeZone),
+    // The offset of the day shown, not today's: they differ across a daylight-saving change.
+    zone: zoneLabel(times[0] ? new Date(times[0].start) : now, timeZone),
     month,
     monthTitle,
     previousMonth: month > firstMonth ? shiftMonth(month, -1) : null,

@@ -81,6 +81,34 @@ export function isTimeZone(value: unknown): value is string {
 let choices: string[] | undefined;
 
 /** Every zone a member may pick, sorted; computed once. */
+/** The zones most members are in (France, its overseas territories, neighbours, North America), offered first. */
+const usualZones = [
+  "Europe/Paris",
+  "Europe/Brussels",
+  "Europe/Zurich",
+  "Europe/Luxembourg",
+  "Europe/London",
+  "Africa/Casablanca",
+  "Africa/Dakar",
+  "Africa/Abidjan",
+  "Indian/Reunion",
+  "America/Guadeloupe",
+  "America/Martinique",
+  "America/Cayenne",
+  "Pacific/Noumea",
+  "Pacific/Tahiti",
+  "America/Toronto",
+  "America/New_York",
+  "America/Chicago",
+  "America/Los_Angeles",
+];
+
+let usual: string[] | undefined;
+export function usualTimeZones(): string[] {
+  usual ??= usualZones.filter((zone) => timeZoneChoices().includes(zone));
+  return usual;
+}
+
 export function timeZoneChoices(): string[] {
   choices ??= [...new Set([...Intl.supportedValuesOf("timeZone"), "UTC", defaultTimeZone])].sort();
   return choices;

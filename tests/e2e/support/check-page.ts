@@ -65,8 +65,12 @@ async function analyze(page: Page): Promise<AxeResults> {
     return new AxeBuilder({ page }).withTags(axeTags).analyze();
   }
   const url = page.url();
+  // The request for the copy carries no fragment (#times): compare it with the document's URL.
+  const documentUrl = url.replace(/#.*$/, "");
+  // Module preloads go too: they would only download code that no script runs.
   const html = (await page.content())
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "")
     .replace(/<\/?noscript\b[^>]*>/gi, "");
   const browser = page.context().browser();
   if (!browser) throw new Error("checkPage: the page has no browser to open a copy in");
@@ -74,7 +78,7 @@ async function analyze(page: Page): Promise<AxeResults> {
   try {
     const copy = await context.newPage();
     await copy.route(
-      (target) => target.href === url,
+      (target) => target.href === documentUrl,
       // The server's own headers (CSP and all) with the copied document as its body. This context
       // has no session, so a signed-in page answers it with a redirect: keep the page's status.
       async (route) => {

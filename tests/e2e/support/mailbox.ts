@@ -31,7 +31,8 @@ export function startMailCatcher(dir: string, port: number): void {
   (server as unknown as { server: { unref(): void } }).server.unref();
 }
 
-export type CaughtMail = { to: string[]; subject: string; text: string };
+/** A caught email: its text, and the first text/calendar part (an .ics) decoded, with its Content-Type. */
+export type CaughtMail = { to: string[]; subject: string; text: string; calendar: { contentType: string; text: string } | null };
 
 /** The mail folder the config made for this run. */
 export function mailDir(): string {
@@ -60,7 +61,7 @@ export async function waitForMail(address: string, subject: RegExp, timeoutMs = 
 
 function decode(to: string[], raw: string): CaughtMail {
   const { headers, body } = splitMessage(raw);
-  return { to, subject: decodeWords(headers.get("subject") ?? ""), text: textOf(headers, body) };
+  return { to, subject: decodeWords(headers.get("subject") ?? ""), text: textOf(headers, body), calendar: calendarOf(headers, body) };
 }
 
 function splitMessage(raw: string) {
@@ -87,6 +88,26 @@ function textOf(headers: Map<string, string>, body: string): string {
     return texts.filter(Boolean).join("\n");
   }
   if (!/^text\/plain/i.test(type)) return "";
+  return decodeBody(headers, body);
+}
+
+/** The first text/calendar part, wherever it sits in the multipart tree. */
+function calendarOf(headers: Map<string, string>, body: string): CaughtMail["calendar"] {
+  const type = headers.get("content-type") ?? "text/plain";
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    for (const part of body.split(`--${boundary}`).slice(1)) {
+      if (part.startsWith("--")) continue;
+      const inner = splitMessage(part.replace(/^\r?\n/, ""));
+      const found = calendarOf(inner.headers, inner.body);
+      if (found) return found;
+    }
+    return null;
+  }
+  return /^text\/calendar/i.test(type) ? { contentType: type, text: decodeBody(headers, body) } : null;
+}
+
+function decodeBody(headers: Map<string, string>, body: string): string {
   const encoding = (headers.get("content-transfer-encoding") ?? "").toLowerCase();
   if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   if (encoding === "quoted-printable") return quotedPrintable(body);

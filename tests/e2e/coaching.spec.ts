@@ -1,0 +1,218 @@
+import { expect, type Page } from "@playwright/test";
+import ICAL from "ical.js";
+import { checkPage } from "./support/check-page";
+import { waitForMail } from "./support/mailbox";
+import { newMemberTest as test } from "./support/member";
+
+/**
+ * Issue "Coaching": a member books a discovery session from a module, gets the confirmation email
+ * with its invitation, finds it on the overview, moves it, cancels it; and the time-zone list
+ * works without JavaScript. With JavaScript on, the coach page switches to the browser's zone when
+ * the URL names none: a browser in Paris keeps the default zone.
+ */
+test.use({ timezoneId: "Europe/Paris" });
+
+/**
+ * The coaches are shared by every test of the run, and the js-on and js-off projects run side by
+ * side: each concurrently running worker books dates of its own (its parallelIndex), so that two
+ * journeys never race for the same slot nor take the slot another one has just freed.
+ */
+function lane(): number {
+  return test.info().parallelIndex;
+}
+
+/** The query of a link's href (relative or not). */
+function paramsOf(href: string | null): URLSearchParams {
+  return new URL(href ?? "", "http://cap.test").searchParams;
+}
+
+/**
+ * Opens the `index`-th date with free times, counting from the month the page shows and going on
+ * to the next months when this one has fewer; returns the date (YYYY-MM-DD).
+ */
+async function chooseDate(page: Page, index: number): Promise<string> {
+  const dates = page.locator("table.month a");
+  for (;;) {
+    await expect(page.locator("table.month")).toBeVisible();
+    const count = await dates.count();
+    if (index < count) break;
+    index -= count;
+    const next = page.getByRole("link", { name: /Mois suivant/ });
+    const month = paramsOf(await next.getAttribute("href")).get("month");
+    await next.click();
+    await expect(page).toHaveURL((url) => url.searchParams.get("month") === month);
+  }
+  const date = dates.nth(index);
+  const day = paramsOf(await date.getAttribute("href")).get("day");
+  expect(day, "a date link carries its day").toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await date.click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("day") === day);
+  await expect(page.getByText(/^Horaires libres du/)).toBeVisible();
+  return day!;
+}
+
+/** Opens the first free time of the chosen date; returns its start (ISO instant) and "HH:mm". */
+async function chooseFirstTime(page: Page): Promise<{ start: string; time: string }> {
+  const first = page.locator("ul.times a").first();
+  const time = (await first.textContent())?.trim() ?? "";
+  const start = paramsOf(await first.getAttribute("href")).get("start") ?? "";
+  expect(time).toMatch(/^\d{2}:\d{2}$/);
+  expect(start).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/);
+  await first.click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("start") === start);
+  await expect(page.getByRole("heading", { name: "Confirmez votre séance" })).toBeVisible();
+  return { start, time };
+}
+
+/** The value of one of SPEC's session fields (a <dt>/<dd> pair of a .facts list). */
+function fact(page: Page, name: string) {
+  return page.locator(".facts > div").filter({ has: page.getByRole("term").getByText(name, { exact: true }) }).locator("dd");
+}
+
+/**
+ * Starts waiting for an email now, to be awaited later: the app sends its mail every couple of
+ * seconds, time the test spends on the next steps. A failure surfaces where it is awaited.
+ */
+function mailSoon(address: string, subject: RegExp): ReturnType<typeof waitForMail> {
+  const mail = waitForMail(address, subject);
+  mail.catch(() => undefined);
+  return mail;
+}
+
+/** "UTC+01:00" as the app writes a zone's offset, at noon on `day`. */
+function utcOffsetOn(day: string, timeZone: string): string {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+    .formatToParts(new Date(`${day}T12:00:00Z`))
+    .find((part) => part.type === "timeZoneName")?.value;
+  return !name || name === "GMT" ? "UTC+00:00" : name.replace("GMT", "UTC");
+}
+
+test("book a discovery session from a module, see it, move it and cancel it", async ({ page, member }) => {
+  // Four pages checked by axe, three of them with the coach's month and its 400-odd time zones:
+  // without JavaScript each check is a fresh copy of the page, and the journey takes 20 to 30 s
+  // on a 2-CPU runner with the other project's journey running beside it.
+  test.setTimeout(60_000);
+  const modulePath = "/training/j-embarque/modules/fixer-son-cap";
+  await page.goto(modulePath);
+  await page.getByRole("link", { name: "Réserver la séance", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/coaching" && url.searchParams.get("from") === modulePath);
+  await expect(page.getByRole("heading", { name: "Choisir un coach" })).toBeVisible();
+  await checkPage(page, "coaching-coaches");
+
+  await page.getByRole("link", { name: "Voir les disponibilités de Claire Moreau" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/coaching/claire-moreau");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Séance découverte avec Claire Moreau");
+
+  // Book: a date, a time, confirm.
+  const day = await chooseDate(page, lane());
+  await expect(page.getByText("Heures affichées dans le fuseau Europe/Paris", { exact: false })).toBeVisible();
+  await checkPage(page, "coaching-times");
+  const booked = await chooseFirstTime(page);
+  expect(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date(booked.start))).toBe(day);
+  const zone = `Europe/Paris (${utcOffsetOn(day, "Europe/Paris")})`;
+  await expect(fact(page, "Coach")).toHaveText("Claire Moreau");
+  await expect(fact(page, "Heure")).toHaveText(new RegExp(`^${booked.time}–\\d{2}:\\d{2}$`));
+  await expect(fact(page, "Fuseau horaire")).toHaveText(zone);
+  const date = (await fact(page, "Date").textContent())?.trim() ?? "";
+  const time = (await fact(page, "Heure").textContent())?.trim() ?? "";
+  await checkPage(page, "coaching-confirm");
+  await page.getByRole("button", { name: "Confirmer la réservation" }).click();
+
+  await expect(page).toHaveURL(/\/coaching\/sessions\/[0-9a-f-]{36}\?booked$/);
+  const confirmationMail = mailSoon(member.email, /^Séance découverte confirmée : /);
+  const sessionPath = new URL(page.url()).pathname;
+  await expect(page.getByText("C’est réservé !", { exact: false })).toBeVisible();
+  await expect(fact(page, "Coach")).toHaveText("Claire Moreau");
+  await expect(fact(page, "Date")).toHaveText(date);
+  await expect(fact(page, "Heure")).toHaveText(time);
+  await expect(fact(page, "Fuseau horaire")).toHaveText(zone);
+  const meeting = page.getByRole("link", { name: /^https:\/\/meet\.jit\.si\/cap-/ });
+  const meetingUrl = (await meeting.textContent())?.trim() ?? "";
+  await expect(meeting).toHaveAttribute("href", meetingUrl);
+  await checkPage(page, "coaching-session");
+
+  // The confirmation email: the meeting link, and an invitation that calendars read at the same instant.
+  const confirmation = await confirmationMail;
+  expect(confirmation.subject).toContain(`${date}, ${time}, ${zone}`);
+  expect(confirmation.text).toContain(meetingUrl);
+  expect(confirmation.calendar, "a text/calendar part").not.toBeNull();
+  const { contentType, text: ics } = confirmation.calendar!;
+  expect(contentType).toMatch(/method=REQUEST/i);
+  expect(ics).toMatch(/^BEGIN:VCALENDAR\r?$/m);
+  expect(ics).toMatch(/^METHOD:REQUEST\r?$/m);
+  expect(ics).toMatch(/^DTSTART;TZID=Europe\/Paris:\d{8}T\d{6}\r?$/m);
+  expect(ics).toMatch(/^UID:\S+/m);
+  const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent("vevent")!);
+  expect(event.startDate.toJSDate().toISOString()).toBe(booked.start);
+  expect(`${String(event.startDate.hour).padStart(2, "0")}:${String(event.startDate.minute).padStart(2, "0")}`).toBe(booked.time);
+  expect(event.location).toBe(meetingUrl);
+  expect(event.uid).toBeTruthy();
+
+  // The overview's week calendar shows it, and leads back to it.
+  await page.goto(`/?week=${day}`);
+  const appointment = page.getByRole("link", { name: `${booked.time} · Séance avec Claire Moreau` });
+  await expect(appointment).toHaveAttribute("href", sessionPath);
+  await appointment.click();
+  await expect(page).toHaveURL((url) => url.pathname === sessionPath);
+
+  // Move it to another date.
+  await page.getByRole("link", { name: "Déplacer la séance" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/coaching/claire-moreau" && url.searchParams.has("reschedule"));
+  await expect(page.getByText(`Vous déplacez votre séance du ${date}, ${time}`, { exact: false })).toBeVisible();
+  const movedDay = await chooseDate(page, lane() + 2);
+  expect(movedDay).not.toBe(day);
+  const moved = await chooseFirstTime(page);
+  const movedDate = (await fact(page, "Date").textContent())?.trim() ?? "";
+  const movedTime = (await fact(page, "Heure").textContent())?.trim() ?? "";
+  await page.getByRole("button", { name: "Confirmer le nouvel horaire" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === sessionPath && url.searchParams.has("moved"));
+  await expect(page.getByText("Séance déplacée", { exact: false })).toBeVisible();
+  await expect(fact(page, "Date")).toHaveText(movedDate);
+  await expect(fact(page, "Heure")).toHaveText(movedTime);
+  const movedMail = mailSoon(member.email, /^Séance découverte déplacée : /);
+
+  // Cancel it: a confirmation first.
+  await page.getByRole("link", { name: "Annuler la séance", exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === sessionPath && url.searchParams.has("cancel"));
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Annuler cette séance ?");
+  await dialog.getByRole("button", { name: "Annuler la séance" }).click();
+  await expect(page.getByText("Cette séance est annulée : le créneau est de nouveau libre.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Déplacer la séance" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /meet\.jit\.si/ })).toHaveCount(0);
+  const cancelledMail = mailSoon(member.email, /^Séance découverte annulée/);
+
+  // The freed time is offered again.
+  await page.goto(`/coaching/claire-moreau?tz=Europe%2FParis&day=${movedDay}`);
+  const freed = page.locator("ul.times").getByRole("link", { name: moved.time, exact: true });
+  await expect(freed).toBeVisible();
+  expect(paramsOf(await freed.getAttribute("href")).get("start")).toBe(moved.start);
+
+  // The news of the move (an invitation with a higher sequence) and of the cancellation.
+  const movedNews = await movedMail;
+  expect(movedNews.subject).toContain(`${movedDate}, ${movedTime}`);
+  expect(movedNews.text).toContain(meetingUrl);
+  expect(movedNews.calendar?.contentType).toMatch(/method=REQUEST/i);
+  expect(movedNews.calendar?.text).toMatch(/^SEQUENCE:1\r?$/m);
+  const cancelledNews = await cancelledMail;
+  expect(cancelledNews.calendar?.contentType).toMatch(/method=CANCEL/i);
+});
+
+test("the time-zone list shows a coach's times in the zone chosen, without JavaScript too", async ({ page }) => {
+  await page.goto("/coaching/sarah-collins");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Séance découverte avec Sarah Collins");
+  const zones = page.getByLabel("Fuseau horaire");
+  await expect(zones).toHaveValue("Europe/Paris");
+  // With JavaScript the list submits itself on change; the button works either way.
+  await zones.selectOption("America/New_York");
+  await page.getByRole("button", { name: "Afficher dans ce fuseau" }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("tz") === "America/New_York");
+  await expect(zones).toHaveValue("America/New_York");
+
+  // The second date: the first may have lost its morning to the booking notice; Sarah works Monday to Thursday.
+  const day = await chooseDate(page, 1);
+  expect(new Date(`${day}T12:00:00Z`).getUTCDay()).toBeGreaterThanOrEqual(1);
+  expect(new Date(`${day}T12:00:00Z`).getUTCDay()).toBeLessThanOrEqual(4);
+  await expect(page.locator("ul.times a").first()).toHaveText("08:00");
+  await expect(page.getByText(`Heures affichées dans le fuseau America/New_York (${utcOffsetOn(day, "America/New_York")}).`)).toBeVisible();
+});
