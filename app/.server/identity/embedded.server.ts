@@ -51,14 +51,10 @@ export async function emailIsTaken(email: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function findIdentity(tx: Executor, id: string): Promise<Identity | null> {
-  const [row] = await tx.select().from(identities).where(eq(identities.id, id));
-  if (!row) return null;
-  const addresses = await tx
-    .select()
-    .from(verifiableAddresses)
-    .where(eq(verifiableAddresses.identityId, id))
-    .orderBy(verifiableAddresses.createdAt);
+type IdentityRow = typeof identities.$inferSelect;
+type AddressRow = Pick<typeof verifiableAddresses.$inferSelect, "id" | "value" | "verified" | "verifiedAt" | "status" | "createdAt" | "updatedAt">;
+
+function toIdentity(row: IdentityRow, addresses: AddressRow[]): Identity {
   return {
     id: row.id,
     schema_id: row.schemaId,
@@ -85,6 +81,24 @@ export async function findIdentity(tx: Executor, id: string): Promise<Identity |
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+export async function findIdentity(tx: Executor, id: string): Promise<Identity | null> {
+  const [row] = await tx.select().from(identities).where(eq(identities.id, id));
+  if (!row) return null;
+  const addresses = await tx
+    .select()
+    .from(verifiableAddresses)
+    .where(eq(verifiableAddresses.identityId, id))
+    .orderBy(verifiableAddresses.createdAt);
+  return toIdentity(row, addresses);
+}
+
+/** The identity's addresses as one JSON column, so that whoami is a single query. */
+type AddressJson = { id: string; value: string; verified: boolean; verified_at: string | null; status: AddressRow["status"]; created_at: string; updated_at: string };
+const addressesJson = sql<AddressJson[]>`coalesce((
+  select json_agg(json_build_object('id', a.id, 'value', a.value, 'verified', a.verified, 'verified_at', a.verified_at,
+    'status', a.status, 'created_at', a.created_at, 'updated_at', a.updated_at) order by a.created_at)
+  from ${verifiableAddresses} a where a.identity_id = ${identities.id}), '[]'::json)`;
 
 export async function findIdentityIdByEmail(tx: Executor, email: string): Promise<string | null> {
   const [row] = await tx
@@ -127,19 +141,28 @@ export async function createSession(tx: Executor, identityId: string): Promise<{
 
 /** whoami: the live session of a token and its identity, or null. */
 export async function sessionOf(token: string): Promise<Session | null> {
+  // One round trip: this runs on every signed-in request.
   const [row] = await db()
-    .select()
+    .select({ session: sessions, identity: identities, addresses: addressesJson })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())));
+    .innerJoin(identities, eq(identities.id, sessions.identityId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date()), eq(identities.state, "active")));
   if (!row) return null;
-  const identity = await findIdentity(db(), row.identityId);
-  if (!identity || identity.state !== "active") return null;
+  const addresses = row.addresses.map((a) => ({
+    id: a.id,
+    value: a.value,
+    verified: a.verified,
+    verifiedAt: a.verified_at === null ? null : new Date(a.verified_at),
+    status: a.status,
+    createdAt: new Date(a.created_at),
+    updatedAt: new Date(a.updated_at),
+  }));
   return {
-    id: row.id,
+    id: row.session.id,
     token,
-    identity,
-    expires_at: row.expiresAt.toISOString(),
-    authenticated_at: row.authenticatedAt.toISOString(),
+    identity: toIdentity(row.identity, addresses),
+    expires_at: row.session.expiresAt.toISOString(),
+    authenticated_at: row.session.authenticatedAt.toISOString(),
   };
 }
 
