@@ -64,17 +64,24 @@ function errorText(error: unknown): string {
 export async function deliverDueMail(options: { transport?: MailTransport; now?: Date } = {}) {
   const transport = options.transport ?? configuredTransport();
   const now = options.now ?? new Date();
+  // A CTE, not an IN (subquery): PostgreSQL runs a locking CTE exactly once, so each due row is
+  // claimed by one sender, whatever the plan.
   const due = db()
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
-    .orderBy(mailOutbox.createdAt)
-    .limit(BATCH_SIZE)
-    .for("update", { skipLocked: true });
+    .$with("due")
+    .as(
+      db()
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+        .orderBy(mailOutbox.createdAt)
+        .limit(BATCH_SIZE)
+        .for("update", { skipLocked: true }),
+    );
   const claimed = await db()
+    .with(due)
     .update(mailOutbox)
     .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
-    .where(inArray(mailOutbox.id, due))
+    .where(inArray(mailOutbox.id, db().select({ id: due.id }).from(due)))
     .returning();
   claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
