@@ -294,7 +294,8 @@ describe("a booked session", () => {
     expect(page).toMatchObject({ memberName: "Marie Curie", session: { changeable: true } });
     expect(statusOf(await callWith(coachLinkAction, request("POST"), { params: { token: link } }))).toBe(303);
     expect((await bookingsOf(member.memberId))[0]).toMatchObject({ status: "cancelled", cancelledBy: "coach" });
-    expect((await mailsTo(member.email)).some((m) => m.subject === "Séance découverte annulée")).toBe(true);
+    const news = (await mailsTo(member.email)).find((m) => m.subject === "Séance découverte annulée");
+    expect(news?.text).toContain("Claire Moreau a dû annuler votre séance découverte.");
     expect(statusOf(await callWith(coachLinkLoader, buildRequest("/coach/session/not-a-token"), { params: { token: "not-a-token" } }))).toBe(404);
   });
 });

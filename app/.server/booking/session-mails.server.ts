@@ -60,6 +60,7 @@ export async function sessionMails(tx: Transaction, kind: Exclude<CoachingMailKi
       meetingUrl: booking.meetingUrl,
       manageLink: `/coaching/sessions/${booking.id}`,
       bookLink: "/coaching",
+      cancelledBy: booking.cancelledBy,
     });
   const forCoach = (mailKind: CoachingMailKind) =>
     coachingMail(mailKind, "coach", coachLang, coach.email, {

@@ -196,14 +196,25 @@ export function coachingMail(
   audience: "member" | "coach",
   lang: Language,
   to: string,
-  vars: { firstname: string; withName: string; when: string; previousWhen?: string; meetingUrl: string; manageLink: Link; bookLink: Link },
+  vars: {
+    firstname: string;
+    withName: string;
+    when: string;
+    previousWhen?: string;
+    meetingUrl: string;
+    manageLink: Link;
+    bookLink: Link;
+    /** For a cancellation: who cancelled, so the other one reads it was not them. */
+    cancelledBy?: "member" | "coach" | null;
+  },
 ): OutgoingMail {
   const key = `coaching.${kind}`;
+  const intro = kind === "cancelled" && audience === "member" && vars.cancelledBy === "coach" ? `${key}.memberIntroByCoach` : `${key}.${audience}Intro`;
   return render(lang, to, (t) => ({
     subject: t(`${key}.subject`, { when: vars.when, withName: vars.withName }),
     firstname: vars.firstname,
     blocks: [
-      { paragraph: t(`${key}.${audience}Intro`, { withName: vars.withName }) },
+      { paragraph: t(intro, { withName: vars.withName }) },
       ...(vars.previousWhen ? [{ paragraph: t("coaching.previousWhen", { when: vars.previousWhen }) }] : []),
       { paragraph: t(kind === "cancelled" ? "coaching.wasWhen" : "coaching.when", { when: vars.when }) },
       ...(kind === "cancelled"
