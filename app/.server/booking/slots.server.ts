@@ -41,6 +41,21 @@ function clock(minutes: number): string {
  * like every slot, lasts exactly sessionMinutes of real time. A wall time met twice means its first occurrence.
  */
 export function candidateSlots(schedule: CoachSchedule, from: Date, to: Date): Slot[] {
+  // Pure and costly (two time-zone conversions per slot, ~9 ms for a month): the month pages ask
+  // for the same few ranges again and again, so keep the latest answers. Callers never mutate them.
+  const key = `${JSON.stringify(schedule)}|${from.getTime()}|${to.getTime()}`;
+  const known = candidateCache.get(key);
+  if (known) return known;
+  const slots = computeCandidateSlots(schedule, from, to);
+  if (candidateCache.size >= CANDIDATE_CACHE_SIZE) candidateCache.delete(candidateCache.keys().next().value!);
+  candidateCache.set(key, slots);
+  return slots;
+}
+
+const CANDIDATE_CACHE_SIZE = 200;
+const candidateCache = new Map<string, Slot[]>();
+
+function computeCandidateSlots(schedule: CoachSchedule, from: Date, to: Date): Slot[] {
   const { timeZone, weekly, sessionMinutes, bufferMinutes } = schedule;
   const step = sessionMinutes + bufferMinutes;
   if (!(Number.isInteger(sessionMinutes) && sessionMinutes > 0 && Number.isInteger(bufferMinutes) && bufferMinutes >= 0))
@@ -82,9 +97,10 @@ export function freeSlots(
 ): Slot[] {
   const earliest = now.getTime() + bookingWindow.minNoticeHours * hourMs;
   const latest = now.getTime() + bookingWindow.horizonDays * 24 * hourMs;
-  const rangeFrom = new Date(Math.max(from.getTime(), earliest));
-  const rangeTo = new Date(Math.min(to.getTime(), latest + 1));
-  return candidateSlots(schedule, rangeFrom, rangeTo).filter((slot) => {
+  // Candidates of the range asked for (cached), then the booking window applied to them.
+  return candidateSlots(schedule, from, to).filter((slot) => {
+    const start = slot.start.getTime();
+    if (start < earliest || start > latest) return false;
     const until = blockedUntil(schedule, slot.start);
     return !busy.some((taken) => slot.start < taken.blockedUntil && taken.start < until);
   });
