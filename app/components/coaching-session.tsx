@@ -14,25 +14,25 @@ export type SessionCard = {
 };
 
 /** SPEC §3 "Coaching session: coach, date, time, time zone", as a definition list. */
-export function SessionFacts({ session }: { session: SessionCard }) {
+export function SessionFacts({ coachName, date, time, zone }: { coachName: string; date: string; time: string; zone: string }) {
   const { t } = useTranslation("coaching");
   return (
     <dl className="facts">
       <div>
         <dt>{t("fields.coach")}</dt>
-        <dd>{session.coach.name}</dd>
+        <dd>{coachName}</dd>
       </div>
       <div>
         <dt>{t("fields.date")}</dt>
-        <dd>{session.date}</dd>
+        <dd>{date}</dd>
       </div>
       <div>
         <dt>{t("fields.time")}</dt>
-        <dd>{session.time}</dd>
+        <dd>{time}</dd>
       </div>
       <div>
         <dt>{t("fields.timeZone")}</dt>
-        <dd>{session.zone}</dd>
+        <dd>{zone}</dd>
       </div>
     </dl>
   );

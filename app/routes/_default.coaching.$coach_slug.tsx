@@ -11,6 +11,7 @@ import { refuse } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { SessionFacts } from "~/components/coaching-session";
 import { FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -78,6 +79,18 @@ function stepLink(query: Query, changes: Partial<Record<"month" | "day" | "start
   return `?${params}`;
 }
 
+function ZoneGroup({ label, zones }: { label: string; zones: string[] }) {
+  return (
+    <optgroup label={label}>
+      {zones.map((zone) => (
+        <option key={zone} value={zone}>
+          {zone.replace(/_/g, " ")}
+        </option>
+      ))}
+    </optgroup>
+  );
+}
+
 export default function BookCoach() {
   const { coach, query, zoneAsked, usualZones, timeZones, calendar, moving, already } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
@@ -140,20 +153,8 @@ export default function BookCoach() {
         </p>
         <div className="zone-form__row">
           <select id="tz" name="tz" defaultValue={query.timeZone} key={query.timeZone} aria-describedby="tz-hint" onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}>
-            <optgroup label={t("timeZone.usual")}>
-              {usualZones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replace(/_/g, " ")}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label={t("timeZone.all")}>
-              {timeZones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replace(/_/g, " ")}
-                </option>
-              ))}
-            </optgroup>
+            <ZoneGroup label={t("timeZone.usual")} zones={usualZones} />
+            <ZoneGroup label={t("timeZone.all")} zones={timeZones} />
           </select>
           <button type="submit" className="button button--ghost">
             {t("timeZone.apply")}
@@ -248,24 +249,7 @@ export default function BookCoach() {
       {calendar.chosen ? (
         <section className="card section--accent" aria-labelledby="confirm-title" id="confirm">
           <h2 id="confirm-title">{t("confirm.title")}</h2>
-          <dl className="facts">
-            <div>
-              <dt>{t("fields.coach")}</dt>
-              <dd>{coach.name}</dd>
-            </div>
-            <div>
-              <dt>{t("fields.date")}</dt>
-              <dd>{calendar.chosen.date}</dd>
-            </div>
-            <div>
-              <dt>{t("fields.time")}</dt>
-              <dd>{calendar.chosen.time}</dd>
-            </div>
-            <div>
-              <dt>{t("fields.timeZone")}</dt>
-              <dd>{calendar.chosen.zone}</dd>
-            </div>
-          </dl>
+          <SessionFacts coachName={coach.name} {...calendar.chosen} />
           <Form method="post" className="actions">
             <input type="hidden" name="start" value={calendar.chosen.start} />
             <input type="hidden" name="tz" value={query.timeZone} />

@@ -71,7 +71,7 @@ export default function CoachingSession() {
         <h2 id="session-facts" className="visually-hidden">
           {t("detail.title")}
         </h2>
-        <SessionFacts session={session} />
+        <SessionFacts coachName={session.coach.name} {...session} />
         {session.meetingUrl ? (
           <p>
             <strong>{t("fields.meetingLabel")}</strong>{" "}

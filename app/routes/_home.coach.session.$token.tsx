@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { cancelSessionAsCoach, sessionOfCoachToken } from "~/.server/booking/bookings.server";
-import { sessionDate, sessionTime, zoneLabel } from "~/.server/booking/session-views.server";
+import { sessionCard } from "~/.server/booking/session-views.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { SessionFacts } from "~/components/coaching-session";
@@ -23,23 +23,13 @@ async function sessionOfLink(request: Request, token: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { booking, coach, memberName } = await sessionOfLink(request, params.token);
+  const { session, memberName } = await sessionOfLink(request, params.token);
   const lang = await localeOf(request);
   const t = await translator(lang, "coaching");
-  const now = new Date();
   return {
     title: t("coachPage.title", { name: memberName }),
     memberName,
-    session: {
-      id: booking.id,
-      coach: { slug: coach.slug, name: coach.name, photo: coach.photo },
-      status: booking.status,
-      date: sessionDate(lang, booking.startsAt, coach.timeZone),
-      time: sessionTime(booking.startsAt, booking.endsAt, coach.timeZone),
-      zone: zoneLabel(booking.startsAt, coach.timeZone),
-      meetingUrl: booking.status === "confirmed" ? booking.meetingUrl : null,
-      changeable: booking.status === "confirmed" && booking.startsAt > now,
-    },
+    session: sessionCard(session, lang, new Date(), session.coach.timeZone),
   };
 }
 
@@ -60,7 +50,7 @@ export default function CoachSession() {
       <p className="muted">{t("coachPage.intro")}</p>
       {session.status === "cancelled" ? <FormAlert tone="info" lines={[t("coachPage.cancelled")]} /> : null}
       <div className="card">
-        <SessionFacts session={session} />
+        <SessionFacts coachName={session.coach.name} {...session} />
         {session.meetingUrl ? (
           <p>
             <strong>{t("fields.meetingLabel")}</strong>{" "}

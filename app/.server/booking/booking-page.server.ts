@@ -1,5 +1,6 @@
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { isUuid } from "~/.server/db/uuid.server";
+import { isCalendarDay } from "~/.server/space/weather.server";
 import type { Language } from "~/i18n/config";
 import { freeSlotsOf, type Coach } from "./bookings.server";
 import { sessionDate, sessionTime, zoneLabel } from "./session-views.server";
@@ -13,11 +14,6 @@ import { defaultTimeZone, isTimeZone, localDay } from "./time-zones.server";
  * in the query string so that each one is a plain link or GET form (no JavaScript needed).
  */
 export type BookingQuery = { timeZone: string; month: string | null; day: string | null; start: string | null; from: string | null; reschedule: string | null };
-
-/** A real calendar day as YYYY-MM-DD (2026-02-31 is not one). */
-function isCalendarDay(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-}
 
 export function bookingQuery(url: URL): BookingQuery {
   const get = (name: string) => url.searchParams.get(name);
@@ -56,9 +52,9 @@ export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: L
 
   const monthTitle = new Intl.DateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T12:00:00Z`));
   const dayLabel = new Intl.DateTimeFormat(lang, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
-  const weekdays = Array.from({ length: 7 }, (_, index) =>
-    new Intl.DateTimeFormat(lang, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 10, 1 + index))),
-  );
+  const weekday = new Intl.DateTimeFormat(lang, { weekday: "short", timeZone: "UTC" });
+  // 2026-11-01 is a Sunday: the calendar's first column.
+  const weekdays = Array.from({ length: 7 }, (_, index) => weekday.format(new Date(Date.UTC(2026, 10, 1 + index))));
   const weeks = monthGrid(month, timeZone, slots).map((week) =>
     week.map((cell) => ({ ...cell, number: Number(cell.day.slice(8)), label: dayLabel.format(new Date(`${cell.day}T12:00:00Z`)) })),
   );

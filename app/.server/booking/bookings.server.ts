@@ -247,7 +247,7 @@ export async function sessionOfCoachToken(token: string) {
     .innerJoin(coaches, eq(coaches.id, coachingBookings.coachId))
     .innerJoin(appUsers, eq(appUsers.id, coachingBookings.memberId))
     .where(eq(coachingBookings.coachTokenHash, sha256(token)));
-  return row ? { booking: row.coaching_bookings, coach: row.coaches, memberName: `${row.app_users.firstname} ${row.app_users.lastname}` } : null;
+  return row ? { session: { ...row.coaching_bookings, coach: row.coaches }, memberName: `${row.app_users.firstname} ${row.app_users.lastname}` } : null;
 }
 
 /** One of the member's sessions (anyone else's id: null). */

@@ -31,18 +31,18 @@ export function sessionWhen(lang: Language, start: Date, end: Date, timeZone: st
   return `${sessionDate(lang, start, timeZone)}, ${sessionTime(start, end, timeZone)}, ${zoneLabel(start, timeZone)}`;
 }
 
-/** A session as the member's pages show it. */
-export function sessionCard(session: BookingWithCoach, lang: Language, now = new Date()) {
+/** A session as a page shows it, in `timeZone` (the member's by default; the coach's on their page). */
+export function sessionCard(session: BookingWithCoach, lang: Language, now = new Date(), timeZone = session.timeZone) {
   return {
     id: session.id,
     coach: { slug: session.coach.slug, name: session.coach.name, photo: session.coach.photo },
     status: session.status,
     startsAt: session.startsAt.toISOString(),
     endsAt: session.endsAt.toISOString(),
-    timeZone: session.timeZone,
-    date: sessionDate(lang, session.startsAt, session.timeZone),
-    time: sessionTime(session.startsAt, session.endsAt, session.timeZone),
-    zone: zoneLabel(session.startsAt, session.timeZone),
+    timeZone,
+    date: sessionDate(lang, session.startsAt, timeZone),
+    time: sessionTime(session.startsAt, session.endsAt, timeZone),
+    zone: zoneLabel(session.startsAt, timeZone),
     meetingUrl: session.status === "confirmed" ? session.meetingUrl : null,
     changeable: session.status === "confirmed" && session.startsAt > now,
     cancelledBy: session.cancelledBy,

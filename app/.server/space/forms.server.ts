@@ -1,17 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { lifeAreas } from "./life-gps.server";
+import { isCalendarDay } from "./weather.server";
 
 /**
  * The member space's forms, checked on the server only (their schemas stay out of the browser
  * bundle). Messages are keys of the "space" namespace.
  */
-/** A real calendar day as YYYY-MM-DD (2026-02-31 is not one). */
-const day = z.string().refine((value) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}, "errors.dateInvalid");
+const day = z.string().refine(isCalendarDay, "errors.dateInvalid");
 
 const goalSchema = z.object({
   intent: z.enum(["edit", "new"]).default("edit"),

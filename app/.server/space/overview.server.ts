@@ -5,7 +5,7 @@ import { testResult, trainingCard } from "~/.server/trainings/views.server";
 import type { Language } from "~/i18n/config";
 import { commitmentsDueBetween } from "./commitments.server";
 import { goalsOf } from "./goals.server";
-import { addDays, lastSevenDays } from "./weather.server";
+import { addDays, isCalendarDay, lastSevenDays } from "./weather.server";
 
 /** Today's date where Cap's members live (Europe/Paris), as YYYY-MM-DD. */
 export function today(): string {
@@ -20,7 +20,7 @@ export function weekStart(day: string): string {
 /** Everything the overview shows (SPEC §2 "Dashboard overview"), dates already in words. */
 export async function overviewOf(memberId: string, lang: Language, week: string | null) {
   const now = today();
-  const start = weekStart(week && /^\d{4}-\d{2}-\d{2}$/.test(week) && !Number.isNaN(Date.parse(week)) ? week : now);
+  const start = weekStart(week && isCalendarDay(week) ? week : now);
   const end = addDays(start, 6);
   const dateFormat = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
   const dayFormat = new Intl.DateTimeFormat(lang, { weekday: "short", day: "numeric", timeZone: "UTC" });

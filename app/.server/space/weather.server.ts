@@ -23,6 +23,13 @@ export async function lastSevenDays(memberId: string, today: string) {
   return days.map((day) => ({ day, mood: rows.find((row) => row.day === day)?.mood ?? null }));
 }
 
+/** A real calendar day as YYYY-MM-DD (2026-02-31 is not one). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
 /** A YYYY-MM-DD date moved by whole days (calendar arithmetic in UTC, no time zone involved). */
 export function addDays(day: string, count: number): string {
   const date = new Date(`${day}T00:00:00Z`);
