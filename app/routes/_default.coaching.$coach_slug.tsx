@@ -162,7 +162,7 @@ export default function BookCoach() {
         </div>
       </Form>
 
-      {calendar.chosenGone ? <FormAlert lines={[t("confirm.gone")]} /> : null}
+      {calendar.chosenGone && !errors?.length ? <FormAlert lines={[t("confirm.gone")]} /> : null}
 
       <div className="booking">
         <section className="card" aria-labelledby="date-title">
