@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite, as `npm test` runs it from the repository root: unit and integration
-# tests (vitest), the production build, then the browser tests (Playwright, Debian's chromium).
+# The whole test suite, as `npm test` runs it from the repository root: the production build,
+# unit and integration tests (vitest; some start the built server), then the browser tests
+# (Playwright, Debian's chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,11 +19,11 @@ if [[ ! -x $chromium ]]; then
   fi
 fi
 
-echo "==> vitest"
-npx vitest run
-
 echo "==> build"
 npm run build
+
+echo "==> vitest"
+npx vitest run
 
 echo "==> playwright"
 npx playwright test
