@@ -7,6 +7,7 @@ import { I18nProvider } from "~/i18n/react";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { resources, serverOnlyNamespaces } from "~/locales/resources";
 import { NonceProvider } from "~/components/nonce";
+import { RETRY_AFTER_SECONDS } from "~/.server/http/outage.server";
 
 export { lifecycle } from "~/.server/runtime/lifecycle.server";
 export { handleError } from "~/.server/observability/error-reporting.server";
@@ -38,6 +39,8 @@ export default async function handleRequest(
         onAllReady() {
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // The database is away (app/.server/http/outage.server.ts): say when to come back.
+          if (responseStatusCode === 503) responseHeaders.set("Retry-After", RETRY_AFTER_SECONDS);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

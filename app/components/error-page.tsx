@@ -7,6 +7,8 @@ type Props = { status: number; detail?: string; path?: string };
 export function ErrorPage({ status, detail, path }: Props) {
   const { t } = useTranslation();
   const notFound = status === 404;
+  // 503: the database is away for a moment (app/.server/http/outage.server.ts); the page says so.
+  const unavailable = status === 503;
   return (
     <main className="error-page">
       <a href="/" className="brand" aria-label={t("brand.home")}>
@@ -15,9 +17,15 @@ export function ErrorPage({ status, detail, path }: Props) {
       <p className="error-page__status" aria-hidden="true">
         {status}
       </p>
-      <h1>{notFound ? t("error.notFound.title") : t("error.internal.title")}</h1>
-      <p>{notFound && path ? t("error.notFound.message", { path }) : t("error.internal.message")}</p>
-      {detail ? <p className="error-page__detail">{t("error.detail", { status, detail })}</p> : null}
+      <h1>{notFound ? t("error.notFound.title") : unavailable ? t("error.unavailable.title") : t("error.internal.title")}</h1>
+      <p>
+        {notFound && path
+          ? t("error.notFound.message", { path })
+          : unavailable
+            ? t("error.unavailable.message")
+            : t("error.internal.message")}
+      </p>
+      {detail && !unavailable ? <p className="error-page__detail">{t("error.detail", { status, detail })}</p> : null}
       <p>
         <a className="button button--primary" href="/">
           {t("error.home")}

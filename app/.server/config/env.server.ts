@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -48,6 +49,12 @@ const envSchema = z.object({
   SENTRY_DSN: optionalUrl(["http:", "https:"], "a Sentry DSN URL"),
   SENTRY_ENVIRONMENT: z.string().trim().min(1).optional(),
   ORY_SDK_URL: optionalUrl(["http:", "https:"], "the base URL of Ory Kratos or Ory Network"),
+  WEB_CONCURRENCY: z.coerce
+    .number({ invalid_type_error: "a number of worker processes" })
+    .int("a whole number of worker processes")
+    .min(1, "between 1 and 64 worker processes")
+    .max(64, "between 1 and 64 worker processes")
+    .optional(),
   VIDEO_MEETING_URL_TEMPLATE: z
     .string()
     .trim()
@@ -58,7 +65,7 @@ const envSchema = z.object({
     }),
 });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; APP_URL: string };
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; APP_URL: string; WEB_CONCURRENCY: number };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -79,10 +86,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   }
   const env = result.data;
+  if (!env.DATABASE_URL && env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1) {
+    throw new ConfigError([
+      `WEB_CONCURRENCY=${JSON.stringify(source.WEB_CONCURRENCY)} is not valid: expected 1 with the embedded database ` +
+        "(PGlite runs in one process); set DATABASE_URL to a PostgreSQL server to run several workers",
+    ]);
+  }
   return {
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     SESSION_SECRET: env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR),
+    // One worker per core on PostgreSQL; PGlite takes one process.
+    WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (env.DATABASE_URL ? availableParallelism() : 1),
   };
 }
 

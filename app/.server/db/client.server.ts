@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { logger } from "~/.server/observability/logger.server";
 import * as schema from "./schema.server";
 
 /** The Drizzle database, whichever driver is underneath. */
@@ -22,23 +23,67 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.resolve("app/.server/db/migrations");
 
+/** Work done once the migrations are applied and before requests are served (the content seed). */
+type Prepare = (db: Database) => Promise<void>;
+
 /**
- * Opens the database and applies pending migrations: a node-postgres pool when a URL is given,
- * otherwise PGlite stored in `dataDir` (or in memory for "memory://").
+ * Opens the database, applies pending migrations, then runs `prepare`: a node-postgres pool when a
+ * URL is given, otherwise PGlite stored in `dataDir` (or in memory for "memory://").
  */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: { url?: string; dataDir: string; prepare?: Prepare }): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      // During an outage a request fails within seconds (503) instead of queueing for ever.
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      // Lets operators (and the fault tests) find Cap's backends in pg_stat_activity.
+      application_name: "cap",
+    });
+    // A connection ended by the server (restart, failover, pg_terminate_backend) is reported as an
+    // 'error' event; without a listener Node would crash the process. The pool opens new ones.
+    const connectionLost = (error: Error & { code?: string }) => {
+      logger.warn({ code: error.code }, "database connection lost; the pool reconnects on the next query");
+    };
+    pool.on("error", connectionLost);
+    // A connection in use (inside a transaction, between two queries) reports its loss on the
+    // client itself: its next query fails (503) and the pool drops it when it is released.
+    pool.on("connect", (client) => client.on("error", connectionLost));
     const db = drizzlePostgres(pool, { schema });
-    await migratePostgres(db, { migrationsFolder });
+    await underStartupLock(pool, async (client) => {
+      const locked = drizzlePostgres(client, { schema }) as unknown as Database;
+      await migratePostgres(locked as never, { migrationsFolder });
+      await options.prepare?.(locked);
+    });
     return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };
   }
   if (options.dataDir !== "memory://") mkdirSync(options.dataDir, { recursive: true });
   // btree_gist backs the bookings' no-overlap constraint (migration 0003); a server has it built in.
   const client = await PGlite.create(options.dataDir, { extensions: { btree_gist } });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, driver: "pglite", close: () => client.close() };
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(db as never, { migrationsFolder });
+  await options.prepare?.(db);
+  return { db, driver: "pglite", close: () => client.close() };
+}
+
+/**
+ * Several app processes may start together against one server: one at a time migrates and seeds,
+ * the others wait on a session-level advisory lock and then find nothing left to do.
+ */
+const STARTUP_LOCK = 0x0ca9_0001;
+async function underStartupLock(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>) {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK]);
+    try {
+      await work(client);
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 let current: DatabaseHandle | undefined;

@@ -15,10 +15,15 @@ let database: DatabaseHandle | undefined;
 async function start(options: { buildVersion: string }) {
   const config = env();
   setBuildVersion(options.buildVersion);
-  database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") });
+  database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, "pglite"),
+    prepare: async (db) => {
+      await seedContent(db);
+      await seedCoaches(db);
+    },
+  });
   useDatabase(database);
-  await seedContent(database.db);
-  await seedCoaches(database.db);
   startMailSender();
   return { driver: database.driver };
 }

@@ -1,0 +1,46 @@
+import { data, type ServerBuild } from "@remix-run/node";
+import { isDatabaseUnavailable } from "~/.server/db/errors.server";
+import { translator } from "~/.server/i18n/i18n.server";
+import { logger } from "~/.server/observability/logger.server";
+
+/**
+ * A database that cannot be reached (restart, failover) is a passing outage, not a bug: the
+ * loaders and actions of `build` answer it with 503 and a Retry-After, a translated page for pages
+ * and the API's error shape under /api/. The member's cookie is left alone: the guard clears it
+ * only when whoami answers that the session does not exist.
+ */
+export const RETRY_AFTER_SECONDS = "10";
+
+export function answerOutages(build: ServerBuild): ServerBuild {
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      const module = { ...route.module };
+      const api = route.path?.startsWith("api") === true || id.startsWith("routes/api.");
+      if (module.loader) module.loader = guarded(module.loader, api);
+      if (module.action) module.action = guarded(module.action, api);
+      return [id, { ...route, module }];
+    }),
+  );
+  return { ...build, routes };
+}
+
+function guarded<Args extends { request: Request }, Answer>(fn: (args: Args) => Answer, api: boolean) {
+  return async (args: Args) => {
+    try {
+      return await fn(args);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      logger.warn({ path: new URL(args.request.url).pathname }, "database unavailable: answered 503");
+      throw await unavailableAnswer(args.request, api);
+    }
+  };
+}
+
+/** The 503 a request gets while the database is away. */
+export async function unavailableAnswer(request: Request, api: boolean) {
+  const t = await translator(request, "common");
+  const headers = { "Retry-After": RETRY_AFTER_SECONDS, "Cache-Control": "no-store" };
+  const message = t("error.unavailable.message");
+  if (api) return Response.json({ errors: { base: [message] } }, { status: 503, headers });
+  return data({ message }, { status: 503, headers });
+}
