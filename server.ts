@@ -8,7 +8,6 @@ import cluster from "node:cluster";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -16,6 +15,7 @@ import type { Lifecycle } from "~/.server/runtime/lifecycle.server";
 import { parseEnv, ConfigError, type Env } from "~/.server/config/env.server";
 import { ruleRedirect } from "~/.server/builds/builds.server";
 import { answerOutages } from "~/.server/http/outage.server";
+import { createRequestHandler, screenRequests } from "~/.server/http/request-handler.server";
 import { superviseWorkers } from "~/.server/runtime/supervisor.server";
 import { logger, requestLog } from "~/.server/observability/logger.server";
 import {
@@ -63,7 +63,8 @@ async function serve(config: Env) {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // Forwarded headers (client address, protocol) are believed only from the proxies named here.
+  app.set("trust proxy", config.TRUST_PROXY ?? false);
   app.use(compression());
 
   // Request id, CSP nonce and security headers.
@@ -82,6 +83,8 @@ async function serve(config: Env) {
 
   // One line per request: no query string (it may carry codes), no cookies, no bodies.
   app.use(requestLog(logger));
+  // Methods, targets, hosts, sizes, origins and content types no route could take: 4xx here.
+  app.use(screenRequests());
   // Errors reported while handling a request carry its id.
   app.use((_req, res, next) => withRequestScope(res.locals.requestId, next));
 
@@ -106,6 +109,7 @@ async function serve(config: Env) {
     createRequestHandler({
       build,
       mode: config.NODE_ENV,
+      origin: new URL(config.APP_URL).origin,
       getLoadContext: (req, res) => ({ nonce: res.locals.nonce, requestId: res.locals.requestId, clientIp: req.ip }),
     }),
   );

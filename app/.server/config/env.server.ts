@@ -49,6 +49,20 @@ const envSchema = z.object({
   SENTRY_DSN: optionalUrl(["http:", "https:"], "a Sentry DSN URL"),
   SENTRY_ENVIRONMENT: z.string().trim().min(1).optional(),
   ORY_SDK_URL: optionalUrl(["http:", "https:"], "the base URL of Ory Kratos or Ory Network"),
+  // Express's "trust proxy": a hop count, or addresses/subnets (and loopback, linklocal, uniquelocal).
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine(
+      (value) =>
+        value === undefined ||
+        /^\d{1,2}$/.test(value) ||
+        value.split(",").every((entry) => /^(loopback|linklocal|uniquelocal|[0-9a-f:.]+(\/\d{1,3})?)$/i.test(entry.trim())),
+      { message: "a number of proxies (1) or their addresses, such as 10.0.0.1,loopback (leave it unset without a proxy)" },
+    )
+    .transform((value) => (value !== undefined && /^\d+$/.test(value) ? Number(value) : value)),
   WEB_CONCURRENCY: z.coerce
     .number({ invalid_type_error: "a number of worker processes" })
     .int("a whole number of worker processes")

@@ -1,0 +1,115 @@
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import {
+  createRequestHandler as createRemixHandler,
+  writeReadableStreamToWritable,
+  type AppLoadContext,
+  type ServerBuild,
+} from "@remix-run/node";
+import { translator } from "~/.server/i18n/i18n.server";
+import { BODY_LIMIT_BYTES, METHODS, screenForm, screenHead, type Refusal } from "./request-screen.server";
+
+/**
+ * Express → Remix, with the bounds a caller must not be able to cross (request-screen.server.ts):
+ * a body is read, up to BODY_LIMIT_BYTES, before any route sees it (413 beyond, however it is
+ * sent: with a Content-Length or chunked). The URL routes see is APP_URL's origin and the
+ * request's path: a forged Host or X-Forwarded-Host never reaches a link or a check.
+ */
+type Options = {
+  build: ServerBuild;
+  mode: string;
+  origin: string;
+  getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext;
+};
+
+/** First of all middleware: a request that fails screenHead goes no further, not even to static files. */
+export function screenRequests() {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const refusal = screenHead({ method: req.method, target: req.originalUrl, headers: headersOf(req) });
+    if (refusal) refuse(req, res, refusal).catch(next);
+    else next();
+  };
+}
+
+export function createRequestHandler({ build, mode, origin, getLoadContext }: Options) {
+  const handle = createRemixHandler(build, mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const headers = headersOf(req);
+      let body: Uint8Array<ArrayBuffer> | undefined;
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        const read = await readBody(req);
+        if (read === "too large") return await refuse(req, res, 413);
+        body = Uint8Array.from(read);
+        const formRefusal = await screenForm(req.method, req.originalUrl, headers, body);
+        if (formRefusal) return await refuse(req, res, formRefusal);
+      }
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const request = new Request(new URL(req.originalUrl, origin), { method: req.method, headers, body, signal: controller.signal });
+      const response = await handle(request, getLoadContext(req, res));
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The body, read to its end unless it grows past the limit (then the rest is not read). */
+function readBody(req: ExpressRequest): Promise<Buffer | "too large"> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > BODY_LIMIT_BYTES) {
+        req.off("data", onData);
+        req.pause();
+        resolve("too large");
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", reject);
+  });
+}
+
+function headersOf(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+const refusalKeys: Record<Refusal, string> = {
+  400: "error.badRequest",
+  403: "error.foreignOrigin",
+  405: "error.methodNotAllowed",
+  413: "error.tooLarge",
+  415: "error.unsupportedType",
+};
+
+/** A short translated answer: the API's error shape under /api/, plain text elsewhere. */
+async function refuse(req: ExpressRequest, res: ExpressResponse, status: Refusal) {
+  const language = req.acceptsLanguages("fr", "en") === "en" ? "en" : "fr";
+  const message = (await translator(language, "common"))(refusalKeys[status]);
+  res.status(status).set("Cache-Control", "no-store");
+  if (status === 405) res.set("Allow", METHODS.join(", "));
+  // The client is told at once; the rest of a too-large body is not read.
+  if (status === 413) res.set("Connection", "close");
+  if (req.path.startsWith("/api/")) res.json({ errors: { base: [message] } });
+  else res.type("text/plain; charset=utf-8").send(message);
+}
+
+async function send(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}

@@ -1,0 +1,82 @@
+/**
+ * What a request must be before any route sees it (issue 11, items 4, 6 and 10). Each check
+ * answers the status of the refusal, or null: the transport then answers it in a short,
+ * translated message (request-handler.server.ts), so no route can be reached with a body,
+ * a target or a header it cannot parse.
+ */
+export type Refusal = 400 | 403 | 405 | 413 | 415;
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+export const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+// A host name or an IPv4/IPv6 literal, with an optional port: what a browser sends.
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,62}\.?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+type Head = { method: string; target: string; headers: Headers };
+
+/** Checks made before the body is read: method, target, host headers, size, origin, content type. */
+export function screenHead({ method, target, headers }: Head): Refusal | null {
+  if (!METHODS.includes(method)) return 405;
+  // Absolute-form ("GET http://x/ HTTP/1.1") and "//host" targets are not paths of ours.
+  if (!target.startsWith("/") || target.startsWith("//") || !parses(target)) return 400;
+  const host = headers.get("host");
+  if (!host || !HOST.test(host)) return 400;
+  const forwardedHost = headers.get("x-forwarded-host");
+  if (forwardedHost !== null && !forwardedHost.split(",").every((value) => HOST.test(value.trim()))) return 400;
+  const forwardedProto = headers.get("x-forwarded-proto");
+  if (forwardedProto !== null && !/^\s*https?\s*(,\s*https?\s*)*$/i.test(forwardedProto)) return 400;
+  if (Number(headers.get("content-length") ?? 0) > BODY_LIMIT_BYTES) return 413;
+  if (!WRITES.has(method)) return null;
+
+  const api = target.startsWith("/api/");
+  if (!sameOrigin(headers, { required: api && signedInByCookie(headers) })) return 403;
+  const type = headers.get("content-type") ?? "";
+  const hasBody = headers.has("transfer-encoding") || Number(headers.get("content-length") ?? 0) > 0;
+  // The JSON API reads JSON only: a text/plain or form post is what a cross-site page can send.
+  if (api) return hasBody && !/^application\/json\b/i.test(type) ? 415 : null;
+  // Page actions and resource routes (logout, language) read forms.
+  return FORM_TYPES.test(type) ? null : 415;
+}
+
+/** A page action's body must be a form it can read (checked once the body is in hand). */
+export async function screenForm(method: string, target: string, headers: Headers, body: Uint8Array<ArrayBuffer>): Promise<Refusal | null> {
+  if (!WRITES.has(method) || target.startsWith("/api/")) return null;
+  try {
+    await new Request("http://cap.invalid/", { method: "POST", headers: { "content-type": headers.get("content-type")! }, body }).formData();
+    return null;
+  } catch {
+    return 400;
+  }
+}
+
+function parses(target: string): boolean {
+  try {
+    new URL(target, "http://cap.invalid");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The Origin of a write, when the browser sends one, names the host the request came to (the same
+ * comparison Remix makes before a page action, which would otherwise throw). `null` and foreign
+ * origins are refused; a cookie-authenticated API write must carry one.
+ */
+function sameOrigin(headers: Headers, { required }: { required: boolean }): boolean {
+  const origin = headers.get("origin");
+  if (origin === null) return !required;
+  const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host");
+  try {
+    return origin !== "null" && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** The session comes from the `token` cookie, not from an Authorization header. */
+function signedInByCookie(headers: Headers): boolean {
+  if (/^Bearer\s+\S+$/i.test(headers.get("authorization") ?? "")) return false;
+  return /(?:^|;\s*)token=/.test(headers.get("cookie") ?? "");
+}
