@@ -86,17 +86,44 @@ describe("login", () => {
 });
 
 describe("login: brute-force limits, counted in the database", () => {
-  it("after 5 failures for one email the 6th attempt is 429 even with the right password", async () => {
+  it("after 5 failures for one email from one address, that address gets 429 even with the right password", async () => {
     await verifiedMember();
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect(statusOf(await login({ email: "marie@example.com", password: `wrong-${attempt}-password` })), `attempt ${attempt}`).toBe(401);
     }
-    expect(await loginEvents("login-email", "marie@example.com")).toHaveLength(5);
+    expect(await loginEvents("login-pair", `marie@example.com ${IP}`)).toHaveLength(5);
 
-    const blocked = await login({ email: "Marie@Example.com", password: PASSWORD }, { ip: "198.51.100.1" });
+    const blocked = await login({ email: "Marie@Example.com", password: PASSWORD });
     expect(statusOf(blocked)).toBe(429);
     expect((await dataOf<Reply>(blocked)).error?.[""]).toEqual(["errors.tooManyAttempts"]);
     expect(setCookie(blocked, "token")).toBeUndefined();
+  });
+
+  it("an attacker's failures from elsewhere do not lock the member out of their own address", async () => {
+    await verifiedMember();
+    for (let attempt = 1; attempt <= 5; attempt++) await login({ email: "marie@example.com", password: "wrong-password" }, { ip: "203.0.113.66" });
+    expect(statusOf(await login({ email: "marie@example.com", password: "x-wrong" }, { ip: "203.0.113.66" }))).toBe(429);
+    expect(statusOf(await login({ email: "marie@example.com", password: PASSWORD }))).toBe(302);
+  });
+
+  it("a burst of 200 parallel guesses checks at most 5 passwords (each attempt counts before the check)", async () => {
+    await verifiedMember();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => login({ email: "marie@example.com", password: `guess-${i}-password` })),
+    );
+    const statuses = answers.map(statusOf);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(195);
+    expect(await loginEvents("login-pair", `marie@example.com ${IP}`)).toHaveLength(5);
+  }, 60_000);
+
+  it("one email tried from many addresses meets a ceiling of 50 failures an hour", async () => {
+    await verifiedMember();
+    const anHourAgo = new Date(Date.now() - 30 * 60 * 1000);
+    await db().insert(rateLimitEvents).values(Array.from({ length: 50 }, () => ({ bucket: "login-email", key: "marie@example.com", createdAt: anHourAgo })));
+    expect(statusOf(await login({ email: "marie@example.com", password: PASSWORD }, { ip: "198.51.100.9" }))).toBe(429);
+    await db().update(rateLimitEvents).set({ createdAt: new Date(Date.now() - 61 * 60 * 1000) });
+    expect(statusOf(await login({ email: "marie@example.com", password: PASSWORD }, { ip: "198.51.100.9" }))).toBe(302);
   });
 
   it("after 30 failures from one IP (different emails) that IP gets 429; another IP still signs in", async () => {
@@ -117,7 +144,7 @@ describe("login: brute-force limits, counted in the database", () => {
     await verifiedMember();
     // Another app instance recorded five failures for this email a minute ago.
     const aMinuteAgo = new Date(Date.now() - 60 * 1000);
-    await db().insert(rateLimitEvents).values(Array.from({ length: 5 }, () => ({ bucket: "login-email", key: "marie@example.com", createdAt: aMinuteAgo })));
+    await db().insert(rateLimitEvents).values(Array.from({ length: 5 }, () => ({ bucket: "login-pair", key: `marie@example.com ${IP}`, createdAt: aMinuteAgo })));
     expect(statusOf(await login({ email: "marie@example.com", password: PASSWORD }))).toBe(429);
 
     // Sixteen minutes later they are out of the 15-minute window.
@@ -125,11 +152,11 @@ describe("login: brute-force limits, counted in the database", () => {
     expect(statusOf(await login({ email: "marie@example.com", password: PASSWORD }))).toBe(302);
   });
 
-  it("a successful login forgets the email's failures", async () => {
+  it("a successful login forgets the failures of that email at that address", async () => {
     await verifiedMember();
     for (let attempt = 1; attempt <= 4; attempt++) await login({ email: "marie@example.com", password: "wrong-password" });
     expect(statusOf(await login({ email: "marie@example.com", password: PASSWORD }))).toBe(302);
-    expect(await loginEvents("login-email", "marie@example.com")).toHaveLength(0);
+    expect(await loginEvents("login-pair", `marie@example.com ${IP}`)).toHaveLength(0);
     for (let attempt = 1; attempt <= 4; attempt++) await login({ email: "marie@example.com", password: "wrong-password" });
     expect(statusOf(await login({ email: "marie@example.com", password: PASSWORD }))).toBe(302);
   });

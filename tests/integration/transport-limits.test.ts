@@ -102,4 +102,19 @@ describe("the door of the built server", () => {
     const bearer = await raw({ method: "POST", path: "/api/profile", headers: { "Content-Type": "application/json", Authorization: "Bearer nope" }, body: "{}" });
     expect(bearer.status).toBe(401);
   });
+
+  it("does not believe X-Forwarded-For without TRUST_PROXY: spraying 31 emails under 31 forged addresses meets the per-address limit", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 31; attempt++) {
+      const answer = await raw({
+        method: "POST",
+        path: "/api/dashboard/login",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": `203.0.113.${attempt}` },
+        body: JSON.stringify({ email: `someone${attempt}@example.com`, password: "guess-password" }),
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  }, 60_000);
 });

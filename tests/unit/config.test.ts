@@ -39,4 +39,19 @@ describe("configuration", () => {
     expect(env.DATABASE_URL).toBe("postgres://postgres@127.0.0.1:5432/cap");
     expect(env.APP_URL).toBe("https://cap.example");
   });
+
+  it("trusts forwarded headers only from the proxies TRUST_PROXY names", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cap-config-"));
+    expect(parseEnv({ DATA_DIR: dir }).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ DATA_DIR: dir, TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ DATA_DIR: dir, TRUST_PROXY: "10.0.0.0/8, loopback" }).TRUST_PROXY).toBe("10.0.0.0/8, loopback");
+    expect(() => parseEnv({ DATA_DIR: dir, TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY="true" is not valid/);
+  });
+
+  it("runs one worker on the embedded database, and refuses more", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cap-config-"));
+    expect(parseEnv({ DATA_DIR: dir }).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ DATA_DIR: dir, DATABASE_URL: "postgres://h/cap", WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
+    expect(() => parseEnv({ DATA_DIR: dir, WEB_CONCURRENCY: "2" })).toThrow(/expected 1 with the embedded database/);
+  });
 });

@@ -1,28 +1,39 @@
 import { db } from "~/.server/db/client.server";
 import { checkPassword, createSession, normalizeEmail } from "~/.server/identity/embedded.server";
-import { clearEvents, countRecent, recordEvent } from "~/.server/rate-limit/rate-limit.server";
+import { clearEvents, releaseSlots, takeSlots } from "~/.server/rate-limit/rate-limit.server";
 
-/** Brute-force limits (issue 3): per email and per IP, failures within 15 minutes. */
+/**
+ * Brute-force limits (issue 3, hardened in issue 11). Every attempt takes its slots BEFORE the
+ * password is checked, so a burst of parallel guesses gets no more tries than a patient one; a
+ * right password gives them back, so only failures count.
+ *  - one email from one address: 5 in 15 minutes — the short lock, which an attacker elsewhere
+ *    cannot impose on the member's own address;
+ *  - one address, any email: 30 in 15 minutes (spraying many accounts);
+ *  - one email, any address: 50 an hour (a distributed guess), a ceiling high enough that a
+ *    member is rarely locked out by it, and recovery by email still works when they are.
+ */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_EMAIL = 5;
+export const MAX_FAILURES_PER_PAIR = 5;
 export const MAX_FAILURES_PER_IP = 30;
+export const EMAIL_WINDOW_MS = 60 * 60 * 1000;
+export const MAX_FAILURES_PER_EMAIL = 50;
 
 export type LoginResult = { ok: true; token: string } | { ok: false; error: "invalidCredentials" | "tooManyAttempts" };
 
 export async function login(email: string, password: string, ip: string): Promise<LoginResult> {
   const key = normalizeEmail(email);
-  const [byEmail, byIp] = await Promise.all([
-    countRecent("login-email", key, LOGIN_WINDOW_MS),
-    countRecent("login-ip", ip, LOGIN_WINDOW_MS),
+  const pair = `${key} ${ip}`;
+  const slots = await takeSlots([
+    { bucket: "login-pair", key: pair, max: MAX_FAILURES_PER_PAIR, windowMs: LOGIN_WINDOW_MS },
+    { bucket: "login-ip", key: ip, max: MAX_FAILURES_PER_IP, windowMs: LOGIN_WINDOW_MS },
+    { bucket: "login-email", key, max: MAX_FAILURES_PER_EMAIL, windowMs: EMAIL_WINDOW_MS },
   ]);
-  if (byEmail >= MAX_FAILURES_PER_EMAIL || byIp >= MAX_FAILURES_PER_IP) return { ok: false, error: "tooManyAttempts" };
+  if (!slots) return { ok: false, error: "tooManyAttempts" };
 
   const identityId = await checkPassword(key, password);
-  if (!identityId) {
-    await Promise.all([recordEvent("login-email", key), recordEvent("login-ip", ip)]);
-    return { ok: false, error: "invalidCredentials" };
-  }
-  await clearEvents("login-email", key);
+  if (!identityId) return { ok: false, error: "invalidCredentials" };
+  // The member is back at their own address: its failures are forgotten (the others are not).
+  await Promise.all([releaseSlots(slots), clearEvents("login-pair", pair)]);
   const session = await createSession(db(), identityId);
   return { ok: true, token: session.token };
 }
