@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { clearTokenCookie } from "~/.server/auth/token-cookie.server";
-import { refuse } from "~/.server/http/form-reply.server";
+import { codeRefusalStatus, refuse } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { changePassword, deleteAccount } from "~/.server/profile/account.server";
 import { confirmEmailChange, requestEmailChange } from "~/.server/profile/email-change.server";
@@ -14,6 +14,7 @@ import { titleMeta } from "~/components/page-title";
 import { levelsOfStudy, splitMobile } from "~/forms/profile";
 import { userTypes } from "~/forms/user-type";
 import { useTranslation } from "~/i18n/react";
+
 
 export const meta = titleMeta;
 
@@ -74,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const submission = parseCode(formData);
       if (submission.status !== "success") return refuse(submission.reply());
       const result = await confirmEmailChange(signedIn, submission.value.code);
-      if (!result.ok) return refuse(submission.reply({ fieldErrors: { code: [`errors.${result.error}`] } }), 422);
+      if (!result.ok) return refuse(submission.reply({ fieldErrors: { code: [`errors.${result.error}`] } }), codeRefusalStatus(result.error));
       return saved("email");
     }
     case "password": {

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { resendVerification, verifyWithCode, verifyWithLink } from "~/.server/accounts/verification.server";
 import { requireSignedIn } from "~/.server/auth/guard.server";
 import { readToken } from "~/.server/auth/token-cookie.server";
-import { refuse } from "~/.server/http/form-reply.server";
+import { codeRefusalStatus, refuse } from "~/.server/http/form-reply.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { isVerified } from "~/.server/identity/identity.server";
@@ -15,6 +15,7 @@ import { LogoutButton } from "~/components/logout-button";
 import { titleMeta } from "~/components/page-title";
 import { verificationSchema } from "~/forms/login";
 import { useTranslation } from "~/i18n/react";
+
 
 export const meta = titleMeta;
 
@@ -59,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: verificationSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const result = await verifyWithCode(identity.id, submission.value.code);
-  if (!result.ok) return refuse(submission.reply({ fieldErrors: { code: [`errors.${result.error}`] } }), 422);
+  if (!result.ok) return refuse(submission.reply({ fieldErrors: { code: [`errors.${result.error}`] } }), codeRefusalStatus(result.error));
   return redirect(nextPath(request), 303);
 }
 

@@ -6,12 +6,13 @@ import type { z } from "zod";
 import { completeRecovery, recoveryIsOpen } from "~/.server/accounts/recovery.server";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
-import { refuse } from "~/.server/http/form-reply.server";
+import { codeRefusalStatus, refuse } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { newPasswordSchema } from "~/forms/login";
 import { useTranslation } from "~/i18n/react";
+
 
 export const meta = titleMeta;
 
@@ -44,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return refuse(submission.reply(hidden));
   const result = await completeRecovery(codeId, submission.value.code, submission.value.password);
-  if (!result.ok) return refuse(submission.reply({ ...hidden, fieldErrors: { code: [`errors.${result.error}`] } }), 422);
+  if (!result.ok) return refuse(submission.reply({ ...hidden, fieldErrors: { code: [`errors.${result.error}`] } }), codeRefusalStatus(result.error));
   return redirect("/", { status: 303, headers: { "Set-Cookie": await setTokenCookie(result.token) } });
 }
 

@@ -5,6 +5,7 @@ import { apiAnswer, apiError, methodNotAllowed, parseJsonBody } from "~/.server/
 import { emailCodeBody } from "~/.server/api/schemas.server";
 import { confirmEmailChange } from "~/.server/profile/email-change.server";
 import { profileOf } from "~/.server/profile/profile.server";
+import { codeRefusalStatus } from "~/.server/http/form-reply.server";
 
 /** POST /api/profile/email/confirm — `{code}` from the new address's email: the new address replaces the old. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -14,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!body.ok) return body.response;
   const result = await confirmEmailChange(member.signedIn, body.value.code);
   if (!result.ok) {
-    const status = result.error === "emailTaken" ? 409 : 422;
+    const status = result.error === "emailTaken" ? 409 : codeRefusalStatus(result.error);
     return apiError(request, status, { base: [`errors.${result.error}`], fields: { code: [`errors.${result.error}`] } });
   }
   // The session now belongs to an identity with the new address: read it again.

@@ -18,7 +18,7 @@ function login(form: Record<string, string>, options: { ip?: string; cookie?: st
   return callWith(action, buildRequest("/home/login", { form, cookie: options.cookie }), { context: { clientIp: options.ip ?? IP } });
 }
 
-async function loginEvents(bucket: "login-email" | "login-ip", key: string) {
+async function loginEvents(bucket: "login-pair" | "login-email" | "login-ip", key: string) {
   return db()
     .select()
     .from(rateLimitEvents)

@@ -8,6 +8,8 @@ import {
   markAddressVerified,
   revokeOtherSessions,
   setPassword,
+  codeError,
+  type CodeError,
 } from "~/.server/identity/embedded.server";
 import { queueMail } from "~/.server/mail/outbox.server";
 import { recoveryMail } from "~/.server/mail/templates.server";
@@ -47,7 +49,7 @@ export function recoveryIsOpen(codeId: string): Promise<boolean> {
   return codeIsUsable("recovery", codeId);
 }
 
-export type RecoveryResult = { ok: true; token: string } | { ok: false; error: "codeInvalid" | "codeExpired" };
+export type RecoveryResult = { ok: true; token: string } | { ok: false; error: CodeError };
 
 /**
  * Sets the new password, ends every other session, and signs the member in. The code proves the
@@ -56,7 +58,7 @@ export type RecoveryResult = { ok: true; token: string } | { ok: false; error: "
 export async function completeRecovery(codeId: string, code: string, password: string): Promise<RecoveryResult> {
   return db().transaction(async (tx) => {
     const check = await consumeCode(tx, "recovery", codeId, { code });
-    if (!check.ok) return { ok: false as const, error: check.reason === "invalid" ? "codeInvalid" : "codeExpired" };
+    if (!check.ok) return { ok: false as const, error: codeError(check.reason) };
     await setPassword(tx, check.identityId, password);
     await revokeOtherSessions(tx, check.identityId);
     await markAddressVerified(tx, check.identityId, check.address);

@@ -1,5 +1,11 @@
 import { db, type Transaction } from "~/.server/db/client.server";
-import { consumeCode, markAddressVerified, openCodeId } from "~/.server/identity/embedded.server";
+import {
+  consumeCode,
+  markAddressVerified,
+  openCodeId,
+  codeError,
+  type CodeError,
+} from "~/.server/identity/embedded.server";
 import type { Identity } from "~/.server/identity/identity.server";
 import { countRecent, recordEvent } from "~/.server/rate-limit/rate-limit.server";
 import { queueMail } from "~/.server/mail/outbox.server";
@@ -11,7 +17,7 @@ import { sendVerification } from "./registration.server";
 const RESEND_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_RESENDS = 3;
 
-export type VerificationResult = { ok: true } | { ok: false; error: "codeInvalid" | "codeExpired" };
+export type VerificationResult = { ok: true } | { ok: false; error: CodeError };
 
 /** Verifies the member's first address with the code typed from the email. */
 export async function verifyWithCode(identityId: string, code: string): Promise<VerificationResult> {
@@ -19,7 +25,7 @@ export async function verifyWithCode(identityId: string, code: string): Promise<
     const codeId = await openCodeId(tx, identityId, "verification");
     if (!codeId) return { ok: false as const, error: "codeExpired" as const };
     const check = await consumeCode(tx, "verification", codeId, { code });
-    if (!check.ok) return { ok: false as const, error: check.reason === "invalid" ? "codeInvalid" : "codeExpired" };
+    if (!check.ok) return { ok: false as const, error: codeError(check.reason) };
     await completeVerification(tx, check.identityId, check.address);
     return { ok: true as const };
   });
@@ -29,7 +35,7 @@ export async function verifyWithCode(identityId: string, code: string): Promise<
 export async function verifyWithLink(codeId: string, linkToken: string): Promise<VerificationResult> {
   return db().transaction(async (tx) => {
     const check = await consumeCode(tx, "verification", codeId, { linkToken });
-    if (!check.ok) return { ok: false as const, error: check.reason === "invalid" ? "codeInvalid" : "codeExpired" };
+    if (!check.ok) return { ok: false as const, error: codeError(check.reason) };
     await completeVerification(tx, check.identityId, check.address);
     return { ok: true as const };
   });

@@ -9,6 +9,7 @@ import {
   verifiableAddresses,
 } from "~/.server/db/schema.server";
 import { EmailTakenError, type CodeFlow, type Identity, type Session } from "./identity.server";
+import { countRecent, lockCounter, recordEvent } from "~/.server/rate-limit/rate-limit.server";
 import { decoyPasswordHash, hashPassword, randomCode, randomToken, sameHash, sha256, verifyPassword } from "./secrets.server";
 
 /**
@@ -18,6 +19,14 @@ import { decoyPasswordHash, hashPassword, randomCode, randomToken, sameHash, sha
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const CODE_LIFETIME_MS = 15 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
+/**
+ * Wrong codes one identity (or, for a recovery asked for an unknown address, one address) may
+ * type in a day, whatever the code and the flow: new codes do not bring new tries. With 10 tries
+ * a day against a million codes, a guess succeeds with odds of 1 in 100,000 a day (about 1 in 270
+ * over a year of daily attempts), against 5 per code and unlimited codes before.
+ */
+export const CODE_MISSES_PER_DAY = 10;
+const CODE_MISS_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -211,7 +220,15 @@ export async function issueCode(
 
 export type CodeCheck =
   | { ok: true; identityId: string; address: string }
-  | { ok: false; reason: "unknown" | "expired" | "invalid" | "exhausted" };
+  | { ok: false; reason: "unknown" | "expired" | "invalid" | "exhausted" | "tooManyTries" };
+
+/** What a member is told when a code is refused. */
+export type CodeError = "codeInvalid" | "codeExpired" | "codeTooManyTries";
+
+export function codeError(reason: Extract<CodeCheck, { ok: false }>["reason"]): CodeError {
+  if (reason === "invalid") return "codeInvalid";
+  return reason === "tooManyTries" ? "codeTooManyTries" : "codeExpired";
+}
 
 /** Whether a code id exists and can still be used (for the page that asks for the code). */
 export async function codeIsUsable(flow: CodeFlow, codeId: string): Promise<boolean> {
@@ -250,12 +267,19 @@ export async function consumeCode(
   if (!row || row.usedAt) return { ok: false, reason: "unknown" };
   if (row.expiresAt <= new Date()) return { ok: false, reason: "expired" };
   if (row.attempts >= CODE_MAX_ATTEMPTS) return { ok: false, reason: "exhausted" };
+  // Counted across every code of the identity, under a lock so parallel tries cannot overtake it.
+  const subject = row.identityId ?? row.address;
+  await lockCounter(tx, "code-misses", subject);
+  if ((await countRecent("code-misses", subject, CODE_MISS_WINDOW_MS, tx)) >= CODE_MISSES_PER_DAY) {
+    return { ok: false, reason: "tooManyTries" };
+  }
   const matches =
     "code" in secret
       ? sameHash(sha256(secret.code.trim()), row.codeHash)
       : row.linkTokenHash !== null && sameHash(sha256(secret.linkToken), row.linkTokenHash);
   if (!matches || !row.identityId) {
     await tx.update(selfServiceCodes).set({ attempts: row.attempts + 1 }).where(eq(selfServiceCodes.id, row.id));
+    await recordEvent("code-misses", subject, tx);
     return { ok: false, reason: row.attempts + 1 >= CODE_MAX_ATTEMPTS ? "exhausted" : "invalid" };
   }
   await tx.update(selfServiceCodes).set({ usedAt: new Date() }).where(eq(selfServiceCodes.id, row.id));

@@ -1,6 +1,15 @@
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
-import { consumeCode, emailIsTaken, issueCode, normalizeEmail, openCodeId, replaceAddress } from "~/.server/identity/embedded.server";
+import {
+  consumeCode,
+  emailIsTaken,
+  issueCode,
+  normalizeEmail,
+  openCodeId,
+  replaceAddress,
+  codeError,
+  type CodeError,
+} from "~/.server/identity/embedded.server";
 import { EmailTakenError } from "~/.server/identity/identity.server";
 import { queueMail } from "~/.server/mail/outbox.server";
 import { emailChangedMail, emailChangeMail } from "~/.server/mail/templates.server";
@@ -31,7 +40,7 @@ export async function requestEmailChange({ identity, member }: SignedIn, email: 
   return { ok: true };
 }
 
-export type EmailChangeResult = { ok: true; email: string } | { ok: false; error: "codeInvalid" | "codeExpired" | "emailTaken" };
+export type EmailChangeResult = { ok: true; email: string } | { ok: false; error: CodeError | "emailTaken" };
 
 /**
  * The code from the new address's email: the new address replaces the old one, verified, and the
@@ -43,7 +52,7 @@ export async function confirmEmailChange({ identity, member }: SignedIn, code: s
       const codeId = await openCodeId(tx, identity.id, "email_change");
       if (!codeId) return { ok: false as const, error: "codeExpired" as const };
       const check = await consumeCode(tx, "email_change", codeId, { code });
-      if (!check.ok) return { ok: false as const, error: check.reason === "invalid" ? ("codeInvalid" as const) : ("codeExpired" as const) };
+      if (!check.ok) return { ok: false as const, error: codeError(check.reason) };
       await replaceAddress(tx, identity.id, check.address);
       const lang = isLanguage(member.lang) ? member.lang : "fr";
       await queueMail(tx, emailChangedMail(lang, identity.traits.email, { firstname: member.firstname, newEmail: check.address }));

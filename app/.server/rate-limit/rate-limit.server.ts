@@ -1,22 +1,27 @@
 import { and, count, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import { db } from "~/.server/db/client.server";
+import { db, type Executor } from "~/.server/db/client.server";
 import { rateLimitEvents } from "~/.server/db/schema.server";
 
 /**
  * Counters kept in PostgreSQL, so every app instance sees the same numbers. A bucket names what
  * is limited ("login-pair", "code-tries-identity", …); a key, who (an email, an IP, an identity).
  */
-export async function countRecent(bucket: string, key: string, windowMs: number): Promise<number> {
+export async function countRecent(bucket: string, key: string, windowMs: number, executor: Executor = db()): Promise<number> {
   const since = new Date(Date.now() - windowMs);
-  const [row] = await db()
+  const [row] = await executor
     .select({ n: count() })
     .from(rateLimitEvents)
     .where(and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key), gt(rateLimitEvents.createdAt, since)));
   return row?.n ?? 0;
 }
 
-export async function recordEvent(bucket: string, key: string) {
-  await db().insert(rateLimitEvents).values({ bucket, key });
+export async function recordEvent(bucket: string, key: string, executor: Executor = db()) {
+  await executor.insert(rateLimitEvents).values({ bucket, key });
+}
+
+/** Serialises, until the transaction ends, every transaction counting the same (bucket, key). */
+export async function lockCounter(tx: Executor, bucket: string, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${bucket} ${key}`}, 0))`);
 }
 
 export async function clearEvents(bucket: string, key: string) {
@@ -36,9 +41,7 @@ export async function takeSlots(limits: Limit[]): Promise<number[] | null> {
   // Always lock in the same order: two requests locking the same keys cannot deadlock.
   const ordered = [...limits].sort((a, b) => `${a.bucket} ${a.key}`.localeCompare(`${b.bucket} ${b.key}`));
   return db().transaction(async (tx) => {
-    for (const limit of ordered) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${limit.bucket} ${limit.key}`}, 0))`);
-    }
+    for (const limit of ordered) await lockCounter(tx, limit.bucket, limit.key);
     for (const limit of ordered) {
       const since = new Date(Date.now() - limit.windowMs);
       const [row] = await tx
