@@ -3,13 +3,13 @@ import { MINIMUM_PASSWORD_LENGTH } from "./register";
 
 /** The login form (SPEC §2); messages are keys of the "auth" namespace. */
 export const loginSchema = z.object({
-  email: z.string({ required_error: "errors.emailRequired" }).trim().email("errors.emailInvalid"),
+  email: z.string({ required_error: "errors.emailRequired" }).trim().max(254, "errors.emailInvalid").email("errors.emailInvalid"),
   password: z.string({ required_error: "errors.passwordRequired" }).min(1, "errors.passwordRequired").max(256, "errors.tooLong"),
   redirectAfter: z.string().optional(),
 });
 
 export const forgotPasswordSchema = z.object({
-  email: z.string({ required_error: "errors.emailRequired" }).trim().email("errors.emailInvalid"),
+  email: z.string({ required_error: "errors.emailRequired" }).trim().max(254, "errors.emailInvalid").email("errors.emailInvalid"),
 });
 
 export const newPasswordSchema = z

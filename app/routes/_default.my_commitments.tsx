@@ -6,6 +6,7 @@ import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import {
   addCommitment,
+  moduleExists,
   commitmentOf,
   commitmentsOf,
   deleteCommitment,
@@ -66,6 +67,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseCommitment(formData);
   if (submission.status !== "success") return refuse(submission.reply());
   const input = { title: submission.value.title, dueDate: submission.value.dueDate ?? null, moduleId: submission.value.moduleId ?? null };
+  if (input.moduleId && !(await moduleExists(input.moduleId))) {
+    return refuse(submission.reply({ fieldErrors: { moduleId: ["errors.moduleInvalid"] } }), 422);
+  }
   if (intent === "update") {
     if (!(await updateCommitment(member.id, id, input))) notFound(request);
   } else {

@@ -6,6 +6,7 @@ import { bookingWindow } from "~/.server/booking/slots.server";
 import { defaultTimeZone, isTimeZone, localDay, localTime } from "~/.server/booking/time-zones.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const MAX_RANGE_DAYS = 62;
 
 /**
  * GET /api/coaches/{slug}/slots?tz=&from=&to= — the coach's free times from `from` to `to`
@@ -24,6 +25,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const to = query.get("to") ? new Date(query.get("to")!) : new Date(now.getTime() + bookingWindow.horizonDays * DAY_MS);
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || to < from) {
     return apiError(request, 422, { fields: { from: ["coaching:errors.rangeInvalid"] }, base: ["errors.checkFields"] });
+  }
+  // Free times are computed as asked: a range is bounded so that no request can freeze the server.
+  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) {
+    return apiError(request, 400, { fields: { to: [{ key: "coaching:errors.rangeTooLong", count: MAX_RANGE_DAYS }] }, base: ["errors.checkFields"] });
   }
   const slots = await freeSlotsOf(coach, from, to, { now });
   return apiAnswer({

@@ -75,6 +75,14 @@ describe("the door of the built server", () => {
     expect(garbage.status).toBe(400);
   });
 
+  it("refuses NUL in a form, a JSON body or a query value (PostgreSQL cannot store it) with a 400", async () => {
+    const form = await raw({ method: "POST", path: "/home/login", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "email=a%00%40b.fr&password=x" });
+    expect(form.status).toBe(400);
+    const json = await raw({ method: "POST", path: "/api/dashboard/login", headers: { "Content-Type": "application/json" }, body: '{"email":"a\\u0000@b.fr","password":"x"}' });
+    expect(json.status).toBe(400);
+    expect((await raw({ path: "/home?x=%00" })).status).toBe(400);
+  });
+
   it("refuses a page action, the language switch or logout posted from another site or a null origin (403)", async () => {
     for (const origin of ["https://evil.example", "null", "not a url"]) {
       for (const path of ["/home/login", "/language", "/logout"]) {

@@ -6,7 +6,7 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import { translator } from "~/.server/i18n/i18n.server";
-import { BODY_LIMIT_BYTES, METHODS, screenForm, screenHead, type Refusal } from "./request-screen.server";
+import { BODY_LIMIT_BYTES, METHODS, screenBody, screenHead, type Refusal } from "./request-screen.server";
 
 /**
  * Express → Remix, with the bounds a caller must not be able to cross (request-screen.server.ts):
@@ -40,8 +40,8 @@ export function createRequestHandler({ build, mode, origin, getLoadContext }: Op
         const read = await readBody(req);
         if (read === "too large") return await refuse(req, res, 413);
         body = Uint8Array.from(read);
-        const formRefusal = await screenForm(req.method, req.originalUrl, headers, body);
-        if (formRefusal) return await refuse(req, res, formRefusal);
+        const bodyRefusal = await screenBody(req.method, req.originalUrl, headers, body);
+        if (bodyRefusal) return await refuse(req, res, bodyRefusal);
       }
       const controller = new AbortController();
       res.on("close", () => {

@@ -20,6 +20,8 @@ export function screenHead({ method, target, headers }: Head): Refusal | null {
   if (!METHODS.includes(method)) return 405;
   // Absolute-form ("GET http://x/ HTTP/1.1") and "//host" targets are not paths of ours.
   if (!target.startsWith("/") || target.startsWith("//") || !parses(target)) return 400;
+  // NUL in a query value would reach a query PostgreSQL refuses.
+  if (/%00/.test(target)) return 400;
   const host = headers.get("host");
   if (!host || !HOST.test(host)) return 400;
   const forwardedHost = headers.get("x-forwarded-host");
@@ -39,11 +41,20 @@ export function screenHead({ method, target, headers }: Head): Refusal | null {
   return FORM_TYPES.test(type) ? null : 415;
 }
 
-/** A page action's body must be a form it can read (checked once the body is in hand). */
-export async function screenForm(method: string, target: string, headers: Headers, body: Uint8Array<ArrayBuffer>): Promise<Refusal | null> {
-  if (!WRITES.has(method) || target.startsWith("/api/")) return null;
+/**
+ * Checks made once the body is in hand: a page action's body must be a form it can read, and no
+ * text may carry NUL, which PostgreSQL refuses to store (a 500 deep in a query otherwise).
+ */
+export async function screenBody(method: string, target: string, headers: Headers, body: Uint8Array<ArrayBuffer>): Promise<Refusal | null> {
+  if (!WRITES.has(method)) return null;
+  if (target.startsWith("/api/")) {
+    // JSON writes NUL as \u0000; a raw NUL byte is no valid JSON either.
+    const text = new TextDecoder().decode(body);
+    return text.includes("\0") || /\\u0000/i.test(text) ? 400 : null;
+  }
   try {
-    await new Request("http://cap.invalid/", { method: "POST", headers: { "content-type": headers.get("content-type")! }, body }).formData();
+    const form = await new Request("http://cap.invalid/", { method: "POST", headers: { "content-type": headers.get("content-type")! }, body }).formData();
+    for (const value of form.values()) if (typeof value === "string" && value.includes("\0")) return 400;
     return null;
   } catch {
     return 400;

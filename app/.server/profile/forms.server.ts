@@ -64,7 +64,7 @@ const passwordSchema = z
   .refine((value) => value.password === value.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordsDiffer" });
 
 const deletionSchema = z.object({
-  email: z.string({ required_error: "profile:errors.confirmEmailRequired" }).trim().min(1, "profile:errors.confirmEmailRequired"),
+  email: z.string({ required_error: "profile:errors.confirmEmailRequired" }).trim().min(1, "profile:errors.confirmEmailRequired").max(254, "profile:errors.confirmEmailRequired"),
   currentPassword,
 });
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { isUuid } from "~/.server/db/uuid.server";
 import { db } from "~/.server/db/client.server";
-import { commitments } from "~/.server/db/schema.server";
+import { commitments, trainingModules } from "~/.server/db/schema.server";
 
 /**
  * "My commitments": what the member promised themselves, with an optional due date and an
@@ -21,6 +21,12 @@ export async function commitmentOf(memberId: string, id: string) {
   if (!isUuid(id)) return null;
   const [row] = await db().select().from(commitments).where(and(eq(commitments.id, id), eq(commitments.memberId, memberId)));
   return row ?? null;
+}
+
+/** Whether a module a commitment names exists (a forged id would break the foreign key: a 500). */
+export async function moduleExists(moduleId: string): Promise<boolean> {
+  const [row] = await db().select({ id: trainingModules.id }).from(trainingModules).where(eq(trainingModules.id, moduleId));
+  return Boolean(row);
 }
 
 export async function addCommitment(memberId: string, input: CommitmentInput) {

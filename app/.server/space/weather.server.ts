@@ -27,7 +27,9 @@ export async function lastSevenDays(memberId: string, today: string) {
 export function isCalendarDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  const year = date.getUTCFullYear();
+  // Years 0000 or 9999 are no member's day and break date arithmetic: a sane range only.
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && year >= 1900 && year <= 2100;
 }
 
 /** A YYYY-MM-DD date moved by whole days (calendar arithmetic in UTC, no time zone involved). */
