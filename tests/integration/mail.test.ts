@@ -99,6 +99,30 @@ describe("mail delivery", () => {
     expect((await row(id)).status).toBe("sent");
   });
 
+  it("a sender killed mid-batch: its messages go out within a minute, the one it was sending with the same Message-ID", async () => {
+    const smtp = await startSmtp();
+    const ids = [];
+    for (const name of ["Ana", "Bruno", "Chloé"]) ids.push(await queueMail(db(), verificationMail("fr", `${name.toLowerCase()}@example.com`, { ...vars, firstname: name })));
+    // The first sender delivers one message, then hangs on the second: as good as killed.
+    const seen: string[] = [];
+    const dying = {
+      async sendMail(message: { messageId: string }) {
+        seen.push(message.messageId);
+        if (seen.length === 1) return smtpTransport(smtp.port).sendMail(message as never);
+        return new Promise(() => undefined);
+      },
+    };
+    void deliverDueMail({ transport: dying as never });
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+
+    const aMinuteLater = new Date(Date.now() + 61_000);
+    expect(await deliverDueMail({ transport: smtpTransport(smtp.port), now: aMinuteLater })).toEqual({ sent: 2, failed: 0 });
+    expect(smtp.received).toHaveLength(3);
+    const resent = smtp.received.find((message) => message.raw.includes(seen[1]));
+    expect(resent, "the interrupted message goes out under its first Message-ID").toBeDefined();
+    expect(seen[1]).toBe(`<${ids[1]}@${new URL(env().APP_URL).hostname}>`);
+  });
+
   it("backs off exponentially, at most an hour", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const transport = smtpTransport(await freePort());

@@ -7,7 +7,9 @@ import { mailOutbox } from "~/.server/db/schema.server";
 /**
  * The outbox's background sender (ARCHITECTURE.md, "Email"). Every instance of the app runs one;
  * a row is claimed by pushing its next_attempt_at forward (a lease), so two instances never send
- * the same message, and a message whose sender died is retried once the lease runs out.
+ * the same message, and a message whose sender died is retried once the lease runs out: a minute
+ * at most, since the lease is short and renewed before each message. A resent message carries the
+ * same Message-ID (from its outbox row), so a mail client shows it once.
  */
 
 /** What delivers a message: a nodemailer transport, or the log when no SMTP_URL is set. */
@@ -18,14 +20,15 @@ export type MailTransport = {
     subject: string;
     text: string;
     html: string;
+    messageId: string;
     attachments: { filename: string; contentType: string; content: string }[];
   }): Promise<unknown>;
 };
 
 const INTERVAL_MS = 2_000;
 const BATCH_SIZE = 10;
-// Longer than a batch can take with the SMTP timeouts below (10 × 50 s).
-const LEASE_MS = 10 * 60_000;
+// Longer than one message can take with the SMTP timeouts below (10 + 10 + 30 s); renewed per message.
+const LEASE_MS = 60_000;
 const FIRST_RETRY_MS = 15_000;
 const MAX_RETRY_MS = 60 * 60_000;
 
@@ -44,6 +47,11 @@ function configuredTransport(): MailTransport {
     ? nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
     : logTransport;
   return configured;
+}
+
+/** One Message-ID per outbox row: a message sent twice (a sender killed mid-send) is the same message. */
+export function messageIdOf(outboxId: string): string {
+  return `<${outboxId}@${new URL(env().APP_URL).hostname}>`;
 }
 
 /** The wait before the next try after `attempts` failures: 15 s, 30 s, 1 min… at most 1 h. */
@@ -88,7 +96,13 @@ export async function deliverDueMail(options: { transport?: MailTransport; now?:
   const counts = { sent: 0, failed: 0 };
   for (const mail of claimed) {
     try {
+      // The batch's lease covers the first message; each next one renews its own.
+      await db()
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() + LEASE_MS) })
+        .where(eq(mailOutbox.id, mail.id));
       await transport.sendMail({
+        messageId: messageIdOf(mail.id),
         from: env().MAIL_FROM,
         to: mail.to,
         subject: mail.subject,
