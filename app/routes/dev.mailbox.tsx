@@ -10,10 +10,14 @@ import styles from "~/styles/dev-mailbox.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta = titleMeta;
 
-/** /dev/mailbox: the latest outbox messages, readable without a mail server. Not in production. */
+/**
+ * /dev/mailbox: the latest outbox messages, readable without a mail server. Only with
+ * DEV_MAILBOX=1 (`npm run dev` sets it), and never in production.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname;
-  if (env().NODE_ENV === "production") throw data({ message: `Page not found: ${path}`, path }, { status: 404 });
+  const config = env();
+  if (!config.DEV_MAILBOX || config.NODE_ENV === "production") throw data({ message: `Page not found: ${path}`, path }, { status: 404 });
   const t = await translator(request, "mailbox");
   const formatDate = new Intl.DateTimeFormat(await localeOf(request), { dateStyle: "medium", timeStyle: "long" });
   const messages = (await recentMail(50)).map((mail) => ({

@@ -209,7 +209,19 @@ describe("mail templates", () => {
 });
 
 describe("development mailbox", () => {
-  it("lists the latest messages with their text", async () => {
+  /** Runs `use` with the configuration changed as given, then puts it back. */
+  async function withConfig(change: Partial<ReturnType<typeof env>>, use: () => Promise<void>) {
+    const config = env();
+    const before = { ...config };
+    Object.assign(config, change);
+    try {
+      await use();
+    } finally {
+      Object.assign(config, before);
+    }
+  }
+
+  it("lists the latest messages with their text when DEV_MAILBOX is on", () => withConfig({ DEV_MAILBOX: true }, async () => {
     await queueMail(db(), verificationMail("fr", "marie@example.com", vars));
     const answer = await call(mailboxLoader, buildRequest("/dev/mailbox"));
     expect(statusOf(answer)).toBe(200);
@@ -217,18 +229,15 @@ describe("development mailbox", () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ to: "marie@example.com", subject: "Votre code de confirmation Cap", status: "pending" });
     expect(messages[0].text).toContain("482913");
-  });
+  }));
 
-  it("does not exist in production", async () => {
-    const config = env();
-    const nodeEnv = config.NODE_ENV;
-    config.NODE_ENV = "production";
-    try {
-      const answer = await call(mailboxLoader, buildRequest("/dev/mailbox"));
-      expect(statusOf(answer)).toBe(404);
-      expect(await dataOf(answer)).toEqual({ message: "Page not found: /dev/mailbox", path: "/dev/mailbox" });
-    } finally {
-      config.NODE_ENV = nodeEnv;
+  it("does not exist unless DEV_MAILBOX is on (NODE_ENV left unset is not enough), nor ever in production", async () => {
+    for (const change of [{ DEV_MAILBOX: false, NODE_ENV: "development" as const }, { DEV_MAILBOX: true, NODE_ENV: "production" as const }]) {
+      await withConfig(change, async () => {
+        const answer = await call(mailboxLoader, buildRequest("/dev/mailbox"));
+        expect(statusOf(answer)).toBe(404);
+        expect(await dataOf(answer)).toEqual({ message: "Page not found: /dev/mailbox", path: "/dev/mailbox" });
+      });
     }
   });
 });

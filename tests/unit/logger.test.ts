@@ -43,4 +43,15 @@ describe("logs", () => {
     expect(loggablePath("/survey/abcDEF123?x=1")).toBe("/survey/[token]");
     expect(loggablePath("/my_team/surveys")).toBe("/my_team/surveys");
   });
+
+  it("mask the private links whose path is the key, and keep a failed query's parameters out of the log", async () => {
+    expect(loggablePath("/coach/session/SECRET-token/cancel?x=1")).toBe("/coach/session/[token]/cancel");
+    expect(loggablePath("/home/new-password-0b5be52e-c9fd-4d38-9b3a-8f2f2f2f2f2f")).toBe("/home/new-password-[code_id]");
+    const { log, lines } = memoryLogger();
+    const failed = new Error('Failed query: insert into "members" ("email") values ($1)\nparams: marie@example.com');
+    log.error({ err: failed }, "request failed");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(JSON.stringify(lines[0])).toContain('Failed query: insert into \\"members\\"');
+    expect(JSON.stringify(lines[0])).not.toContain("marie@example.com");
+  });
 });

@@ -49,6 +49,11 @@ const envSchema = z.object({
   SENTRY_DSN: optionalUrl(["http:", "https:"], "a Sentry DSN URL"),
   SENTRY_ENVIRONMENT: z.string().trim().min(1).optional(),
   ORY_SDK_URL: optionalUrl(["http:", "https:"], "the base URL of Ory Kratos or Ory Network"),
+  // /dev/mailbox lists the outbox, codes and links included: only when asked for, never in production.
+  DEV_MAILBOX: z
+    .enum(["", "0", "1", "false", "true"], { message: "1 or true to turn on /dev/mailbox (never in production)" })
+    .optional()
+    .transform((value) => value === "1" || value === "true"),
   // Express's "trust proxy": a hop count, or addresses/subnets (and loopback, linklocal, uniquelocal).
   TRUST_PROXY: z
     .string()

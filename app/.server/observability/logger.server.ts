@@ -11,6 +11,8 @@ export function createLogger(destination?: DestinationStream): Logger {
       level: process.env.NODE_ENV === "test" && !destination ? "silent" : "info",
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
+      // A failed query's error names its parameters (emails, names, comments): never logged.
+      serializers: { err: loggableError },
       redact: {
         paths: ["*.headers.cookie", "*.headers.authorization", "*.password", "*.token", "*.cookie", "password", "token", "cookie"],
         censor: "[redacted]",
@@ -23,11 +25,26 @@ export function createLogger(destination?: DestinationStream): Logger {
 export const logger = createLogger();
 
 /**
- * The path as the log may keep it: no query (it may carry codes), and a survey's private link
- * (its token is the only key to the survey) masked.
+ * The path as the log may keep it: no query (it may carry codes), and the private links whose
+ * path is the key (a survey's, a coach's session, a recovery page's code id) masked.
  */
 export function loggablePath(url: string): string {
-  return url.split("?")[0].replace(/^\/survey\/[^/]+/, "/survey/[token]");
+  return url
+    .split("?")[0]
+    .replace(/^\/survey\/[^/]+/, "/survey/[token]")
+    .replace(/^\/coach\/session\/[^/]+/, "/coach/session/[token]")
+    .replace(/^\/home\/new-password-[^/]+/, "/home/new-password-[code_id]");
+}
+
+/** Drizzle's "Failed query: … params: …" keeps its SQL and loses its values, in message and stack. */
+function withoutParams(text: unknown) {
+  return typeof text === "string" ? text.replace(/\nparams: [^\n]*/g, "\nparams: [redacted]") : text;
+}
+
+export function loggableError(error: unknown) {
+  if (!(error instanceof Error)) return error;
+  const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
+  return { type: error.name, message: withoutParams(error.message), stack: withoutParams(error.stack), code };
 }
 
 /** One line per request, when its answer is sent: id, method, path, status, time. */

@@ -5,6 +5,7 @@ import { seedCoaches } from "~/.server/booking/coach-content.server";
 import { seedContent } from "~/.server/trainings/seed.server";
 import { setBuildVersion } from "./build-version.server";
 import { startMailSender, stopMailSender } from "~/.server/mail/sender.server";
+import { startHousekeeping, stopHousekeeping } from "./housekeeping.server";
 
 /**
  * What server.ts starts and stops around the Remix handler. It lives in the server build (exported
@@ -25,6 +26,7 @@ async function start(options: { buildVersion: string }) {
   });
   useDatabase(database);
   startMailSender();
+  startHousekeeping();
   return { driver: database.driver };
 }
 
@@ -33,6 +35,7 @@ async function health() {
 }
 
 async function stop() {
+  stopHousekeeping();
   // Delivers what is due one last time while the database is still open.
   await stopMailSender();
   useDatabase(undefined);

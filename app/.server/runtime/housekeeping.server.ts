@@ -1,0 +1,37 @@
+import { and, eq, lt } from "drizzle-orm";
+import { db } from "~/.server/db/client.server";
+import { mailOutbox } from "~/.server/db/schema.server";
+import { logger } from "~/.server/observability/logger.server";
+import { pruneEvents } from "~/.server/rate-limit/rate-limit.server";
+
+/**
+ * What the database would otherwise keep for ever: rate-limit events no window reads any more,
+ * and delivered emails — whose codes and links are of no use once sent, and which nobody should
+ * be able to read later. Every app process runs it hourly; each step is idempotent.
+ */
+const EVERY_MS = 60 * 60 * 1000;
+/** A day: long enough to look into a delivery problem, short enough for codes and links. */
+export const SENT_MAIL_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export async function keepHouse(now = new Date()) {
+  await pruneEvents(now);
+  await db()
+    .delete(mailOutbox)
+    .where(and(eq(mailOutbox.status, "sent"), lt(mailOutbox.sentAt, new Date(now.getTime() - SENT_MAIL_RETENTION_MS))));
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+/** Runs now, then hourly in the background (does not keep the process alive). */
+export function startHousekeeping() {
+  const run = () =>
+    keepHouse().catch((error: Error & { code?: string }) => logger.warn({ code: error.code }, "housekeeping failed; next run in an hour"));
+  void run();
+  timer = setInterval(run, EVERY_MS);
+  timer.unref();
+}
+
+export function stopHousekeeping() {
+  clearInterval(timer);
+  timer = undefined;
+}
