@@ -6,7 +6,7 @@ import { clearTokenCookie } from "~/.server/auth/token-cookie.server";
 import { codeRefusalStatus, refuse } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { changePassword, deleteAccount } from "~/.server/profile/account.server";
-import { confirmEmailChange, requestEmailChange } from "~/.server/profile/email-change.server";
+import { confirmEmailChange, emailRefusalStatus, requestEmailChange } from "~/.server/profile/email-change.server";
 import { parseCode, parseDeletion, parseEmail, parsePassword, parsePath, parseProfile } from "~/.server/profile/forms.server";
 import { joinMobile, profileOf, updateProfile } from "~/.server/profile/profile.server";
 import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form";
@@ -63,11 +63,13 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "email": {
       const submission = parseEmail(formData);
-      if (submission.status !== "success") return refuse(submission.reply());
-      const result = await requestEmailChange(signedIn, submission.value.email);
+      const hideFields = ["currentPassword"];
+      if (submission.status !== "success") return refuse(submission.reply({ hideFields }));
+      const result = await requestEmailChange(signedIn, submission.value.email, submission.value.currentPassword);
       if (!result.ok) {
         const key = result.error === "emailTaken" ? "errors.emailTaken" : `profile:errors.${result.error}`;
-        return refuse(submission.reply({ fieldErrors: { email: [key] } }), result.error === "tooManyEmailChanges" ? 429 : 409);
+        const field = result.error === "currentPasswordWrong" || result.error === "tooManyAttempts" ? "currentPassword" : "email";
+        return refuse(submission.reply({ fieldErrors: { [field]: [key] }, hideFields }), emailRefusalStatus(result.error));
       }
       return saved("emailCodeSent");
     }
@@ -279,6 +281,9 @@ function EmailForms({ email, pendingEmail }: { email: string; pendingEmail: stri
       <Form method="post" className="form" noValidate>
         <Input form="email" name="email" label={t("email.newEmail")} hint={t("email.newEmailHint")} refused={refused}>
           {(props) => <input {...props} type="email" required maxLength={254} autoComplete="email" defaultValue={valueOf(refused, "email", "")} />}
+        </Input>
+        <Input form="email" name="currentPassword" label={t("password.current")} hint={t("email.passwordHint")} refused={refused}>
+          {(props) => <input {...props} type="password" required autoComplete="current-password" />}
         </Input>
         <SubmitButton name="intent" value="email" pendingLabel={t("email.pending")} className="button button--ghost">
           {t("email.submit")}

@@ -47,6 +47,7 @@ test("change the email through the code sent to the new address", async ({ page,
   const email = page.getByRole("region", { name: "Adresse e-mail" });
   await expect(email.getByText(`Adresse actuelle : ${member.email}`)).toBeVisible();
   await email.getByLabel("Nouvelle adresse e-mail").fill(newEmail);
+  await email.getByLabel("Mot de passe actuel").fill(member.password);
   await email.getByRole("button", { name: "Modifier mon adresse e-mail" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Un code vient de partir" })).toBeVisible();
   // The old address stays the account's until the code is confirmed.

@@ -61,11 +61,17 @@ describe("profile API", () => {
   it("changes the email through the code sent to the new address", async () => {
     const member = await verifiedMember();
     await verifiedMember({ email: "taken@example.com" });
-    const taken = await send(emailApi, "/api/profile/email", member.token, { email: "taken@example.com" });
+    const taken = await send(emailApi, "/api/profile/email", member.token, { email: "taken@example.com", current_password: PASSWORD });
     expect(taken.status).toBe(409);
     await checkedJson(taken, "/api/profile/email", "post");
+    // A session alone is not enough: the current password is asked for.
+    const noPassword = await send(emailApi, "/api/profile/email", member.token, { email: "fresh@example.com", current_password: "nope-nope" });
+    expect(noPassword.status).toBe(422);
+    expect((await checkedJson(noPassword, "/api/profile/email", "post")).errors.current_password).toEqual(["Ce mot de passe n’est pas le bon."]);
+    const other = await login(member.email, PASSWORD, "203.0.113.1");
+    if (!other.ok) throw new Error("second login refused");
 
-    const asked = await send(emailApi, "/api/profile/email", member.token, { email: "fresh@example.com" });
+    const asked = await send(emailApi, "/api/profile/email", member.token, { email: "fresh@example.com", current_password: PASSWORD });
     expect(asked.status).toBe(202);
     expect((await checkedJson(asked, "/api/profile/email", "post")).profile).toMatchObject({ email: member.email, pending_email: "fresh@example.com" });
     const code = codeIn(await lastMailTo("fresh@example.com"));
@@ -76,6 +82,9 @@ describe("profile API", () => {
 
     const confirmed = await send(emailConfirmApi, "/api/profile/email/confirm", member.token, { code });
     expect((await checkedJson(confirmed, "/api/profile/email/confirm", "post")).profile).toMatchObject({ email: "fresh@example.com", pending_email: null });
+    // Every other device signs in again; this one stays.
+    expect(await whoami(other.token)).toBeNull();
+    expect(await whoami(member.token)).not.toBeNull();
   });
 
   it("changes the password with the current one and ends the other sessions", async () => {

@@ -132,7 +132,7 @@ describe("profile details", () => {
 describe("email change", () => {
   it("sends a code to the new address; the old one works until the code is confirmed", async () => {
     const member = await verifiedMember();
-    const asked = await post(member, { intent: "email", email: "Marie.New@Example.com" });
+    const asked = await post(member, { intent: "email", currentPassword: PASSWORD, email: "Marie.New@Example.com" });
     expect(headerOf(asked, "Location")).toBe("/profile?saved=emailCodeSent");
     const mail = await lastMailTo("marie.new@example.com");
     expect(mail.subject).toBe("Confirmez votre nouvelle adresse e-mail Cap");
@@ -162,21 +162,43 @@ describe("email change", () => {
   it("refuses a taken address, the same address and an invalid one, keeping what was typed", async () => {
     const member = await verifiedMember();
     await verifiedMember({ email: "taken@example.com" });
-    const taken = await post(member, { intent: "email", email: "TAKEN@example.com" });
+    const taken = await post(member, { intent: "email", currentPassword: PASSWORD, email: "TAKEN@example.com" });
     expect(statusOf(taken)).toBe(409);
     const reply = await dataOf<Reply>(taken);
     expect(reply.error?.email).toEqual(["errors.emailTaken"]);
     expect(reply.initialValue?.email).toBe("TAKEN@example.com");
     expect(await refusedPage(member, taken)).toContain("Un compte existe déjà avec cette adresse e-mail.");
 
-    expect((await dataOf<Reply>(await post(member, { intent: "email", email: member.email }))).error?.email).toEqual(["profile:errors.sameEmail"]);
-    expect((await dataOf<Reply>(await post(member, { intent: "email", email: "nope" }))).error?.email).toEqual(["errors.emailInvalid"]);
+    expect((await dataOf<Reply>(await post(member, { intent: "email", currentPassword: PASSWORD, email: member.email }))).error?.email).toEqual(["profile:errors.sameEmail"]);
+    expect((await dataOf<Reply>(await post(member, { intent: "email", currentPassword: PASSWORD, email: "nope" }))).error?.email).toEqual(["errors.emailInvalid"]);
     expect((await profileOf(member)).pending_email).toBeNull();
+  });
+
+  it("asks for the current password: without it nothing is sent, and the password is never sent back", async () => {
+    const member = await verifiedMember();
+    const refused = await post(member, { intent: "email", email: "thief@example.com", currentPassword: "not-the-password" });
+    expect(statusOf(refused)).toBe(422);
+    const reply = await dataOf<Reply>(refused);
+    expect(reply.error?.currentPassword).toEqual(["profile:errors.currentPasswordWrong"]);
+    expect(reply.initialValue?.email).toBe("thief@example.com");
+    expect(reply.initialValue?.currentPassword).toBeUndefined();
+    expect(await mailsTo("thief@example.com")).toHaveLength(0);
+    expect((await profileOf(member)).pending_email).toBeNull();
+  });
+
+  it("once the new address is confirmed, every other session ends and this one stays", async () => {
+    const member = await verifiedMember();
+    const other = await login(member.email, PASSWORD, "203.0.113.1");
+    if (!other.ok) throw new Error("second login refused");
+    await post(member, { intent: "email", currentPassword: PASSWORD, email: "moved@example.com" });
+    await post(member, { intent: "confirmEmail", code: codeIn(await lastMailTo("moved@example.com")) });
+    expect(await whoami(other.token)).toBeNull();
+    expect(await whoami(member.token)).not.toBeNull();
   });
 
   it("refuses the code when the address was taken in the meantime", async () => {
     const member = await verifiedMember();
-    await post(member, { intent: "email", email: "race@example.com" });
+    await post(member, { intent: "email", currentPassword: PASSWORD, email: "race@example.com" });
     const code = codeIn(await lastMailTo("race@example.com"));
     await verifiedMember({ email: "race@example.com" });
     const answer = await post(member, { intent: "confirmEmail", code });

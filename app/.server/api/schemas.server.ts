@@ -182,7 +182,7 @@ export const passwordBody = z.object({
   password: registerFields.password,
 });
 
-export const emailChangeBody = z.object({ email: registerFields.email });
+export const emailChangeBody = z.object({ email: registerFields.email, current_password: passwordBody.shape.current_password });
 export const emailCodeBody = z.object({
   code: z.string({ required_error: "errors.codeRequired" }).trim().min(1, "errors.codeRequired").max(12, "errors.codeInvalid"),
 });

@@ -4,20 +4,24 @@ import { cancelSessionsOfDeparting } from "~/.server/booking/bookings.server";
 import { db } from "~/.server/db/client.server";
 import { mailOutbox, rateLimitEvents } from "~/.server/db/schema.server";
 import { checkPassword, deleteIdentity, normalizeEmail, revokeOtherSessions, setPassword } from "~/.server/identity/embedded.server";
-import { countRecent, recordEvent } from "~/.server/rate-limit/rate-limit.server";
+import { releaseSlots, takeSlots } from "~/.server/rate-limit/rate-limit.server";
 
 /** Wrong current passwords per member in 15 minutes before the forms stop checking. */
 const WINDOW_MS = 15 * 60 * 1000;
 const MAX_FAILURES = 5;
 
-type PasswordError = "currentPasswordWrong" | "tooManyAttempts";
+export type PasswordError = "currentPasswordWrong" | "tooManyAttempts";
 
-/** Whether `password` is the member's, counting failures (a stolen session must not guess it). */
-async function confirmPassword({ identity }: SignedIn, password: string): Promise<{ ok: true } | { ok: false; error: PasswordError }> {
-  if ((await countRecent("password-check", identity.id, WINDOW_MS)) >= MAX_FAILURES) return { ok: false, error: "tooManyAttempts" };
-  if ((await checkPassword(identity.traits.email, password)) === identity.id) return { ok: true };
-  await recordEvent("password-check", identity.id);
-  return { ok: false, error: "currentPasswordWrong" };
+/**
+ * Whether `password` is the member's, counting failures (a stolen session must not guess it):
+ * each check takes its slot before the password is compared, and a right one gives it back.
+ */
+export async function confirmPassword({ identity }: SignedIn, password: string): Promise<{ ok: true } | { ok: false; error: PasswordError }> {
+  const slots = await takeSlots([{ bucket: "password-check", key: identity.id, max: MAX_FAILURES, windowMs: WINDOW_MS }]);
+  if (!slots) return { ok: false, error: "tooManyAttempts" };
+  if ((await checkPassword(identity.traits.email, password)) !== identity.id) return { ok: false, error: "currentPasswordWrong" };
+  await releaseSlots(slots);
+  return { ok: true };
 }
 
 /** A new password, once the current one is given; every other session of the member ends. */

@@ -7,6 +7,7 @@ import {
   normalizeEmail,
   openCodeId,
   replaceAddress,
+  revokeOtherSessions,
   codeError,
   type CodeError,
 } from "~/.server/identity/embedded.server";
@@ -15,17 +16,24 @@ import { queueMail } from "~/.server/mail/outbox.server";
 import { emailChangedMail, emailChangeMail } from "~/.server/mail/templates.server";
 import { countRecent, recordEvent } from "~/.server/rate-limit/rate-limit.server";
 import { isLanguage } from "~/i18n/config";
+import { confirmPassword, type PasswordError } from "./account.server";
 
 const WINDOW_MS = 15 * 60 * 1000;
 const MAX_MAILS = 3;
 
-export type EmailChangeRequest = { ok: true } | { ok: false; error: "emailTaken" | "sameEmail" | "tooManyEmailChanges" };
+export type EmailChangeRequest =
+  | { ok: true }
+  | { ok: false; error: "emailTaken" | "sameEmail" | "tooManyEmailChanges" | PasswordError };
 
 /**
  * Starts an email change: a code goes to the NEW address; the account keeps its old address until
  * that code comes back (confirmEmailChange). A new request replaces an earlier one.
  */
-export async function requestEmailChange({ identity, member }: SignedIn, email: string): Promise<EmailChangeRequest> {
+export async function requestEmailChange(signedIn: SignedIn, email: string, currentPassword: string): Promise<EmailChangeRequest> {
+  const { identity, member } = signedIn;
+  // A stolen session alone must not be enough to move the account to another address.
+  const password = await confirmPassword(signedIn, currentPassword);
+  if (!password.ok) return password;
   const address = normalizeEmail(email);
   if (address === identity.traits.email) return { ok: false, error: "sameEmail" };
   if (await emailIsTaken(address)) return { ok: false, error: "emailTaken" };
@@ -40,13 +48,19 @@ export async function requestEmailChange({ identity, member }: SignedIn, email: 
   return { ok: true };
 }
 
+/** The status of a refused email change, page and API alike. */
+export function emailRefusalStatus(error: Extract<EmailChangeRequest, { ok: false }>["error"]): number {
+  if (error === "tooManyEmailChanges" || error === "tooManyAttempts") return 429;
+  return error === "currentPasswordWrong" ? 422 : 409;
+}
+
 export type EmailChangeResult = { ok: true; email: string } | { ok: false; error: CodeError | "emailTaken" };
 
 /**
- * The code from the new address's email: the new address replaces the old one, verified, and the
- * old address is told (in the same transaction).
+ * The code from the new address's email: the new address replaces the old one, verified, the old
+ * address is told, and every other session ends (in the same transaction).
  */
-export async function confirmEmailChange({ identity, member }: SignedIn, code: string): Promise<EmailChangeResult> {
+export async function confirmEmailChange({ identity, member, token }: SignedIn, code: string): Promise<EmailChangeResult> {
   try {
     return await db().transaction(async (tx) => {
       const codeId = await openCodeId(tx, identity.id, "email_change");
@@ -54,6 +68,8 @@ export async function confirmEmailChange({ identity, member }: SignedIn, code: s
       const check = await consumeCode(tx, "email_change", codeId, { code });
       if (!check.ok) return { ok: false as const, error: codeError(check.reason) };
       await replaceAddress(tx, identity.id, check.address);
+      // The account now answers to another address: every other device signs in again.
+      await revokeOtherSessions(tx, identity.id, token);
       const lang = isLanguage(member.lang) ? member.lang : "fr";
       await queueMail(tx, emailChangedMail(lang, identity.traits.email, { firstname: member.firstname, newEmail: check.address }));
       return { ok: true as const, email: check.address };

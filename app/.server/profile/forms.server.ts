@@ -44,8 +44,6 @@ const profileSchema = z.object({
 
 const pathSchema = z.object({ userType: profileFields.userType });
 
-const emailSchema = z.object({ email: registerFields.email });
-
 const codeSchema = z.object({
   code: z.string({ required_error: "errors.codeRequired" }).trim().min(1, "errors.codeRequired").max(12, "errors.codeInvalid"),
 });
@@ -54,6 +52,8 @@ const currentPassword = z
   .string({ required_error: "profile:errors.currentPasswordRequired" })
   .min(1, "profile:errors.currentPasswordRequired")
   .max(256, "errors.tooLong");
+
+const emailSchema = z.object({ email: registerFields.email, currentPassword });
 
 const passwordSchema = z
   .object({
