@@ -1,13 +1,20 @@
+import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { SubmitButton } from "./form";
 
 type Survey = {
+  id: string;
   title: string;
   sent: number;
   answered: number;
+  closed: boolean;
   results: { id: string; prompt: string; average: number; comments: string[] }[] | null;
 };
 
-/** One sent survey: how many answered, and once there are enough, the anonymous results. */
+/**
+ * One sent survey: how many answered, a button to close it, and once closed with enough answers,
+ * the anonymous results (shown once, never updated: no answer can be read by difference).
+ */
 export function SurveyCard({ survey }: { survey: Survey }) {
   const { t, i18n } = useTranslation("team");
   return (
@@ -16,9 +23,21 @@ export function SurveyCard({ survey }: { survey: Survey }) {
       <ul className="tags">
         <li className="tag">{t("surveys.sentTo", { count: survey.sent })}</li>
         <li className="tag">{t("surveys.answered", { count: survey.answered })}</li>
+        {survey.closed ? <li className="tag">{t("surveys.closedTag")}</li> : null}
       </ul>
-      {survey.results === null ? (
-        <p className="muted">{t("surveys.waiting", { count: survey.answered })}</p>
+      {survey.results === null && !survey.closed ? (
+        <>
+          <p className="muted">{t("surveys.waiting", { count: survey.answered })}</p>
+          <Form method="post" className="form">
+            <input type="hidden" name="id" value={survey.id} />
+            <p className="muted">{t("surveys.closeHint")}</p>
+            <SubmitButton name="intent" value="close" pendingLabel={t("surveys.pending")} className="button button--ghost">
+              {t("surveys.close")}
+            </SubmitButton>
+          </Form>
+        </>
+      ) : survey.results === null ? (
+        <p className="muted">{t("surveys.closedTooFew")}</p>
       ) : (
         <dl className="survey-results">
           {survey.results.map((result) => (

@@ -3,7 +3,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { createSurvey, listSurveys } from "~/.server/surveys/surveys.server";
+import { closeSurvey, createSurvey, listSurveys } from "~/.server/surveys/surveys.server";
+import { notFound } from "~/.server/http/not-found.server";
 import { listCrew } from "~/.server/team/crew.server";
 import { parseSurvey } from "~/.server/team/team-forms.server";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
@@ -28,13 +29,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     surveys,
     suggestions: suggestionKeys.map((key) => t(`surveys.suggestions.${key}`)),
     sent: new URL(request.url).searchParams.has("sent"),
+    closed: new URL(request.url).searchParams.has("closed"),
   };
 }
 
-/** POST: the survey and one private link per chosen crew member, each emailed. */
+/** POST: the survey and one private link per chosen crew member, each emailed; or closing one. */
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
-  const submission = parseSurvey(await request.formData());
+  const formData = await request.formData();
+  if (formData.get("intent") === "close") {
+    if (!(await closeSurvey(member.id, String(formData.get("id") ?? "")))) notFound(request);
+    return redirect("/my_team/surveys?closed", 303);
+  }
+  const submission = parseSurvey(formData);
   if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.checkFields"] }));
   const { title, questions, crew } = submission.value;
   const result = await createSurvey({ ...member, lang: await localeOf(request) }, { title, questions, crewIds: crew });
@@ -43,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Surveys() {
-  const { crew, surveys, suggestions, sent } = useLoaderData<typeof loader>();
+  const { crew, surveys, suggestions, sent, closed } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const { t } = useTranslation("team");
   const typed = refused?.initialValue ?? null;
@@ -55,6 +62,7 @@ export default function Surveys() {
       <h1>{t("surveys.title")}</h1>
       <p className="lead">{t("surveys.lead")}</p>
       {sent ? <FormAlert tone="success" lines={[t("surveys.sent")]} /> : null}
+      {closed ? <FormAlert tone="success" lines={[t("surveys.closed")]} /> : null}
       <section aria-labelledby="surveys-list-title">
         <h2 id="surveys-list-title">{t("surveys.listTitle")}</h2>
         {surveys.length === 0 ? <p className="muted">{t("surveys.empty")}</p> : null}

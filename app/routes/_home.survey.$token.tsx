@@ -24,7 +24,7 @@ async function surveyOf(request: Request, token: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const survey = await surveyOf(request, params.token);
   const t = await translator(request, "team");
-  const state = survey.answered ? (new URL(request.url).searchParams.has("done") ? "thanks" : "used") : "open";
+  const state = survey.answered ? (new URL(request.url).searchParams.has("done") ? "thanks" : "used") : survey.closed ? "closed" : "open";
   return { title: state === "open" ? survey.title : t(`survey.${state}Title`), state, survey };
 }
 
@@ -67,7 +67,7 @@ export default function AnswerSurvey() {
       <div className="card narrow">
         <h1>{survey.title}</h1>
         <p>{t("survey.intro", { memberName: survey.memberName })}</p>
-        <p className="muted">{t("survey.anonymous")}</p>
+        <p className="muted">{t("survey.anonymous", { memberName: survey.memberName })}</p>
         <Form method="post" className="form">
           <FormAlert lines={refused?.error?.[""]?.map((key) => t(key))} />
           {survey.questions.map((question) => {

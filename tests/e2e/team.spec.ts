@@ -131,7 +131,7 @@ test("a member invites a crew member who joins, then gets an anonymous 360 resul
   await answerSurvey(answering, links[1], [3, 4, 5], "");
 
   await page.goto("/my_team/surveys");
-  await expect(page.getByText("2 réponses pour l’instant, résultats à partir de 3.")).toBeVisible();
+  await expect(page.getByText("2 réponses pour l’instant. Les résultats s’afficheront à la clôture, s’il y a au moins 3 réponses.")).toBeVisible();
 
   // A used link cannot answer again.
   await answering.goto(links[0]);

@@ -10,6 +10,7 @@ import { loader as invitationList } from "~/routes/api.invitations._index";
 import { action as invitationAct } from "~/routes/api.invitations.$id.$action";
 import { action as registerApi } from "~/routes/api.dashboard.register";
 import { loader as surveyList, action as surveyCreate } from "~/routes/api.surveys._index";
+import { action as surveyClose } from "~/routes/api.surveys.$id.close";
 import { lastMailTo, linkIn, verifiedMember } from "../support/accounts";
 import { buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
@@ -131,6 +132,15 @@ describe("team API", () => {
     expect((await checkedJson(created, "/api/surveys", "post")).survey).toMatchObject({ sent: 3, answered: 0, results: null });
     const listed = await checkedJson(await send(surveyList, "/api/surveys", member.token), "/api/surveys", "get");
     expect(listed.surveys).toHaveLength(1);
+
+    const id = listed.surveys[0].id;
+    const stranger = await verifiedMember({ email: "stranger@example.com" });
+    const notTheirs = await send(surveyClose, `/api/surveys/${id}/close`, stranger.token, { method: "POST", params: { id } });
+    expect(notTheirs.status).toBe(404);
+    await checkedJson(notTheirs, "/api/surveys/{id}/close", "post");
+    const closed = await send(surveyClose, `/api/surveys/${id}/close`, member.token, { method: "POST", params: { id } });
+    // Closed with no answer: final, and no results to show.
+    expect((await checkedJson(closed, "/api/surveys/{id}/close", "post")).survey).toMatchObject({ closed: true, answered: 0, results: null });
   });
 
   it("registering through POST /api/dashboard/register?invited_id=<invitation id> shows the crew member as joined", async () => {

@@ -22,8 +22,8 @@ async function crewOf(member: TestMember): Promise<Crew[]> {
   return (await dataOf<{ crew: Crew[] }>(await callWith(listLoader, buildRequest("/my_team/list", { cookie: member.cookie })))).crew;
 }
 
-async function addThree(member: TestMember) {
-  for (const name of ["Paul", "Lina", "Sami"]) {
+async function addThree(member: TestMember, names = ["Paul", "Lina", "Sami"]) {
+  for (const name of names) {
     expect(statusOf(await addCrew(member, { name, email: `${name.toLowerCase()}@example.com`, relation: "friend" }))).toBe(303);
   }
   return crewOf(member);
@@ -50,7 +50,7 @@ async function answer(link: string, scores: number[], comment = "") {
 }
 
 async function surveysOf(member: TestMember) {
-  type Survey = { answered: number; results: { average: number; comments: string[] }[] | null };
+  type Survey = { id: string; answered: number; closed: boolean; results: { average: number; comments: string[] }[] | null };
   return (await dataOf<{ surveys: Survey[] }>(await callWith(surveysLoader, buildRequest("/my_team/surveys", { cookie: member.cookie })))).surveys;
 }
 
@@ -191,7 +191,7 @@ describe("invitations", () => {
 });
 
 describe("360 surveys", () => {
-  it("shows anonymous results from the third answer on; a used link cannot answer again", async () => {
+  it("shows anonymous results once everyone answered (3 or more); a used link cannot answer again", async () => {
     const member = await verifiedMember();
     const crew = await addThree(member);
     const links = await sendSurvey(member, crew);
@@ -222,6 +222,48 @@ describe("360 surveys", () => {
     expect(survey.results!.map((r) => r.average)).toEqual([4, 4, 4]);
     expect(survey.results![0].comments).toEqual(["Bonne écoute", "Toujours là"]);
     expect(await db().select().from(surveyAnswers)).toHaveLength(3);
+  });
+
+  it("never shows a total that changes with one answer: results only at close, late answers refused (issue 11, item 7)", async () => {
+    const member = await verifiedMember();
+    await addThree(member);
+    const crew = await addThree(member, ["Dora", "Eli", "Fanny"]);
+    const links = await sendSurvey(member, crew);
+    for (const [index, scores] of [[5, 5, 5], [1, 1, 1], [3, 3, 3]].entries()) await answer(links[index], scores);
+    let [survey] = await surveysOf(member);
+    // Three answers on an open survey: nothing to compare the next total with.
+    expect(survey).toMatchObject({ answered: 3, closed: false, results: null });
+    await answer(links[3], [4, 4, 4]);
+    [survey] = await surveysOf(member);
+    expect(survey).toMatchObject({ answered: 4, results: null });
+
+    const close = (id: string, who = member) =>
+      callWith(surveysAction, buildRequest("/my_team/surveys", { form: { intent: "close", id }, cookie: who.cookie }));
+    const other = await verifiedMember({ email: "other@example.com" });
+    expect(statusOf(await close(survey.id, other))).toBe(404);
+    expect(headerOf(await close(survey.id), "Location")).toBe("/my_team/surveys?closed");
+    [survey] = await surveysOf(member);
+    expect(survey.closed).toBe(true);
+    expect(survey.results!.map((result) => result.average)).toEqual([3.3, 3.3, 3.3]);
+
+    // A fifth answer would give itself away by difference: refused, and the link page says closed.
+    const late = await answer(links[4], [1, 1, 1]);
+    expect(statusOf(late)).toBe(409);
+    expect((await dataOf<{ error: Record<string, string[]> }>(late)).error[""]).toEqual(["errors.closed"]);
+    const token = links[5].split("/").at(-1)!;
+    expect((await dataOf<{ state: string }>(await callWith(surveyLoader, buildRequest(links[5]), { params: { token } }))).state).toBe("closed");
+    expect((await surveysOf(member))[0].results!.map((result) => result.average)).toEqual([3.3, 3.3, 3.3]);
+  });
+
+  it("a survey closed with fewer than 3 answers never shows results", async () => {
+    const member = await verifiedMember();
+    const links = await sendSurvey(member, await addThree(member));
+    await answer(links[0], [5, 5, 5]);
+    await answer(links[1], [1, 1, 1]);
+    const [open] = await surveysOf(member);
+    await callWith(surveysAction, buildRequest("/my_team/surveys", { form: { intent: "close", id: open.id }, cookie: member.cookie }));
+    expect(statusOf(await answer(links[2], [3, 3, 3]))).toBe(409);
+    expect((await surveysOf(member))[0]).toMatchObject({ answered: 2, closed: true, results: null });
   });
 
   it("refuses bad surveys and bad answers, and 404s unknown links", async () => {

@@ -256,7 +256,7 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
   ),
   "/api/surveys": {
     get: {
-      summary: "The member's 360 surveys: how many answered, and the anonymous results from 3 answers on",
+      summary: "The member's 360 surveys: how many answered, and the anonymous results once closed with 3 answers or more",
       signedIn: true,
       ok: { status: 200, schema: surveysAnswer, description: "The surveys" },
       failures: [401, 403],
@@ -267,6 +267,16 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
       body: surveyBody,
       ok: { status: 201, schema: surveyAnswer, description: "Created and sent" },
       failures: [400, 401, 403, 422],
+    },
+  },
+  "/api/surveys/{id}/close": {
+    get: undefined,
+    post: {
+      summary: "Close one of the member's surveys: it takes no more answers, and its results (3 answers or more) show, final",
+      signedIn: true,
+      path: ["id"],
+      ok: { status: 200, schema: surveyAnswer, description: "The closed survey" },
+      failures: [401, 403, 404],
     },
   },
   "/api/coaches": {

@@ -231,10 +231,11 @@ const surveyView = z.object({
   questions: z.array(z.object({ id: z.string(), prompt: z.string() })),
   sent: z.number().int(),
   answered: z.number().int(),
+  closed: z.boolean().describe("Closed by the member or once everyone answered: no more answers, results final"),
   results: z
     .array(z.object({ id: z.string(), prompt: z.string(), average: z.number(), comments: z.array(z.string()) }))
     .nullable()
-    .describe("Null until 3 people have answered; then averages and comments, without names"),
+    .describe("Null until the survey is closed with at least 3 answers; then averages and comments, without names"),
   createdAt: z.string(),
 });
 

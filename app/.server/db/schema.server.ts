@@ -391,6 +391,8 @@ export const surveys = pgTable("surveys", {
   title: text("title").notNull(),
   questions: jsonb("questions").$type<SurveyQuestion[]>().notNull(),
   createdAt: createdAt(),
+  /** Closed by the member or once everyone answered: results show only then, and never change. */
+  closedAt: timestamp("closed_at", { withTimezone: true }),
 });
 
 /** One crew member's private link to a survey (only the token's hash is kept). */

@@ -10,7 +10,9 @@ import type { Language } from "~/i18n/config";
 /**
  * 360 surveys ("how do you see me", issue 5 §6). Each chosen crew member gets a private link
  * (only its SHA-256 is stored) that answers once; answers are stored apart from the links, so
- * nobody can tell who said what, and results show only from MIN_ANSWERS answers on.
+ * nobody can tell who said what. Results show once, when the survey closes (closed by the member,
+ * or by itself once everyone answered), and only with at least MIN_ANSWERS answers: a total shown
+ * after every new answer would give each answer away by difference (issue 11, item 7).
  */
 export const MIN_ANSWERS = 3;
 
@@ -22,7 +24,8 @@ export type SurveyView = {
   questions: SurveyQuestion[];
   sent: number;
   answered: number;
-  /** Null until MIN_ANSWERS have answered. */
+  closed: boolean;
+  /** Null until the survey is closed with at least MIN_ANSWERS answers. */
   results: SurveyResult[] | null;
   createdAt: string;
 };
@@ -77,10 +80,22 @@ export async function listSurveys(memberId: string): Promise<SurveyView[]> {
       questions: survey.questions,
       sent: counts?.sent ?? 0,
       answered: given.length,
-      results: given.length >= MIN_ANSWERS ? summarise(survey.questions, given) : null,
+      closed: survey.closedAt !== null,
+      results: survey.closedAt !== null && given.length >= MIN_ANSWERS ? summarise(survey.questions, given) : null,
       createdAt: survey.createdAt.toISOString(),
     };
   });
+}
+
+/** Closes one of the member's surveys: its results, if any, are final. False: not theirs or closed. */
+export async function closeSurvey(memberId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db()
+    .update(surveys)
+    .set({ closedAt: new Date() })
+    .where(and(eq(surveys.id, id), eq(surveys.memberId, memberId), isNull(surveys.closedAt)))
+    .returning({ id: surveys.id });
+  return rows.length > 0;
 }
 
 type Given = Record<string, { score: number; comment: string }>;
@@ -102,7 +117,7 @@ function summarise(questions: SurveyQuestion[], given: Given[]): SurveyResult[] 
   });
 }
 
-export type SurveyRequestView = { title: string; memberName: string; questions: SurveyQuestion[]; answered: boolean };
+export type SurveyRequestView = { title: string; memberName: string; questions: SurveyQuestion[]; answered: boolean; closed: boolean };
 
 /** What the private link shows; null for a token that names nothing. */
 export async function surveyOfToken(token: string): Promise<SurveyRequestView | null> {
@@ -119,22 +134,32 @@ export async function surveyOfToken(token: string): Promise<SurveyRequestView | 
     memberName: `${row.firstname} ${row.lastname}`.trim(),
     questions: row.survey.questions,
     answered: row.answeredAt !== null,
+    closed: row.survey.closedAt !== null,
   };
 }
 
-export type AnswerOutcome = { ok: true } | { ok: false; error: "notFound" | "used" | "incomplete" };
+export type AnswerOutcome = { ok: true } | { ok: false; error: "notFound" | "used" | "closed" | "incomplete" };
 
 /** Stores one answer per link: the link is spent in the same transaction as the answer is kept. */
 export async function answerSurvey(token: string, answers: Given): Promise<AnswerOutcome> {
   if (!token || token.length > 128) return { ok: false, error: "notFound" };
   return db().transaction(async (tx) => {
     const [request] = await tx
-      .select({ id: surveyRequests.id, surveyId: surveyRequests.surveyId, answeredAt: surveyRequests.answeredAt, questions: surveys.questions })
+      .select({
+        id: surveyRequests.id,
+        surveyId: surveyRequests.surveyId,
+        answeredAt: surveyRequests.answeredAt,
+        questions: surveys.questions,
+        closedAt: surveys.closedAt,
+      })
       .from(surveyRequests)
       .innerJoin(surveys, eq(surveys.id, surveyRequests.surveyId))
-      .where(eq(surveyRequests.tokenHash, sha256(token)));
+      .where(eq(surveyRequests.tokenHash, sha256(token)))
+      // Closing and answering never cross: the results of a closed survey never change.
+      .for("update", { of: surveys });
     if (!request) return { ok: false as const, error: "notFound" as const };
     if (request.answeredAt) return { ok: false as const, error: "used" as const };
+    if (request.closedAt) return { ok: false as const, error: "closed" as const };
     if (!request.questions.every((question) => answers[question.id])) return { ok: false as const, error: "incomplete" as const };
     // Only a link still unanswered is spent: two submissions at once store one answer.
     const spent = await tx
@@ -145,6 +170,12 @@ export async function answerSurvey(token: string, answers: Given): Promise<Answe
     if (spent.length === 0) return { ok: false as const, error: "used" as const };
     const kept = Object.fromEntries(request.questions.map((question) => [question.id, answers[question.id]]));
     await tx.insert(surveyAnswers).values({ surveyId: request.surveyId, answers: kept });
+    // Everyone answered: the survey closes by itself.
+    const [waiting] = await tx
+      .select({ n: count() })
+      .from(surveyRequests)
+      .where(and(eq(surveyRequests.surveyId, request.surveyId), isNull(surveyRequests.answeredAt)));
+    if ((waiting?.n ?? 0) === 0) await tx.update(surveys).set({ closedAt: new Date() }).where(eq(surveys.id, request.surveyId));
     return { ok: true as const };
   });
 }
