@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isInvitationIntent(intent) || typeof id !== "string") return data({ error: "errors.notFound" }, { status: 400 });
   const outcome = await invitationAction(signedIn, await localeOf(request), intent, id);
   if (!outcome.ok && outcome.error === "notFound") notFound(request);
-  if (!outcome.ok) return data({ error: `errors.${outcome.error}` }, { status: outcome.error === "tooSoon" ? 429 : 409 });
+  if (!outcome.ok) return data({ error: `errors.${outcome.error}` }, { status: outcome.error === "tooSoon" || outcome.error === "tooManyMails" ? 429 : 409 });
   return redirect(`/invitations?done=${intent}`, 303);
 }
 

@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.checkFields"] }));
   const { title, questions, crew } = submission.value;
   const result = await createSurvey({ ...member, lang: await localeOf(request) }, { title, questions, crewIds: crew });
-  if (!result.ok) return refuse(submission.reply({ fieldErrors: { crew: [`errors.${result.error}`] } }), 422);
+  if (!result.ok) return refuse(submission.reply({ fieldErrors: { crew: [`errors.${result.error}`] } }), result.error === "tooManyMails" ? 429 : 422);
   return redirect("/my_team/surveys?sent", 303);
 }
 

@@ -4,7 +4,7 @@ import { apiAnswer, apiError, methodNotAllowed } from "~/.server/api/respond.ser
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { invitationAction, isInvitationIntent } from "~/.server/team/invitation-actions.server";
 
-const failures = { notFound: 404, notPending: 409, tooSoon: 429 } as const;
+const failures = { notFound: 404, notPending: 409, tooSoon: 429, tooManyMails: 429 } as const;
 
 /** POST /api/invitations/{id}/(resend|revoke|accept|decline). */
 export async function action({ request, params }: ActionFunctionArgs) {

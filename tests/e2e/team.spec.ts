@@ -74,7 +74,7 @@ test("a member invites a crew member who joins, then gets an anonymous 360 resul
   await checkPage(page, "team-list");
 
   // The invitee registers through the emailed link: the address is filled in.
-  const invitation = await waitForMail(invitee, /vous invite dans son équipage/);
+  const invitation = await waitForMail(invitee, /Une invitation à rejoindre un équipage/);
   const registerLink = linkIn(invitation.text, "/home/register");
   const visitor = await visitorPage(browser);
   await visitor.goto(registerLink);
@@ -121,7 +121,7 @@ test("a member invites a crew member who joins, then gets an anonymous 360 resul
   await expect(page.getByText("0 réponse pour l’instant, résultats à partir de 3.")).toBeVisible();
 
   const links: string[] = [];
-  for (const email of [invitee, ...others]) links.push(linkIn((await waitForMail(email, /aimerait savoir/)).text, "/survey/"));
+  for (const email of [invitee, ...others]) links.push(linkIn((await waitForMail(email, /Un questionnaire vous attend/)).text, "/survey/"));
 
   const answering = await visitorPage(browser);
   await answering.goto(links[0]);

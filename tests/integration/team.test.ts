@@ -66,7 +66,9 @@ describe("my team", () => {
 
     expect(crew).toMatchObject({ name: "Paul Martin", email: "paul@example.com", status: "invited" });
     const mail = await lastMailTo("paul@example.com");
-    expect(mail.subject).toBe("Marie Curie vous invite dans son équipage Cap");
+    // The subject is Cap's own words; the inviter is named in the body only.
+    expect(mail.subject).toBe("Une invitation à rejoindre un équipage sur Cap");
+    expect(mail.text).toContain("Marie Curie vous a ajouté·e à son équipage");
     expect(linkIn(mail, "/home/register")).toBe(`/home/register?invited_id=${crew.invitationId}`);
   });
 

@@ -135,7 +135,8 @@ export function welcomeMail(lang: Language, to: string, vars: { firstname: strin
 /** A member added the recipient to their crew: the link to join Cap through the invitation. */
 export function crewInvitationMail(lang: Language, to: string, vars: { firstname: string; inviterName: string; link: Link }) {
   return render(lang, to, (t) => ({
-    subject: t("crewInvitation.subject", { inviterName: vars.inviterName }),
+    // Fixed words: nothing a member typed goes into a Subject line (it reads as Cap's own).
+    subject: t("crewInvitation.subject"),
     firstname: vars.firstname,
     blocks: [
       { paragraph: t("crewInvitation.intro", { inviterName: vars.inviterName }) },
@@ -149,7 +150,7 @@ export function crewInvitationMail(lang: Language, to: string, vars: { firstname
 /** A 360 survey: the recipient's private link, answered once, without an account. */
 export function surveyRequestMail(lang: Language, to: string, vars: { firstname: string; memberName: string; link: Link }) {
   return render(lang, to, (t) => ({
-    subject: t("surveyRequest.subject", { memberName: vars.memberName }),
+    subject: t("surveyRequest.subject"),
     firstname: vars.firstname,
     blocks: [
       { paragraph: t("surveyRequest.intro", { memberName: vars.memberName }) },

@@ -28,19 +28,21 @@ export async function clearEvents(bucket: string, key: string) {
   await db().delete(rateLimitEvents).where(and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key)));
 }
 
-export type Limit = { bucket: string; key: string; max: number; windowMs: number };
+/** At most `max` events of (bucket, key) within `windowMs`; an attempt takes `cost` of them (1 by default). */
+export type Limit = { bucket: string; key: string; max: number; windowMs: number; cost?: number };
 
 /**
- * Takes one slot in every limit at once, atomically: each (bucket, key) is locked for the
+ * Takes a slot (or `cost` slots) in every limit at once, atomically: each (bucket, key) is locked for the
  * transaction, so two requests can never both see the last free slot, however many arrive
  * together. Returns the ids of the recorded events (to give back with `releaseSlots` when the
  * attempt turns out not to count, e.g. a right password), or null when a limit is reached — then
  * nothing is recorded.
  */
-export async function takeSlots(limits: Limit[]): Promise<number[] | null> {
+export async function takeSlots(limits: Limit[], executor: Executor = db()): Promise<number[] | null> {
   // Always lock in the same order: two requests locking the same keys cannot deadlock.
   const ordered = [...limits].sort((a, b) => `${a.bucket} ${a.key}`.localeCompare(`${b.bucket} ${b.key}`));
-  return db().transaction(async (tx) => {
+  // Inside a caller's transaction this is a savepoint, and the locks last until that transaction ends.
+  return executor.transaction(async (tx) => {
     for (const limit of ordered) await lockCounter(tx, limit.bucket, limit.key);
     for (const limit of ordered) {
       const since = new Date(Date.now() - limit.windowMs);
@@ -48,11 +50,11 @@ export async function takeSlots(limits: Limit[]): Promise<number[] | null> {
         .select({ n: count() })
         .from(rateLimitEvents)
         .where(and(eq(rateLimitEvents.bucket, limit.bucket), eq(rateLimitEvents.key, limit.key), gt(rateLimitEvents.createdAt, since)));
-      if ((row?.n ?? 0) >= limit.max) return null;
+      if ((row?.n ?? 0) + (limit.cost ?? 1) > limit.max) return null;
     }
     const rows = await tx
       .insert(rateLimitEvents)
-      .values(ordered.map(({ bucket, key }) => ({ bucket, key })))
+      .values(ordered.flatMap(({ bucket, key, cost = 1 }) => Array.from({ length: cost }, () => ({ bucket, key }))))
       .returning({ id: rateLimitEvents.id });
     return rows.map((row) => row.id);
   });

@@ -5,6 +5,7 @@ import { randomToken, sha256 } from "~/.server/identity/secrets.server";
 import { queueMail } from "~/.server/mail/outbox.server";
 import { surveyRequestMail } from "~/.server/mail/templates.server";
 import { isUuid } from "~/.server/db/uuid.server";
+import { takeCrewMailQuota } from "~/.server/team/mail-quota.server";
 import type { Language } from "~/i18n/config";
 
 /**
@@ -38,7 +39,10 @@ export function surveyLink(token: string) {
 }
 
 /** Creates the survey and sends one private link per chosen crew member, in one transaction. */
-export async function createSurvey(sender: Sender, input: NewSurvey): Promise<{ ok: true; id: string } | { ok: false; error: "unknownCrew" }> {
+export async function createSurvey(
+  sender: Sender,
+  input: NewSurvey,
+): Promise<{ ok: true; id: string } | { ok: false; error: "unknownCrew" | "tooManyMails" }> {
   const crewIds = [...new Set(input.crewIds)];
   if (crewIds.length === 0 || !crewIds.every(isUuid)) return { ok: false, error: "unknownCrew" };
   return db().transaction(async (tx) => {
@@ -47,6 +51,8 @@ export async function createSurvey(sender: Sender, input: NewSurvey): Promise<{ 
       .from(crewMembers)
       .where(and(eq(crewMembers.memberId, sender.id), inArray(crewMembers.id, crewIds)));
     if (crew.length !== crewIds.length) return { ok: false as const, error: "unknownCrew" as const };
+    const recipients = crew.map((person) => person.email);
+    if (!(await takeCrewMailQuota(tx, sender.id, recipients))) return { ok: false as const, error: "tooManyMails" as const };
     const questions = input.questions.map((prompt, index) => ({ id: `q${index + 1}`, prompt }));
     const [survey] = await tx.insert(surveys).values({ memberId: sender.id, title: input.title, questions }).returning({ id: surveys.id });
     const memberName = `${sender.firstname} ${sender.lastname}`.trim();

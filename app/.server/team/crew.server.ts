@@ -5,6 +5,7 @@ import type { Language } from "~/i18n/config";
 import { isUuid } from "~/.server/db/uuid.server";
 import { sendInvitation } from "./invitations.server";
 import type { Relation } from "./relations.server";
+import { takeCrewMailQuota } from "./mail-quota.server";
 
 /**
  * A member's crew (issue 5 §6): people they add by name, email and relation. Every function takes
@@ -47,9 +48,13 @@ export type NewCrewMember = { name: string; email: string; relation: Relation };
 export type Inviter = { id: string; firstname: string; lastname: string; lang: Language };
 
 /** Adds the crew member, their invitation and its email in one transaction. */
-export async function addCrewMember(inviter: Inviter, input: NewCrewMember): Promise<{ ok: true; id: string } | { ok: false; error: "emailInCrew" }> {
+export async function addCrewMember(
+  inviter: Inviter,
+  input: NewCrewMember,
+): Promise<{ ok: true; id: string } | { ok: false; error: "emailInCrew" | "tooManyMails" }> {
   const email = input.email.toLowerCase();
   return db().transaction(async (tx) => {
+    if (!(await takeCrewMailQuota(tx, inviter.id, [email]))) return { ok: false as const, error: "tooManyMails" as const };
     const [crew] = await tx
       .insert(crewMembers)
       .values({ memberId: inviter.id, name: input.name, email, relation: input.relation })

@@ -6,6 +6,7 @@ import { queueMail } from "~/.server/mail/outbox.server";
 import { crewInvitationMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
 import { isUuid } from "~/.server/db/uuid.server";
+import { takeCrewMailQuota } from "./mail-quota.server";
 
 /**
  * Invitations to join Cap (issue 5 §7). The invitation's id is the `invited_id` of the
@@ -80,7 +81,7 @@ export async function receivedInvitations(email: string): Promise<ReceivedInvita
   }));
 }
 
-export type InvitationOutcome = { ok: true } | { ok: false; error: "notFound" | "notPending" | "tooSoon" };
+export type InvitationOutcome = { ok: true } | { ok: false; error: "notFound" | "notPending" | "tooSoon" | "tooManyMails" };
 
 export async function resendInvitation(inviter: Inviter & { id: string }, invitationId: string): Promise<InvitationOutcome> {
   if (!isUuid(invitationId)) return { ok: false, error: "notFound" };
@@ -94,6 +95,7 @@ export async function resendInvitation(inviter: Inviter & { id: string }, invita
     if (!row) return { ok: false as const, error: "notFound" as const };
     if (row.invitation.status !== "pending") return { ok: false as const, error: "notPending" as const };
     if (Date.now() - row.invitation.lastSentAt.getTime() < RESEND_GAP_MS) return { ok: false as const, error: "tooSoon" as const };
+    if (!(await takeCrewMailQuota(tx, inviter.id, [row.invitation.email]))) return { ok: false as const, error: "tooManyMails" as const };
     await tx.update(invitations).set({ lastSentAt: new Date(), updatedAt: new Date() }).where(eq(invitations.id, invitationId));
     await sendInvitation(tx, inviter, { id: invitationId, email: row.invitation.email, name: row.name ?? "" });
     return { ok: true as const };
