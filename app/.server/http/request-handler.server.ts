@@ -43,10 +43,10 @@ export function createRequestHandler({ build, mode, origin, getLoadContext }: Op
         const bodyRefusal = await screenBody(req.method, req.originalUrl, headers, body);
         if (bodyRefusal) return await refuse(req, res, bodyRefusal);
       }
-      const controller = new AbortController();
-      res.on("close", () => {
-        if (!res.writableFinished) controller.abort();
-      });
+      // Loaders and actions are aborted when the client goes away before the answer is sent.
+      let controller: AbortController | null = new AbortController();
+      res.on("finish", () => (controller = null));
+      res.on("close", () => controller?.abort());
       const request = new Request(new URL(req.originalUrl, origin), { method: req.method, headers, body, signal: controller.signal });
       const response = await handle(request, getLoadContext(req, res));
       await send(res, response);
