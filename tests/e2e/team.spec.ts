@@ -118,7 +118,7 @@ test("a member invites a crew member who joins, then gets an anonymous 360 resul
   for (const name of ["Paul Martin", "Lina", "Sami"]) await page.getByRole("checkbox", { name }).check();
   await page.getByRole("button", { name: "Envoyer le questionnaire" }).click();
   await expect(page.getByText("Votre questionnaire est parti.")).toBeVisible();
-  await expect(page.getByText("0 réponse pour l’instant, résultats à partir de 3.")).toBeVisible();
+  await expect(page.getByText("0 réponse pour l’instant. Les résultats s’afficheront à la clôture, s’il y a au moins 3 réponses.")).toBeVisible();
 
   const links: string[] = [];
   for (const email of [invitee, ...others]) links.push(linkIn((await waitForMail(email, /Un questionnaire vous attend/)).text, "/survey/"));
