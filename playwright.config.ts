@@ -61,7 +61,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Journeys with four axe checks and eight screenshots take 25–60 s on a loaded 2-core machine.
+  timeout: 90_000,
   expect: { timeout: 5_000 },
   reporter: [["list", { printSteps: false }]],
   use: {

@@ -91,7 +91,7 @@ test("book a discovery session from a module, see it, move it and cancel it", as
   // Four pages checked by axe, three of them with the coach's month and its 400-odd time zones:
   // without JavaScript each check is a fresh copy of the page, and the journey takes 20 to 30 s
   // on a 2-CPU runner with the other project's journey running beside it.
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const modulePath = "/training/j-embarque/modules/fixer-son-cap";
   await page.goto(modulePath);
   await page.getByRole("link", { name: "Réserver la séance", exact: true }).click();

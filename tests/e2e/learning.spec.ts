@@ -42,7 +42,7 @@ async function answerEveryQuestion(page: Page) {
 }
 
 test("a new member follows J'embarque to the end and sees the result", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.goto("/trainings");
   await checkPage(page, "trainings");
   const card = page.getByRole("article", { name: "J’embarque" });

@@ -48,7 +48,7 @@ async function answerSurvey(page: Page, link: string, scores: number[], comment:
 }
 
 test("a member invites a crew member who joins, then gets an anonymous 360 result", async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const stamp = `${test.info().project.name}-${Date.now()}`;
   const invitee = `crew-${stamp}@cap.test`;
 
