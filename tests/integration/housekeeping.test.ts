@@ -6,6 +6,8 @@ import { queueMail } from "~/.server/mail/outbox.server";
 import { verificationMail } from "~/.server/mail/templates.server";
 import { keepHouse } from "~/.server/runtime/housekeeping.server";
 
+const eqId = (id: string) => eq(mailOutbox.id, id);
+
 /** Issue 11, item 12: rate-limit events and delivered emails (codes, links) do not pile up for ever. */
 describe("housekeeping", () => {
   it("forgets rate-limit events older than two days and delivered emails older than a day; keeps the rest", async () => {
@@ -30,4 +32,3 @@ describe("housekeeping", () => {
   });
 });
 
-const eqId = (id: string) => eq(mailOutbox.id, id);
