@@ -37,7 +37,7 @@ const saved = (what: (typeof savedMessages)[number]) => redirect(`/profile?saved
  * POST /profile: one form per intent, each checked on the server only. A refused form comes back
  * with what was typed (never a password) and its messages; a done one redirects (PRG).
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const signedIn = await requireMember(request);
   const formData = await request.formData();
   switch (formData.get("intent")) {
@@ -76,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "confirmEmail": {
       const submission = parseCode(formData);
       if (submission.status !== "success") return refuse(submission.reply());
-      const result = await confirmEmailChange(signedIn, submission.value.code);
+      const result = await confirmEmailChange(signedIn, submission.value.code, context.clientIp ?? "unknown");
       if (!result.ok) return refuse(submission.reply({ fieldErrors: { code: [`errors.${result.error}`] } }), codeRefusalStatus(result.error));
       return saved("email");
     }

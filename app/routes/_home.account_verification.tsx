@@ -29,14 +29,14 @@ function nextPath(request: Request) {
  * the email lands here too, with code_id and token. A member cannot leave before the address is
  * verified: every signed-in route sends them back here.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await translator(request, "auth");
   const query = new URL(request.url).searchParams;
   const codeId = query.get("code_id");
   const linkToken = query.get("token");
   let linkFailed = false;
   if (codeId && linkToken) {
-    const result = await verifyWithLink(codeId, linkToken);
+    const result = await verifyWithLink(codeId, linkToken, context.clientIp ?? "unknown");
     if (result.ok && !(await readToken(request))) {
       return { title: t("verification.title"), email: null, linkVerified: true, linkFailed: false };
     }
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("verification.title"), email: identity.traits.email, linkVerified: false, linkFailed };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { identity, member } = await requireSignedIn(request);
   if (isVerified(identity)) throw redirect(nextPath(request), 303);
   const formData = await request.formData();
@@ -59,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: verificationSchema });
   if (submission.status !== "success") return refuse(submission.reply());
-  const result = await verifyWithCode(identity.id, submission.value.code);
+  const result = await verifyWithCode(identity.id, submission.value.code, context.clientIp ?? "unknown");
   if (!result.ok) return refuse(submission.reply({ fieldErrors: { code: [`errors.${result.error}`] } }), codeRefusalStatus(result.error));
   return redirect(nextPath(request), 303);
 }

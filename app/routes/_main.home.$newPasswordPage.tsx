@@ -38,13 +38,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** POST: the code and the new password; on success every other session ends and the member is in. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const codeId = codeIdOf(request, params.newPasswordPage);
   await redirectIfSignedIn(request);
   const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return refuse(submission.reply(hidden));
-  const result = await completeRecovery(codeId, submission.value.code, submission.value.password);
+  const result = await completeRecovery(codeId, submission.value.code, submission.value.password, context.clientIp ?? "unknown");
   if (!result.ok) return refuse(submission.reply({ ...hidden, fieldErrors: { code: [`errors.${result.error}`] } }), codeRefusalStatus(result.error));
   return redirect("/", { status: 303, headers: { "Set-Cookie": await setTokenCookie(result.token) } });
 }

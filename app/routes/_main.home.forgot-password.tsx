@@ -21,12 +21,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** POST /home/forgot-password: a code by email, then /home/new-password-{code_id} (SPEC §4). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await redirectIfSignedIn(request);
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return refuse(submission.reply());
-  const { codeId } = await requestRecovery(submission.value.email, await localeOf(request));
-  return redirect(`/home/new-password-${codeId}`, 303);
+  const result = await requestRecovery(submission.value.email, await localeOf(request), context.clientIp ?? "unknown");
+  if (!result.ok) return refuse(submission.reply({ fieldErrors: { email: [`errors.${result.error}`] } }), 429);
+  return redirect(`/home/new-password-${result.codeId}`, 303);
 }
 
 export default function ForgotPassword() {

@@ -8,12 +8,12 @@ import { profileOf } from "~/.server/profile/profile.server";
 import { codeRefusalStatus } from "~/.server/http/form-reply.server";
 
 /** POST /api/profile/email/confirm — `{code}` from the new address's email: the new address replaces the old. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const member = await apiMember(request);
   if (!member.ok) return member.response;
   const body = await parseJsonBody(request, emailCodeBody);
   if (!body.ok) return body.response;
-  const result = await confirmEmailChange(member.signedIn, body.value.code);
+  const result = await confirmEmailChange(member.signedIn, body.value.code, context.clientIp ?? "unknown");
   if (!result.ok) {
     const status = result.error === "emailTaken" ? 409 : codeRefusalStatus(result.error);
     return apiError(request, status, { base: [`errors.${result.error}`], fields: { code: [`errors.${result.error}`] } });

@@ -19,12 +19,12 @@ export const MAX_RESENDS = 3;
 
 export type VerificationResult = { ok: true } | { ok: false; error: CodeError };
 
-/** Verifies the member's first address with the code typed from the email. */
-export async function verifyWithCode(identityId: string, code: string): Promise<VerificationResult> {
+/** Verifies the member's first address with the code typed from the email, at client address `ip`. */
+export async function verifyWithCode(identityId: string, code: string, ip: string): Promise<VerificationResult> {
   return db().transaction(async (tx) => {
     const codeId = await openCodeId(tx, identityId, "verification");
     if (!codeId) return { ok: false as const, error: "codeExpired" as const };
-    const check = await consumeCode(tx, "verification", codeId, { code });
+    const check = await consumeCode(tx, "verification", codeId, { code }, ip);
     if (!check.ok) return { ok: false as const, error: codeError(check.reason) };
     await completeVerification(tx, check.identityId, check.address);
     return { ok: true as const };
@@ -32,9 +32,9 @@ export async function verifyWithCode(identityId: string, code: string): Promise<
 }
 
 /** Verifies with the one-click link of the email (no session needed: the link is the proof). */
-export async function verifyWithLink(codeId: string, linkToken: string): Promise<VerificationResult> {
+export async function verifyWithLink(codeId: string, linkToken: string, ip: string): Promise<VerificationResult> {
   return db().transaction(async (tx) => {
-    const check = await consumeCode(tx, "verification", codeId, { linkToken });
+    const check = await consumeCode(tx, "verification", codeId, { linkToken }, ip);
     if (!check.ok) return { ok: false as const, error: codeError(check.reason) };
     await completeVerification(tx, check.identityId, check.address);
     return { ok: true as const };

@@ -61,10 +61,12 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
   "/api/recovery": {
     get: undefined,
     post: {
-      summary: "Send a password recovery code by email; the same answer whether the email is known or not",
+      summary:
+        "Send a password recovery code by email; the same answer whether the email is known or not. " +
+        "429: 3 codes an address in 15 minutes, 10 a day, 20 requests a client address an hour, or the day's wrong codes spent",
       body: recoveryBody,
       ok: { status: 200, schema: recoveryAnswer, description: "Recovery started" },
-      failures: [400, 422],
+      failures: [400, 422, 429],
     },
   },
   "/api/dashboard/whoami": {
@@ -144,7 +146,9 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
   "/api/profile/email": {
     get: undefined,
     post: {
-      summary: "Change the email address: a code goes to the new address, which replaces the old one once confirmed",
+      summary:
+        "Change the email address, given the current password: a code goes to the new address, which replaces the old " +
+        "one once confirmed (422: wrong password; 429: 5 wrong passwords in 15 minutes, or 3 codes in 15 minutes)",
       signedIn: true,
       body: emailChangeBody,
       ok: { status: 202, schema: profileAnswer, description: "Code sent; pending_email names the new address" },
@@ -154,11 +158,13 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
   "/api/profile/email/confirm": {
     get: undefined,
     post: {
-      summary: "Confirm an email change with the code sent to the new address",
+      summary:
+        "Confirm an email change with the code sent to the new address; every other session of the account ends. " +
+        "429: 10 wrong codes an account a day or 20 a client address an hour, in every flow",
       signedIn: true,
       body: emailCodeBody,
-      ok: { status: 200, schema: profileAnswer, description: "The new address is the account's" },
-      failures: [400, 401, 403, 409, 422],
+      ok: { status: 200, schema: profileAnswer, description: "The new address is the account's; this session stays" },
+      failures: [400, 401, 403, 409, 422, 429],
     },
   },
   "/api/profile/password": {

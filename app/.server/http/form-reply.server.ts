@@ -6,7 +6,7 @@ export function refuse(result: SubmissionResult<string[]>, status = 400, headers
   return data(result, { status, headers });
 }
 
-/** A refused code: 429 once the identity has spent its tries for the day, else 422. */
+/** A refused code: 429 once the identity (a day) or the client address (an hour) has spent its tries, else 422. */
 export function codeRefusalStatus(error: string): number {
-  return error === "codeTooManyTries" ? 429 : 422;
+  return error === "codeTooManyTries" || error === "codeTooManyTriesFromHere" ? 429 : 422;
 }

@@ -9,7 +9,7 @@ import {
   verifiableAddresses,
 } from "~/.server/db/schema.server";
 import { EmailTakenError, type CodeFlow, type Identity, type Session } from "./identity.server";
-import { countRecent, lockCounter, recordEvent } from "~/.server/rate-limit/rate-limit.server";
+import { countRecent, releaseSlots, trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { decoyPasswordHash, hashPassword, randomCode, randomToken, sameHash, sha256, verifyPassword } from "./secrets.server";
 
 /**
@@ -27,6 +27,27 @@ export const CODE_MAX_ATTEMPTS = 5;
  */
 export const CODE_MISSES_PER_DAY = 10;
 const CODE_MISS_WINDOW_MS = 24 * 60 * 60 * 1000;
+/**
+ * Wrong codes from one client address in an hour, whatever the accounts: 20 an hour is 480 a
+ * day, so one address spreading its guesses over many accounts opens one with odds of about 1 in
+ * 2,000 a day (480 in a million), and never a given account better than the 1 in 100,000 above.
+ * An office or a family behind one address has room for many honest typos.
+ */
+export const CODE_MISSES_PER_IP_PER_HOUR = 20;
+const CODE_MISS_IP_WINDOW_MS = 60 * 60 * 1000;
+
+/** The limits a wrong code counts against: the account's (or unknown address's) day, the client's hour. */
+function codeMissLimits(subject: string, ip: string) {
+  return [
+    { bucket: "code-misses", key: subject, max: CODE_MISSES_PER_DAY, windowMs: CODE_MISS_WINDOW_MS },
+    { bucket: "code-misses-ip", key: ip, max: CODE_MISSES_PER_IP_PER_HOUR, windowMs: CODE_MISS_IP_WINDOW_MS },
+  ];
+}
+
+/** Whether the identity (or unknown address) typed all its wrong codes for the day: a new code would not open. */
+export async function codeTriesSpent(tx: Executor, subject: string): Promise<boolean> {
+  return (await countRecent("code-misses", subject, CODE_MISS_WINDOW_MS, tx)) >= CODE_MISSES_PER_DAY;
+}
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -220,14 +241,15 @@ export async function issueCode(
 
 export type CodeCheck =
   | { ok: true; identityId: string; address: string }
-  | { ok: false; reason: "unknown" | "expired" | "invalid" | "exhausted" | "tooManyTries" };
+  | { ok: false; reason: "unknown" | "expired" | "invalid" | "exhausted" | "tooManyTries" | "tooManyTriesFromHere" };
 
 /** What a member is told when a code is refused. */
-export type CodeError = "codeInvalid" | "codeExpired" | "codeTooManyTries";
+export type CodeError = "codeInvalid" | "codeExpired" | "codeTooManyTries" | "codeTooManyTriesFromHere";
 
 export function codeError(reason: Extract<CodeCheck, { ok: false }>["reason"]): CodeError {
   if (reason === "invalid") return "codeInvalid";
-  return reason === "tooManyTries" ? "codeTooManyTries" : "codeExpired";
+  if (reason === "tooManyTries") return "codeTooManyTries";
+  return reason === "tooManyTriesFromHere" ? "codeTooManyTriesFromHere" : "codeExpired";
 }
 
 /** Whether a code id exists and can still be used (for the page that asks for the code). */
@@ -249,14 +271,17 @@ export async function codeIsUsable(flow: CodeFlow, codeId: string): Promise<bool
 }
 
 /**
- * Spends a code: by the typed code or by the one-click link token. Each wrong try counts; after
- * five the code is dead. Single use: a right code is marked used in the caller's transaction.
+ * Spends a code: by the typed code or by the one-click link token, from client address `ip`. Each
+ * wrong try counts; after five the code is dead, and the day's (identity) and hour's (address)
+ * wrong tries are counted across every code and flow. Single use: a right code is marked used in
+ * the caller's transaction.
  */
 export async function consumeCode(
   tx: Executor,
   flow: CodeFlow,
   codeId: string,
   secret: { code: string } | { linkToken: string },
+  ip: string,
 ): Promise<CodeCheck> {
   if (!isUuid(codeId)) return { ok: false, reason: "unknown" };
   const [row] = await tx
@@ -267,21 +292,19 @@ export async function consumeCode(
   if (!row || row.usedAt) return { ok: false, reason: "unknown" };
   if (row.expiresAt <= new Date()) return { ok: false, reason: "expired" };
   if (row.attempts >= CODE_MAX_ATTEMPTS) return { ok: false, reason: "exhausted" };
-  // Counted across every code of the identity, under a lock so parallel tries cannot overtake it.
-  const subject = row.identityId ?? row.address;
-  await lockCounter(tx, "code-misses", subject);
-  if ((await countRecent("code-misses", subject, CODE_MISS_WINDOW_MS, tx)) >= CODE_MISSES_PER_DAY) {
-    return { ok: false, reason: "tooManyTries" };
-  }
+  // Every try takes its slots first (locked: parallel tries cannot overtake the count); a right
+  // code gives them back, so only wrong ones count.
+  const slots = await trySlots(codeMissLimits(row.identityId ?? row.address, ip), tx);
+  if (!slots.ok) return { ok: false, reason: slots.full.bucket === "code-misses" ? "tooManyTries" : "tooManyTriesFromHere" };
   const matches =
     "code" in secret
       ? sameHash(sha256(secret.code.trim()), row.codeHash)
       : row.linkTokenHash !== null && sameHash(sha256(secret.linkToken), row.linkTokenHash);
   if (!matches || !row.identityId) {
     await tx.update(selfServiceCodes).set({ attempts: row.attempts + 1 }).where(eq(selfServiceCodes.id, row.id));
-    await recordEvent("code-misses", subject, tx);
     return { ok: false, reason: row.attempts + 1 >= CODE_MAX_ATTEMPTS ? "exhausted" : "invalid" };
   }
+  await releaseSlots(slots.ids, tx);
   await tx.update(selfServiceCodes).set({ usedAt: new Date() }).where(eq(selfServiceCodes.id, row.id));
   return { ok: true, identityId: row.identityId, address: row.address };
 }

@@ -57,15 +57,16 @@ export function emailRefusalStatus(error: Extract<EmailChangeRequest, { ok: fals
 export type EmailChangeResult = { ok: true; email: string } | { ok: false; error: CodeError | "emailTaken" };
 
 /**
- * The code from the new address's email: the new address replaces the old one, verified, the old
- * address is told, and every other session ends (in the same transaction).
+ * The code from the new address's email, typed at client address `ip`: the new address replaces
+ * the old one, verified, the old address is told, and every other session ends (in the same
+ * transaction).
  */
-export async function confirmEmailChange({ identity, member, token }: SignedIn, code: string): Promise<EmailChangeResult> {
+export async function confirmEmailChange({ identity, member, token }: SignedIn, code: string, ip: string): Promise<EmailChangeResult> {
   try {
     return await db().transaction(async (tx) => {
       const codeId = await openCodeId(tx, identity.id, "email_change");
       if (!codeId) return { ok: false as const, error: "codeExpired" as const };
-      const check = await consumeCode(tx, "email_change", codeId, { code });
+      const check = await consumeCode(tx, "email_change", codeId, { code }, ip);
       if (!check.ok) return { ok: false as const, error: codeError(check.reason) };
       await replaceAddress(tx, identity.id, check.address);
       // The account now answers to another address: every other device signs in again.
