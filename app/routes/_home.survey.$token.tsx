@@ -67,7 +67,10 @@ export default function AnswerSurvey() {
       <div className="card narrow">
         <h1>{survey.title}</h1>
         <p>{t("survey.intro", { memberName: survey.memberName })}</p>
-        <p className="muted">{t("survey.anonymous", { memberName: survey.memberName })}</p>
+        <p className="muted">
+          {t("survey.asked", { count: survey.asked })} {t("survey.anonymous", { memberName: survey.memberName })}
+        </p>
+        <p className="muted">{t("survey.anonymityLimits", { memberName: survey.memberName })}</p>
         <Form method="post" className="form">
           <FormAlert lines={refused?.error?.[""]?.map((key) => t(key))} />
           {survey.questions.map((question) => {

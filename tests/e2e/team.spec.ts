@@ -125,6 +125,9 @@ test("a member invites a crew member who joins, then gets an anonymous 360 resul
 
   const answering = await visitorPage(browser);
   await answering.goto(links[0]);
+  // The respondent is told how many people were asked and how far anonymity goes.
+  await expect(answering.getByText("Ce questionnaire a été envoyé à 3 personnes.", { exact: false })).toBeVisible();
+  await expect(answering.getByText("Cet anonymat a une limite", { exact: false })).toBeVisible();
   await checkPage(answering, "survey-answer");
   await answerSurvey(answering, links[0], [5, 4, 3], "Toujours présent");
   await checkPage(answering, "survey-thanks");

@@ -1,8 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/.server/db/client.server";
-import { invitations } from "~/.server/db/schema.server";
 import { loader as teamList, action as teamAdd } from "~/routes/api.team._index";
 import { loader as crewGet, action as crewEdit } from "~/routes/api.team.$id._index";
 import { action as crewRemove } from "~/routes/api.team.$id.remove";
@@ -12,6 +9,7 @@ import { action as registerApi } from "~/routes/api.dashboard.register";
 import { loader as surveyList, action as surveyCreate } from "~/routes/api.surveys._index";
 import { action as surveyClose } from "~/routes/api.surveys.$id.close";
 import { lastMailTo, linkIn, verifiedMember } from "../support/accounts";
+import { aDayLater } from "../support/crew-mail";
 import { buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
@@ -102,7 +100,7 @@ describe("team API", () => {
     const tooSoon = await act(inviter.token, "resend");
     expect(tooSoon.status).toBe(429);
     await checkedJson(tooSoon, "/api/invitations/{id}/resend", "post");
-    await db().update(invitations).set({ lastSentAt: new Date(Date.now() - 11 * 60 * 1000) }).where(eq(invitations.id, crew.invitationId));
+    await aDayLater(crew.invitationId);
     expect(await checkedJson(await act(inviter.token, "resend"), "/api/invitations/{id}/resend", "post")).toEqual({ success: true });
 
     const paul = await verifiedMember({ email: "paul@example.com" });

@@ -195,11 +195,13 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
       failures: [401, 403],
     },
     post: {
-      summary: "Add a crew member; their invitation (link /home/register?invited_id=<invitation id>) is emailed",
+      summary:
+        "Add a crew member; their invitation (link /home/register?invited_id=<invitation id>) is emailed. " +
+        "429: one invitation a day from a member to an address, 20 crew emails a member a day, 3 to an address a day",
       signedIn: true,
       body: crewBody,
       ok: { status: 201, schema: crewMemberAnswer, description: "Added and invited" },
-      failures: [400, 401, 403, 409, 422],
+      failures: [400, 401, 403, 409, 422, 429],
     },
   },
   "/api/team/{id}": {
@@ -241,7 +243,7 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
   ...Object.fromEntries(
     (
       [
-        ["resend", "Email a pending invitation the member sent again (at most once every 10 minutes)"],
+        ["resend", "Email a pending invitation the member sent again (at most once a day, and within the crew email quotas)"],
         ["revoke", "Withdraw a pending invitation the member sent: its link stops working"],
         ["accept", "Accept a pending invitation sent to the member's address: they join the inviter's crew"],
         ["decline", "Decline a pending invitation sent to the member's address"],
@@ -268,11 +270,13 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
       failures: [401, 403],
     },
     post: {
-      summary: "Create a 360 survey (3 to 5 questions) and email each chosen crew member a private link that answers once",
+      summary:
+        "Create a 360 survey (3 to 5 questions) and email each chosen crew member a private link that answers once " +
+        "(429 beyond 20 crew emails a member a day or 3 to an address a day)",
       signedIn: true,
       body: surveyBody,
       ok: { status: 201, schema: surveyAnswer, description: "Created and sent" },
-      failures: [400, 401, 403, 422],
+      failures: [400, 401, 403, 422, 429],
     },
   },
   "/api/surveys/{id}/close": {

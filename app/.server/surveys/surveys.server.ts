@@ -52,7 +52,7 @@ export async function createSurvey(
       .where(and(eq(crewMembers.memberId, sender.id), inArray(crewMembers.id, crewIds)));
     if (crew.length !== crewIds.length) return { ok: false as const, error: "unknownCrew" as const };
     const recipients = crew.map((person) => person.email);
-    if (!(await takeCrewMailQuota(tx, sender.id, recipients))) return { ok: false as const, error: "tooManyMails" as const };
+    if (!(await takeCrewMailQuota(tx, sender.id, recipients, "survey")).ok) return { ok: false as const, error: "tooManyMails" as const };
     const questions = input.questions.map((prompt, index) => ({ id: `q${index + 1}`, prompt }));
     const [survey] = await tx.insert(surveys).values({ memberId: sender.id, title: input.title, questions }).returning({ id: surveys.id });
     const memberName = `${sender.firstname} ${sender.lastname}`.trim();
@@ -123,7 +123,15 @@ function summarise(questions: SurveyQuestion[], given: Given[]): SurveyResult[] 
   });
 }
 
-export type SurveyRequestView = { title: string; memberName: string; questions: SurveyQuestion[]; answered: boolean; closed: boolean };
+export type SurveyRequestView = {
+  title: string;
+  memberName: string;
+  questions: SurveyQuestion[];
+  answered: boolean;
+  closed: boolean;
+  /** How many people the survey went to: a respondent can judge how many answers theirs is pooled with. */
+  asked: number;
+};
 
 /** What the private link shows; null for a token that names nothing. */
 export async function surveyOfToken(token: string): Promise<SurveyRequestView | null> {
@@ -135,7 +143,9 @@ export async function surveyOfToken(token: string): Promise<SurveyRequestView | 
     .innerJoin(appUsers, eq(appUsers.id, surveys.memberId))
     .where(eq(surveyRequests.tokenHash, sha256(token)));
   if (!row) return null;
+  const [asked] = await db().select({ n: count() }).from(surveyRequests).where(eq(surveyRequests.surveyId, row.survey.id));
   return {
+    asked: asked?.n ?? 0,
     title: row.survey.title,
     memberName: `${row.firstname} ${row.lastname}`.trim(),
     questions: row.survey.questions,

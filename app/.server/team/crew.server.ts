@@ -51,16 +51,24 @@ export type Inviter = { id: string; firstname: string; lastname: string; lang: L
 export async function addCrewMember(
   inviter: Inviter,
   input: NewCrewMember,
-): Promise<{ ok: true; id: string } | { ok: false; error: "emailInCrew" | "tooManyMails" }> {
+): Promise<{ ok: true; id: string } | { ok: false; error: "emailInCrew" | "tooSoon" | "tooManyMails" }> {
   const email = input.email.toLowerCase();
+  const inCrew = { ok: false as const, error: "emailInCrew" as const };
   return db().transaction(async (tx) => {
-    if (!(await takeCrewMailQuota(tx, inviter.id, [email]))) return { ok: false as const, error: "tooManyMails" as const };
+    const [known] = await tx
+      .select({ id: crewMembers.id })
+      .from(crewMembers)
+      .where(and(eq(crewMembers.memberId, inviter.id), eq(crewMembers.email, email)));
+    if (known) return inCrew;
+    // Known addresses first: "already in your crew" says more than a refused quota.
+    const quota = await takeCrewMailQuota(tx, inviter.id, [email], "invitation");
+    if (!quota.ok) return quota;
     const [crew] = await tx
       .insert(crewMembers)
       .values({ memberId: inviter.id, name: input.name, email, relation: input.relation })
       .onConflictDoNothing()
       .returning({ id: crewMembers.id });
-    if (!crew) return { ok: false as const, error: "emailInCrew" as const };
+    if (!crew) return inCrew;
     const [invitation] = await tx
       .insert(invitations)
       .values({ inviterId: inviter.id, email, crewMemberId: crew.id })

@@ -6,7 +6,7 @@ import { queueMail } from "~/.server/mail/outbox.server";
 import { crewInvitationMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
 import { isUuid } from "~/.server/db/uuid.server";
-import { takeCrewMailQuota } from "./mail-quota.server";
+import { INVITATION_GAP_MS, takeCrewMailQuota } from "./mail-quota.server";
 
 /**
  * Invitations to join Cap (issue 5 §7). The invitation's id is the `invited_id` of the
@@ -24,9 +24,6 @@ export type SentInvitation = {
 };
 
 export type ReceivedInvitation = { id: string; inviterName: string; status: InvitationStatus; createdAt: string };
-
-/** A resend waits this long after the last email, so nobody can be flooded with invitations. */
-export const RESEND_GAP_MS = 10 * 60 * 1000;
 
 type Inviter = { firstname: string; lastname: string; lang: Language };
 
@@ -59,7 +56,7 @@ export async function sentInvitations(memberId: string): Promise<SentInvitation[
     name,
     status: invitation.status,
     lastSentAt: invitation.lastSentAt.toISOString(),
-    canResend: invitation.status === "pending" && Date.now() - invitation.lastSentAt.getTime() >= RESEND_GAP_MS,
+    canResend: invitation.status === "pending" && Date.now() - invitation.lastSentAt.getTime() >= INVITATION_GAP_MS,
   }));
 }
 
@@ -94,8 +91,10 @@ export async function resendInvitation(inviter: Inviter & { id: string }, invita
       .for("update", { of: invitations });
     if (!row) return { ok: false as const, error: "notFound" as const };
     if (row.invitation.status !== "pending") return { ok: false as const, error: "notPending" as const };
-    if (Date.now() - row.invitation.lastSentAt.getTime() < RESEND_GAP_MS) return { ok: false as const, error: "tooSoon" as const };
-    if (!(await takeCrewMailQuota(tx, inviter.id, [row.invitation.email]))) return { ok: false as const, error: "tooManyMails" as const };
+    // A resend waits a day after the last email (and the quota keeps that gap across remove/re-add).
+    if (Date.now() - row.invitation.lastSentAt.getTime() < INVITATION_GAP_MS) return { ok: false as const, error: "tooSoon" as const };
+    const quota = await takeCrewMailQuota(tx, inviter.id, [row.invitation.email], "invitation");
+    if (!quota.ok) return quota;
     await tx.update(invitations).set({ lastSentAt: new Date(), updatedAt: new Date() }).where(eq(invitations.id, invitationId));
     await sendInvitation(tx, inviter, { id: invitationId, email: row.invitation.email, name: row.name ?? "" });
     return { ok: true as const };

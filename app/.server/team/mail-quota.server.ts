@@ -1,29 +1,56 @@
 import type { Executor } from "~/.server/db/client.server";
-import { takeSlots } from "~/.server/rate-limit/rate-limit.server";
+import { trySlots } from "~/.server/rate-limit/rate-limit.server";
 
 /**
  * Emails a member makes Cap send to addresses they typed — crew invitations, their resends and
  * 360 survey links — are bounded (issue 11, item 8): Cap must not become a way to flood or phish
- * someone. Per member and per recipient, over a day; the recipient's count is kept by address, so
- * removing and adding someone again does not reset it. Taken in the caller's transaction, so a
- * refused request queues nothing and parallel requests cannot overshoot.
+ * someone. Per member and per recipient, over a day, plus one invitation a day from one member to
+ * one address. Every count is kept by address, not by crew entry or invitation, so removing and
+ * adding someone again resets nothing. Taken in the caller's transaction, so parallel requests
+ * cannot overshoot and a refused request queues nothing.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const CREW_MAILS_PER_MEMBER_PER_DAY = 20;
 export const CREW_MAILS_PER_RECIPIENT_PER_DAY = 3;
+/** One invitation email (first or resent) from a member to an address in this time. */
+export const INVITATION_GAP_MS = DAY_MS;
 
-export async function takeCrewMailQuota(tx: Executor, memberId: string, recipients: string[]): Promise<boolean> {
-  const slots = await takeSlots(
+function invitationPair(memberId: string, email: string) {
+  return { bucket: "crew-invitation-pair", key: `${memberId} ${email}` };
+}
+
+export type CrewMailKind = "invitation" | "survey";
+export type CrewMailQuota = { ok: true; slots: number[] } | { ok: false; error: "tooSoon" | "tooManyMails" };
+
+export async function takeCrewMailQuota(
+  tx: Executor,
+  memberId: string,
+  recipients: string[],
+  kind: CrewMailKind,
+): Promise<CrewMailQuota> {
+  const addresses = recipients.map((email) => email.toLowerCase());
+  // The invitation gap first: when it is the one that is full, the refusal says so.
+  const gap = (email: string) => ({ ...invitationPair(memberId, email), max: 1, windowMs: INVITATION_GAP_MS });
+  const gaps = kind === "invitation" ? addresses.map(gap) : [];
+  const taken = await trySlots(
     [
-      { bucket: "crew-mail-member", key: memberId, max: CREW_MAILS_PER_MEMBER_PER_DAY, windowMs: DAY_MS, cost: recipients.length },
-      ...recipients.map((email) => ({
+      ...gaps,
+      {
+        bucket: "crew-mail-member",
+        key: memberId,
+        max: CREW_MAILS_PER_MEMBER_PER_DAY,
+        windowMs: DAY_MS,
+        cost: addresses.length,
+      },
+      ...addresses.map((email) => ({
         bucket: "crew-mail-recipient",
-        key: email.toLowerCase(),
+        key: email,
         max: CREW_MAILS_PER_RECIPIENT_PER_DAY,
         windowMs: DAY_MS,
       })),
     ],
     tx,
   );
-  return slots !== null;
+  if (taken.ok) return { ok: true, slots: taken.ids };
+  return { ok: false, error: gaps.includes(taken.full) ? "tooSoon" : "tooManyMails" };
 }

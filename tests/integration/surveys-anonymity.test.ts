@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { loader as surveyPage, action as surveyAnswer } from "~/routes/_home.survey.$token";
+import { action as surveysAction, loader as surveysLoader } from "~/routes/_default.my_team.surveys";
+import { action as teamAdd } from "~/routes/api.team._index";
+import { loader as surveyList, action as surveyCreate } from "~/routes/api.surveys._index";
+import { action as surveyClose } from "~/routes/api.surveys.$id.close";
+import { callWith, lastMailTo, linkIn, verifiedMember, type TestMember } from "../support/accounts";
+import { buildRequest, dataOf, statusOf } from "../support/http";
+import { checkedJson } from "../support/openapi";
+
+/**
+ * Issue 11, item 7: a 360 survey's results never give one answer away by difference. They show
+ * once, at close, with 3 answers or more, and never change; the API follows the same rule.
+ */
+type Handler = typeof teamAdd;
+
+async function api(handler: Handler, path: string, member: TestMember, options: { json?: unknown; params?: Record<string, string> } = {}) {
+  const method = options.json === undefined && !options.params ? "GET" : "POST";
+  const request = buildRequest(path, { json: options.json, method, headers: { Authorization: `Bearer ${member.token}` } });
+  return (await handler({ request, params: options.params ?? {}, context: {} })) as Response;
+}
+
+async function crewOf(member: TestMember, emails: string[]) {
+  const ids: string[] = [];
+  for (const email of emails) {
+    const added = await api(teamAdd, "/api/team", member, { json: { name: email.split("@")[0], email, relation: "friend" } });
+    expect(added.status).toBe(201);
+    ids.push((await added.json()).crew.id);
+  }
+  return ids;
+}
+
+async function linksOf(emails: string[]) {
+  return Promise.all(emails.map(async (email) => linkIn(await lastMailTo(email), "/survey/")));
+}
+
+function answer(link: string, score: number) {
+  const token = link.split("/").at(-1)!;
+  const form = { score_q1: String(score), score_q2: String(score), score_q3: String(score) };
+  return callWith(surveyAnswer, buildRequest(link, { form }), { params: { token } });
+}
+
+async function listed(member: TestMember) {
+  type Survey = { id: string; answered: number; closed: boolean; results: { average: number }[] | null };
+  return (await checkedJson<{ surveys: Survey[] }>(await api(surveyList, "/api/surveys", member), "/api/surveys", "get")).surveys;
+}
+
+describe("360 survey anonymity", () => {
+  it("GET /api/surveys shows no average on an open survey, so the 4th answer cannot be read as 4 × new − 3 × old", async () => {
+    const member = await verifiedMember();
+    const emails = ["ana", "ben", "cid", "dan", "eva"].map((name) => `${name}@example.com`);
+    const crew = await crewOf(member, emails);
+    const created = await api(surveyCreate, "/api/surveys", member, { json: { title: "360", questions: ["A ?", "B ?", "C ?"], crew } });
+    expect(created.status).toBe(201);
+    const links = await linksOf(emails);
+
+    for (const [index, score] of [5, 1, 3].entries()) expect(statusOf(await answer(links[index], score))).toBe(303);
+    expect((await listed(member))[0]).toMatchObject({ answered: 3, closed: false, results: null });
+    expect(statusOf(await answer(links[3], 4))).toBe(303);
+    const [open] = await listed(member);
+    expect(open).toMatchObject({ answered: 4, closed: false, results: null });
+
+    const closed = await api(surveyClose, `/api/surveys/${open.id}/close`, member, { params: { id: open.id } });
+    const final = (await checkedJson(closed, "/api/surveys/{id}/close", "post")).survey;
+    expect(final.results.map((result: { average: number }) => result.average)).toEqual([3.3, 3.3, 3.3]);
+
+    // Closed is final: a late answer is refused and the results stay what they were.
+    expect(statusOf(await answer(links[4], 1))).toBe(409);
+    expect((await listed(member))[0]).toMatchObject({ answered: 4, closed: true, results: final.results });
+    const again = await api(surveyClose, `/api/surveys/${open.id}/close`, member, { params: { id: open.id } });
+    expect(again.status).toBe(404);
+  });
+
+  it("two addresses the member controls plus one real person: the person is told how many were asked and the limit; without their answer nothing shows", async () => {
+    const member = await verifiedMember();
+    const emails = ["moi.bis@example.com", "moi.ter@example.com", "vraie.personne@example.com"];
+    const crew = await crewOf(member, emails);
+    expect((await api(surveyCreate, "/api/surveys", member, { json: { title: "360", questions: ["A ?", "B ?", "C ?"], crew } })).status).toBe(201);
+    const [puppet1, puppet2, real] = await linksOf(emails);
+
+    // What the real person reads before answering: how many people the survey went to (3, so
+    // their answer would be one third of an average), and the limit of the promise.
+    const token = real.split("/").at(-1)!;
+    const page = await dataOf<{ state: string; survey: { asked: number; memberName: string } }>(
+      await callWith(surveyPage, buildRequest(real), { params: { token } }),
+    );
+    expect(page).toMatchObject({ state: "open", survey: { asked: 3, memberName: "Marie Curie" } });
+
+    // The member's own two answers are not enough for any result, before or after closing.
+    expect(statusOf(await answer(puppet1, 5))).toBe(303);
+    expect(statusOf(await answer(puppet2, 5))).toBe(303);
+    expect((await listed(member))[0]).toMatchObject({ answered: 2, closed: false, results: null });
+    const [survey] = await listed(member);
+    const close = buildRequest("/my_team/surveys", { form: { intent: "close", id: survey.id }, cookie: member.cookie });
+    expect(statusOf(await callWith(surveysAction, close))).toBe(303);
+    expect(statusOf(await answer(real, 1))).toBe(409);
+    const onPage = await dataOf<{ surveys: { results: unknown }[] }>(
+      await callWith(surveysLoader, buildRequest("/my_team/surveys", { cookie: member.cookie })),
+    );
+    expect(onPage.surveys[0].results).toBeNull();
+    expect((await listed(member))[0]).toMatchObject({ answered: 2, closed: true, results: null });
+  });
+});
