@@ -15,27 +15,19 @@
  * Run: npm run bench                      (builds first)
  *      BENCH_SECONDS=3 npm run bench      (shorter measurements)
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { closeSync, openSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
+import { coachDayPath } from "./coaching";
+import { fire as fireLoad, percentile, round } from "./load";
+import { signUp, type Headers } from "./member";
+import { BenchError, ROOT, startServer, type RunningServer, type ServerContext } from "./server";
+import { gitCommit, positiveNumber } from "./settings";
+import { table } from "./table";
 
 // ---------------------------------------------------------------------------------------------
 // What to measure
-
-type Headers = Record<string, string>;
-
-interface ServerContext {
-  /** e.g. http://127.0.0.1:41234, no trailing slash. */
-  baseUrl: string;
-  /** The server's log, where mail is printed (no SMTP_URL): the bench member's code is there. */
-  logFile: string;
-}
 
 interface BenchPage {
   path: string;
@@ -55,21 +47,8 @@ const PAGES: BenchPage[] = [
   { path: "/trainings", prepare: signedIn },
   { path: "/training/j-embarque/modules/prendre-la-barre", prepare: signedIn },
   // A coach's booking page on a date with free times: the month view and the times of that day.
-  { path: `/coaching/claire-moreau?tz=Europe/Paris&day=${bookableTuesday()}`, prepare: signedInWithTimes },
+  { path: coachDayPath(), prepare: signedInWithTimes },
 ];
-
-/**
- * The first Tuesday at least two days from today in Europe/Paris (YYYY-MM-DD): past the booking
- * notice and well within the booking window, on a day Claire Moreau works, in the bench's fresh
- * database where nobody has booked yet.
- */
-function bookableTuesday(now = new Date()): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(now);
-  const day = new Date(`${today}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + 2);
-  day.setUTCDate(day.getUTCDate() + ((2 - day.getUTCDay() + 7) % 7));
-  return day.toISOString().slice(0, 10);
-}
 
 /** Signed in, and checks that the booking page lists times: a page without them would measure less. */
 async function signedInWithTimes(server: ServerContext): Promise<{ headers: Headers }> {
@@ -84,36 +63,8 @@ async function signedInWithTimes(server: ServerContext): Promise<{ headers: Head
 // token as a bearer header like the cookie.
 let member: Promise<{ headers: Headers }> | undefined;
 function signedIn(server: ServerContext) {
-  member ??= signUp(server);
+  member ??= signUp(server, `bench-${Date.now()}@cap.test`);
   return member;
-}
-
-async function signUp(server: ServerContext): Promise<{ headers: Headers }> {
-  const email = `bench-${Date.now()}@cap.test`;
-  const registered = await fetch(`${server.baseUrl}/api/dashboard/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ user: { firstname: "Bench", lastname: "Member", birth_date: "1990-01-01", email, password: "bench-password" } }),
-  });
-  if (!registered.ok) throw new BenchError(`bench sign-up answered ${registered.status}`);
-  const { token } = (await registered.json()) as { token: string };
-  const authorization = `Bearer ${token}`;
-  const deadline = Date.now() + 15_000;
-  let code: string | undefined;
-  while (!code && Date.now() < deadline) {
-    // The sender prints each email within a couple of seconds; the code stands alone on its line.
-    code = /^(\d{6})$/m.exec(readFileSync(server.logFile, "utf8"))?.[1];
-    if (!code) await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  if (!code) throw new BenchError("the bench member's verification email never reached the server log");
-  const verified = await fetch(`${server.baseUrl}/account_verification`, {
-    method: "POST",
-    headers: { authorization, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "verify", code }),
-    redirect: "manual",
-  });
-  if (verified.status !== 303) throw new BenchError(`bench verification answered ${verified.status}`);
-  return { headers: { authorization } };
 }
 
 /** A file from public/ served by express.static: the ceiling a page is compared with. */
@@ -123,10 +74,6 @@ const CONNECTIONS = 50;
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 10);
 const WARMUP_SECONDS = 1;
 const LOAD_HEADERS: Headers = { "accept-encoding": "gzip" };
-const STARTUP_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 15_000;
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS_FILE = path.join(ROOT, "bench", "results", "latest.json");
 
 // ---------------------------------------------------------------------------------------------
@@ -173,94 +120,6 @@ interface Report {
   pages: PageResult[];
 }
 
-/** A failure that makes the run meaningless: reported in one line, exit code 1. */
-class BenchError extends Error {}
-
-// ---------------------------------------------------------------------------------------------
-// The production server, as a child process
-
-interface RunningServer extends ServerContext {
-  stop(): Promise<void>;
-}
-
-async function startServer(workDir: string): Promise<RunningServer> {
-  const port = await freePort();
-  const logFile = path.join(workDir, "server.log");
-  // The server logs one line per request: send it to a file, not a pipe this process would have
-  // to drain while it is busy generating load.
-  const logFd = openSync(logFile, "a");
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: path.join(workDir, "data") };
-  delete env.DATABASE_URL;
-
-  // detached: its own process group, so stop() reaches both tsx and the node process it runs.
-  const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["server.ts"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", logFd, logFd],
-    detached: true,
-  });
-  closeSync(logFd);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server: RunningServer = { baseUrl, logFile, stop: () => stopProcess(child, exited) };
-
-  try {
-    await waitUntilHealthy(baseUrl, exited);
-  } catch (error) {
-    await server.stop();
-    const tail = readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-30).join("\n");
-    throw new BenchError(`${(error as Error).message}\n--- server log (last lines) ---\n${tail}`);
-  }
-  return server;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilHealthy(baseUrl: string, exited: Promise<void>): Promise<void> {
-  let hasExited = false;
-  void exited.then(() => (hasExited = true));
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (hasExited) throw new Error("The server exited before answering /healthz.");
-    try {
-      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      await response.body?.cancel();
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`The server did not answer /healthz with 200 within ${STARTUP_TIMEOUT_MS / 1000} s.`);
-}
-
-async function stopProcess(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  signalGroup(child, "SIGTERM");
-  const stopped = await Promise.race([exited.then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
-  if (!stopped) {
-    signalGroup(child, "SIGKILL");
-    await exited;
-  }
-}
-
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // already gone
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Load: autocannon
 
@@ -277,24 +136,9 @@ async function measureLoad(url: string, headers: Headers): Promise<LoadResult> {
   };
 }
 
-/** One autocannon run; also keeps every response time, since autocannon reports no p95. */
-function fire(url: string, headers: Headers, seconds: number): Promise<{ result: autocannon.Result; latencies: Float64Array }> {
-  return new Promise((resolve, reject) => {
-    const times: number[] = [];
-    const instance = autocannon(
-      { url, connections: CONNECTIONS, duration: seconds, headers: { ...LOAD_HEADERS, ...headers } },
-      (error, result) => (error ? reject(error) : resolve({ result, latencies: Float64Array.from(times) })),
-    );
-    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
-}
-
-/** Nearest-rank percentile, in ms to one decimal. */
-function percentile(values: Float64Array, p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = values.slice().sort();
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return round(sorted[index], 1);
+/** One autocannon run of CONNECTIONS connections, as a browser would ask. */
+function fire(url: string, headers: Headers, seconds: number) {
+  return fireLoad({ url, connections: CONNECTIONS, duration: seconds, headers: { ...LOAD_HEADERS, ...headers } });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -425,13 +269,6 @@ function printReport(report: Report): void {
   console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
 }
 
-/** Plain aligned columns: the first left-aligned, the others right-aligned. */
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
-  return [line(header), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
-}
-
 function kB(bytes: number): string {
   return (bytes / 1000).toFixed(1);
 }
@@ -502,32 +339,8 @@ async function main(): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // Small helpers
 
-function positiveNumber(value: string | undefined, fallback: number): number {
-  const number = Number(value);
-  return value && Number.isFinite(number) && number > 0 ? number : fallback;
-}
-
-function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 function progress(message: string): void {
   console.error(`[bench] ${message}`);
-}
-
-function gitCommit(): string | null {
-  try {
-    const sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    return dirty ? `${sha}-dirty` : sha;
-  } catch {
-    return null;
-  }
 }
 
 process.exitCode = await main();

@@ -1,0 +1,160 @@
+/**
+ * The production server as a child process, for the bench (bench/run.ts) and the soak (bench/soak.ts):
+ * `tsx server.ts` over the current build/, NODE_ENV=production, its log in a file, on PGlite in a
+ * throw-away DATA_DIR or on the PostgreSQL database it is given; and the memory it holds.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, openSync, readdirSync, readFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const STARTUP_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/** A failure that makes the run meaningless: reported in one line, exit code 1. */
+export class BenchError extends Error {}
+
+export interface ServerContext {
+  /** e.g. http://127.0.0.1:41234, no trailing slash. */
+  baseUrl: string;
+  /** The server's log, where mail is printed (no SMTP_URL): members' codes are there. */
+  logFile: string;
+}
+
+export interface RunningServer extends ServerContext {
+  /** The process started (tsx); the server, and its workers, are its descendants. */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the server with its data under `workDir`: on PGlite, or on `databaseUrl` when given. The
+ * rest of the environment (WEB_CONCURRENCY, …) passes through.
+ */
+export async function startServer(workDir: string, options: { databaseUrl?: string } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const logFile = path.join(workDir, "server.log");
+  // The server logs one line per request: send it to a file, not a pipe this process would have
+  // to drain while it is busy generating load.
+  const logFd = openSync(logFile, "a");
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: path.join(workDir, "data") };
+  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+
+  // detached: its own process group, so stop() reaches tsx, the node process it runs and its workers.
+  const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["server.ts"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", logFd, logFd],
+    detached: true,
+  });
+  closeSync(logFd);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server: RunningServer = { baseUrl, logFile, pid: child.pid!, stop: () => stopProcess(child, exited) };
+
+  try {
+    await waitUntilHealthy(baseUrl, exited);
+  } catch (error) {
+    await server.stop();
+    const tail = readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-30).join("\n");
+    throw new BenchError(`${(error as Error).message}\n--- server log (last lines) ---\n${tail}`);
+  }
+  return server;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilHealthy(baseUrl: string, exited: Promise<void>): Promise<void> {
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (hasExited) throw new Error("The server exited before answering /healthz.");
+    try {
+      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      await response.body?.cancel();
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`The server did not answer /healthz with 200 within ${STARTUP_TIMEOUT_MS / 1000} s.`);
+}
+
+async function stopProcess(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  signalGroup(child, "SIGTERM");
+  const stopped = await Promise.race([exited.then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
+  if (!stopped) {
+    signalGroup(child, "SIGKILL");
+    await exited;
+  }
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // already gone
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory
+
+export interface ProcessMemory {
+  pid: number;
+  /** What runs: the tsx launcher, the server (the supervisor) or one of its workers. */
+  role: string;
+  /** VmRSS from /proc/<pid>/status, in kB. */
+  rssKb: number;
+}
+
+/** The resident memory of every process of the server (Linux /proc), oldest first. */
+export function serverMemory(server: RunningServer): ProcessMemory[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readProc(Number(entry), "stat");
+    // "pid (comm) state ppid …": comm may hold spaces, so read after its closing parenthesis.
+    const ppid = stat ? Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) : NaN;
+    if (Number.isFinite(ppid)) parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+  }
+  const tree: { pid: number; depth: number }[] = [];
+  const visit = (pid: number, depth: number) => {
+    tree.push({ pid, depth });
+    for (const child of (parents.get(pid) ?? []).sort((a, b) => a - b)) visit(child, depth + 1);
+  };
+  visit(server.pid, 0);
+  return tree.flatMap(({ pid, depth }) => {
+    const rss = /^VmRSS:\s+(\d+) kB/m.exec(readProc(pid, "status") ?? "");
+    if (!rss) return [];
+    return [{ pid, role: depth === 0 ? "tsx launcher" : depth === 1 ? "server" : "worker", rssKb: Number(rss[1]) }];
+  });
+}
+
+function readProc(pid: number, file: string): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, "utf8");
+  } catch {
+    return null; // gone meanwhile
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
