@@ -54,7 +54,7 @@ export function cookiePair(answer: unknown, name: string): string {
   return whole.split(";")[0];
 }
 
-/** A `token` cookie carrying `token` (signed like the app signs it). */
+/** A `token` cookie carrying `token`, as the app sets it. */
 export async function tokenCookie(token: string): Promise<string> {
   return (await setTokenCookie(token)).split(";")[0];
 }
