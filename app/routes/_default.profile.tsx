@@ -4,11 +4,13 @@ import type { ReactNode } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { clearTokenCookie } from "~/.server/auth/token-cookie.server";
 import { codeRefusalStatus, refuse } from "~/.server/http/form-reply.server";
-import { translator } from "~/.server/i18n/i18n.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { changePassword, deleteAccount } from "~/.server/profile/account.server";
+import { devicesOf, signOutDevice, signOutOtherDevices } from "~/.server/profile/devices.server";
 import { confirmEmailChange, emailRefusalStatus, requestEmailChange } from "~/.server/profile/email-change.server";
 import { parseCode, parseDeletion, parseEmail, parsePassword, parsePath, parseProfile } from "~/.server/profile/forms.server";
 import { joinMobile, profileOf, updateProfile } from "~/.server/profile/profile.server";
+import { DeviceList } from "~/components/device-list";
 import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { levelsOfStudy, splitMobile } from "~/forms/profile";
@@ -18,7 +20,7 @@ import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
 
-const savedMessages = ["profile", "path", "emailCodeSent", "email", "password"] as const;
+const savedMessages = ["profile", "path", "emailCodeSent", "email", "password", "deviceSignedOut", "othersSignedOut"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireMember(request);
@@ -27,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     title: t("title"),
     profile: await profileOf(signedIn),
+    devices: await devicesOf(signedIn, await localeOf(request)),
     saved: savedMessages.find((key) => key === saved) ?? null,
   };
 }
@@ -101,6 +104,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       return redirect("/home", { status: 303, headers: { "Set-Cookie": await clearTokenCookie() } });
     }
+    case "signOutDevice": {
+      const outcome = await signOutDevice(signedIn, String(formData.get("id") ?? ""));
+      if (!outcome.ok) {
+        const reply = { status: "error" as const, initialValue: { intent: "signOutDevice" }, error: { "": [`errors.${outcome.error}`] } };
+        return refuse(reply, outcome.error === "notFound" ? 404 : 409);
+      }
+      return saved("deviceSignedOut");
+    }
+    case "signOutOthers":
+      await signOutOtherDevices(signedIn);
+      return saved("othersSignedOut");
     default:
       return refuse({ status: "error", error: { "": ["errors.invalidRequest"] } });
   }
@@ -152,8 +166,9 @@ function Input({
 }
 
 export default function ProfilePage() {
-  const { profile, saved } = useLoaderData<typeof loader>();
+  const { profile, devices, saved } = useLoaderData<typeof loader>();
   const { t } = useTranslation("profile");
+  const refusedSignOut = useRefused("signOutDevice");
   return (
     <>
       <header className="page-header">
@@ -166,6 +181,7 @@ export default function ProfilePage() {
         <PathForm userType={profile.user_type} />
         <EmailForms email={profile.email} pendingEmail={profile.pending_email} />
         <PasswordForm />
+        <DeviceList devices={devices} errors={errorsOf(refusedSignOut, "")} />
         <DeletionForm />
       </div>
     </>

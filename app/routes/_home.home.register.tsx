@@ -99,6 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
     userType: value.userType,
     lang: "fr", // SPEC §3, §9: the registration's lang is always fr.
     invitedId: value.invitedId,
+    userAgent: request.headers.get("user-agent"),
   });
   if (!result.ok) {
     return refuse(

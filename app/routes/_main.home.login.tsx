@@ -8,6 +8,7 @@ import { setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { translator } from "~/.server/i18n/i18n.server";
+import { clientOf } from "~/.server/http/client.server";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { loginSchema } from "~/forms/login";
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission.reply({ hideFields: ["password"] }));
 
   const { email, password, redirectAfter } = submission.value;
-  const result = await login(email, password, context.clientIp ?? "unknown");
+  const result = await login(email, password, clientOf(request, context));
   if (!result.ok) {
     const status = result.error === "tooManyAttempts" ? 429 : 401;
     return refuse(submission.reply({ formErrors: [`errors.${result.error}`], hideFields: ["password"] }), status);

@@ -22,6 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
     userType: user.user_type,
     lang: user.lang,
     invitedId: new URL(request.url).searchParams.get("invited_id"),
+    userAgent: request.headers.get("user-agent"),
   });
   if (!result.ok) return apiError(request, 409, { base: ["errors.emailTaken"], fields: { email: ["errors.emailTaken"] } });
   return apiAnswer({ token: result.token }, 201);

@@ -85,3 +85,43 @@ test("delete the account after typing the address and the password", async ({ pa
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByRole("alert")).toHaveText("Adresse e-mail ou mot de passe incorrect.");
 });
+
+test("see the devices signed in, sign one out, then all the others", async ({ page, member, playwright }, testInfo) => {
+  /** Another device: a browser context of its own, signed in through the login form. */
+  async function signInElsewhere(userAgent: string) {
+    // Its own cookies: a request context would otherwise start from the test's signed-in state.
+    const device = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL, userAgent, storageState: { cookies: [], origins: [] } });
+    const login = await device.post("/home/login", { form: { email: member.email, password: member.password, redirectAfter: "" } });
+    expect(new URL(login.url()).pathname, "signed in on the other device").toBe("/");
+    return device;
+  }
+  const stillSignedIn = async (device: Awaited<ReturnType<typeof signInElsewhere>>) =>
+    new URL((await device.get("/profile")).url()).pathname === "/profile";
+
+  const phone = await signInElsewhere("Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0");
+  await page.goto("/profile");
+  const devices = page.getByRole("region", { name: "Mes appareils connectés" });
+  await expect(devices.getByText("Cet appareil", { exact: true })).toBeVisible();
+  const phoneItem = devices.getByRole("listitem").filter({ hasText: "Firefox sur Android" });
+  await expect(phoneItem).toBeVisible();
+  await checkPage(page, "profile-devices");
+
+  await phoneItem.getByRole("button", { name: "Déconnecter Firefox sur Android" }).click();
+  await expect(page.getByRole("status")).toHaveText("Cet appareil est déconnecté.");
+  await expect(devices.getByText("Firefox sur Android")).toHaveCount(0);
+  expect(await stillSignedIn(phone), "the phone is signed out").toBe(false);
+
+  const laptop = await signInElsewhere("Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0");
+  const tablet = await signInElsewhere(
+    "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  );
+  await page.reload();
+  await devices.getByRole("button", { name: "Déconnecter les 2 autres appareils" }).click();
+  await expect(page.getByRole("status")).toHaveText("Vos autres appareils sont déconnectés.");
+  await expect(devices.getByText("Vous n’êtes connecté·e sur aucun autre appareil.")).toBeVisible();
+  expect(await stillSignedIn(laptop)).toBe(false);
+  expect(await stillSignedIn(tablet)).toBe(false);
+  expect(await stillSignedIn(phone)).toBe(false);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mon profil");
+  await Promise.all([phone.dispose(), laptop.dispose(), tablet.dispose()]);
+});

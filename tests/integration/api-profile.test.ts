@@ -68,7 +68,7 @@ describe("profile API", () => {
     const noPassword = await send(emailApi, "/api/profile/email", member.token, { email: "fresh@example.com", current_password: "nope-nope" });
     expect(noPassword.status).toBe(422);
     expect((await checkedJson(noPassword, "/api/profile/email", "post")).errors.current_password).toEqual(["Ce mot de passe n’est pas le bon."]);
-    const other = await login(member.email, PASSWORD, "203.0.113.1");
+    const other = await login(member.email, PASSWORD, { ip: "203.0.113.1", userAgent: null });
     if (!other.ok) throw new Error("second login refused");
 
     const asked = await send(emailApi, "/api/profile/email", member.token, { email: "fresh@example.com", current_password: PASSWORD });
@@ -89,7 +89,7 @@ describe("profile API", () => {
 
   it("changes the password with the current one and ends the other sessions", async () => {
     const member = await verifiedMember();
-    const other = await login(member.email, PASSWORD, "203.0.113.1");
+    const other = await login(member.email, PASSWORD, { ip: "203.0.113.1", userAgent: null });
     if (!other.ok) throw new Error("second login refused");
     const wrong = await send(passwordApi, "/api/profile/password", member.token, { current_password: "nope-nope", password: "Nouveau-cap-1" });
     expect(wrong.status).toBe(422);

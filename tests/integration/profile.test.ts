@@ -139,7 +139,7 @@ describe("email change", () => {
     expect((await mailsTo(member.email)).some((m) => m.subject === mail.subject)).toBe(false);
 
     expect(await profileOf(member)).toMatchObject({ email: member.email, pending_email: "marie.new@example.com" });
-    expect((await login(member.email, PASSWORD, "203.0.113.1")).ok).toBe(true);
+    expect((await login(member.email, PASSWORD, { ip: "203.0.113.1", userAgent: null })).ok).toBe(true);
 
     const wrong = await post(member, { intent: "confirmEmail", code: otherCode(codeIn(mail)) });
     expect(statusOf(wrong)).toBe(422);
@@ -152,8 +152,8 @@ describe("email change", () => {
     const identity = (await whoami(member.token))!.identity;
     expect(identity.verifiable_addresses).toHaveLength(1);
     expect(identity.verifiable_addresses[0]).toMatchObject({ value: "marie.new@example.com", verified: true });
-    expect((await login("marie.new@example.com", PASSWORD, "203.0.113.1")).ok).toBe(true);
-    expect((await login(member.email, PASSWORD, "203.0.113.1")).ok).toBe(false);
+    expect((await login("marie.new@example.com", PASSWORD, { ip: "203.0.113.1", userAgent: null })).ok).toBe(true);
+    expect((await login(member.email, PASSWORD, { ip: "203.0.113.1", userAgent: null })).ok).toBe(false);
     const notice = await lastMailTo(member.email);
     expect(notice.subject).toBe("L’adresse e-mail de votre compte Cap a changé");
     expect(notice.text).toContain("marie.new@example.com");
@@ -188,7 +188,7 @@ describe("email change", () => {
 
   it("once the new address is confirmed, every other session ends and this one stays", async () => {
     const member = await verifiedMember();
-    const other = await login(member.email, PASSWORD, "203.0.113.1");
+    const other = await login(member.email, PASSWORD, { ip: "203.0.113.1", userAgent: null });
     if (!other.ok) throw new Error("second login refused");
     await post(member, { intent: "email", currentPassword: PASSWORD, email: "moved@example.com" });
     await post(member, { intent: "confirmEmail", code: codeIn(await lastMailTo("moved@example.com")) });
@@ -210,7 +210,7 @@ describe("email change", () => {
 describe("password change", () => {
   it("needs the current password, then ends every other session but this one", async () => {
     const member = await verifiedMember();
-    const other = await login(member.email, PASSWORD, "203.0.113.1");
+    const other = await login(member.email, PASSWORD, { ip: "203.0.113.1", userAgent: null });
     if (!other.ok) throw new Error("second login refused");
 
     const wrong = await post(member, { intent: "password", currentPassword: "not-it-at-all", password: "Nouveau-cap-1", confirmPassword: "Nouveau-cap-1" });
@@ -227,8 +227,8 @@ describe("password change", () => {
     expect(headerOf(done, "Location")).toBe("/profile?saved=password");
     expect(await whoami(other.token)).toBeNull();
     expect(await whoami(member.token)).not.toBeNull();
-    expect((await login(member.email, "Nouveau-cap-1", "203.0.113.1")).ok).toBe(true);
-    expect((await login(member.email, PASSWORD, "203.0.113.1")).ok).toBe(false);
+    expect((await login(member.email, "Nouveau-cap-1", { ip: "203.0.113.1", userAgent: null })).ok).toBe(true);
+    expect((await login(member.email, PASSWORD, { ip: "203.0.113.1", userAgent: null })).ok).toBe(false);
   });
   it("stops checking after five wrong current passwords", async () => {
     const member = await verifiedMember();
@@ -237,7 +237,7 @@ describe("password change", () => {
     const blocked = await attempt(PASSWORD);
     expect(statusOf(blocked)).toBe(429);
     expect((await dataOf<Reply>(blocked)).error?.currentPassword).toEqual(["profile:errors.tooManyAttempts"]);
-    expect((await login(member.email, PASSWORD, "203.0.113.1")).ok).toBe(true);
+    expect((await login(member.email, PASSWORD, { ip: "203.0.113.1", userAgent: null })).ok).toBe(true);
   });
 });
 

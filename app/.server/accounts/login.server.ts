@@ -1,3 +1,4 @@
+import type { Client } from "~/.server/http/client.server";
 import { db } from "~/.server/db/client.server";
 import { checkPassword, createSession, normalizeEmail } from "~/.server/identity/embedded.server";
 import { clearEvents, releaseSlots, takeSlots } from "~/.server/rate-limit/rate-limit.server";
@@ -20,7 +21,8 @@ export const MAX_FAILURES_PER_EMAIL = 50;
 
 export type LoginResult = { ok: true; token: string } | { ok: false; error: "invalidCredentials" | "tooManyAttempts" };
 
-export async function login(email: string, password: string, ip: string): Promise<LoginResult> {
+export async function login(email: string, password: string, client: Client): Promise<LoginResult> {
+  const { ip } = client;
   const key = normalizeEmail(email);
   const pair = `${key} ${ip}`;
   const slots = await takeSlots([
@@ -34,6 +36,6 @@ export async function login(email: string, password: string, ip: string): Promis
   if (!identityId) return { ok: false, error: "invalidCredentials" };
   // The member is back at their own address: its failures are forgotten (the others are not).
   await Promise.all([releaseSlots(slots), clearEvents("login-pair", pair)]);
-  const session = await createSession(db(), identityId);
+  const session = await createSession(db(), identityId, client.userAgent);
   return { ok: true, token: session.token };
 }

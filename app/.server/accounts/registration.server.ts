@@ -22,6 +22,8 @@ export type Registration = {
   userType: string;
   lang: Language;
   invitedId?: string | null;
+  /** The browser registering, named on the session it starts. */
+  userAgent?: string | null;
 };
 
 export type RegistrationResult = { ok: true; token: string; memberId: string } | { ok: false; error: "emailTaken" };
@@ -54,7 +56,7 @@ export async function register(input: Registration): Promise<RegistrationResult>
         .returning({ id: appUsers.id });
       await linkInviter(tx, member.id, input.invitedId);
       await sendVerification(tx, identity.id, identity.traits.email, input.firstname, input.lang);
-      const session = await createSession(tx, identity.id);
+      const session = await createSession(tx, identity.id, input.userAgent ?? null);
       return { ok: true as const, token: session.token, memberId: member.id };
     });
   } catch (error) {

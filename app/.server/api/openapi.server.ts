@@ -11,6 +11,7 @@ import {
   crewEditBody,
   crewMemberAnswer,
   deletionBody,
+  devicesAnswer,
   emailChangeBody,
   emailCodeBody,
   errorAnswer,
@@ -24,6 +25,7 @@ import {
   recoveryBody,
   quizBody,
   registerBody,
+  revokedAnswer,
   stepAnswer,
   successAnswer,
   surveyAnswer,
@@ -86,6 +88,43 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
       query: [{ name: "invited_id", description: "The inviting member's id, from an invitation link" }],
       ok: { status: 201, schema: tokenAnswer, description: "Registered and signed in" },
       failures: [400, 409, 422],
+    },
+  },
+  "/api/dashboard/logout": {
+    get: undefined,
+    post: {
+      summary: "End the session of the bearer token (or cookie); the token cookie is cleared",
+      signedIn: true,
+      ok: { status: 200, schema: successAnswer, description: "Signed out" },
+      failures: [401, 403],
+    },
+  },
+  "/api/sessions": {
+    post: undefined,
+    get: {
+      summary: "The member's signed-in devices (live sessions), this one first: browser and system, signed in, last seen",
+      signedIn: true,
+      ok: { status: 200, schema: devicesAnswer, description: "The sessions" },
+      failures: [401, 403],
+    },
+  },
+  "/api/sessions/revoke-others": {
+    get: undefined,
+    post: {
+      summary: "Sign out every other device: all the member's sessions but this one end",
+      signedIn: true,
+      ok: { status: 200, schema: revokedAnswer, description: "How many sessions ended" },
+      failures: [401, 403],
+    },
+  },
+  "/api/sessions/{id}/revoke": {
+    get: undefined,
+    post: {
+      summary: "Sign out one of the member's other devices (409 for this one: use /api/dashboard/logout)",
+      signedIn: true,
+      path: ["id"],
+      ok: { status: 200, schema: successAnswer, description: "That session ended" },
+      failures: [401, 403, 404, 409],
     },
   },
   "/api/trainings": {

@@ -188,6 +188,17 @@ export const emailCodeBody = z.object({
 });
 
 export const successAnswer = z.object({ success: z.literal(true) });
+
+export const deviceAnswer = z.object({
+  id: z.string().uuid().describe("The session id"),
+  browser: z.string().nullable().describe("As the user agent names it (Chrome, Firefox, Safari…); null when it does not say"),
+  system: z.string().nullable().describe("As the user agent names it (Windows, macOS, Android, iOS…)"),
+  signed_in_at: z.string().datetime(),
+  last_seen_at: z.string().datetime().describe("Refreshed at most every 5 minutes"),
+  current: z.boolean().describe("The session of this request"),
+});
+export const devicesAnswer = z.object({ sessions: z.array(deviceAnswer) });
+export const revokedAnswer = z.object({ success: z.literal(true), revoked: z.number().int().min(0) });
 export const deletionBody = z.object({
   email: registerFields.email.describe("The account's address, typed again to confirm"),
   current_password: passwordBody.shape.current_password,

@@ -73,6 +73,10 @@ export const sessions = pgTable(
     tokenHash: text("token_hash").notNull(),
     authenticatedAt: timestamp("authenticated_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    // The device, as its browser named itself at sign-in (cut to 512 characters), for the
+    // member's list of signed-in devices; last seen is refreshed at most every few minutes.
+    userAgent: text("user_agent"),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index().on(t.identityId)],

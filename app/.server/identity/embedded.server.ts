@@ -162,10 +162,19 @@ export async function setPassword(tx: Executor, identityId: string, password: st
 
 // --- Sessions -----------------------------------------------------------------------------------
 
-export async function createSession(tx: Executor, identityId: string): Promise<{ token: string; expiresAt: Date }> {
+/** A browser's own name for itself is free text: kept short, and only what a page can show. */
+const USER_AGENT_MAX = 512;
+/** whoami refreshes a session's last-seen time at most this often: not a write per request. */
+const LAST_SEEN_PRECISION_MS = 5 * 60 * 1000;
+
+export async function createSession(
+  tx: Executor,
+  identityId: string,
+  userAgent: string | null = null,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-  await tx.insert(sessions).values({ identityId, tokenHash: sha256(token), expiresAt });
+  await tx.insert(sessions).values({ identityId, tokenHash: sha256(token), expiresAt, userAgent: userAgent?.slice(0, USER_AGENT_MAX) || null });
   return { token, expiresAt };
 }
 
@@ -178,6 +187,9 @@ export async function sessionOf(token: string): Promise<Session | null> {
     .innerJoin(identities, eq(identities.id, sessions.identityId))
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date()), eq(identities.state, "active")));
   if (!row) return null;
+  if (Date.now() - row.session.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
+    await db().update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
+  }
   const addresses = row.addresses.map((a) => ({
     id: a.id,
     value: a.value,
@@ -196,14 +208,42 @@ export async function sessionOf(token: string): Promise<Session | null> {
   };
 }
 
-export async function revokeSession(token: string) {
-  await db().delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
+/** Ends the token's session; false when it had none. */
+export async function revokeSession(token: string): Promise<boolean> {
+  const ended = await db().delete(sessions).where(eq(sessions.tokenHash, sha256(token))).returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/** A member has a handful of devices; a list past this is bounded, not paged ("sign out the others" ends them all). */
+export const MAX_LISTED_SESSIONS = 50;
+
+export type DeviceSession = { id: string; userAgent: string | null; authenticatedAt: Date; lastSeenAt: Date };
+
+/** The identity's live sessions, the most recently seen first (Kratos: GET /sessions). */
+export async function listSessions(identityId: string): Promise<DeviceSession[]> {
+  return db()
+    .select({ id: sessions.id, userAgent: sessions.userAgent, authenticatedAt: sessions.authenticatedAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.identityId, identityId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+    .limit(MAX_LISTED_SESSIONS);
+}
+
+/** Ends one session of the identity (Kratos: DELETE /sessions/{id}); false when it has none of that id. */
+export async function revokeSessionById(identityId: string, sessionId: string): Promise<boolean> {
+  if (!isUuid(sessionId)) return false;
+  const ended = await db()
+    .delete(sessions)
+    .where(and(eq(sessions.identityId, identityId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
 }
 
 /** Ends every session of the identity but `keepToken`'s (after a password change). */
-export async function revokeOtherSessions(tx: Executor, identityId: string, keepToken?: string) {
+export async function revokeOtherSessions(tx: Executor, identityId: string, keepToken?: string): Promise<number> {
   const keep = keepToken ? ne(sessions.tokenHash, sha256(keepToken)) : sql`true`;
-  await tx.delete(sessions).where(and(eq(sessions.identityId, identityId), keep));
+  const ended = await tx.delete(sessions).where(and(eq(sessions.identityId, identityId), keep)).returning({ id: sessions.id });
+  return ended.length;
 }
 
 // --- Self-service codes (recovery, verification) --------------------------------------------------
