@@ -5,8 +5,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -16,7 +14,7 @@ import { env } from "~/.server/config/env.server";
 import { browserReporting } from "~/.server/observability/error-reporting.server";
 import { BuildWatch } from "~/builds/build-watch";
 import { ErrorReportingConfig } from "~/components/error-reporting-config";
-import { ErrorPage } from "~/components/error-page";
+import { ErrorPage, useFailure } from "~/components/error-page";
 import { I18nResources } from "~/components/i18n-resources";
 import { useNonce } from "~/components/nonce";
 import globalStyles from "~/styles/global.css";
@@ -63,10 +61,5 @@ export default function App() {
 
 /** The generic error page (SPEC §2): the status code, "Page Not Found" for 404, else 500. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const detail = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : undefined;
-  const path = isRouteErrorResponse(error) && typeof error.data?.path === "string" ? error.data.path : undefined;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorPage status={status} detail={detail} path={path} />;
+  return <ErrorPage {...useFailure()} />;
 }

@@ -1,19 +1,29 @@
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { Logo } from "./logo";
+import { BarFrame } from "./bar-frame";
 
-type Props = { status: number; detail?: string; path?: string };
+type Failure = { status: number; detail?: string; path?: string };
 
-/** A whole page for an error: what happened in plain words, the status code, a way home. */
-export function ErrorPage({ status, detail, path }: Props) {
+/** What went wrong, from the error a boundary caught: a thrown answer's status and words, else a 500. */
+export function useFailure(): Failure {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) {
+    console.error(error);
+    return { status: 500 };
+  }
+  const detail = typeof error.data?.message === "string" ? error.data.message : undefined;
+  const path = typeof error.data?.path === "string" ? error.data.path : undefined;
+  return { status: error.status, detail, path };
+}
+
+/** What happened in plain words, the status code and a way home: inside a layout, or on its own page. */
+export function ErrorMessage({ status, detail, path }: Failure) {
   const { t } = useTranslation();
   const notFound = status === 404;
   // 503: the database is away for a moment (app/.server/http/outage.server.ts); the page says so.
   const unavailable = status === 503;
   return (
-    <main className="error-page">
-      <a href="/" className="brand" aria-label={t("brand.home")}>
-        <Logo />
-      </a>
+    <div className="error-page">
       <p className="error-page__status" aria-hidden="true">
         {status}
       </p>
@@ -31,6 +41,15 @@ export function ErrorPage({ status, detail, path }: Props) {
           {t("error.home")}
         </a>
       </p>
-    </main>
+    </div>
+  );
+}
+
+/** A whole page for an error no layout could frame: the bar (home, language switch) and the message. */
+export function ErrorPage(failure: Failure) {
+  return (
+    <BarFrame>
+      <ErrorMessage {...failure} />
+    </BarFrame>
   );
 }

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
+import { ErrorMessage, useFailure } from "~/components/error-page";
 import { requireMember } from "~/.server/auth/guard.server";
-import { LanguageSwitch } from "~/components/language-switch";
-import { Logo } from "~/components/logo";
-import { useTranslation } from "~/i18n/react";
+import { BarFrame } from "~/components/bar-frame";
 
 /**
  * The next-page layout (SPEC §2): a plain bar and the page, for moments that fill the screen (a
@@ -15,18 +14,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function NextLayout() {
-  const { t } = useTranslation();
   return (
-    <div className="layout-next">
-      <header className="layout-next__bar">
-        <Link to="/" className="brand" aria-label={t("brand.home")}>
-          <Logo />
-        </Link>
-        <LanguageSwitch />
-      </header>
-      <main id="main" className="layout-next__main">
-        <Outlet />
-      </main>
-    </div>
+    <BarFrame>
+      <Outlet />
+    </BarFrame>
+  );
+}
+
+/** A full-screen page that failed keeps its bar: the way home and the language switch. */
+export function ErrorBoundary() {
+  return (
+    <BarFrame>
+      <ErrorMessage {...useFailure()} />
+    </BarFrame>
   );
 }

@@ -106,7 +106,22 @@ test("an unknown path answers 404 with “Page not found: {path}”", async ({ p
   await expect(page.getByText("404", { exact: true })).toBeVisible();
   await expect(page.getByText("Page not found: /nope")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable");
+  // The language can be switched from the error page itself.
+  await page.getByRole("button", { name: "EN" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  await page.getByRole("button", { name: "FR" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable");
   await checkPage(page, "not-found");
+});
+
+signedInTest("a page missing inside the member space keeps the sidebar around its 404", async ({ page }) => {
+  const response = await page.goto("/training/no-such-training");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable");
+  const sidebar = page.getByRole("navigation", { name: "Espace membre" });
+  await expect(sidebar.getByRole("link", { name: "Mon profil" })).toBeAttached();
+  await expect(page.getByRole("link", { name: "Revenir à l’accueil" })).toBeVisible();
+  await checkPage(page, "not-found-signed-in");
 });
 
 test("a visitor who is not signed in is sent from / to the login page", async ({ page }) => {
