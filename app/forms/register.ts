@@ -84,9 +84,6 @@ export const registerContext = z.object({
   invitedId: z.string().trim().max(64).optional(),
 });
 
-export const registerSchema = registerFirstStep.and(registerSecondStep).and(registerContext);
-export type RegisterValues = z.infer<typeof registerSchema>;
-
 /** The draft keys kept in localStorage with JavaScript (SPEC §3); the password never is. */
 export const draftStorageKeys = {
   showForm: "register_showForm",

@@ -1,9 +1,9 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { notFound } from "~/.server/http/not-found.server";
 
 /** Every page path no other route matches: 404 "Page not found: {path}" (SPEC §2, §8). */
 export function loader({ request }: LoaderFunctionArgs) {
-  const path = new URL(request.url).pathname;
-  throw data({ message: `Page not found: ${path}`, path }, { status: 404 });
+  notFound(request);
 }
 
 export const action = loader;

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
+import { notFound } from "~/.server/http/not-found.server";
 import { completeRecovery, recoveryIsOpen } from "~/.server/accounts/recovery.server";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
@@ -22,10 +23,7 @@ export const meta = titleMeta;
  */
 function codeIdOf(request: Request, page: string | undefined) {
   const match = page?.match(/^new-password-(.+)$/);
-  if (!match) {
-    const path = new URL(request.url).pathname;
-    throw data({ message: `Page not found: ${path}`, path }, { status: 404 });
-  }
+  if (!match) notFound(request);
   return match[1];
 }
 

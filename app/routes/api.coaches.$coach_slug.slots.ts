@@ -3,9 +3,9 @@ import { apiMember } from "~/.server/api/member.server";
 import { apiAnswer, apiError, methodNotAllowed } from "~/.server/api/respond.server";
 import { coachOf, freeSlotsOf } from "~/.server/booking/bookings.server";
 import { bookingWindow } from "~/.server/booking/slots.server";
-import { defaultTimeZone, isTimeZone, localDay, localTime } from "~/.server/booking/time-zones.server";
+import { isTimeZone, localDay, localTime } from "~/.server/booking/time-zones.server";
+import { DAY_MS, DEFAULT_TIME_ZONE } from "~/.server/calendar/days.server";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_RANGE_DAYS = 62;
 
 /**
@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const coach = await coachOf(params.coach_slug ?? "");
   if (!coach) return apiError(request, 404, { base: ["coaching:errors.coachUnknown"] });
   const query = new URL(request.url).searchParams;
-  const tz = query.get("tz") ?? defaultTimeZone;
+  const tz = query.get("tz") ?? DEFAULT_TIME_ZONE;
   if (!isTimeZone(tz)) return apiError(request, 422, { fields: { tz: ["coaching:errors.timeZoneInvalid"] }, base: ["errors.checkFields"] });
   const now = new Date();
   const from = query.get("from") ? new Date(query.get("from")!) : now;

@@ -1,5 +1,6 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { notFound } from "~/.server/http/not-found.server";
 import { env } from "~/.server/config/env.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { recentMail } from "~/.server/mail/outbox.server";
@@ -15,9 +16,8 @@ export const meta = titleMeta;
  * DEV_MAILBOX=1 (`npm run dev` sets it), and never in production.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const path = new URL(request.url).pathname;
   const config = env();
-  if (!config.DEV_MAILBOX || config.NODE_ENV === "production") throw data({ message: `Page not found: ${path}`, path }, { status: 404 });
+  if (!config.DEV_MAILBOX || config.NODE_ENV === "production") notFound(request);
   const t = await translator(request, "mailbox");
   const formatDate = new Intl.DateTimeFormat(await localeOf(request), { dateStyle: "medium", timeStyle: "long" });
   const messages = (await recentMail(50)).map((mail) => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { commitments } from "~/.server/db/schema.server";
-import { isCalendarDay } from "~/.server/space/weather.server";
+import { isCalendarDay } from "~/.server/calendar/days.server";
 import { loader as slotList } from "~/routes/api.coaches.$coach_slug.slots";
 import { loader as overviewLoader } from "~/routes/_default._index";
 import { action as commitmentsAction } from "~/routes/_default.my_commitments";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_TIME_ZONE } from "~/.server/calendar/days.server";
 import {
-  defaultTimeZone,
   isTimeZone,
   localDay,
   localTime,
@@ -45,7 +45,7 @@ describe("timeZoneChoices", () => {
     expect(choices).toEqual([...choices].sort());
     expect(new Set(choices).size).toBe(choices.length);
     expect(choices).toContain("UTC");
-    expect(choices).toContain(defaultTimeZone);
+    expect(choices).toContain(DEFAULT_TIME_ZONE);
     expect(choices).toContain(newYork);
     expect(choices.every(isTimeZone)).toBe(true);
   });

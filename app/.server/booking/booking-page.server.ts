@@ -1,11 +1,11 @@
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { isUuid } from "~/.server/db/uuid.server";
-import { isCalendarDay } from "~/.server/space/weather.server";
+import { DAY_MS, DEFAULT_TIME_ZONE, isCalendarDay } from "~/.server/calendar/days.server";
 import type { Language } from "~/i18n/config";
 import { freeSlotsOf, type Coach } from "./bookings.server";
 import { sessionDate, sessionTime, zoneLabel } from "./session-views.server";
 import { bookingWindow, monthGrid, monthOf, shiftMonth, slotsOnDay } from "./slots.server";
-import { defaultTimeZone, isTimeZone, localDay } from "./time-zones.server";
+import { isTimeZone, localDay } from "./time-zones.server";
 
 /**
  * What the booking steps show for one coach (SPEC §2 "Coaching booking: coach, discovery
@@ -22,7 +22,7 @@ export function bookingQuery(url: URL): BookingQuery {
   const from = get("from");
   const reschedule = get("reschedule");
   return {
-    timeZone: isTimeZone(get("tz")) ? get("tz")! : defaultTimeZone,
+    timeZone: isTimeZone(get("tz")) ? get("tz")! : DEFAULT_TIME_ZONE,
     month: month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : null,
     day: day && isCalendarDay(day) ? day : null,
     start: get("start"),
@@ -34,7 +34,7 @@ export function bookingQuery(url: URL): BookingQuery {
 
 export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: Language, now = new Date()) {
   const { timeZone } = query;
-  const horizon = new Date(now.getTime() + bookingWindow.horizonDays * 24 * 60 * 60 * 1000);
+  const horizon = new Date(now.getTime() + bookingWindow.horizonDays * DAY_MS);
   const firstMonth = localDay(now, timeZone).slice(0, 7);
   const lastMonth = localDay(horizon, timeZone).slice(0, 7);
   const asked = query.month ?? query.day?.slice(0, 7) ?? null;

@@ -9,6 +9,7 @@ import { randomToken, sha256 } from "~/.server/identity/secrets.server";
 import type { Language } from "~/i18n/config";
 import { sessionMails } from "./session-mails.server";
 import { blockedUntil, freeSlots, isOfferedSlot, type Busy, type CoachSchedule } from "./slots.server";
+import { DAY_MS } from "~/.server/calendar/days.server";
 
 /**
  * Discovery sessions: booking, rescheduling and cancelling, each in one transaction with the
@@ -27,7 +28,6 @@ export type BookingError = "coachUnknown" | "slotUnavailable" | "alreadyBooked" 
 export type BookingOutcome = { ok: true; booking: Booking } | { ok: false; error: BookingError; bookingId?: string };
 
 const NO_OVERLAP = "coaching_bookings_no_overlap";
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function scheduleOf(coach: Coach): CoachSchedule {
   return { timeZone: coach.timeZone, weekly: coach.weekly, sessionMinutes: coach.sessionMinutes, bufferMinutes: coach.bufferMinutes };

@@ -6,13 +6,14 @@ import { isLanguage, type Language } from "~/i18n/config";
 import type { Booker, Booking, Coach } from "./bookings.server";
 import { cancellationIcs, icsContentType, invitationIcs, type CalendarEvent } from "./ics.server";
 import { sessionWhen } from "./session-views.server";
+import { DAY_MS } from "~/.server/calendar/days.server";
 
 /**
  * The emails a session's change causes, queued in the caller's transaction: the news to the
  * member and to the coach, each in their own language and time zone with an .ics, and the
  * reminders 24 hours before (sent by the outbox when due). Returns the new reminders' ids.
  */
-const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+const REMINDER_BEFORE_MS = DAY_MS;
 
 /** The address of MAIL_FROM ("Cap <no-reply@cap.example>" → no-reply@cap.example). */
 function senderAddress(): string {

@@ -1,4 +1,4 @@
-import { addDays } from "~/.server/space/weather.server";
+import { addDays } from "~/.server/calendar/days.server";
 import { localDay, localDaysBetween, localTime, startOfDay, zonedInstant } from "./time-zones.server";
 
 export type Weekday = "sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat";

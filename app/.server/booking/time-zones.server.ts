@@ -1,7 +1,6 @@
-import { addDays } from "~/.server/space/weather.server";
+import { addDays, DEFAULT_TIME_ZONE } from "~/.server/calendar/days.server";
 
 /** The zone shown before a member picks one: the coaches work from France. */
-export const defaultTimeZone = "Europe/Paris";
 
 const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;
@@ -110,7 +109,7 @@ export function usualTimeZones(): string[] {
 }
 
 export function timeZoneChoices(): string[] {
-  choices ??= [...new Set([...Intl.supportedValuesOf("timeZone"), "UTC", defaultTimeZone])].sort();
+  choices ??= [...new Set([...Intl.supportedValuesOf("timeZone"), "UTC", DEFAULT_TIME_ZONE])].sort();
   return choices;
 }
 

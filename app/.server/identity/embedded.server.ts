@@ -11,12 +11,13 @@ import {
 import { EmailTakenError, type CodeFlow, type Identity, type Session } from "./identity.server";
 import { countRecent, releaseSlots, trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { decoyPasswordHash, hashPassword, randomCode, randomToken, sameHash, sha256, verifyPassword } from "./secrets.server";
+import { DAY_MS } from "~/.server/calendar/days.server";
 
 /**
  * The embedded identity adapter: identities, credentials, sessions and self-service codes kept in
  * our own database, in the shape of Ory Kratos.
  */
-export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 export const CODE_LIFETIME_MS = 15 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 /**
@@ -26,7 +27,7 @@ export const CODE_MAX_ATTEMPTS = 5;
  * over a year of daily attempts), against 5 per code and unlimited codes before.
  */
 export const CODE_MISSES_PER_DAY = 10;
-const CODE_MISS_WINDOW_MS = 24 * 60 * 60 * 1000;
+const CODE_MISS_WINDOW_MS = DAY_MS;
 /**
  * Wrong codes from one client address in an hour, whatever the accounts: 20 an hour is 480 a
  * day, so one address spreading its guesses over many accounts opens one with odds of about 1 in

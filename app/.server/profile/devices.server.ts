@@ -1,5 +1,5 @@
 import type { SignedIn } from "~/.server/accounts/members.server";
-import { defaultTimeZone } from "~/.server/booking/time-zones.server";
+import { DEFAULT_TIME_ZONE } from "~/.server/calendar/days.server";
 import { db } from "~/.server/db/client.server";
 import { listSessions, revokeOtherSessions, revokeSessionById } from "~/.server/identity/embedded.server";
 import type { Language } from "~/i18n/config";
@@ -22,7 +22,7 @@ export type DeviceView = {
 };
 
 export async function devicesOf(signedIn: SignedIn, lang: Language): Promise<DeviceView[]> {
-  const format = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: defaultTimeZone });
+  const format = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: DEFAULT_TIME_ZONE });
   const sessions = await listSessions(signedIn.identity.id);
   return sessions
     .map((session) => ({

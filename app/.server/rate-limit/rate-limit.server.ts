@@ -1,6 +1,7 @@
 import { and, count, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { rateLimitEvents } from "~/.server/db/schema.server";
+import { DAY_MS } from "~/.server/calendar/days.server";
 
 /**
  * Counters kept in PostgreSQL, so every app instance sees the same numbers. A bucket names what
@@ -75,7 +76,7 @@ export async function releaseSlots(ids: number[], executor: Executor = db()) {
 }
 
 /** Events older than this are of no use to any limit (the longest window is a day). */
-export const EVENT_RETENTION_MS = 2 * 24 * 60 * 60 * 1000;
+export const EVENT_RETENTION_MS = 2 * DAY_MS;
 
 /** Forgets events no window looks at any more; the housekeeping loop calls it hourly. */
 export async function pruneEvents(now = new Date()) {

@@ -3,6 +3,7 @@ import { db } from "~/.server/db/client.server";
 import { mailOutbox } from "~/.server/db/schema.server";
 import { logger } from "~/.server/observability/logger.server";
 import { pruneEvents } from "~/.server/rate-limit/rate-limit.server";
+import { DAY_MS } from "~/.server/calendar/days.server";
 
 /**
  * What the database would otherwise keep for ever: rate-limit events no window reads any more,
@@ -11,7 +12,7 @@ import { pruneEvents } from "~/.server/rate-limit/rate-limit.server";
  */
 const EVERY_MS = 60 * 60 * 1000;
 /** A day: long enough to look into a delivery problem, short enough for codes and links. */
-export const SENT_MAIL_RETENTION_MS = 24 * 60 * 60 * 1000;
+export const SENT_MAIL_RETENTION_MS = DAY_MS;
 
 export async function keepHouse(now = new Date()) {
   await pruneEvents(now);

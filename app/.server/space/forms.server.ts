@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { lifeAreas } from "./life-gps.server";
-import { isCalendarDay } from "./weather.server";
+import { isCalendarDay } from "~/.server/calendar/days.server";
 
 /**
  * The member space's forms, checked on the server only (their schemas stay out of the browser

@@ -5,11 +5,12 @@ import { testResult, trainingCard } from "~/.server/trainings/views.server";
 import type { Language } from "~/i18n/config";
 import { commitmentsDueBetween } from "./commitments.server";
 import { goalsOf } from "./goals.server";
-import { addDays, isCalendarDay, lastSevenDays } from "./weather.server";
+import { addDays, DEFAULT_TIME_ZONE, isCalendarDay } from "~/.server/calendar/days.server";
+import { lastSevenDays } from "./weather.server";
 
 /** Today's date where Cap's members live (Europe/Paris), as YYYY-MM-DD. */
 export function today(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
+  return new Intl.DateTimeFormat("en-CA", { timeZone: DEFAULT_TIME_ZONE }).format(new Date());
 }
 
 /** The Sunday that starts the week of `day` (SPEC §2: the calendar runs Sunday to Saturday). */
@@ -22,7 +23,7 @@ export async function overviewOf(memberId: string, lang: Language, week: string 
   const now = today();
   const start = weekStart(week && isCalendarDay(week) ? week : now);
   const end = addDays(start, 6);
-  const dateFormat = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
+  const dateFormat = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: DEFAULT_TIME_ZONE });
   const dayFormat = new Intl.DateTimeFormat(lang, { weekday: "short", day: "numeric", timeZone: "UTC" });
   const [goals, catalogue, weather, due, sessions] = await Promise.all([
     goalsOf(memberId),

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte } from "drizzle-orm";
+import { addDays } from "~/.server/calendar/days.server";
 import { db } from "~/.server/db/client.server";
 import { weatherCheckins } from "~/.server/db/schema.server";
 
@@ -21,20 +22,4 @@ export async function lastSevenDays(memberId: string, today: string) {
     .where(and(eq(weatherCheckins.memberId, memberId), gte(weatherCheckins.day, days[0])))
     .orderBy(desc(weatherCheckins.day));
   return days.map((day) => ({ day, mood: rows.find((row) => row.day === day)?.mood ?? null }));
-}
-
-/** A real calendar day as YYYY-MM-DD (2026-02-31 is not one). */
-export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  const year = date.getUTCFullYear();
-  // Years 0000 or 9999 are no member's day and break date arithmetic: a sane range only.
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && year >= 1900 && year <= 2100;
-}
-
-/** A YYYY-MM-DD date moved by whole days (calendar arithmetic in UTC, no time zone involved). */
-export function addDays(day: string, count: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + count);
-  return date.toISOString().slice(0, 10);
 }

@@ -1,5 +1,6 @@
 import type { Executor } from "~/.server/db/client.server";
 import { trySlots } from "~/.server/rate-limit/rate-limit.server";
+import { DAY_MS } from "~/.server/calendar/days.server";
 
 /**
  * Emails a member makes Cap send to addresses they typed — crew invitations, their resends and
@@ -9,7 +10,6 @@ import { trySlots } from "~/.server/rate-limit/rate-limit.server";
  * adding someone again resets nothing. Taken in the caller's transaction, so parallel requests
  * cannot overshoot and a refused request queues nothing.
  */
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const CREW_MAILS_PER_MEMBER_PER_DAY = 20;
 export const CREW_MAILS_PER_RECIPIENT_PER_DAY = 3;
 /** One invitation email (first or resent) from a member to an address in this time. */
