@@ -32,7 +32,7 @@ if (!process.env.NODE_ENV) {
   process.exit(1);
 }
 
-let config;
+let config: ReturnType<typeof parseEnv>;
 try {
   config = parseEnv(process.env);
 } catch (error) {

@@ -54,6 +54,7 @@ export async function checkFrontVersion(): Promise<void> {
 function clearScriptCookies() {
   for (const pair of document.cookie.split(";")) {
     const name = pair.split("=")[0].trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: clearing every cookie is what SPEC §4 asks here
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
 }

@@ -8,5 +8,6 @@ export const ERROR_REPORTING_ID = "error-reporting";
  */
 export function ErrorReportingConfig({ config }: { config: ReportingConfig }) {
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data, with "<" escaped so it cannot end the script
   return <script id={ERROR_REPORTING_ID} type="application/json" dangerouslySetInnerHTML={{ __html: json }} />;
 }

@@ -7,6 +7,7 @@ export function ErrorList({ id, errors, ns }: { id?: string; errors?: string[] |
   const { t } = useTranslation(ns);
   if (!errors?.length) return null;
   return (
+    // biome-ignore lint/a11y/noRedundantRoles: Safari drops the list role of a list without bullets
     <ul id={id} className="field__errors" role="list">
       {errors.map((error) => (
         <li key={error}>{t(error)}</li>

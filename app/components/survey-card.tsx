@@ -48,6 +48,7 @@ export function SurveyCard({ survey }: { survey: Survey }) {
                 {result.comments.length ? (
                   <ul aria-label={t("surveys.comments")}>
                     {result.comments.map((comment, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: comments never move, and two can say the same
                       <li key={index}>{comment}</li>
                     ))}
                   </ul>

@@ -97,6 +97,7 @@ export default function Surveys() {
                 {t("surveys.questionsHint")}
               </p>
               {Array.from({ length: QUESTION_BOXES }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions, question 1 to 5
                 <div className="field" key={index}>
                   <label htmlFor={`question-${index}`}>{t("surveys.questionLabel", { n: index + 1 })}</label>
                   <input

@@ -130,7 +130,7 @@ function useRefused(intent: string): Refused | null {
 }
 
 /** A text input's value: what was typed in a refused form, else the saved value. */
-function valueOf(refused: Refused | null, name: string, saved: string | null): string {
+function shownValue(refused: Refused | null, name: string, saved: string | null): string {
   const typed = refused?.values[name];
   return refused ? (typeof typed === "string" ? typed : "") : (saved ?? "");
 }
@@ -201,26 +201,26 @@ function DetailsForm({ profile }: { profile: ProfileData }) {
       <Form method="post" className="form" noValidate>
         <div className="form-row">
           <Input form={form} name="firstName" label={t("auth:fields.firstName")} refused={refused}>
-            {(props) => <input {...props} type="text" required maxLength={80} autoComplete="given-name" defaultValue={valueOf(refused, "firstName", profile.firstname)} />}
+            {(props) => <input {...props} type="text" required maxLength={80} autoComplete="given-name" defaultValue={shownValue(refused, "firstName", profile.firstname)} />}
           </Input>
           <Input form={form} name="lastName" label={t("auth:fields.lastName")} refused={refused}>
-            {(props) => <input {...props} type="text" required maxLength={80} autoComplete="family-name" defaultValue={valueOf(refused, "lastName", profile.lastname)} />}
+            {(props) => <input {...props} type="text" required maxLength={80} autoComplete="family-name" defaultValue={shownValue(refused, "lastName", profile.lastname)} />}
           </Input>
         </div>
         <Input form={form} name="birthDate" label={t("auth:fields.birthDate")} refused={refused}>
-          {(props) => <input {...props} type="date" required autoComplete="bday" defaultValue={valueOf(refused, "birthDate", profile.birth_date)} />}
+          {(props) => <input {...props} type="date" required autoComplete="bday" defaultValue={shownValue(refused, "birthDate", profile.birth_date)} />}
         </Input>
         <div className="form-row form-row--phone">
           <Input form={form} name="mobileCountryCode" label={t("auth:fields.countryCode")} refused={refused}>
-            {(props) => <input {...props} type="text" inputMode="numeric" maxLength={5} autoComplete="tel-country-code" defaultValue={valueOf(refused, "mobileCountryCode", mobile.mobileCountryCode)} />}
+            {(props) => <input {...props} type="text" inputMode="numeric" maxLength={5} autoComplete="tel-country-code" defaultValue={shownValue(refused, "mobileCountryCode", mobile.mobileCountryCode)} />}
           </Input>
           <Input form={form} name="mobile" label={t("auth:fields.mobile")} refused={refused}>
-            {(props) => <input {...props} type="tel" maxLength={20} autoComplete="tel-national" defaultValue={valueOf(refused, "mobile", mobile.mobile)} />}
+            {(props) => <input {...props} type="tel" maxLength={20} autoComplete="tel-national" defaultValue={shownValue(refused, "mobile", mobile.mobile)} />}
           </Input>
         </div>
         <Input form={form} name="levelOfStudy" label={t("details.levelOfStudy")} refused={refused}>
           {(props) => (
-            <select {...props} defaultValue={valueOf(refused, "levelOfStudy", profile.level_of_study)}>
+            <select {...props} defaultValue={shownValue(refused, "levelOfStudy", profile.level_of_study)}>
               <option value="">{t("details.levelOfStudyNone")}</option>
               {levelsOfStudy.map((level) => (
                 <option key={level} value={level}>
@@ -231,7 +231,7 @@ function DetailsForm({ profile }: { profile: ProfileData }) {
           )}
         </Input>
         <Input form={form} name="role" label={t("details.role")} hint={t("details.roleHint")} refused={refused}>
-          {(props) => <input {...props} type="text" maxLength={80} autoComplete="organization-title" defaultValue={valueOf(refused, "role", profile.role)} />}
+          {(props) => <input {...props} type="text" maxLength={80} autoComplete="organization-title" defaultValue={shownValue(refused, "role", profile.role)} />}
         </Input>
         <SubmitButton name="intent" value="profile" pendingLabel={t("details.pending")} className="button button--primary">
           {t("details.submit")}
@@ -245,7 +245,7 @@ function DetailsForm({ profile }: { profile: ProfileData }) {
 function PathForm({ userType }: { userType: string }) {
   const { t } = useTranslation("profile");
   const refused = useRefused("path");
-  const chosen = valueOf(refused, "userType", userType);
+  const chosen = shownValue(refused, "userType", userType);
   return (
     <section className="card" id="path" aria-labelledby="path-title">
       <h2 id="path-title">{t("path.title")}</h2>
@@ -287,7 +287,7 @@ function EmailForms({ email, pendingEmail }: { email: string; pendingEmail: stri
         <Form method="post" className="form form--boxed" noValidate>
           <FormAlert tone="info" lines={[t("email.waiting", { email: pendingEmail })]} />
           <Input form="confirmEmail" name="code" label={t("auth:fields.code")} refused={refusedCode}>
-            {(props) => <input {...props} type="text" required inputMode="numeric" autoComplete="one-time-code" maxLength={6} defaultValue={valueOf(refusedCode, "code", "")} />}
+            {(props) => <input {...props} type="text" required inputMode="numeric" autoComplete="one-time-code" maxLength={6} defaultValue={shownValue(refusedCode, "code", "")} />}
           </Input>
           <SubmitButton name="intent" value="confirmEmail" pendingLabel={t("email.confirming")} className="button button--primary">
             {t("email.confirm")}
@@ -296,7 +296,7 @@ function EmailForms({ email, pendingEmail }: { email: string; pendingEmail: stri
       ) : null}
       <Form method="post" className="form" noValidate>
         <Input form="email" name="email" label={t("email.newEmail")} hint={t("email.newEmailHint")} refused={refused}>
-          {(props) => <input {...props} type="email" required maxLength={254} autoComplete="email" defaultValue={valueOf(refused, "email", "")} />}
+          {(props) => <input {...props} type="email" required maxLength={254} autoComplete="email" defaultValue={shownValue(refused, "email", "")} />}
         </Input>
         <Input form="email" name="currentPassword" label={t("password.current")} hint={t("email.passwordHint")} refused={refused}>
           {(props) => <input {...props} type="password" required autoComplete="current-password" />}
@@ -342,7 +342,7 @@ function DeletionForm() {
       <p>{t("delete.lead")}</p>
       <Form method="post" className="form" noValidate>
         <Input form="delete" name="email" label={t("delete.confirmEmail")} refused={refused}>
-          {(props) => <input {...props} type="email" required autoComplete="off" defaultValue={valueOf(refused, "email", "")} />}
+          {(props) => <input {...props} type="email" required autoComplete="off" defaultValue={shownValue(refused, "email", "")} />}
         </Input>
         <Input form="delete" name="currentPassword" label={t("password.current")} refused={refused}>
           {(props) => <input {...props} type="password" required autoComplete="current-password" />}

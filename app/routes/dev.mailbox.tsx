@@ -1,4 +1,4 @@
-import { type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { notFound } from "~/.server/http/not-found.server";
 import { env } from "~/.server/config/env.server";
@@ -83,6 +83,7 @@ export default function DevMailbox() {
 function LinkedText({ text }: { text: string }) {
   return text.split(/(https?:\/\/[^\s<>"]+)/g).map((part, index) =>
     index % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in their order for good
       <a key={index} href={part}>
         {part}
       </a>

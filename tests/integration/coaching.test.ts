@@ -9,7 +9,7 @@ import { db } from "~/.server/db/client.server";
 import { coaches, coachingBookings, mailOutbox } from "~/.server/db/schema.server";
 import { deliverDueMail } from "~/.server/mail/sender.server";
 import { deleteAccount } from "~/.server/profile/account.server";
-import { action as coachAction, loader as coachLoader } from "~/routes/_default.coaching.$coach_slug";
+import { action as coachAction } from "~/routes/_default.coaching.$coach_slug";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
 import { loader as overviewLoader } from "~/routes/_default._index";
@@ -139,7 +139,7 @@ describe("booking a discovery session", () => {
     await deliverDueMail({ transport: nodemailer.createTransport(`smtp://127.0.0.1:${smtp.port}`) });
     const received = smtp.received.find((mail) => mail.to.includes(member.email) && /text\/calendar/.test(mail.raw));
     expect(received?.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
-    const base64 = /Content-Type: text\/calendar[^]*?\r\n\r\n([A-Za-z0-9+/=\r\n]+)/.exec(received!.raw)![1];
+    const base64 = /Content-Type: text\/calendar[\s\S]*?\r\n\r\n([A-Za-z0-9+/=\r\n]+)/.exec(received!.raw)![1];
     const invite = calendarOf(Buffer.from(base64.replace(/\s+/g, ""), "base64").toString("utf8"));
     expect(invite.method).toBe("REQUEST");
     expect(invite.event.startDate.toJSDate()).toEqual(slot.start);
@@ -286,7 +286,7 @@ describe("a booked session", () => {
   });
 
   it("is cancelled by the coach through the private link of their email", async () => {
-    const { member, booking } = await booked();
+    const { member } = await booked();
     const confirmation = (await mailsTo(claireEmail)).find((m) => m.subject.startsWith("Séance découverte confirmée"))!;
     const link = /\/coach\/session\/([\w-]{43})/.exec(confirmation.text)![1];
     const request = (method: string) => buildRequest(`/coach/session/${link}`, { method, form: method === "POST" ? {} : undefined });

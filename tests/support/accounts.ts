@@ -194,6 +194,7 @@ export async function renderPage(
   const router = createStaticRouter(handler.dataRoutes, context);
   const page = createElement(StaticRouterProvider, { router, context, hydrate: false });
   return renderToString(
+    // biome-ignore lint/correctness/noChildrenProp: createElement's typing asks for children among the props here
     createElement(I18nProvider, { value: { language: lang, resources: resources[lang], fallback: resources.en }, children: page }),
   );
 }

@@ -1,9 +1,9 @@
 import { beforeAll, beforeEach } from "vitest";
-import { useDatabase } from "~/.server/db/client.server";
+import { setDatabase } from "~/.server/db/client.server";
 import { resetDatabase, testDatabase } from "./database";
 
 beforeAll(async () => {
-  useDatabase(await testDatabase());
+  setDatabase(await testDatabase());
 });
 
 beforeEach(async () => {

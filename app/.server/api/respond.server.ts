@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { ZodType } from "zod";
+import type { ZodType, ZodTypeDef } from "zod";
 import { translator } from "~/.server/i18n/i18n.server";
 import { isLanguage } from "~/i18n/config";
 
@@ -31,7 +31,7 @@ export function apiAnswer(body: unknown, status = 200) {
  */
 export async function parseJsonBody<T>(
   request: Request,
-  schema: ZodType<T, any, any>,
+  schema: ZodType<T, ZodTypeDef, unknown>,
 ): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
   let body: unknown;
   try {
@@ -47,7 +47,7 @@ export async function parseJsonBody<T>(
     // The field is the last path segment ("user.firstname" → "firstname").
     const field = issue.path.filter((part) => typeof part === "string").at(-1);
     const key = /^(\w+:)?errors\./.test(issue.message) ? issue.message : "errors.invalidRequest";
-    if (field && field !== "user") (fields[field] ??= []).push(key);
+    if (field && field !== "user") fields[field] = [...(fields[field] ?? []), key];
     else base.push(key);
   }
   if (base.length === 0) base.push("errors.checkFields");

@@ -38,7 +38,9 @@ export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: L
   const firstMonth = localDay(now, timeZone).slice(0, 7);
   const lastMonth = localDay(horizon, timeZone).slice(0, 7);
   const asked = query.month ?? query.day?.slice(0, 7) ?? null;
-  let month = asked === null ? firstMonth : asked < firstMonth ? firstMonth : asked > lastMonth ? lastMonth : asked;
+  // The asked month, kept within the booking window ("YYYY-MM" strings compare in calendar order).
+  // biome-ignore lint/complexity/useMathMinMax: Math.min and Math.max take numbers, these are strings
+  let month = asked === null || asked < firstMonth ? firstMonth : asked > lastMonth ? lastMonth : asked;
   const freeIn = async (wanted: string) => {
     const range = monthOf(wanted, timeZone)!;
     return freeSlotsOf(coach, range.from, range.to, { now, exceptBookingId: query.reschedule ?? undefined });

@@ -78,7 +78,7 @@ function calendar(event: CalendarEvent, method: "REQUEST" | "CANCEL"): string {
     "END:VEVENT",
     "END:VCALENDAR",
   ];
-  return lines.map(fold).join("\r\n") + "\r\n";
+  return `${lines.map(fold).join("\r\n")}\r\n`;
 }
 
 /** Refuses what would make a file that calendars reject or misread. */
@@ -193,7 +193,9 @@ function utcOffset(minutes: number): string {
 }
 
 // Control characters other than tab and line feed, which TEXT cannot hold.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const TEXT_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROLS = /[\u0000-\u001f\u007f]/g;
 
 /** A TEXT value: line breaks become \n; backslash, semicolon and comma are escaped. */

@@ -89,13 +89,13 @@ async function underStartupLock(pool: pg.Pool, work: (client: pg.PoolClient) => 
 let current: DatabaseHandle | undefined;
 
 /** Makes `handle` the database every service uses (start-up, or a test's own database). */
-export function useDatabase(handle: DatabaseHandle | undefined) {
+export function setDatabase(handle: DatabaseHandle | undefined) {
   current = handle;
 }
 
 /** The database services query. Throws if start-up has not opened one. */
 export function db(): Database {
-  if (!current) throw new Error("The database is not open: call useDatabase(await openDatabase(...)) first");
+  if (!current) throw new Error("The database is not open: call setDatabase(await openDatabase(...)) first");
   return current.db;
 }
 

@@ -7,6 +7,7 @@ export function safeRedirectPath(target: FormDataEntryValue | string | null | un
   if (typeof target !== "string" || !target) return fallback;
   const trimmed = target.trim();
   if (!trimmed.startsWith("/") || trimmed.startsWith("//")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character anywhere refuses the target
   if (/[\\\u0000-\u001f\u007f]/.test(trimmed)) return fallback;
   // The URL parser is the final judge: the result must still be a path on a dummy origin.
   const parsed = new URL(trimmed, "http://cap.invalid");

@@ -42,7 +42,7 @@ function textBody(t: TFunction, content: Content): string {
   const blocks = content.blocks.map((block) =>
     "paragraph" in block ? block.paragraph : "code" in block ? block.code : absolute(block.url),
   );
-  return [greeting(t, content.firstname), ...blocks, t("layout.signature")].join("\n\n") + "\n";
+  return `${[greeting(t, content.firstname), ...blocks, t("layout.signature")].join("\n\n")}\n`;
 }
 
 function htmlBlock(t: TFunction, block: Block): string {

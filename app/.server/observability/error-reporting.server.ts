@@ -31,7 +31,10 @@ const reporting = () => Sentry.getClient() !== undefined;
 
 /** Runs one request's handling in a scope of its own, tagged with its id. */
 export function withRequestScope(requestId: string, handle: () => void): void {
-  if (!reporting()) return handle();
+  if (!reporting()) {
+    handle();
+    return;
+  }
   Sentry.withIsolationScope((scope) => {
     scope.setTag("request_id", requestId);
     handle();

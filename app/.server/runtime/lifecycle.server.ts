@@ -1,6 +1,6 @@
 import path from "node:path";
 import { env } from "~/.server/config/env.server";
-import { databaseIsHealthy, openDatabase, useDatabase, type DatabaseHandle } from "~/.server/db/client.server";
+import { databaseIsHealthy, openDatabase, setDatabase, type DatabaseHandle } from "~/.server/db/client.server";
 import { seedCoaches } from "~/.server/booking/coach-content.server";
 import { seedContent } from "~/.server/trainings/seed.server";
 import { setBuildVersion } from "./build-version.server";
@@ -24,7 +24,7 @@ async function start(options: { buildVersion: string }) {
       await seedCoaches(db);
     },
   });
-  useDatabase(database);
+  setDatabase(database);
   startMailSender();
   startHousekeeping();
   return { driver: database.driver };
@@ -38,7 +38,7 @@ async function stop() {
   stopHousekeeping();
   // Delivers what is due one last time while the database is still open.
   await stopMailSender();
-  useDatabase(undefined);
+  setDatabase(undefined);
   await database?.close();
   database = undefined;
 }

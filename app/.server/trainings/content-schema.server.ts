@@ -91,17 +91,17 @@ export const trainingContent = z
   })
   .superRefine((training, ctx) => {
     const skills = new Set(training.skills.map((s) => s.id));
-    training.modules.forEach((module, m) =>
-      module.quiz?.questions.forEach((q, qi) =>
-        q.answers.forEach((a, ai) => {
+    for (const [m, module] of training.modules.entries()) {
+      for (const [qi, q] of (module.quiz?.questions ?? []).entries()) {
+        for (const [ai, a] of q.answers.entries()) {
           for (const id of Object.keys(a.scores ?? {})) {
             if (!skills.has(id)) {
               ctx.addIssue({ code: "custom", path: ["modules", m, "quiz", "questions", qi, "answers", ai, "scores", id], message: `unknown skill ${id}` });
             }
           }
-        }),
-      ),
-    );
+        }
+      }
+    }
     if (training.kind === "test" && training.skills.length === 0) {
       ctx.addIssue({ code: "custom", path: ["skills"], message: "a test scores skills: list them" });
     }

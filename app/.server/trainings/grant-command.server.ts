@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { env } from "~/.server/config/env.server";
-import { openDatabase, useDatabase } from "~/.server/db/client.server";
+import { openDatabase, setDatabase } from "~/.server/db/client.server";
 import { grantByEmail } from "./access.server";
 import { seedContent } from "./seed.server";
 
@@ -16,7 +16,7 @@ if (!email || !slug) {
 
 const config = env();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "pglite") });
-useDatabase(database);
+setDatabase(database);
 await seedContent(database.db);
 const outcome = await grantByEmail(email, slug);
 await database.close();
