@@ -15,6 +15,7 @@ export function I18nResources() {
       id={I18N_RESOURCES_ID}
       type="application/json"
       suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data, serialized so that nothing in it can close the tag
       dangerouslySetInnerHTML={{ __html: json }}
     />
   );

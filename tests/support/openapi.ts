@@ -23,7 +23,6 @@ function schemaFor(path: string, method: string, status: number) {
 }
 
 /** Reads a JSON answer after checking it against the document; returns its body. */
-// biome-ignore lint/suspicious/noExplicitAny: tests read answers the document has just checked
 export async function checkedJson<T = any>(response: Response, path: string, method: "get" | "post"): Promise<T> {
   const body = await response.clone().json();
   const found = schemaFor(path, method, response.status);

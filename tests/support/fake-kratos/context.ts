@@ -1,0 +1,29 @@
+import type { Courier } from "./courier";
+import type { Reply } from "./errors";
+import type { FlowStore } from "./flows";
+import type { IdentityStore } from "./identities";
+import type { SessionStore } from "./sessions";
+
+/** What every route handler gets: the fake's state, and the parsed request. */
+
+export type Context = {
+  baseUrl: string;
+  now: () => Date;
+  identities: IdentityStore;
+  sessions: SessionStore;
+  flows: FlowStore;
+  courier: Courier;
+  privilegedSessionMaxAgeMs: number;
+  codeLifespanMs: number;
+  maxCodeSubmissions: number;
+};
+
+export type Request = {
+  query: URLSearchParams;
+  pathParams: Record<string, string>;
+  sessionToken?: string;
+  /** Already checked against the operation's request schema. */
+  body: any;
+};
+
+export type Handler = (context: Context, request: Request) => Reply | Promise<Reply>;
