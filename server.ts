@@ -77,7 +77,8 @@ async function serve(config: Env) {
     res.set("Referrer-Policy", "strict-origin-when-cross-origin");
     res.set("X-Frame-Options", "DENY");
     res.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (config.APP_URL.startsWith("https:")) res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (config.APP_URL.startsWith("https:"))
+      res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });
 
@@ -90,7 +91,10 @@ async function serve(config: Env) {
 
   app.get("/healthz", async (_req, res) => {
     const { ok } = await lifecycle.health();
-    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ ok });
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ ok });
   });
 
   // Fingerprinted build output never changes: cache it for a year. Other public files: an hour.
@@ -115,7 +119,10 @@ async function serve(config: Env) {
   );
 
   const server = app.listen(config.PORT, () => {
-    logger.info({ pid: process.pid }, `Cap listening on http://localhost:${config.PORT} (${config.NODE_ENV}, database: ${started.driver}, error reporting: ${reporting ? "on" : "off"})`);
+    logger.info(
+      { pid: process.pid },
+      `Cap listening on http://localhost:${config.PORT} (${config.NODE_ENV}, database: ${started.driver}, error reporting: ${reporting ? "on" : "off"})`,
+    );
     if (!production) void broadcastDevReady(build);
   });
 

@@ -28,5 +28,7 @@ checkFrontVersion().catch(() => {
 // The error-reporting code is loaded only when the server configured a DSN.
 const reporting = document.getElementById(ERROR_REPORTING_ID)?.textContent;
 if (reporting) {
-  void import("~/observability/error-reporting.client").then(({ startErrorReporting }) => startErrorReporting(JSON.parse(reporting)));
+  void import("~/observability/error-reporting.client").then(({ startErrorReporting }) =>
+    startErrorReporting(JSON.parse(reporting)),
+  );
 }

@@ -69,5 +69,7 @@ const pageResources = {
 };
 
 function withoutServerOnly(namespaces: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(namespaces).filter(([ns]) => !(serverOnlyNamespaces as string[]).includes(ns)));
+  return Object.fromEntries(
+    Object.entries(namespaces).filter(([ns]) => !(serverOnlyNamespaces as string[]).includes(ns)),
+  );
 }

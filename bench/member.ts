@@ -11,7 +11,9 @@ export async function signUp(server: ServerContext, email: string): Promise<{ he
   const registered = await fetch(`${server.baseUrl}/api/dashboard/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ user: { firstname: "Bench", lastname: "Member", birth_date: "1990-01-01", email, password: "bench-password" } }),
+    body: JSON.stringify({
+      user: { firstname: "Bench", lastname: "Member", birth_date: "1990-01-01", email, password: "bench-password" },
+    }),
   });
   if (!registered.ok) throw new BenchError(`sign-up of ${email} answered ${registered.status}`);
   const { token } = (await registered.json()) as { token: string };

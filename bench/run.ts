@@ -169,7 +169,9 @@ async function fetchOk(url: string, headers: Headers): Promise<Buffer> {
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status !== 200) {
     const where = response.headers.get("location");
-    throw new BenchError(`GET ${new URL(url).pathname} answered ${response.status}${where ? ` → ${where}` : ""}, expected 200.`);
+    throw new BenchError(
+      `GET ${new URL(url).pathname} answered ${response.status}${where ? ` → ${where}` : ""}, expected 200.`,
+    );
   }
   return body;
 }
@@ -215,14 +217,21 @@ function importedBuildModules(script: string): string[] {
 
 function parseAttributes(text: string): Record<string, string | undefined> {
   const attributes: Record<string, string | undefined> = {};
-  for (const [, name, doubleQuoted, singleQuoted, bare] of text.matchAll(/([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+  for (const [, name, doubleQuoted, singleQuoted, bare] of text.matchAll(
+    /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g,
+  )) {
     attributes[name.toLowerCase()] = decodeEntities(doubleQuoted ?? singleQuoted ?? bare ?? "");
   }
   return attributes;
 }
 
 function decodeEntities(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -241,11 +250,16 @@ function printReport(report: Report): void {
     ratio.toFixed(3),
   ];
   const { seconds, connections } = report.settings;
-  console.log(`\nLoad: ${connections} connections, ${seconds} s each (after ${report.settings.warmupSeconds} s warm-up), ${report.commit ?? "no commit"}, node ${report.node}\n`);
+  console.log(
+    `\nLoad: ${connections} connections, ${seconds} s each (after ${report.settings.warmupSeconds} s warm-up), ${report.commit ?? "no commit"}, node ${report.node}\n`,
+  );
   console.log(
     table(
       ["target", "req/s", "p50 ms", "p95 ms", "p99 ms", "non-2xx", "errors", "÷ static"],
-      [loadRow(`${report.static.path} (static)`, report.static.load, staticRps ? 1 : 0), ...report.pages.map((page) => loadRow(page.path, page.load, page.ratioToStatic))],
+      [
+        loadRow(`${report.static.path} (static)`, report.static.load, staticRps ? 1 : 0),
+        ...report.pages.map((page) => loadRow(page.path, page.load, page.ratioToStatic)),
+      ],
     ),
   );
 
@@ -291,7 +305,9 @@ async function benchmark(server: RunningServer): Promise<Report> {
   for (const { page, headers, weight } of prepared) {
     progress(`loading ${page.path}`);
     const load = await measureLoad(server.baseUrl + page.path, headers);
-    const ratioToStatic = staticLoad.requestsPerSecond ? round(load.requestsPerSecond / staticLoad.requestsPerSecond, 4) : 0;
+    const ratioToStatic = staticLoad.requestsPerSecond
+      ? round(load.requestsPerSecond / staticLoad.requestsPerSecond, 4)
+      : 0;
     pages.push({ path: page.path, weight, load, ratioToStatic });
   }
 
@@ -309,10 +325,11 @@ async function main(): Promise<number> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), "cap-bench-"));
   let server: RunningServer | undefined;
   let cleaning: Promise<void> | undefined;
-  const cleanUp = () => (cleaning ??= (async () => {
-    await server?.stop();
-    await rm(workDir, { recursive: true, force: true });
-  })());
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      await server?.stop();
+      await rm(workDir, { recursive: true, force: true });
+    })());
   const interrupt = () => {
     progress("interrupted: stopping the server");
     void cleanUp().finally(() => process.exit(130));

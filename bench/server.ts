@@ -40,7 +40,12 @@ export async function startServer(workDir: string, options: { databaseUrl?: stri
   // The server logs one line per request: send it to a file, not a pipe this process would have
   // to drain while it is busy generating load.
   const logFd = openSync(logFile, "a");
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: path.join(workDir, "data") };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: path.join(workDir, "data"),
+  };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 

@@ -76,20 +76,33 @@ async function prepare(server: RunningServer): Promise<Part[]> {
   const stamp = Date.now();
   const holder = await signUp(server, `soak-holder-${stamp}@cap.test`);
   const members: Headers[] = [];
-  for (let index = 0; index < MEMBERS; index++) members.push((await signUp(server, `soak-${stamp}-${index}@cap.test`)).headers);
+  for (let index = 0; index < MEMBERS; index++)
+    members.push((await signUp(server, `soak-${stamp}-${index}@cap.test`)).headers);
   const asForm = members.map((headers) => ({ ...headers, "content-type": FORM }));
 
   const quiz = new URLSearchParams(quizAnswers(await page(server, MODULE_PATH, members[0])));
   const start = firstFreeTime(await page(server, coachDayPath(), holder.headers));
   const booking = new URLSearchParams({ start, tz: "Europe/Paris" }).toString();
   const bookingPath = `/coaching/${COACH_SLUG}`;
-  await expectStatus(server, { method: "POST", path: bookingPath, headers: holder.headers, body: booking }, [303], "the holder's booking");
+  await expectStatus(
+    server,
+    { method: "POST", path: bookingPath, headers: holder.headers, body: booking },
+    [303],
+    "the holder's booking",
+  );
 
   const parts: Part[] = [
     { name: "public page", method: "GET", path: "/home", headers: [{}], expected: [200] },
     { name: "signed-in page", method: "GET", path: "/", headers: members, expected: [200] },
     { name: "quiz submit", method: "POST", path: MODULE_PATH, headers: asForm, body: quiz.toString(), expected: [303] },
-    { name: "booking attempt", method: "POST", path: bookingPath, headers: asForm, body: booking, expected: [303, 409] },
+    {
+      name: "booking attempt",
+      method: "POST",
+      path: bookingPath,
+      headers: asForm,
+      body: booking,
+      expected: [303, 409],
+    },
   ];
   // Each part answers as expected once before the load: a broken part would only measure its error.
   for (const part of parts) {
@@ -111,7 +124,8 @@ async function expectStatus(server: RunningServer, request: OneRequest, expected
   const headers = { ...request.headers, ...(body ? { "content-type": FORM } : {}) };
   const response = await fetch(server.baseUrl + requestPath, { method, headers, body, redirect: "manual" });
   await response.body?.cancel();
-  if (!expected.includes(response.status)) throw new BenchError(`${what} (${method} ${requestPath}) answered ${response.status}`);
+  if (!expected.includes(response.status))
+    throw new BenchError(`${what} (${method} ${requestPath}) answered ${response.status}`);
 }
 
 /**
@@ -128,7 +142,10 @@ function quizAnswers(html: string): [string, string][] {
     if (picked.length < (/\btype="checkbox"/.test(tag) ? 2 : 1)) chosen.set(name, [...picked, value]);
   }
   if (chosen.size === 0) throw new BenchError(`${MODULE_PATH} shows no quiz`);
-  return [["intent", "quiz"], ...[...chosen].flatMap(([name, values]) => values.map((value): [string, string] => [name, value]))];
+  return [
+    ["intent", "quiz"],
+    ...[...chosen].flatMap(([name, values]) => values.map((value): [string, string] => [name, value])),
+  ];
 }
 
 /** The first time offered on the booking page, from its links (…&start=<ISO time>#confirm). */
@@ -140,7 +157,9 @@ function firstFreeTime(html: string): string {
 
 /** The connections shared between the parts, the first ones taking what does not divide. */
 function shares(total: number, parts: number): number[] {
-  return Array.from({ length: parts }, (_, index) => Math.max(1, Math.floor(total / parts) + (index < total % parts ? 1 : 0)));
+  return Array.from({ length: parts }, (_, index) =>
+    Math.max(1, Math.floor(total / parts) + (index < total % parts ? 1 : 0)),
+  );
 }
 
 async function soakRun(server: RunningServer, parts: Part[]): Promise<PartResult[]> {
@@ -166,7 +185,9 @@ async function soakRun(server: RunningServer, parts: Part[]): Promise<PartResult
   );
   return fired.map(({ failures, latencies, statuses }, index) => {
     const part = parts[index];
-    const unexpected = [...statuses].filter(([status]) => !part.expected.includes(status)).reduce((sum, [, n]) => sum + n, 0);
+    const unexpected = [...statuses]
+      .filter(([status]) => !part.expected.includes(status))
+      .reduce((sum, [, n]) => sum + n, 0);
     return {
       part,
       connections: connections[index],
@@ -184,14 +205,19 @@ async function soakRun(server: RunningServer, parts: Part[]): Promise<PartResult
 /** One part's loads (one per member) as one: every response time, every status, every failure. */
 function merged(loads: Fired[]): { latencies: Float64Array; statuses: Map<number, number>; failures: number } {
   const statuses = new Map<number, number>();
-  for (const load of loads) for (const [status, n] of load.statuses) statuses.set(status, (statuses.get(status) ?? 0) + n);
+  for (const load of loads)
+    for (const [status, n] of load.statuses) statuses.set(status, (statuses.get(status) ?? 0) + n);
   const latencies = new Float64Array(loads.reduce((sum, load) => sum + load.latencies.length, 0));
   let offset = 0;
   for (const load of loads) {
     latencies.set(load.latencies, offset);
     offset += load.latencies.length;
   }
-  return { latencies, statuses, failures: loads.reduce((sum, load) => sum + load.result.errors + load.result.timeouts, 0) };
+  return {
+    latencies,
+    statuses,
+    failures: loads.reduce((sum, load) => sum + load.result.errors + load.result.timeouts, 0),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -206,12 +232,20 @@ function printRun(run: number, results: PartResult[]) {
     r.requestsPerSecond.toFixed(0),
     r.p50.toFixed(1),
     r.p99.toFixed(1),
-    [...r.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(" "),
+    [...r.statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(" "),
     r.part.expected.join("/"),
     String(r.unexpected),
     String(r.failures),
   ]);
-  console.log(table(["part", "conn", "requests", "req/s", "p50 ms", "p99 ms", "statuses", "expected", "unexpected", "errors"], rows));
+  console.log(
+    table(
+      ["part", "conn", "requests", "req/s", "p50 ms", "p99 ms", "statuses", "expected", "unexpected", "errors"],
+      rows,
+    ),
+  );
 }
 
 function printMemory(readings: { label: string; processes: ProcessMemory[] }[]) {
@@ -250,7 +284,9 @@ async function main(): Promise<number> {
 
   try {
     database = await runDatabase("cap_soak");
-    const concurrency = process.env.WEB_CONCURRENCY ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}` : "WEB_CONCURRENCY default";
+    const concurrency = process.env.WEB_CONCURRENCY
+      ? `WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}`
+      : "WEB_CONCURRENCY default";
     progress(`starting the server on ${database.label}, ${concurrency}`);
     server = await startServer(workDir, { databaseUrl: database.url });
     const parts = await prepare(server);
@@ -267,7 +303,11 @@ async function main(): Promise<number> {
       readings.push({ label: `after run ${run}`, processes: serverMemory(server) });
     }
     printMemory(readings);
-    console.log(failed === 0 ? "\nNo error, no unexpected status." : `\n${failed} requests failed or answered an unexpected status.`);
+    console.log(
+      failed === 0
+        ? "\nNo error, no unexpected status."
+        : `\n${failed} requests failed or answered an unexpected status.`,
+    );
     return failed === 0 ? 0 : 1;
   } catch (error) {
     console.error(error instanceof BenchError ? `soak: ${error.message}` : error);

@@ -26,7 +26,9 @@ export function BuildWatch() {
     const current = (window as { __remixManifest?: { version?: string } }).__remixManifest?.version;
     if (!current) return;
     const loadRules = (id: string) =>
-      getJson<{ routeRules: RouteRules }>(`/builds/meta/${encodeURIComponent(id)}.json`).then((meta) => meta && setRules(meta.routeRules));
+      getJson<{ routeRules: RouteRules }>(`/builds/meta/${encodeURIComponent(id)}.json`).then(
+        (meta) => meta && setRules(meta.routeRules),
+      );
     let checkedAt = Date.now();
     const check = async () => {
       if (document.hidden) return;

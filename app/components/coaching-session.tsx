@@ -14,7 +14,17 @@ export type SessionCard = {
 };
 
 /** SPEC §3 "Coaching session: coach, date, time, time zone", as a definition list. */
-export function SessionFacts({ coachName, date, time, zone }: { coachName: string; date: string; time: string; zone: string }) {
+export function SessionFacts({
+  coachName,
+  date,
+  time,
+  zone,
+}: {
+  coachName: string;
+  date: string;
+  time: string;
+  zone: string;
+}) {
   const { t } = useTranslation("coaching");
   return (
     <dl className="facts">
@@ -51,7 +61,11 @@ export function SessionList({ sessions }: { sessions: SessionCard[] }) {
             </p>
             <p className="muted">
               {session.coach.name} · {session.zone}
-              {session.status === "cancelled" ? ` · ${t("mine.cancelled")}` : !session.changeable ? ` · ${t("mine.done")}` : null}
+              {session.status === "cancelled"
+                ? ` · ${t("mine.cancelled")}`
+                : !session.changeable
+                  ? ` · ${t("mine.done")}`
+                  : null}
             </p>
           </div>
           <Link to={`/coaching/sessions/${session.id}`}>

@@ -38,7 +38,12 @@ export function DeviceList({ devices, errors }: { devices: Device[]; errors?: st
               {device.current ? null : (
                 <Form method="post">
                   <input type="hidden" name="id" value={device.id} />
-                  <SubmitButton name="intent" value="signOutDevice" pendingLabel={t("devices.signingOut")} className="button button--ghost">
+                  <SubmitButton
+                    name="intent"
+                    value="signOutDevice"
+                    pendingLabel={t("devices.signingOut")}
+                    className="button button--ghost"
+                  >
                     {t("devices.signOut")}
                     <span className="visually-hidden"> {name}</span>
                   </SubmitButton>
@@ -50,7 +55,12 @@ export function DeviceList({ devices, errors }: { devices: Device[]; errors?: st
       </ul>
       {others.length > 0 ? (
         <Form method="post">
-          <SubmitButton name="intent" value="signOutOthers" pendingLabel={t("devices.signingOut")} className="button button--ghost">
+          <SubmitButton
+            name="intent"
+            value="signOutOthers"
+            pendingLabel={t("devices.signingOut")}
+            className="button button--ghost"
+          >
             {t("devices.signOutOthers", { count: others.length })}
           </SubmitButton>
         </Form>

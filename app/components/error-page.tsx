@@ -27,7 +27,9 @@ export function ErrorMessage({ status, detail, path }: Failure) {
       <p className="error-page__status" aria-hidden="true">
         {status}
       </p>
-      <h1>{notFound ? t("error.notFound.title") : unavailable ? t("error.unavailable.title") : t("error.internal.title")}</h1>
+      <h1>
+        {notFound ? t("error.notFound.title") : unavailable ? t("error.unavailable.title") : t("error.internal.title")}
+      </h1>
       <p>
         {notFound && path
           ? t("error.notFound.message", { path })

@@ -42,7 +42,17 @@ export function QuizForm({
   );
 }
 
-function QuizQuestion({ question, name, chosen, error }: { question: Question; name: string; chosen: string[]; error?: SelectionError }) {
+function QuizQuestion({
+  question,
+  name,
+  chosen,
+  error,
+}: {
+  question: Question;
+  name: string;
+  chosen: string[];
+  error?: SelectionError;
+}) {
   const { t } = useTranslation("learning");
   const [selected, setSelected] = useState(chosen.length);
   const single = question.max === 1;
@@ -68,7 +78,12 @@ function QuizQuestion({ question, name, chosen, error }: { question: Question; n
       <div className="answers">
         {question.answers.map((answer) => (
           <label key={answer.id} className="answer">
-            <input type={single ? "radio" : "checkbox"} name={name} value={answer.id} defaultChecked={chosen.includes(answer.id)} />
+            <input
+              type={single ? "radio" : "checkbox"}
+              name={name}
+              value={answer.id}
+              defaultChecked={chosen.includes(answer.id)}
+            />
             <span>{answer.label}</span>
           </label>
         ))}

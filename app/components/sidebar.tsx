@@ -8,7 +8,11 @@ const items = [
   { to: "/", key: "overview", icon: "M3 11l9-8 9 8v10a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z" },
   { to: "/profile", key: "profile", icon: "M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm-9 10a9 9 0 0 1 18 0z" },
   { to: "/trainings", key: "trainings", icon: "M2 5l10-3 10 3-10 3zm3 3v6c0 2 3 4 7 4s7-2 7-4V8l-7 2z" },
-  { to: "/my_team", key: "team", icon: "M8 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM1 21a7 7 0 0 1 14 0zm14 0a6 6 0 0 1 8 0z" },
+  {
+    to: "/my_team",
+    key: "team",
+    icon: "M8 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM1 21a7 7 0 0 1 14 0zm14 0a6 6 0 0 1 8 0z",
+  },
   { to: "/my_commitments", key: "commitments", icon: "M9 16l-4-4-2 2 6 6L21 8l-2-2z" },
 ] as const;
 

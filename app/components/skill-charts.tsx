@@ -24,7 +24,12 @@ export function SkillBars({ title, skills }: { title: string; skills: Skill[] })
   const height = skills.length * rowHeight;
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 320 ${height}`} role="img" aria-label={t("results.chartLabel", { title })} className="chart__svg">
+      <svg
+        viewBox={`0 0 320 ${height}`}
+        role="img"
+        aria-label={t("results.chartLabel", { title })}
+        className="chart__svg"
+      >
         {skills.map((skill, index) => {
           const y = index * rowHeight;
           return (
@@ -56,10 +61,21 @@ export function SkillRadar({ title, skills }: { title: string; skills: Skill[] }
     return [center + r * Math.cos(angle), center + r * Math.sin(angle)] as const;
   };
   const polygon = (value: (index: number) => number) =>
-    skills.map((_, index) => point(index, value(index)).map((n) => n.toFixed(1)).join(",")).join(" ");
+    skills
+      .map((_, index) =>
+        point(index, value(index))
+          .map((n) => n.toFixed(1))
+          .join(","),
+      )
+      .join(" ");
   return (
     <figure className="chart">
-      <svg viewBox="0 0 300 300" role="img" aria-label={t("results.chartLabel", { title })} className="chart__svg chart__svg--radar">
+      <svg
+        viewBox="0 0 300 300"
+        role="img"
+        aria-label={t("results.chartLabel", { title })}
+        className="chart__svg chart__svg--radar"
+      >
         {[25, 50, 75, 100].map((ring) => (
           <polygon key={ring} points={polygon(() => ring)} className="chart__ring" />
         ))}
@@ -67,7 +83,13 @@ export function SkillRadar({ title, skills }: { title: string; skills: Skill[] }
         {skills.map((skill, index) => {
           const [x, y] = point(index, 122);
           return (
-            <text key={skill.id} x={x} y={y} textAnchor={x < center - 5 ? "end" : x > center + 5 ? "start" : "middle"} className="chart__text">
+            <text
+              key={skill.id}
+              x={x}
+              y={y}
+              textAnchor={x < center - 5 ? "end" : x > center + 5 ? "start" : "middle"}
+              className="chart__text"
+            >
               {skill.label}
             </text>
           );

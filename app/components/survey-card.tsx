@@ -31,7 +31,12 @@ export function SurveyCard({ survey }: { survey: Survey }) {
           <Form method="post" className="form">
             <input type="hidden" name="id" value={survey.id} />
             <p className="muted">{t("surveys.closeHint")}</p>
-            <SubmitButton name="intent" value="close" pendingLabel={t("surveys.pending")} className="button button--ghost">
+            <SubmitButton
+              name="intent"
+              value="close"
+              pendingLabel={t("surveys.pending")}
+              className="button button--ghost"
+            >
               {t("surveys.close")}
             </SubmitButton>
           </Form>
@@ -44,7 +49,9 @@ export function SurveyCard({ survey }: { survey: Survey }) {
             <div key={result.id}>
               <dt>{result.prompt}</dt>
               <dd>
-                <p className="survey-results__average">{t("surveys.average", { average: result.average.toLocaleString(i18n.language) })}</p>
+                <p className="survey-results__average">
+                  {t("surveys.average", { average: result.average.toLocaleString(i18n.language) })}
+                </p>
                 {result.comments.length ? (
                   <ul aria-label={t("surveys.comments")}>
                     {result.comments.map((comment, index) => (

@@ -25,8 +25,12 @@ export function TrainingCard({ training }: { training: TrainingCardData }) {
         <Link to={`/training/${training.slug}`}>{training.title}</Link>
       </h3>
       <ul className="tags">
-        <li className={training.access === "payable" ? "tag tag--payable" : "tag"}>{t(`trainings.${training.access}`)}</li>
-        <li className="tag"><Duration hours={training.hours} /></li>
+        <li className={training.access === "payable" ? "tag tag--payable" : "tag"}>
+          {t(`trainings.${training.access}`)}
+        </li>
+        <li className="tag">
+          <Duration hours={training.hours} />
+        </li>
         <li className="tag">{t("trainings.modules", { count: training.moduleCount })}</li>
         <li className={training.state === "completed" ? "tag tag--done" : "tag"}>
           {training.archived ? t("old.archived") : t(`trainings.states.${training.state}`)}
@@ -35,7 +39,10 @@ export function TrainingCard({ training }: { training: TrainingCardData }) {
       <p>{training.summary}</p>
       <ProgressBar percent={training.percent} label={t("trainings.progress", { percent: training.percent })} />
       <p>
-        <Link to={training.actionPath} className={training.state === "completed" ? "button button--ghost" : "button button--primary"}>
+        <Link
+          to={training.actionPath}
+          className={training.state === "completed" ? "button button--ghost" : "button button--primary"}
+        >
           {t(`trainings.actions.${training.state}`)}
           <span className="visually-hidden"> : {training.title}</span>
         </Link>

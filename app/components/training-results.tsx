@@ -44,7 +44,11 @@ export function TestResults({ result, radar = false }: { result: ReturnType<type
               <p>{result.profile.description}</p>
             </>
           ) : null}
-          {radar ? <SkillRadar title={result.title} skills={result.skills} /> : <SkillBars title={result.title} skills={result.skills} />}
+          {radar ? (
+            <SkillRadar title={result.title} skills={result.skills} />
+          ) : (
+            <SkillBars title={result.title} skills={result.skills} />
+          )}
         </>
       ) : (
         <>

@@ -33,12 +33,18 @@ export function WeekCalendar({ week }: { week: Week }) {
       </nav>
       <ol className="week__days">
         {week.days.map((day) => (
-          <li key={day.day} className={day.today ? "week__day week__day--today" : "week__day"} aria-current={day.today ? "date" : undefined}>
+          <li
+            key={day.day}
+            className={day.today ? "week__day week__day--today" : "week__day"}
+            aria-current={day.today ? "date" : undefined}
+          >
             <span className="week__label">{day.label}</span>
             <ul>
               {day.appointments.map((appointment) => (
                 <li key={appointment.id} className="week__item week__item--appointment">
-                  <Link to={`/coaching/sessions/${appointment.id}`}>{t("coaching:schedule.item", { time: appointment.time, coach: appointment.coach })}</Link>
+                  <Link to={`/coaching/sessions/${appointment.id}`}>
+                    {t("coaching:schedule.item", { time: appointment.time, coach: appointment.coach })}
+                  </Link>
                 </li>
               ))}
               {day.items.map((item) => (

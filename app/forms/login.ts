@@ -3,18 +3,32 @@ import { MINIMUM_PASSWORD_LENGTH } from "./register";
 
 /** The login form (SPEC §2); messages are keys of the "auth" namespace. */
 export const loginSchema = z.object({
-  email: z.string({ required_error: "errors.emailRequired" }).trim().max(254, "errors.emailInvalid").email("errors.emailInvalid"),
-  password: z.string({ required_error: "errors.passwordRequired" }).min(1, "errors.passwordRequired").max(256, "errors.tooLong"),
+  email: z
+    .string({ required_error: "errors.emailRequired" })
+    .trim()
+    .max(254, "errors.emailInvalid")
+    .email("errors.emailInvalid"),
+  password: z
+    .string({ required_error: "errors.passwordRequired" })
+    .min(1, "errors.passwordRequired")
+    .max(256, "errors.tooLong"),
   redirectAfter: z.string().optional(),
 });
 
 export const forgotPasswordSchema = z.object({
-  email: z.string({ required_error: "errors.emailRequired" }).trim().max(254, "errors.emailInvalid").email("errors.emailInvalid"),
+  email: z
+    .string({ required_error: "errors.emailRequired" })
+    .trim()
+    .max(254, "errors.emailInvalid")
+    .email("errors.emailInvalid"),
 });
 
 export const newPasswordSchema = z
   .object({
-    code: z.string({ required_error: "errors.codeRequired" }).trim().regex(/^\d{6}$/, "errors.codeInvalid"),
+    code: z
+      .string({ required_error: "errors.codeRequired" })
+      .trim()
+      .regex(/^\d{6}$/, "errors.codeInvalid"),
     password: z
       .string({ required_error: "errors.passwordRequired" })
       .min(MINIMUM_PASSWORD_LENGTH, "errors.passwordTooShort")
@@ -27,5 +41,8 @@ export const newPasswordSchema = z
   });
 
 export const verificationSchema = z.object({
-  code: z.string({ required_error: "errors.codeRequired" }).trim().regex(/^\d{6}$/, "errors.codeInvalid"),
+  code: z
+    .string({ required_error: "errors.codeRequired" })
+    .trim()
+    .regex(/^\d{6}$/, "errors.codeInvalid"),
 });

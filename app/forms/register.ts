@@ -19,7 +19,8 @@ export const MINIMUM_PASSWORD_LENGTH = 8;
 export function ageOn(birthDate: string, today: Date): number {
   const [year, month, day] = birthDate.split("-").map(Number);
   let age = today.getUTCFullYear() - year;
-  const beforeBirthday = today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
   if (beforeBirthday) age -= 1;
   return age;
 }
@@ -97,4 +98,14 @@ export const draftStorageKeys = {
 } as const;
 
 /** The fields a draft keeps: everything typed but the password. */
-export const draftFields = ["firstName", "lastName", "birthDate", "gender", "email", "mobileCountryCode", "mobile", "userType", "invitedId"] as const;
+export const draftFields = [
+  "firstName",
+  "lastName",
+  "birthDate",
+  "gender",
+  "email",
+  "mobileCountryCode",
+  "mobile",
+  "userType",
+  "invitedId",
+] as const;

@@ -21,8 +21,30 @@ import frTeam from "./fr/team.json";
 
 /** Every UI string, by language then namespace. Add a namespace in both languages at once. */
 export const resources = {
-  fr: { common: frCommon, auth: frAuth, coaching: frCoaching, home: frHome, learning: frLearning, mail: frMail, mailbox: frMailbox, space: frSpace, profile: frProfile, team: frTeam },
-  en: { common: enCommon, auth: enAuth, coaching: enCoaching, home: enHome, learning: enLearning, mail: enMail, mailbox: enMailbox, space: enSpace, profile: enProfile, team: enTeam },
+  fr: {
+    common: frCommon,
+    auth: frAuth,
+    coaching: frCoaching,
+    home: frHome,
+    learning: frLearning,
+    mail: frMail,
+    mailbox: frMailbox,
+    space: frSpace,
+    profile: frProfile,
+    team: frTeam,
+  },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    coaching: enCoaching,
+    home: enHome,
+    learning: enLearning,
+    mail: enMail,
+    mailbox: enMailbox,
+    space: enSpace,
+    profile: enProfile,
+    team: enTeam,
+  },
 };
 
 export type Namespace = keyof (typeof resources)["fr"];

@@ -7,6 +7,9 @@ import { reportingOptions, type ReportingConfig } from "./reporting-options";
 export function startErrorReporting(config: ReportingConfig) {
   Sentry.init({
     ...reportingOptions(config, window.location.origin),
-    integrations: [Sentry.browserTracingIntegration({ useEffect, useLocation, useMatches }), Sentry.replayIntegration()],
+    integrations: [
+      Sentry.browserTracingIntegration({ useEffect, useLocation, useMatches }),
+      Sentry.replayIntegration(),
+    ],
   });
 }

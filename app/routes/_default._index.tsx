@@ -69,7 +69,13 @@ export default function Overview() {
           <details className="goal__edit" open={Boolean(goalErrors) || !data.goal}>
             <summary>{data.goal ? t("goal.change") : t("goal.set")}</summary>
             <Form method="post" className="form" preventScrollReset>
-              <Field label={t("goal.field")} htmlFor="goal-title-input" errors={goalErrors} errorId="goal-error" ns="space">
+              <Field
+                label={t("goal.field")}
+                htmlFor="goal-title-input"
+                errors={goalErrors}
+                errorId="goal-error"
+                ns="space"
+              >
                 <input
                   id="goal-title-input"
                   name="title"
@@ -113,7 +119,10 @@ export default function Overview() {
             {data.inProgress.map((training) => (
               <li key={training.slug}>
                 <Link to={training.actionPath}>{training.title}</Link>
-                <ProgressBar percent={training.percent} label={t("learning:trainings.progress", { percent: training.percent })} />
+                <ProgressBar
+                  percent={training.percent}
+                  label={t("learning:trainings.progress", { percent: training.percent })}
+                />
               </li>
             ))}
           </ul>
@@ -122,7 +131,9 @@ export default function Overview() {
             {data.tests.map((test) => (
               <li key={test.slug}>
                 <Link to={test.taken ? test.card.actionPath : test.takePath}>{test.title}</Link>{" "}
-                <span className="muted">{test.taken ? (test.profile?.label ?? t("training.done")) : t("training.notTaken")}</span>
+                <span className="muted">
+                  {test.taken ? (test.profile?.label ?? t("training.done")) : t("training.notTaken")}
+                </span>
               </li>
             ))}
           </ul>

@@ -4,7 +4,13 @@ import { useEffect } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { parseBooking } from "~/.server/booking/booking-forms.server";
 import { bookingCalendar, bookingQuery } from "~/.server/booking/booking-page.server";
-import { bookSession, coachOf, rescheduleSession, sessionOf, upcomingSessionWith } from "~/.server/booking/bookings.server";
+import {
+  bookSession,
+  coachOf,
+  rescheduleSession,
+  sessionOf,
+  upcomingSessionWith,
+} from "~/.server/booking/bookings.server";
 import { sessionWhen } from "~/.server/booking/session-views.server";
 import { timeZoneChoices, usualTimeZones } from "~/.server/booking/time-zones.server";
 import { refuse } from "~/.server/http/form-reply.server";
@@ -45,7 +51,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     timeZones: timeZoneChoices(),
     calendar: await bookingCalendar(coach, query, lang),
     moving: moving ? sessionWhen(lang, moving.startsAt, moving.endsAt, query.timeZone) : null,
-    already: already ? { id: already.id, when: sessionWhen(lang, already.startsAt, already.endsAt, already.timeZone) } : null,
+    already: already
+      ? { id: already.id, when: sessionWhen(lang, already.startsAt, already.endsAt, already.timeZone) }
+      : null,
   };
 }
 
@@ -57,7 +65,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = reschedule
     ? await rescheduleSession(member.id, reschedule, { start, timeZone: tz })
     : await bookSession(
-        { id: member.id, firstname: member.firstname, lastname: member.lastname, email: identity.traits.email, lang: await localeOf(request) },
+        {
+          id: member.id,
+          firstname: member.firstname,
+          lastname: member.lastname,
+          email: identity.traits.email,
+          lang: await localeOf(request),
+        },
         { coachSlug: params.coach_slug ?? "", start, timeZone: tz, fromPath: safeRedirectPath(from, "") || null },
       );
   if (outcome.ok) return redirect(`/coaching/sessions/${outcome.booking.id}?${reschedule ? "moved" : "booked"}`, 303);
@@ -65,7 +79,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return refuse(submission.reply({ formErrors: [`errors.${outcome.error}`] }), 409);
 }
 
-type Query = { timeZone: string; month: string | null; day: string | null; start: string | null; from: string | null; reschedule: string | null };
+type Query = {
+  timeZone: string;
+  month: string | null;
+  day: string | null;
+  start: string | null;
+  from: string | null;
+  reschedule: string | null;
+};
 
 /** A link to another step: the same query with some parts changed (null removes one). */
 function stepLink(query: Query, changes: Partial<Record<"month" | "day" | "start", string | null>>) {
@@ -128,8 +149,18 @@ export default function BookCoach() {
 
       <ol className="steps" aria-label={t("steps.label")}>
         {steps.map((name, index) => (
-          <li key={name} className={index < current ? "steps__done" : index === current ? "steps__current" : undefined} aria-current={index === current ? "step" : undefined}>
-            {name === "coach" ? <Link to={`/coaching${query.from ? `?from=${encodeURIComponent(query.from)}` : ""}`}>{t(`steps.${name}`)}</Link> : t(`steps.${name}`)}
+          <li
+            key={name}
+            className={index < current ? "steps__done" : index === current ? "steps__current" : undefined}
+            aria-current={index === current ? "step" : undefined}
+          >
+            {name === "coach" ? (
+              <Link to={`/coaching${query.from ? `?from=${encodeURIComponent(query.from)}` : ""}`}>
+                {t(`steps.${name}`)}
+              </Link>
+            ) : (
+              t(`steps.${name}`)
+            )}
           </li>
         ))}
       </ol>
@@ -137,8 +168,7 @@ export default function BookCoach() {
       {moving ? <FormAlert tone="info" lines={[t("confirm.rescheduling", { when: moving })]} /> : null}
       {already ? (
         <div className="alert alert--info" role="status">
-          {t("confirm.already")}{" "}
-          <Link to={`/coaching/sessions/${already.id}`}>{already.when}</Link>
+          {t("confirm.already")} <Link to={`/coaching/sessions/${already.id}`}>{already.when}</Link>
         </div>
       ) : null}
       {errors?.length ? <FormAlert lines={errors.map((key) => t(key ?? ""))} /> : null}
@@ -152,7 +182,14 @@ export default function BookCoach() {
           {t("timeZone.hint")}
         </p>
         <div className="zone-form__row">
-          <select id="tz" name="tz" defaultValue={query.timeZone} key={query.timeZone} aria-describedby="tz-hint" onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}>
+          <select
+            id="tz"
+            name="tz"
+            defaultValue={query.timeZone}
+            key={query.timeZone}
+            aria-describedby="tz-hint"
+            onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}
+          >
             <ZoneGroup label={t("timeZone.usual")} zones={usualZones} />
             <ZoneGroup label={t("timeZone.all")} zones={timeZones} />
           </select>
@@ -258,9 +295,7 @@ export default function BookCoach() {
             <SubmitButton pendingLabel={t("saving")} className="button button--primary">
               {query.reschedule ? t("confirm.move") : t("confirm.book")}
             </SubmitButton>
-            <Link to={`${stepLink(query, { start: null })}#times`}>
-              {t("confirm.another")}
-            </Link>
+            <Link to={`${stepLink(query, { start: null })}#times`}>{t("confirm.another")}</Link>
           </Form>
         </section>
       ) : null}

@@ -60,8 +60,14 @@ export default function Coaching() {
                 <h3 className="coach__name">{coach.name}</h3>
                 <p>{coach.bio}</p>
                 <ul className="tags">
-                  <li className="tag">{t("session.title")} · {coach.minutes} min</li>
-                  <li className="tag">{t("coaches.languages", { languages: coach.languages.map((l) => t(`coaches.lang.${l}`)).join(", ") })}</li>
+                  <li className="tag">
+                    {t("session.title")} · {coach.minutes} min
+                  </li>
+                  <li className="tag">
+                    {t("coaches.languages", {
+                      languages: coach.languages.map((l) => t(`coaches.lang.${l}`)).join(", "),
+                    })}
+                  </li>
                   <li className="tag">{t("coaches.zone", { zone: coach.zone })}</li>
                 </ul>
                 <p>

@@ -28,7 +28,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isInvitationIntent(intent) || typeof id !== "string") return data({ error: "errors.notFound" }, { status: 400 });
   const outcome = await invitationAction(signedIn, await localeOf(request), intent, id);
   if (!outcome.ok && outcome.error === "notFound") notFound(request);
-  if (!outcome.ok) return data({ error: `errors.${outcome.error}` }, { status: outcome.error === "tooSoon" || outcome.error === "tooManyMails" ? 429 : 409 });
+  if (!outcome.ok)
+    return data(
+      { error: `errors.${outcome.error}` },
+      { status: outcome.error === "tooSoon" || outcome.error === "tooManyMails" ? 429 : 409 },
+    );
   return redirect(`/invitations?done=${intent}`, 303);
 }
 
@@ -36,7 +40,8 @@ export default function Invitations() {
   const { sent, received, done } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const { t, i18n } = useTranslation("team");
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const date = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   return (
     <>
       <h1>{t("invitations.title")}</h1>
@@ -50,15 +55,27 @@ export default function Invitations() {
             <li key={invitation.id} className="card crew-card">
               <h3>{t("invitations.from", { name: invitation.inviterName })}</h3>
               <ul className="tags">
-                <li className={invitation.status === "accepted" ? "tag tag--done" : "tag"}>{t(`status.${invitation.status}`)}</li>
+                <li className={invitation.status === "accepted" ? "tag tag--done" : "tag"}>
+                  {t(`status.${invitation.status}`)}
+                </li>
               </ul>
               {invitation.status === "pending" ? (
                 <Form method="post" className="actions">
                   <input type="hidden" name="id" value={invitation.id} />
-                  <SubmitButton name="intent" value="accept" pendingLabel={t("invitations.pending")} className="button button--primary">
+                  <SubmitButton
+                    name="intent"
+                    value="accept"
+                    pendingLabel={t("invitations.pending")}
+                    className="button button--primary"
+                  >
                     {t("invitations.accept")}
                   </SubmitButton>
-                  <SubmitButton name="intent" value="decline" pendingLabel={t("invitations.pending")} className="button button--ghost">
+                  <SubmitButton
+                    name="intent"
+                    value="decline"
+                    pendingLabel={t("invitations.pending")}
+                    className="button button--ghost"
+                  >
                     {t("invitations.decline")}
                   </SubmitButton>
                 </Form>
@@ -76,18 +93,30 @@ export default function Invitations() {
               <h3>{invitation.name ?? invitation.email}</h3>
               <p className="muted">{invitation.email}</p>
               <ul className="tags">
-                <li className={invitation.status === "accepted" ? "tag tag--done" : "tag"}>{t(`status.${invitation.status}`)}</li>
+                <li className={invitation.status === "accepted" ? "tag tag--done" : "tag"}>
+                  {t(`status.${invitation.status}`)}
+                </li>
               </ul>
               <p className="muted">{t("invitations.lastSent", { date: date(invitation.lastSentAt) })}</p>
               {invitation.status === "pending" ? (
                 <Form method="post" className="actions">
                   <input type="hidden" name="id" value={invitation.id} />
                   {invitation.canResend ? (
-                    <SubmitButton name="intent" value="resend" pendingLabel={t("invitations.pending")} className="button button--primary">
+                    <SubmitButton
+                      name="intent"
+                      value="resend"
+                      pendingLabel={t("invitations.pending")}
+                      className="button button--primary"
+                    >
                       {t("invitations.resend")}
                     </SubmitButton>
                   ) : null}
-                  <SubmitButton name="intent" value="revoke" pendingLabel={t("invitations.pending")} className="button button--ghost">
+                  <SubmitButton
+                    name="intent"
+                    value="revoke"
+                    pendingLabel={t("invitations.pending")}
+                    className="button button--ghost"
+                  >
                     {t("invitations.revoke")}
                   </SubmitButton>
                 </Form>

@@ -33,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [rows, catalogue] = await Promise.all([commitmentsOf(member.id), trainingsOf(member.id, { archived: false })]);
   const modules = catalogue
     .filter((training) => training.content.kind === "training" && training.unlocked)
-    .flatMap((training) => training.modules.map((m) => ({ id: m.id, label: `${training.content.title[lang]} — ${m.content.title[lang]}` })));
+    .flatMap((training) =>
+      training.modules.map((m) => ({ id: m.id, label: `${training.content.title[lang]} — ${m.content.title[lang]}` })),
+    );
   const dateFormat = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   const commitments = rows.map((row) => ({
     id: row.id,
@@ -46,7 +48,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }));
   const editing = query.get("edit");
   const deleting = query.get("delete");
-  if ((editing && !(await commitmentOf(member.id, editing))) || (deleting && !(await commitmentOf(member.id, deleting)))) notFound(request);
+  if (
+    (editing && !(await commitmentOf(member.id, editing))) ||
+    (deleting && !(await commitmentOf(member.id, deleting)))
+  )
+    notFound(request);
   return { title: t("commitments.title"), commitments, modules, editing, deleting };
 }
 
@@ -66,7 +72,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const submission = parseCommitment(formData);
   if (submission.status !== "success") return refuse(submission.reply());
-  const input = { title: submission.value.title, dueDate: submission.value.dueDate ?? null, moduleId: submission.value.moduleId ?? null };
+  const input = {
+    title: submission.value.title,
+    dueDate: submission.value.dueDate ?? null,
+    moduleId: submission.value.moduleId ?? null,
+  };
   if (input.moduleId && !(await moduleExists(input.moduleId))) {
     return refuse(submission.reply({ fieldErrors: { moduleId: ["errors.moduleInvalid"] } }), 422);
   }
@@ -80,17 +90,45 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Values = { title?: string; dueDate?: string | null; moduleId?: string | null };
 
-function CommitmentFields({ values, errors, modules, idPrefix }: { values: Values; errors?: Record<string, string[] | null>; modules: { id: string; label: string }[]; idPrefix: string }) {
+function CommitmentFields({
+  values,
+  errors,
+  modules,
+  idPrefix,
+}: {
+  values: Values;
+  errors?: Record<string, string[] | null>;
+  modules: { id: string; label: string }[];
+  idPrefix: string;
+}) {
   const { t } = useTranslation("space");
   return (
     <>
-      <Field label={t("commitments.field")} htmlFor={`${idPrefix}-title`} errors={errors?.title ?? undefined} errorId={`${idPrefix}-title-error`} ns="space">
+      <Field
+        label={t("commitments.field")}
+        htmlFor={`${idPrefix}-title`}
+        errors={errors?.title ?? undefined}
+        errorId={`${idPrefix}-title-error`}
+        ns="space"
+      >
         <input id={`${idPrefix}-title`} name="title" required maxLength={200} defaultValue={values.title ?? ""} />
       </Field>
-      <Field label={t("commitments.due")} htmlFor={`${idPrefix}-due`} errors={errors?.dueDate ?? undefined} errorId={`${idPrefix}-due-error`} ns="space">
+      <Field
+        label={t("commitments.due")}
+        htmlFor={`${idPrefix}-due`}
+        errors={errors?.dueDate ?? undefined}
+        errorId={`${idPrefix}-due-error`}
+        ns="space"
+      >
         <input id={`${idPrefix}-due`} name="dueDate" type="date" defaultValue={values.dueDate ?? ""} />
       </Field>
-      <Field label={t("commitments.module")} htmlFor={`${idPrefix}-module`} errors={errors?.moduleId ?? undefined} errorId={`${idPrefix}-module-error`} ns="space">
+      <Field
+        label={t("commitments.module")}
+        htmlFor={`${idPrefix}-module`}
+        errors={errors?.moduleId ?? undefined}
+        errorId={`${idPrefix}-module-error`}
+        ns="space"
+      >
         <select id={`${idPrefix}-module`} name="moduleId" defaultValue={values.moduleId ?? ""}>
           <option value="">{t("commitments.noModule")}</option>
           {modules.map((m) => (
@@ -118,12 +156,21 @@ export default function MyCommitments() {
       {commitments.length === 0 ? <p className="card">{t("commitments.empty")}</p> : null}
       <ul className="commitment-list">
         {commitments.map((c) => (
-          <li key={c.id} id={`commitment-${c.id}`} className={c.done ? "card commitment commitment--done" : "card commitment"}>
+          <li
+            key={c.id}
+            id={`commitment-${c.id}`}
+            className={c.done ? "card commitment commitment--done" : "card commitment"}
+          >
             {editing === c.id ? (
               <Form method="post" className="form">
                 <input type="hidden" name="intent" value="update" />
                 <input type="hidden" name="id" value={c.id} />
-                <CommitmentFields values={refused ? typed : c} errors={refused?.error ?? undefined} modules={modules} idPrefix={`edit-${c.id}`} />
+                <CommitmentFields
+                  values={refused ? typed : c}
+                  errors={refused?.error ?? undefined}
+                  modules={modules}
+                  idPrefix={`edit-${c.id}`}
+                />
                 <div className="actions">
                   <SubmitButton pendingLabel={t("saving")} className="button button--primary">
                     {t("commitments.save")}
@@ -135,7 +182,9 @@ export default function MyCommitments() {
               <>
                 <h2 className="commitment__title">{c.title}</h2>
                 <ul className="tags">
-                  <li className={c.done ? "tag tag--done" : "tag"}>{c.done ? t("commitments.doneTag") : t("commitments.openTag")}</li>
+                  <li className={c.done ? "tag tag--done" : "tag"}>
+                    {c.done ? t("commitments.doneTag") : t("commitments.openTag")}
+                  </li>
                   {c.due ? <li className="tag">{t("commitments.dueOn", { date: c.due })}</li> : null}
                   {c.module ? <li className="tag">{c.module}</li> : null}
                 </ul>
@@ -144,7 +193,12 @@ export default function MyCommitments() {
                     <p id={`confirm-${c.id}`}>{t("commitments.confirmDelete")}</p>
                     <input type="hidden" name="id" value={c.id} />
                     <div className="actions">
-                      <SubmitButton name="intent" value="delete" pendingLabel={t("saving")} className="button button--danger">
+                      <SubmitButton
+                        name="intent"
+                        value="delete"
+                        pendingLabel={t("saving")}
+                        className="button button--danger"
+                      >
                         {t("commitments.delete")}
                       </SubmitButton>
                       <Link to="/my_commitments">{t("cancel")}</Link>
@@ -153,7 +207,12 @@ export default function MyCommitments() {
                 ) : (
                   <Form method="post" className="actions" preventScrollReset>
                     <input type="hidden" name="id" value={c.id} />
-                    <SubmitButton name="intent" value={c.done ? "undone" : "done"} pendingLabel={t("saving")} className="button button--ghost">
+                    <SubmitButton
+                      name="intent"
+                      value={c.done ? "undone" : "done"}
+                      pendingLabel={t("saving")}
+                      className="button button--ghost"
+                    >
                       {c.done ? t("commitments.reopen") : t("commitments.markDone")}
                       <span className="visually-hidden"> : {c.title}</span>
                     </SubmitButton>
@@ -176,7 +235,12 @@ export default function MyCommitments() {
         <h2 id="new-commitment">{t("commitments.new")}</h2>
         <Form method="post" className="form">
           <input type="hidden" name="intent" value="create" />
-          <CommitmentFields values={refused && !editing ? typed : {}} errors={!editing ? (refused?.error ?? undefined) : undefined} modules={modules} idPrefix="new" />
+          <CommitmentFields
+            values={refused && !editing ? typed : {}}
+            errors={!editing ? (refused?.error ?? undefined) : undefined}
+            modules={modules}
+            idPrefix="new"
+          />
           <SubmitButton pendingLabel={t("saving")} className="button button--primary">
             {t("commitments.add")}
           </SubmitButton>

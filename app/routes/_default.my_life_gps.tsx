@@ -18,13 +18,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const lang = await localeOf(request);
   const t = await translator(lang, "space");
-  const dateFormat = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: DEFAULT_TIME_ZONE });
+  const dateFormat = new Intl.DateTimeFormat(lang, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: DEFAULT_TIME_ZONE,
+  });
   const entries = (await lifeGpsHistory(member.id)).map((entry) => ({
     id: entry.id,
     date: dateFormat.format(entry.createdAt),
-    areas: lifeAreas.map((area) => ({ id: area, label: t(`lifeGps.areas.${area}`), score: entry.ratings[area]?.score ?? 0, note: entry.ratings[area]?.note ?? "" })),
+    areas: lifeAreas.map((area) => ({
+      id: area,
+      label: t(`lifeGps.areas.${area}`),
+      score: entry.ratings[area]?.score ?? 0,
+      note: entry.ratings[area]?.note ?? "",
+    })),
   }));
-  return { title: t("lifeGps.title"), areas: lifeAreas.map((area) => ({ id: area, label: t(`lifeGps.areas.${area}`) })), entries };
+  return {
+    title: t("lifeGps.title"),
+    areas: lifeAreas.map((area) => ({ id: area, label: t(`lifeGps.areas.${area}`) })),
+    entries,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,7 +46,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseLifeGps(await request.formData());
   if (submission.status !== "success") return refuse(submission.reply());
   const value = submission.value as Record<string, number | string | undefined>;
-  const ratings = Object.fromEntries(lifeAreas.map((area) => [area, { score: Number(value[`${area}_score`]), note: String(value[`${area}_note`] ?? "") }]));
+  const ratings = Object.fromEntries(
+    lifeAreas.map((area) => [
+      area,
+      { score: Number(value[`${area}_score`]), note: String(value[`${area}_note`] ?? "") },
+    ]),
+  );
   await saveLifeGps(member.id, ratings);
   return redirect("/my_life_gps#radar", 303);
 }
@@ -53,7 +72,10 @@ export default function MyLifeGps() {
       {latest ? (
         <section className="card" id="radar" aria-labelledby="radar-title">
           <h2 id="radar-title">{t("lifeGps.latest", { date: latest.date })}</h2>
-          <SkillRadar title={t("lifeGps.title")} skills={latest.areas.map((a) => ({ id: a.id, label: a.label, value: a.score * 10 }))} />
+          <SkillRadar
+            title={t("lifeGps.title")}
+            skills={latest.areas.map((a) => ({ id: a.id, label: a.label, value: a.score * 10 }))}
+          />
         </section>
       ) : null}
       <section className="card" aria-labelledby="fill-title">
@@ -61,9 +83,16 @@ export default function MyLifeGps() {
         {refused ? <FormAlert lines={[t("errors.checkFields")]} /> : null}
         <Form method="post" className="form">
           {areas.map((area) => {
-            const errors = [...(refused?.error?.[`${area.id}_score`] ?? []), ...(refused?.error?.[`${area.id}_note`] ?? [])];
+            const errors = [
+              ...(refused?.error?.[`${area.id}_score`] ?? []),
+              ...(refused?.error?.[`${area.id}_note`] ?? []),
+            ];
             return (
-              <fieldset key={area.id} className="field life-area" aria-describedby={errors.length ? `${area.id}-error` : undefined}>
+              <fieldset
+                key={area.id}
+                className="field life-area"
+                aria-describedby={errors.length ? `${area.id}-error` : undefined}
+              >
                 <legend>{area.label}</legend>
                 <label htmlFor={`${area.id}-score`}>{t("lifeGps.score")}</label>
                 <input
@@ -78,7 +107,12 @@ export default function MyLifeGps() {
                   defaultValue={typed[`${area.id}_score`] ?? previous(area.id)?.score ?? 5}
                 />
                 <label htmlFor={`${area.id}-note`}>{t("lifeGps.note")}</label>
-                <input id={`${area.id}-note`} name={`${area.id}_note`} maxLength={280} defaultValue={typed[`${area.id}_note`] ?? ""} />
+                <input
+                  id={`${area.id}-note`}
+                  name={`${area.id}_note`}
+                  maxLength={280}
+                  defaultValue={typed[`${area.id}_note`] ?? ""}
+                />
                 {errors.length ? (
                   <p id={`${area.id}-error`} className="field__errors">
                     {errors.map((key) => t(key)).join(" ")}

@@ -57,7 +57,12 @@ export default function EditCrewMember() {
         <h1 id="remove-title">{t("edit.removeTitle", { name: crew.name })}</h1>
         <p>{t("edit.removeText")}</p>
         <Form method="post" className="actions">
-          <SubmitButton name="intent" value="remove" pendingLabel={t("edit.removePending")} className="button button--primary">
+          <SubmitButton
+            name="intent"
+            value="remove"
+            pendingLabel={t("edit.removePending")}
+            className="button button--primary"
+          >
             {t("edit.removeConfirm")}
           </SubmitButton>
           <Link to={`/my_team/edit-${crew.id}`} className="button button--ghost">

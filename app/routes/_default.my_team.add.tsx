@@ -26,7 +26,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.checkFields"] }));
   const lang = await localeOf(request);
   const result = await addCrewMember({ ...member, lang }, submission.value);
-  if (!result.ok) return refuse(submission.reply({ fieldErrors: { email: [`errors.${result.error}`] } }), result.error === "emailInCrew" ? 409 : 429);
+  if (!result.ok)
+    return refuse(
+      submission.reply({ fieldErrors: { email: [`errors.${result.error}`] } }),
+      result.error === "emailInCrew" ? 409 : 429,
+    );
   return redirect(`/my_team/list?added=${result.id}`, 303);
 }
 

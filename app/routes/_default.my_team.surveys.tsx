@@ -45,7 +45,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.checkFields"] }));
   const { title, questions, crew } = submission.value;
   const result = await createSurvey({ ...member, lang: await localeOf(request) }, { title, questions, crewIds: crew });
-  if (!result.ok) return refuse(submission.reply({ fieldErrors: { crew: [`errors.${result.error}`] } }), result.error === "tooManyMails" ? 429 : 422);
+  if (!result.ok)
+    return refuse(
+      submission.reply({ fieldErrors: { crew: [`errors.${result.error}`] } }),
+      result.error === "tooManyMails" ? 429 : 422,
+    );
   return redirect("/my_team/surveys?sent", 303);
 }
 
@@ -55,7 +59,11 @@ export default function Surveys() {
   const { t } = useTranslation("team");
   const typed = refused?.initialValue ?? null;
   const typedQuestions = Array.isArray(typed?.questions) ? (typed.questions as string[]) : null;
-  const typedCrew = Array.isArray(typed?.crew) ? (typed.crew as string[]) : typeof typed?.crew === "string" ? [typed.crew] : [];
+  const typedCrew = Array.isArray(typed?.crew)
+    ? (typed.crew as string[])
+    : typeof typed?.crew === "string"
+      ? [typed.crew]
+      : [];
   const errors = (name: string) => refused?.error?.[name] ?? undefined;
   return (
     <>
@@ -81,7 +89,13 @@ export default function Surveys() {
         ) : (
           <Form method="post" className="form">
             <FormAlert lines={refused?.error?.[""]?.map((key) => t(key))} />
-            <Field label={t("surveys.titleLabel")} htmlFor="survey-title" errors={errors("title")} errorId="survey-title-error" ns="team">
+            <Field
+              label={t("surveys.titleLabel")}
+              htmlFor="survey-title"
+              errors={errors("title")}
+              errorId="survey-title-error"
+              ns="team"
+            >
               <input
                 id="survey-title"
                 name="title"
@@ -106,7 +120,9 @@ export default function Surveys() {
                     type="text"
                     maxLength={200}
                     list="question-suggestions"
-                    defaultValue={typedQuestions ? (typedQuestions[index] ?? "") : index < MIN_QUESTIONS ? suggestions[index] : ""}
+                    defaultValue={
+                      typedQuestions ? (typedQuestions[index] ?? "") : index < MIN_QUESTIONS ? suggestions[index] : ""
+                    }
                   />
                 </div>
               ))}
@@ -125,7 +141,12 @@ export default function Surveys() {
               <div className="radio-row">
                 {crew.map((person) => (
                   <label key={person.id}>
-                    <input type="checkbox" name="crew" value={person.id} defaultChecked={typedCrew.includes(person.id)} />
+                    <input
+                      type="checkbox"
+                      name="crew"
+                      value={person.id}
+                      defaultChecked={typedCrew.includes(person.id)}
+                    />
                     {person.name}
                   </label>
                 ))}

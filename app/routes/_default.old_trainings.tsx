@@ -15,9 +15,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const lang = await localeOf(request);
   const t = await translator(lang, "learning");
-  const [current, archived] = await Promise.all([trainingsOf(member.id, { archived: false }), trainingsOf(member.id, { archived: true })]);
+  const [current, archived] = await Promise.all([
+    trainingsOf(member.id, { archived: false }),
+    trainingsOf(member.id, { archived: true }),
+  ]);
   const finished = current.filter((training) => training.content.kind === "training" && training.state === "completed");
-  return { title: t("old.title"), trainings: [...finished, ...archived].map((training) => trainingCard(training, lang)) };
+  return {
+    title: t("old.title"),
+    trainings: [...finished, ...archived].map((training) => trainingCard(training, lang)),
+  };
 }
 
 export default function OldTrainings() {

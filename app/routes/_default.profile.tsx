@@ -8,7 +8,14 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { changePassword, deleteAccount } from "~/.server/profile/account.server";
 import { devicesOf, signOutDevice, signOutOtherDevices } from "~/.server/profile/devices.server";
 import { confirmEmailChange, emailRefusalStatus, requestEmailChange } from "~/.server/profile/email-change.server";
-import { parseCode, parseDeletion, parseEmail, parsePassword, parsePath, parseProfile } from "~/.server/profile/forms.server";
+import {
+  parseCode,
+  parseDeletion,
+  parseEmail,
+  parsePassword,
+  parsePath,
+  parseProfile,
+} from "~/.server/profile/forms.server";
 import { joinMobile, profileOf, updateProfile } from "~/.server/profile/profile.server";
 import { DeviceList } from "~/components/device-list";
 import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form";
@@ -17,10 +24,17 @@ import { levelsOfStudy, splitMobile } from "~/forms/profile";
 import { userTypes } from "~/forms/user-type";
 import { useTranslation } from "~/i18n/react";
 
-
 export const meta = titleMeta;
 
-const savedMessages = ["profile", "path", "emailCodeSent", "email", "password", "deviceSignedOut", "othersSignedOut"] as const;
+const savedMessages = [
+  "profile",
+  "path",
+  "emailCodeSent",
+  "email",
+  "password",
+  "deviceSignedOut",
+  "othersSignedOut",
+] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireMember(request);
@@ -71,8 +85,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const result = await requestEmailChange(signedIn, submission.value.email, submission.value.currentPassword);
       if (!result.ok) {
         const key = result.error === "emailTaken" ? "errors.emailTaken" : `profile:errors.${result.error}`;
-        const field = result.error === "currentPasswordWrong" || result.error === "tooManyAttempts" ? "currentPassword" : "email";
-        return refuse(submission.reply({ fieldErrors: { [field]: [key] }, hideFields }), emailRefusalStatus(result.error));
+        const field =
+          result.error === "currentPasswordWrong" || result.error === "tooManyAttempts" ? "currentPassword" : "email";
+        return refuse(
+          submission.reply({ fieldErrors: { [field]: [key] }, hideFields }),
+          emailRefusalStatus(result.error),
+        );
       }
       return saved("emailCodeSent");
     }
@@ -80,7 +98,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseCode(formData);
       if (submission.status !== "success") return refuse(submission.reply());
       const result = await confirmEmailChange(signedIn, submission.value.code, context.clientIp ?? "unknown");
-      if (!result.ok) return refuse(submission.reply({ fieldErrors: { code: [`errors.${result.error}`] } }), codeRefusalStatus(result.error));
+      if (!result.ok)
+        return refuse(
+          submission.reply({ fieldErrors: { code: [`errors.${result.error}`] } }),
+          codeRefusalStatus(result.error),
+        );
       return saved("email");
     }
     case "password": {
@@ -89,7 +111,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") return refuse(submission.reply({ hideFields }));
       const result = await changePassword(signedIn, submission.value.currentPassword, submission.value.password);
       if (!result.ok) {
-        return refuse(submission.reply({ fieldErrors: { currentPassword: [`profile:errors.${result.error}`] }, hideFields }), result.error === "tooManyAttempts" ? 429 : 422);
+        return refuse(
+          submission.reply({ fieldErrors: { currentPassword: [`profile:errors.${result.error}`] }, hideFields }),
+          result.error === "tooManyAttempts" ? 429 : 422,
+        );
       }
       return saved("password");
     }
@@ -100,14 +125,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const result = await deleteAccount(signedIn, submission.value.email, submission.value.currentPassword);
       if (!result.ok) {
         const field = result.error === "confirmEmailWrong" ? "email" : "currentPassword";
-        return refuse(submission.reply({ fieldErrors: { [field]: [`profile:errors.${result.error}`] }, hideFields }), result.error === "tooManyAttempts" ? 429 : 422);
+        return refuse(
+          submission.reply({ fieldErrors: { [field]: [`profile:errors.${result.error}`] }, hideFields }),
+          result.error === "tooManyAttempts" ? 429 : 422,
+        );
       }
       return redirect("/home", { status: 303, headers: { "Set-Cookie": await clearTokenCookie() } });
     }
     case "signOutDevice": {
       const outcome = await signOutDevice(signedIn, String(formData.get("id") ?? ""));
       if (!outcome.ok) {
-        const reply = { status: "error" as const, initialValue: { intent: "signOutDevice" }, error: { "": [`errors.${outcome.error}`] } };
+        const reply = {
+          status: "error" as const,
+          initialValue: { intent: "signOutDevice" },
+          error: { "": [`errors.${outcome.error}`] },
+        };
         return refuse(reply, outcome.error === "notFound" ? 404 : 409);
       }
       return saved("deviceSignedOut");
@@ -157,9 +189,18 @@ function Input({
 }) {
   const id = `${form}-${name}`;
   const errors = errorsOf(refused, name);
-  const describedBy = [hint ? `${id}-hint` : null, errors ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : null, errors ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <Field label={label} htmlFor={id} hint={hint} hintId={`${id}-hint`} errors={errors} errorId={`${id}-error`} ns="auth">
+    <Field
+      label={label}
+      htmlFor={id}
+      hint={hint}
+      hintId={`${id}-hint`}
+      errors={errors}
+      errorId={`${id}-error`}
+      ns="auth"
+    >
       {children({ id, name, "aria-invalid": errors ? true : undefined, "aria-describedby": describedBy })}
     </Field>
   );
@@ -201,21 +242,64 @@ function DetailsForm({ profile }: { profile: ProfileData }) {
       <Form method="post" className="form" noValidate>
         <div className="form-row">
           <Input form={form} name="firstName" label={t("auth:fields.firstName")} refused={refused}>
-            {(props) => <input {...props} type="text" required maxLength={80} autoComplete="given-name" defaultValue={shownValue(refused, "firstName", profile.firstname)} />}
+            {(props) => (
+              <input
+                {...props}
+                type="text"
+                required
+                maxLength={80}
+                autoComplete="given-name"
+                defaultValue={shownValue(refused, "firstName", profile.firstname)}
+              />
+            )}
           </Input>
           <Input form={form} name="lastName" label={t("auth:fields.lastName")} refused={refused}>
-            {(props) => <input {...props} type="text" required maxLength={80} autoComplete="family-name" defaultValue={shownValue(refused, "lastName", profile.lastname)} />}
+            {(props) => (
+              <input
+                {...props}
+                type="text"
+                required
+                maxLength={80}
+                autoComplete="family-name"
+                defaultValue={shownValue(refused, "lastName", profile.lastname)}
+              />
+            )}
           </Input>
         </div>
         <Input form={form} name="birthDate" label={t("auth:fields.birthDate")} refused={refused}>
-          {(props) => <input {...props} type="date" required autoComplete="bday" defaultValue={shownValue(refused, "birthDate", profile.birth_date)} />}
+          {(props) => (
+            <input
+              {...props}
+              type="date"
+              required
+              autoComplete="bday"
+              defaultValue={shownValue(refused, "birthDate", profile.birth_date)}
+            />
+          )}
         </Input>
         <div className="form-row form-row--phone">
           <Input form={form} name="mobileCountryCode" label={t("auth:fields.countryCode")} refused={refused}>
-            {(props) => <input {...props} type="text" inputMode="numeric" maxLength={5} autoComplete="tel-country-code" defaultValue={shownValue(refused, "mobileCountryCode", mobile.mobileCountryCode)} />}
+            {(props) => (
+              <input
+                {...props}
+                type="text"
+                inputMode="numeric"
+                maxLength={5}
+                autoComplete="tel-country-code"
+                defaultValue={shownValue(refused, "mobileCountryCode", mobile.mobileCountryCode)}
+              />
+            )}
           </Input>
           <Input form={form} name="mobile" label={t("auth:fields.mobile")} refused={refused}>
-            {(props) => <input {...props} type="tel" maxLength={20} autoComplete="tel-national" defaultValue={shownValue(refused, "mobile", mobile.mobile)} />}
+            {(props) => (
+              <input
+                {...props}
+                type="tel"
+                maxLength={20}
+                autoComplete="tel-national"
+                defaultValue={shownValue(refused, "mobile", mobile.mobile)}
+              />
+            )}
           </Input>
         </div>
         <Input form={form} name="levelOfStudy" label={t("details.levelOfStudy")} refused={refused}>
@@ -231,9 +315,22 @@ function DetailsForm({ profile }: { profile: ProfileData }) {
           )}
         </Input>
         <Input form={form} name="role" label={t("details.role")} hint={t("details.roleHint")} refused={refused}>
-          {(props) => <input {...props} type="text" maxLength={80} autoComplete="organization-title" defaultValue={shownValue(refused, "role", profile.role)} />}
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              maxLength={80}
+              autoComplete="organization-title"
+              defaultValue={shownValue(refused, "role", profile.role)}
+            />
+          )}
         </Input>
-        <SubmitButton name="intent" value="profile" pendingLabel={t("details.pending")} className="button button--primary">
+        <SubmitButton
+          name="intent"
+          value="profile"
+          pendingLabel={t("details.pending")}
+          className="button button--primary"
+        >
           {t("details.submit")}
         </SubmitButton>
       </Form>
@@ -256,7 +353,10 @@ function PathForm({ userType }: { userType: string }) {
         </Link>
       </p>
       <Form method="post" className="form" noValidate>
-        <fieldset className="choice-cards" aria-describedby={refused?.errors.userType ? "path-userType-error" : undefined}>
+        <fieldset
+          className="choice-cards"
+          aria-describedby={refused?.errors.userType ? "path-userType-error" : undefined}
+        >
           <legend>{t("path.legend")}</legend>
           {userTypes.map((type) => (
             <label key={type} className="choice-card">
@@ -287,18 +387,48 @@ function EmailForms({ email, pendingEmail }: { email: string; pendingEmail: stri
         <Form method="post" className="form form--boxed" noValidate>
           <FormAlert tone="info" lines={[t("email.waiting", { email: pendingEmail })]} />
           <Input form="confirmEmail" name="code" label={t("auth:fields.code")} refused={refusedCode}>
-            {(props) => <input {...props} type="text" required inputMode="numeric" autoComplete="one-time-code" maxLength={6} defaultValue={shownValue(refusedCode, "code", "")} />}
+            {(props) => (
+              <input
+                {...props}
+                type="text"
+                required
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                defaultValue={shownValue(refusedCode, "code", "")}
+              />
+            )}
           </Input>
-          <SubmitButton name="intent" value="confirmEmail" pendingLabel={t("email.confirming")} className="button button--primary">
+          <SubmitButton
+            name="intent"
+            value="confirmEmail"
+            pendingLabel={t("email.confirming")}
+            className="button button--primary"
+          >
             {t("email.confirm")}
           </SubmitButton>
         </Form>
       ) : null}
       <Form method="post" className="form" noValidate>
         <Input form="email" name="email" label={t("email.newEmail")} hint={t("email.newEmailHint")} refused={refused}>
-          {(props) => <input {...props} type="email" required maxLength={254} autoComplete="email" defaultValue={shownValue(refused, "email", "")} />}
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              defaultValue={shownValue(refused, "email", "")}
+            />
+          )}
         </Input>
-        <Input form="email" name="currentPassword" label={t("password.current")} hint={t("email.passwordHint")} refused={refused}>
+        <Input
+          form="email"
+          name="currentPassword"
+          label={t("password.current")}
+          hint={t("email.passwordHint")}
+          refused={refused}
+        >
           {(props) => <input {...props} type="password" required autoComplete="current-password" />}
         </Input>
         <SubmitButton name="intent" value="email" pendingLabel={t("email.pending")} className="button button--ghost">
@@ -325,7 +455,12 @@ function PasswordForm() {
         <Input form="password" name="confirmPassword" label={t("auth:fields.confirmPassword")} refused={refused}>
           {(props) => <input {...props} type="password" required autoComplete="new-password" />}
         </Input>
-        <SubmitButton name="intent" value="password" pendingLabel={t("password.pending")} className="button button--primary">
+        <SubmitButton
+          name="intent"
+          value="password"
+          pendingLabel={t("password.pending")}
+          className="button button--primary"
+        >
           {t("password.submit")}
         </SubmitButton>
       </Form>
@@ -342,7 +477,15 @@ function DeletionForm() {
       <p>{t("delete.lead")}</p>
       <Form method="post" className="form" noValidate>
         <Input form="delete" name="email" label={t("delete.confirmEmail")} refused={refused}>
-          {(props) => <input {...props} type="email" required autoComplete="off" defaultValue={shownValue(refused, "email", "")} />}
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              required
+              autoComplete="off"
+              defaultValue={shownValue(refused, "email", "")}
+            />
+          )}
         </Input>
         <Input form="delete" name="currentPassword" label={t("password.current")} refused={refused}>
           {(props) => <input {...props} type="password" required autoComplete="current-password" />}

@@ -59,10 +59,14 @@ export default function TrainingPage() {
             <p className="part__kind">{t("module.module", { number: index + 1 })}</p>
             <h3>{module.title}</h3>
             <ul className="tags">
-              <li className="tag"><Duration hours={module.hours} /></li>
+              <li className="tag">
+                <Duration hours={module.hours} />
+              </li>
               <li className="tag">{t("training.part", { count: module.partCount })}</li>
               {module.hasQuiz ? <li className="tag">{t("training.withQuiz")}</li> : null}
-              <li className={module.state === "completed" ? "tag tag--done" : "tag"}>{t(`trainings.states.${module.state}`)}</li>
+              <li className={module.state === "completed" ? "tag tag--done" : "tag"}>
+                {t(`trainings.states.${module.state}`)}
+              </li>
             </ul>
             <p>{module.summary}</p>
             {module.state !== "locked" ? (

@@ -29,7 +29,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (form.get("intent") === "read") {
     const part = String(form.get("part") ?? "");
-    return after(request, await markPartRead(member.id, trainingSlug, moduleSlug, part), `${here}#part-${part}`, trainingSlug);
+    return after(
+      request,
+      await markPartRead(member.id, trainingSlug, moduleSlug, part),
+      `${here}#part-${part}`,
+      trainingSlug,
+    );
   }
 
   // The quiz: every field q_<question> carries the picked answer ids.
@@ -69,8 +74,12 @@ export default function ModulePage() {
         <h1>{module.title}</h1>
         <p className="lead">{module.summary}</p>
         <ul className="tags">
-          <li className="tag"><Duration hours={module.hours} /></li>
-          <li className={module.access === "payable" ? "tag tag--payable" : "tag"}>{t(`trainings.${module.access}`)}</li>
+          <li className="tag">
+            <Duration hours={module.hours} />
+          </li>
+          <li className={module.access === "payable" ? "tag tag--payable" : "tag"}>
+            {t(`trainings.${module.access}`)}
+          </li>
           {module.completed ? <li className="tag tag--done">{t("module.completed")}</li> : null}
         </ul>
       </header>
@@ -87,7 +96,10 @@ export default function ModulePage() {
               tone={module.quiz.last.passed ? "success" : "error"}
               lines={[
                 module.quiz.last.graded
-                  ? t(module.quiz.last.passed ? "quiz.passed" : "quiz.failed", { right: module.quiz.last.right, total: module.quiz.last.total })
+                  ? t(module.quiz.last.passed ? "quiz.passed" : "quiz.failed", {
+                      right: module.quiz.last.right,
+                      total: module.quiz.last.total,
+                    })
                   : t("quiz.saved"),
               ]}
             />
@@ -122,7 +134,10 @@ export default function ModulePage() {
           <h2>{t("module.bookTitle")}</h2>
           <p>{t("module.bookText")}</p>
           <p>
-            <Link to={`/coaching?from=${encodeURIComponent(`${base}/${module.slug}`)}`} className="button button--primary">
+            <Link
+              to={`/coaching?from=${encodeURIComponent(`${base}/${module.slug}`)}`}
+              className="button button--primary"
+            >
               {t("module.book")}
             </Link>
           </p>
@@ -140,4 +155,3 @@ export default function ModulePage() {
     </>
   );
 }
-

@@ -20,7 +20,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const result = await lifeGpsResultOf(member.id, lang);
   if (!training || !result) notFound(request);
   const t = await translator(lang, "learning");
-  return { title: t("results.lifeGpsTitle"), result, back: `/training/${training.slug}`, backTitle: training.content.title[lang] };
+  return {
+    title: t("results.lifeGpsTitle"),
+    result,
+    back: `/training/${training.slug}`,
+    backTitle: training.content.title[lang],
+  };
 }
 
 export default function LifeGpsResult() {

@@ -58,7 +58,13 @@ export default function Trainings() {
         <h2 id="unlock-title">{t("trainings.unlockTitle")}</h2>
         <p>{t("trainings.unlockText")}</p>
         <Form method="post" className="form">
-          <Field label={t("trainings.code")} htmlFor="access-code" errors={codeErrors} errorId="access-code-error" ns="learning">
+          <Field
+            label={t("trainings.code")}
+            htmlFor="access-code"
+            errors={codeErrors}
+            errorId="access-code-error"
+            ns="learning"
+          >
             <input
               id="access-code"
               name="code"

@@ -16,7 +16,6 @@ import { titleMeta } from "~/components/page-title";
 import { verificationSchema } from "~/forms/login";
 import { useTranslation } from "~/i18n/react";
 
-
 export const meta = titleMeta;
 
 /** Where a verified member goes next: the page they were sent here from, or the trainings. */
@@ -60,7 +59,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: verificationSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const result = await verifyWithCode(identity.id, submission.value.code, context.clientIp ?? "unknown");
-  if (!result.ok) return refuse(submission.reply({ fieldErrors: { code: [`errors.${result.error}`] } }), codeRefusalStatus(result.error));
+  if (!result.ok)
+    return refuse(
+      submission.reply({ fieldErrors: { code: [`errors.${result.error}`] } }),
+      codeRefusalStatus(result.error),
+    );
   return redirect(nextPath(request), 303);
 }
 
@@ -98,18 +101,38 @@ export default function AccountVerification() {
         <h1>{t("verification.title")}</h1>
         <p>{t("verification.lead", { email: email ?? "" })}</p>
         {linkFailed ? <FormAlert lines={[t("verification.linkFailed")]} /> : null}
-        {answer && "resent" in answer && answer.resent ? <FormAlert tone="success" lines={[t("verification.resent")]} /> : null}
-        {answer && "resendRefused" in answer && answer.resendRefused ? <FormAlert lines={[t("errors.tooManyResends")]} /> : null}
+        {answer && "resent" in answer && answer.resent ? (
+          <FormAlert tone="success" lines={[t("verification.resent")]} />
+        ) : null}
+        {answer && "resendRefused" in answer && answer.resendRefused ? (
+          <FormAlert lines={[t("errors.tooManyResends")]} />
+        ) : null}
         <Form method="post" {...getFormProps(form)} className="form">
-          <Field label={t("fields.code")} htmlFor={fields.code.id} errors={fields.code.errors} errorId={fields.code.errorId} ns="auth">
-            <input {...getInputProps(fields.code, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+          <Field
+            label={t("fields.code")}
+            htmlFor={fields.code.id}
+            errors={fields.code.errors}
+            errorId={fields.code.errorId}
+            ns="auth"
+          >
+            <input
+              {...getInputProps(fields.code, { type: "text" })}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
           </Field>
           <SubmitButton name="intent" value="verify" pendingLabel={t("verification.pending")}>
             {t("verification.submit")}
           </SubmitButton>
         </Form>
         <Form method="post" className="form-links">
-          <SubmitButton name="intent" value="resend" pendingLabel={t("verification.pending")} className="button button--ghost button--block">
+          <SubmitButton
+            name="intent"
+            value="resend"
+            pendingLabel={t("verification.pending")}
+            className="button button--ghost button--block"
+          >
             {t("verification.resend")}
           </SubmitButton>
         </Form>

@@ -80,7 +80,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: secondStepSchema });
   const draftCookie = await saveDraft(request, submission.payload);
   if (submission.status !== "success") {
-    return refuse(submission.reply({ hideFields: ["password", "confirmPassword"] }), 400, { "Set-Cookie": draftCookie });
+    return refuse(submission.reply({ hideFields: ["password", "confirmPassword"] }), 400, {
+      "Set-Cookie": draftCookie,
+    });
   }
   const first = firstStepSchema.safeParse(await loadDraft(request));
   if (!first.success) {
@@ -128,7 +130,10 @@ export default function Register() {
         <h1>{t("register.title")}</h1>
         <p className="muted">{t("register.lead")}</p>
         <ol className="steps">
-          <li aria-current={step === "first" ? "step" : undefined} className={step === "second" ? "steps__done" : undefined}>
+          <li
+            aria-current={step === "first" ? "step" : undefined}
+            className={step === "second" ? "steps__done" : undefined}
+          >
             {t("register.steps.first")}
           </li>
           <li aria-current={step === "second" ? "step" : undefined}>{t("register.steps.second")}</li>
@@ -163,13 +168,31 @@ function FirstStep({ draft }: { draft: Draft }) {
       <FormAlert lines={form.errors?.map((error) => t(error))} />
       <input {...getInputProps(fields.userType, { type: "hidden" })} />
       <input {...getInputProps(fields.invitedId, { type: "hidden" })} />
-      <Field label={t("fields.firstName")} htmlFor={fields.firstName.id} errors={fields.firstName.errors} errorId={fields.firstName.errorId} ns="auth">
+      <Field
+        label={t("fields.firstName")}
+        htmlFor={fields.firstName.id}
+        errors={fields.firstName.errors}
+        errorId={fields.firstName.errorId}
+        ns="auth"
+      >
         <input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
       </Field>
-      <Field label={t("fields.lastName")} htmlFor={fields.lastName.id} errors={fields.lastName.errors} errorId={fields.lastName.errorId} ns="auth">
+      <Field
+        label={t("fields.lastName")}
+        htmlFor={fields.lastName.id}
+        errors={fields.lastName.errors}
+        errorId={fields.lastName.errorId}
+        ns="auth"
+      >
         <input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
       </Field>
-      <Field label={t("fields.birthDate")} htmlFor={fields.birthDate.id} errors={fields.birthDate.errors} errorId={fields.birthDate.errorId} ns="auth">
+      <Field
+        label={t("fields.birthDate")}
+        htmlFor={fields.birthDate.id}
+        errors={fields.birthDate.errors}
+        errorId={fields.birthDate.errorId}
+        ns="auth"
+      >
         <input {...getInputProps(fields.birthDate, { type: "date" })} autoComplete="bday" />
       </Field>
       <fieldset className="field" aria-describedby={fields.gender.errors ? fields.gender.errorId : undefined}>
@@ -212,7 +235,8 @@ function SecondStep({ draft }: { draft: Draft }) {
     onValidate: ({ formData, submitter }) =>
       parseWithZod(formData, { schema: submitter?.value === "back" ? goingBack : secondStepSchema }),
     onSubmit: (event) => {
-      if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "register") clearRegistrationDraftStorage();
+      if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "register")
+        clearRegistrationDraftStorage();
     },
   });
   const formRef = useRegistrationDraftStorage();
@@ -221,7 +245,13 @@ function SecondStep({ draft }: { draft: Draft }) {
       <FormAlert lines={form.errors?.map((error) => t(error))} />
       <input {...getInputProps(fields.userType, { type: "hidden" })} />
       <input {...getInputProps(fields.invitedId, { type: "hidden" })} />
-      <Field label={t("fields.email")} htmlFor={fields.email.id} errors={fields.email.errors} errorId={fields.email.errorId} ns="auth">
+      <Field
+        label={t("fields.email")}
+        htmlFor={fields.email.id}
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+        ns="auth"
+      >
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
       </Field>
       <div className="field">
@@ -239,7 +269,11 @@ function SecondStep({ draft }: { draft: Draft }) {
               autoComplete="tel-country-code"
             />
           </span>
-          <input {...getInputProps(fields.mobile, { type: "tel" })} aria-describedby="mobile-hint" autoComplete="tel-national" />
+          <input
+            {...getInputProps(fields.mobile, { type: "tel" })}
+            aria-describedby="mobile-hint"
+            autoComplete="tel-national"
+          />
         </div>
         {[...(fields.mobileCountryCode.errors ?? []), ...(fields.mobile.errors ?? [])].map((error) => (
           <p key={error} className="field__errors">
@@ -247,10 +281,28 @@ function SecondStep({ draft }: { draft: Draft }) {
           </p>
         ))}
       </div>
-      <Field label={t("fields.password")} htmlFor={fields.password.id} hint={t("register.passwordHint")} hintId="password-hint" errors={fields.password.errors} errorId={fields.password.errorId} ns="auth">
-        <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" aria-describedby="password-hint" />
+      <Field
+        label={t("fields.password")}
+        htmlFor={fields.password.id}
+        hint={t("register.passwordHint")}
+        hintId="password-hint"
+        errors={fields.password.errors}
+        errorId={fields.password.errorId}
+        ns="auth"
+      >
+        <input
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="new-password"
+          aria-describedby="password-hint"
+        />
       </Field>
-      <Field label={t("fields.confirmPassword")} htmlFor={fields.confirmPassword.id} errors={fields.confirmPassword.errors} errorId={fields.confirmPassword.errorId} ns="auth">
+      <Field
+        label={t("fields.confirmPassword")}
+        htmlFor={fields.confirmPassword.id}
+        errors={fields.confirmPassword.errors}
+        errorId={fields.confirmPassword.errorId}
+        ns="auth"
+      >
         <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
       </Field>
       <SubmitButton name="intent" value="register" pendingLabel={t("register.pending")}>

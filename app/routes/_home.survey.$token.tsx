@@ -24,7 +24,13 @@ async function surveyOf(request: Request, token: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const survey = await surveyOf(request, params.token);
   const t = await translator(request, "team");
-  const state = survey.answered ? (new URL(request.url).searchParams.has("done") ? "thanks" : "used") : survey.closed ? "closed" : "open";
+  const state = survey.answered
+    ? new URL(request.url).searchParams.has("done")
+      ? "thanks"
+      : "used"
+    : survey.closed
+      ? "closed"
+      : "open";
   return { title: state === "open" ? survey.title : t(`survey.${state}Title`), state, survey };
 }
 
@@ -76,12 +82,22 @@ export default function AnswerSurvey() {
           {survey.questions.map((question) => {
             const errors = refused?.error?.[`score_${question.id}`];
             return (
-              <fieldset key={question.id} className="question" aria-describedby={errors ? `score-${question.id}-error` : undefined}>
+              <fieldset
+                key={question.id}
+                className="question"
+                aria-describedby={errors ? `score-${question.id}-error` : undefined}
+              >
                 <legend>{question.prompt}</legend>
                 <div className="radio-row">
                   {scores.map((score) => (
                     <label key={score}>
-                      <input type="radio" name={`score_${question.id}`} value={score} required defaultChecked={typed(`score_${question.id}`) === score} />
+                      <input
+                        type="radio"
+                        name={`score_${question.id}`}
+                        value={score}
+                        required
+                        defaultChecked={typed(`score_${question.id}`) === score}
+                      />
                       {t(`survey.scores.${score}`)}
                     </label>
                   ))}
@@ -93,7 +109,13 @@ export default function AnswerSurvey() {
                 ) : null}
                 <div className="field">
                   <label htmlFor={`comment-${question.id}`}>{t("survey.comment")}</label>
-                  <textarea id={`comment-${question.id}`} name={`comment_${question.id}`} rows={3} maxLength={1000} defaultValue={typed(`comment_${question.id}`)} />
+                  <textarea
+                    id={`comment-${question.id}`}
+                    name={`comment_${question.id}`}
+                    rows={3}
+                    maxLength={1000}
+                    defaultValue={typed(`comment_${question.id}`)}
+                  />
                 </div>
               </fieldset>
             );

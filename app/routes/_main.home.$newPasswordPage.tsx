@@ -14,7 +14,6 @@ import { titleMeta } from "~/components/page-title";
 import { newPasswordSchema } from "~/forms/login";
 import { useTranslation } from "~/i18n/react";
 
-
 export const meta = titleMeta;
 
 /**
@@ -42,8 +41,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return refuse(submission.reply(hidden));
-  const result = await completeRecovery(codeId, submission.value.code, submission.value.password, context.clientIp ?? "unknown");
-  if (!result.ok) return refuse(submission.reply({ ...hidden, fieldErrors: { code: [`errors.${result.error}`] } }), codeRefusalStatus(result.error));
+  const result = await completeRecovery(
+    codeId,
+    submission.value.code,
+    submission.value.password,
+    context.clientIp ?? "unknown",
+  );
+  if (!result.ok)
+    return refuse(
+      submission.reply({ ...hidden, fieldErrors: { code: [`errors.${result.error}`] } }),
+      codeRefusalStatus(result.error),
+    );
   return redirect("/", { status: 303, headers: { "Set-Cookie": await setTokenCookie(result.token) } });
 }
 
@@ -76,13 +84,42 @@ export default function NewPassword() {
       <p className="muted">{t("newPassword.lead")}</p>
       <Form method="post" {...getFormProps(form)} className="form">
         <FormAlert lines={form.errors?.map((error) => t(error))} />
-        <Field label={t("fields.code")} htmlFor={fields.code.id} errors={fields.code.errors} errorId={fields.code.errorId} ns="auth">
-          <input {...getInputProps(fields.code, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+        <Field
+          label={t("fields.code")}
+          htmlFor={fields.code.id}
+          errors={fields.code.errors}
+          errorId={fields.code.errorId}
+          ns="auth"
+        >
+          <input
+            {...getInputProps(fields.code, { type: "text" })}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+          />
         </Field>
-        <Field label={t("fields.newPassword")} htmlFor={fields.password.id} hint={t("register.passwordHint")} hintId="password-hint" errors={fields.password.errors} errorId={fields.password.errorId} ns="auth">
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" aria-describedby="password-hint" />
+        <Field
+          label={t("fields.newPassword")}
+          htmlFor={fields.password.id}
+          hint={t("register.passwordHint")}
+          hintId="password-hint"
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+          ns="auth"
+        >
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="new-password"
+            aria-describedby="password-hint"
+          />
         </Field>
-        <Field label={t("fields.confirmPassword")} htmlFor={fields.confirmPassword.id} errors={fields.confirmPassword.errors} errorId={fields.confirmPassword.errorId} ns="auth">
+        <Field
+          label={t("fields.confirmPassword")}
+          htmlFor={fields.confirmPassword.id}
+          errors={fields.confirmPassword.errors}
+          errorId={fields.confirmPassword.errorId}
+          ns="auth"
+        >
           <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
         </Field>
         <SubmitButton pendingLabel={t("newPassword.pending")}>{t("newPassword.submit")}</SubmitButton>

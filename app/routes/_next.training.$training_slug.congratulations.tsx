@@ -19,7 +19,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!training) notFound(request);
   if (training.state !== "completed") throw redirect(`/training/${training.content.slug}`);
   const t = await translator(lang, "learning");
-  return { title: t("congratulations.title"), training: training.content.title[lang], resultPath: resultPath(training) };
+  return {
+    title: t("congratulations.title"),
+    training: training.content.title[lang],
+    resultPath: resultPath(training),
+  };
 }
 
 export default function Congratulations() {
@@ -29,7 +33,14 @@ export default function Congratulations() {
     <section className="card celebration">
       <svg viewBox="0 0 64 64" width="96" height="96" aria-hidden="true" focusable="false">
         <circle cx="32" cy="32" r="30" fill="var(--color-success-soft)" />
-        <path d="M20 33l8 8 16-18" fill="none" stroke="var(--color-success)" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M20 33l8 8 16-18"
+          fill="none"
+          stroke="var(--color-success)"
+          strokeWidth="5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <h1>{t("congratulations.title")}</h1>
       <p className="lead">{t("congratulations.text", { training })}</p>

@@ -12,7 +12,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = await modulePage(request, params);
   const part = view.parts.find((p) => p.slug === params.part_slug);
   if (!part?.video) notFound(request);
-  return { title: part.title, part, video: part.video, back: `/training/${view.training.slug}/modules/${view.slug}#part-${part.slug}` };
+  return {
+    title: part.title,
+    part,
+    video: part.video,
+    back: `/training/${view.training.slug}/modules/${view.slug}#part-${part.slug}`,
+  };
 }
 
 export default function FullVideo() {

@@ -11,8 +11,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!member.ok) return member.response;
   const memberId = member.signedIn.member.id;
   const outcome = await cancelSession(memberId, params.id ?? "");
-  if (!outcome.ok) return apiError(request, bookingRefusal[outcome.error], { base: [`coaching:errors.${outcome.error}`] });
-  return apiAnswer({ booking: bookingAnswer((await sessionOf(memberId, outcome.booking.id))!, await localeOf(request)) });
+  if (!outcome.ok)
+    return apiError(request, bookingRefusal[outcome.error], { base: [`coaching:errors.${outcome.error}`] });
+  return apiAnswer({
+    booking: bookingAnswer((await sessionOf(memberId, outcome.booking.id))!, await localeOf(request)),
+  });
 }
 
 export const loader = methodNotAllowed;

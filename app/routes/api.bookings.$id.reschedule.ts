@@ -13,9 +13,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, rescheduleBody);
   if (!body.ok) return body.response;
   const memberId = member.signedIn.member.id;
-  const outcome = await rescheduleSession(memberId, params.id ?? "", { start: body.value.start, timeZone: body.value.time_zone });
-  if (!outcome.ok) return apiError(request, bookingRefusal[outcome.error], { base: [`coaching:errors.${outcome.error}`] });
-  return apiAnswer({ booking: bookingAnswer((await sessionOf(memberId, outcome.booking.id))!, await localeOf(request)) });
+  const outcome = await rescheduleSession(memberId, params.id ?? "", {
+    start: body.value.start,
+    timeZone: body.value.time_zone,
+  });
+  if (!outcome.ok)
+    return apiError(request, bookingRefusal[outcome.error], { base: [`coaching:errors.${outcome.error}`] });
+  return apiAnswer({
+    booking: bookingAnswer((await sessionOf(memberId, outcome.booking.id))!, await localeOf(request)),
+  });
 }
 
 export const loader = methodNotAllowed;

@@ -13,7 +13,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const lang = await localeOf(request);
   const now = new Date();
   const { upcoming, past } = await sessionsOf(member.signedIn.member.id, now);
-  return apiAnswer({ upcoming: upcoming.map((s) => bookingAnswer(s, lang, now)), past: past.map((s) => bookingAnswer(s, lang, now)) });
+  return apiAnswer({
+    upcoming: upcoming.map((s) => bookingAnswer(s, lang, now)),
+    past: past.map((s) => bookingAnswer(s, lang, now)),
+  });
 }
 
 /** POST /api/bookings — `{coach, start, time_zone}`: books a free slot; both get the confirmation email. */
@@ -28,7 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
     { id: self.id, firstname: self.firstname, lastname: self.lastname, email: identity.traits.email, lang },
     { coachSlug: body.value.coach, start: body.value.start, timeZone: body.value.time_zone, fromPath: null },
   );
-  if (!outcome.ok) return apiError(request, bookingRefusal[outcome.error], { base: [`coaching:errors.${outcome.error}`] });
+  if (!outcome.ok)
+    return apiError(request, bookingRefusal[outcome.error], { base: [`coaching:errors.${outcome.error}`] });
   const session = await sessionOf(self.id, outcome.booking.id);
   return apiAnswer({ booking: bookingAnswer(session!, lang) }, 201);
 }

@@ -19,16 +19,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!coach) return apiError(request, 404, { base: ["coaching:errors.coachUnknown"] });
   const query = new URL(request.url).searchParams;
   const tz = query.get("tz") ?? DEFAULT_TIME_ZONE;
-  if (!isTimeZone(tz)) return apiError(request, 422, { fields: { tz: ["coaching:errors.timeZoneInvalid"] }, base: ["errors.checkFields"] });
+  if (!isTimeZone(tz))
+    return apiError(request, 422, {
+      fields: { tz: ["coaching:errors.timeZoneInvalid"] },
+      base: ["errors.checkFields"],
+    });
   const now = new Date();
   const from = query.get("from") ? new Date(query.get("from")!) : now;
-  const to = query.get("to") ? new Date(query.get("to")!) : new Date(now.getTime() + bookingWindow.horizonDays * DAY_MS);
+  const to = query.get("to")
+    ? new Date(query.get("to")!)
+    : new Date(now.getTime() + bookingWindow.horizonDays * DAY_MS);
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || to < from) {
     return apiError(request, 422, { fields: { from: ["coaching:errors.rangeInvalid"] }, base: ["errors.checkFields"] });
   }
   // Free times are computed as asked: a range is bounded so that no request can freeze the server.
   if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) {
-    return apiError(request, 400, { fields: { to: [{ key: "coaching:errors.rangeTooLong", count: MAX_RANGE_DAYS }] }, base: ["errors.checkFields"] });
+    return apiError(request, 400, {
+      fields: { to: [{ key: "coaching:errors.rangeTooLong", count: MAX_RANGE_DAYS }] },
+      base: ["errors.checkFields"],
+    });
   }
   const slots = await freeSlotsOf(coach, from, to, { now });
   return apiAnswer({

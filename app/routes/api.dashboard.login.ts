@@ -9,7 +9,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, loginBody);
   if (!body.ok) return body.response;
   const result = await login(body.value.email, body.value.password, clientOf(request, context));
-  if (!result.ok) return apiError(request, result.error === "tooManyAttempts" ? 429 : 401, { base: [`errors.${result.error}`] });
+  if (!result.ok)
+    return apiError(request, result.error === "tooManyAttempts" ? 429 : 401, { base: [`errors.${result.error}`] });
   return apiAnswer({ token: result.token });
 }
 

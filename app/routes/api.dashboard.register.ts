@@ -24,7 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
     invitedId: new URL(request.url).searchParams.get("invited_id"),
     userAgent: request.headers.get("user-agent"),
   });
-  if (!result.ok) return apiError(request, 409, { base: ["errors.emailTaken"], fields: { email: ["errors.emailTaken"] } });
+  if (!result.ok)
+    return apiError(request, 409, { base: ["errors.emailTaken"], fields: { email: ["errors.emailTaken"] } });
   return apiAnswer({ token: result.token }, 201);
 }
 

@@ -14,7 +14,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok) {
     const field = result.error === "confirmEmailWrong" ? "email" : "current_password";
     const key = `profile:errors.${result.error}`;
-    return apiError(request, result.error === "tooManyAttempts" ? 429 : 422, { base: [key], fields: { [field]: [key] } });
+    return apiError(request, result.error === "tooManyAttempts" ? 429 : 422, {
+      base: [key],
+      fields: { [field]: [key] },
+    });
   }
   return apiAnswer({ success: true });
 }

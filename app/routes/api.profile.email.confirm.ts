@@ -16,7 +16,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await confirmEmailChange(member.signedIn, body.value.code, context.clientIp ?? "unknown");
   if (!result.ok) {
     const status = result.error === "emailTaken" ? 409 : codeRefusalStatus(result.error);
-    return apiError(request, status, { base: [`errors.${result.error}`], fields: { code: [`errors.${result.error}`] } });
+    return apiError(request, status, {
+      base: [`errors.${result.error}`],
+      fields: { code: [`errors.${result.error}`] },
+    });
   }
   // The session now belongs to an identity with the new address: read it again.
   const fresh = await whoami(member.signedIn.token);

@@ -13,7 +13,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await changePassword(member.signedIn, body.value.current_password, body.value.password);
   if (!result.ok) {
     const status = result.error === "tooManyAttempts" ? 429 : 422;
-    return apiError(request, status, { base: ["errors.checkFields"], fields: { current_password: [`profile:errors.${result.error}`] } });
+    return apiError(request, status, {
+      base: ["errors.checkFields"],
+      fields: { current_password: [`profile:errors.${result.error}`] },
+    });
   }
   return apiAnswer({ success: true });
 }

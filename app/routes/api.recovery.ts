@@ -9,7 +9,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, recoveryBody);
   if (!body.ok) return body.response;
   const result = await requestRecovery(body.value.email, await localeOf(request), context.clientIp ?? "unknown");
-  if (!result.ok) return apiError(request, 429, { base: [`errors.${result.error}`], fields: { email: [`errors.${result.error}`] } });
+  if (!result.ok)
+    return apiError(request, 429, { base: [`errors.${result.error}`], fields: { email: [`errors.${result.error}`] } });
   return apiAnswer({ success: true, code_id: result.codeId });
 }
 

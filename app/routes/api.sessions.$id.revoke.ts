@@ -8,7 +8,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await apiMember(request);
   if (!member.ok) return member.response;
   const outcome = await signOutDevice(member.signedIn, params.id ?? "");
-  if (!outcome.ok) return apiError(request, outcome.error === "notFound" ? 404 : 409, { base: [`profile:errors.${outcome.error}`] });
+  if (!outcome.ok)
+    return apiError(request, outcome.error === "notFound" ? 404 : 409, { base: [`profile:errors.${outcome.error}`] });
   return apiAnswer({ success: true });
 }
 

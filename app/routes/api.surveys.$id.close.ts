@@ -8,7 +8,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await apiMember(request);
   if (!member.ok) return member.response;
   const memberId = member.signedIn.member.id;
-  if (!(await closeSurvey(memberId, params.id ?? ""))) return apiError(request, 404, { base: ["team:errors.notFound"] });
+  if (!(await closeSurvey(memberId, params.id ?? "")))
+    return apiError(request, 404, { base: ["team:errors.notFound"] });
   const survey = (await listSurveys(memberId)).find((one) => one.id === params.id);
   return apiAnswer({ survey });
 }

@@ -21,7 +21,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const self = member.signedIn.member;
   const { title, questions, crew } = body.value;
   const result = await createSurvey({ ...self, lang: await localeOf(request) }, { title, questions, crewIds: crew });
-  if (!result.ok) return apiError(request, result.error === "tooManyMails" ? 429 : 422, { base: ["errors.checkFields"], fields: { crew: [`team:errors.${result.error}`] } });
+  if (!result.ok)
+    return apiError(request, result.error === "tooManyMails" ? 429 : 422, {
+      base: ["errors.checkFields"],
+      fields: { crew: [`team:errors.${result.error}`] },
+    });
   const survey = (await listSurveys(self.id)).find((one) => one.id === result.id);
   return apiAnswer({ survey }, 201);
 }

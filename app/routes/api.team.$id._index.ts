@@ -18,7 +18,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const member = await apiMember(request);
   if (!member.ok) return member.response;
   const memberId = member.signedIn.member.id;
-  if (!(await crewMemberOf(memberId, params.id ?? ""))) return apiError(request, 404, { base: ["team:errors.notFound"] });
+  if (!(await crewMemberOf(memberId, params.id ?? "")))
+    return apiError(request, 404, { base: ["team:errors.notFound"] });
   const body = await parseJsonBody(request, crewEditBody);
   if (!body.ok) return body.response;
   await updateCrewMember(memberId, params.id ?? "", body.value);

@@ -7,7 +7,8 @@ import { removeCrewMember } from "~/.server/team/crew.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   const member = await apiMember(request);
   if (!member.ok) return member.response;
-  if (!(await removeCrewMember(member.signedIn.member.id, params.id ?? ""))) return apiError(request, 404, { base: ["team:errors.notFound"] });
+  if (!(await removeCrewMember(member.signedIn.member.id, params.id ?? "")))
+    return apiError(request, 404, { base: ["team:errors.notFound"] });
   return apiAnswer({ success: true });
 }
 

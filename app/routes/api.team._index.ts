@@ -20,6 +20,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!body.ok) return body.response;
   const self = member.signedIn.member;
   const result = await addCrewMember({ ...self, lang: await localeOf(request) }, body.value);
-  if (!result.ok) return apiError(request, result.error === "emailInCrew" ? 409 : 429, { fields: { email: [`team:errors.${result.error}`] }, base: ["errors.checkFields"] });
+  if (!result.ok)
+    return apiError(request, result.error === "emailInCrew" ? 409 : 429, {
+      fields: { email: [`team:errors.${result.error}`] },
+      base: ["errors.checkFields"],
+    });
   return apiAnswer({ crew: await crewMemberOf(self.id, result.id) }, 201);
 }

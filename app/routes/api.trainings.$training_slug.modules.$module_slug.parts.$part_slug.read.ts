@@ -7,8 +7,14 @@ import { markPartRead } from "~/.server/trainings/progress.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   const member = await apiMember(request);
   if (!member.ok) return member.response;
-  const outcome = await markPartRead(member.signedIn.member.id, params.training_slug ?? "", params.module_slug ?? "", params.part_slug ?? "");
-  if (!outcome.ok) return apiError(request, outcome.error === "locked" ? 403 : 404, { base: [`errors.${outcome.error}`] });
+  const outcome = await markPartRead(
+    member.signedIn.member.id,
+    params.training_slug ?? "",
+    params.module_slug ?? "",
+    params.part_slug ?? "",
+  );
+  if (!outcome.ok)
+    return apiError(request, outcome.error === "locked" ? 403 : 404, { base: [`errors.${outcome.error}`] });
   return apiAnswer({ moduleCompleted: outcome.moduleCompleted, trainingCompleted: outcome.trainingCompleted });
 }
 

@@ -13,14 +13,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!member.ok) return member.response;
   const body = await parseJsonBody(request, quizBody);
   if (!body.ok) return body.response;
-  const outcome = await submitQuiz(member.signedIn.member.id, params.training_slug ?? "", params.module_slug ?? "", body.value.answers);
+  const outcome = await submitQuiz(
+    member.signedIn.member.id,
+    params.training_slug ?? "",
+    params.module_slug ?? "",
+    body.value.answers,
+  );
   if (!outcome.ok && outcome.error === "refused") {
     const fields = Object.fromEntries(
-      Object.entries(outcome.errors).map(([question, error]) => [question, [{ key: `learning:${error.key}`, count: "count" in error ? error.count : undefined }]]),
+      Object.entries(outcome.errors).map(([question, error]) => [
+        question,
+        [{ key: `learning:${error.key}`, count: "count" in error ? error.count : undefined }],
+      ]),
     );
     return apiError(request, 422, { base: ["errors.quizRefused"], fields });
   }
-  if (!outcome.ok) return apiError(request, outcome.error === "locked" ? 403 : 404, { base: [`errors.${outcome.error}`] });
+  if (!outcome.ok)
+    return apiError(request, outcome.error === "locked" ? 403 : 404, { base: [`errors.${outcome.error}`] });
   return apiAnswer({ moduleCompleted: outcome.moduleCompleted, trainingCompleted: outcome.trainingCompleted });
 }
 

@@ -13,7 +13,8 @@ async function settled(page: Page) {
 
 async function storedVersion(page: Page) {
   const state = await page.context().storageState();
-  return state.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === "last_front_version")?.value;
+  return state.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === "last_front_version")
+    ?.value;
 }
 
 test.describe("version check on start-up", () => {
@@ -21,12 +22,34 @@ test.describe("version check on start-up", () => {
   test.use({
     storageState: async ({ baseURL }, use) =>
       use({
-        cookies: [{ name: "e2e_scriptable", value: "1", domain: new URL(baseURL!).hostname, path: "/", expires: -1, httpOnly: false, secure: false, sameSite: "Lax" }],
-        origins: [{ origin: baseURL!, localStorage: [{ name: "last_front_version", value: "an-old-build" }, { name: "register_firstName", value: "Marie" }] }],
+        cookies: [
+          {
+            name: "e2e_scriptable",
+            value: "1",
+            domain: new URL(baseURL!).hostname,
+            path: "/",
+            expires: -1,
+            httpOnly: false,
+            secure: false,
+            sameSite: "Lax",
+          },
+        ],
+        origins: [
+          {
+            origin: baseURL!,
+            localStorage: [
+              { name: "last_front_version", value: "an-old-build" },
+              { name: "register_firstName", value: "Marie" },
+            ],
+          },
+        ],
       }),
   });
 
-  test("an older stored version goes through /clear_cache.html and comes back to the page", async ({ page, request }) => {
+  test("an older stored version goes through /clear_cache.html and comes back to the page", async ({
+    page,
+    request,
+  }) => {
     const current = String(await (await request.get("/api/debug/data_page/front-version")).json());
     await page.goto("/coming-soon?ref=e2e");
     if (!jsOn()) {
@@ -63,8 +86,12 @@ test("a new build is offered as a reload, polled every 5 minutes", async ({ page
     return;
   }
   await page.clock.install();
-  await page.route("**/builds/latest.json", (route) => route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now() } }));
-  await page.route("**/builds/meta/a-newer-build.json", (route) => route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now(), routeRules: {} } }));
+  await page.route("**/builds/latest.json", (route) =>
+    route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now() } }),
+  );
+  await page.route("**/builds/meta/a-newer-build.json", (route) =>
+    route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now(), routeRules: {} } }),
+  );
   await page.goto("/coming-soon");
   await settled(page);
   await page.clock.fastForward("04:00");
@@ -94,7 +121,9 @@ test.describe("route rules", () => {
     await expect(page).toHaveURL(/\/home\/register\?invited_id=inv-7$/);
   });
 
-  test("going to a declared path from a page ends on its target (with JavaScript, without a document load)", async ({ page }) => {
+  test("going to a declared path from a page ends on its target (with JavaScript, without a document load)", async ({
+    page,
+  }) => {
     if (!jsOn()) {
       await page.goto("/coming-soon");
       await page.goto("/login");
@@ -106,7 +135,9 @@ test.describe("route rules", () => {
     await rules;
     await settled(page);
     await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
-    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate(to: string): void } }).__remixRouter.navigate("/login"));
+    await page.evaluate(() =>
+      (window as unknown as { __remixRouter: { navigate(to: string): void } }).__remixRouter.navigate("/login"),
+    );
     await page.waitForURL((url) => url.pathname === "/home/login");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);

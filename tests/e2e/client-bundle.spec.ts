@@ -7,7 +7,15 @@ import { expect, test } from "@playwright/test";
  * mail transport or secret-handling module reaches public/build. It reads the build that
  * tests/run.sh made before the browser tests.
  */
-const markers = ["drizzle-orm", "@electric-sql/pglite", "node-postgres", "@node-rs/argon2", "nodemailer", "SESSION_SECRET", "password_hash"];
+const markers = [
+  "drizzle-orm",
+  "@electric-sql/pglite",
+  "node-postgres",
+  "@node-rs/argon2",
+  "nodemailer",
+  "SESSION_SECRET",
+  "password_hash",
+];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -19,6 +27,8 @@ function files(dir: string): string[] {
 test("the client build holds no server code", () => {
   const built = files("public/build");
   expect(built.length).toBeGreaterThan(0);
-  const leaks = built.flatMap((file) => markers.filter((marker) => readFileSync(file, "utf8").includes(marker)).map((m) => `${file}: ${m}`));
+  const leaks = built.flatMap((file) =>
+    markers.filter((marker) => readFileSync(file, "utf8").includes(marker)).map((m) => `${file}: ${m}`),
+  );
   expect(leaks).toEqual([]);
 });

@@ -66,7 +66,10 @@ async function chooseFirstTime(page: Page): Promise<{ start: string; time: strin
 
 /** The value of one of SPEC's session fields (a <dt>/<dd> pair of a .facts list). */
 function fact(page: Page, name: string) {
-  return page.locator(".facts > div").filter({ has: page.getByRole("term").getByText(name, { exact: true }) }).locator("dd");
+  return page
+    .locator(".facts > div")
+    .filter({ has: page.getByRole("term").getByText(name, { exact: true }) })
+    .locator("dd");
 }
 
 /**
@@ -144,7 +147,9 @@ test("book a discovery session from a module, see it, move it and cancel it", as
   expect(ics).toMatch(/^UID:\S+/m);
   const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent("vevent")!);
   expect(event.startDate.toJSDate().toISOString()).toBe(booked.start);
-  expect(`${String(event.startDate.hour).padStart(2, "0")}:${String(event.startDate.minute).padStart(2, "0")}`).toBe(booked.time);
+  expect(`${String(event.startDate.hour).padStart(2, "0")}:${String(event.startDate.minute).padStart(2, "0")}`).toBe(
+    booked.time,
+  );
   expect(event.location).toBe(meetingUrl);
   expect(event.uid).toBeTruthy();
 
@@ -157,7 +162,9 @@ test("book a discovery session from a module, see it, move it and cancel it", as
 
   // Move it to another date.
   await page.getByRole("link", { name: "Déplacer la séance" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/coaching/claire-moreau" && url.searchParams.has("reschedule"));
+  await expect(page).toHaveURL(
+    (url) => url.pathname === "/coaching/claire-moreau" && url.searchParams.has("reschedule"),
+  );
   await expect(page.getByText(`Vous déplacez votre séance du ${date}, ${time}`, { exact: false })).toBeVisible();
   const movedDay = await chooseDate(page, lane() + 2);
   expect(movedDay).not.toBe(day);
@@ -214,5 +221,7 @@ test("the time-zone list shows a coach's times in the zone chosen, without JavaS
   expect(new Date(`${day}T12:00:00Z`).getUTCDay()).toBeGreaterThanOrEqual(1);
   expect(new Date(`${day}T12:00:00Z`).getUTCDay()).toBeLessThanOrEqual(4);
   await expect(page.locator("ul.times a").first()).toHaveText("08:00");
-  await expect(page.getByText(`Heures affichées dans le fuseau America/New_York (${utcOffsetOn(day, "America/New_York")}).`)).toBeVisible();
+  await expect(
+    page.getByText(`Heures affichées dans le fuseau America/New_York (${utcOffsetOn(day, "America/New_York")}).`),
+  ).toBeVisible();
 });

@@ -90,7 +90,9 @@ test("a new member follows J'embarque to the end and sees the result", async ({ 
   await expect(page.getByText(/au quiz/).first()).toBeVisible();
 
   await page.goto("/trainings");
-  await expect(page.getByRole("article", { name: "J’embarque" }).getByRole("link", { name: /Voir mon résultat/ })).toBeVisible();
+  await expect(
+    page.getByRole("article", { name: "J’embarque" }).getByRole("link", { name: /Voir mon résultat/ }),
+  ).toBeVisible();
 });
 
 test("the captain test gives a profile and a chart with its figures", async ({ page }) => {

@@ -62,7 +62,9 @@ test("change the email through the code sent to the new address", async ({ page,
 
   await email.getByLabel("Code reçu par e-mail").fill(code!);
   await email.getByRole("button", { name: "Confirmer la nouvelle adresse" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Votre nouvelle adresse e-mail est confirmée" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Votre nouvelle adresse e-mail est confirmée" }),
+  ).toBeVisible();
   await expect(email.getByText(`Adresse actuelle : ${newEmail}`)).toBeVisible();
 });
 
@@ -90,8 +92,14 @@ test("see the devices signed in, sign one out, then all the others", async ({ pa
   /** Another device: a browser context of its own, signed in through the login form. */
   async function signInElsewhere(userAgent: string) {
     // Its own cookies: a request context would otherwise start from the test's signed-in state.
-    const device = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL, userAgent, storageState: { cookies: [], origins: [] } });
-    const login = await device.post("/home/login", { form: { email: member.email, password: member.password, redirectAfter: "" } });
+    const device = await playwright.request.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      userAgent,
+      storageState: { cookies: [], origins: [] },
+    });
+    const login = await device.post("/home/login", {
+      form: { email: member.email, password: member.password, redirectAfter: "" },
+    });
     expect(new URL(login.url()).pathname, "signed in on the other device").toBe("/");
     return device;
   }
@@ -111,7 +119,9 @@ test("see the devices signed in, sign one out, then all the others", async ({ pa
   await expect(devices.getByText("Firefox sur Android")).toHaveCount(0);
   expect(await stillSignedIn(phone), "the phone is signed out").toBe(false);
 
-  const laptop = await signInElsewhere("Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0");
+  const laptop = await signInElsewhere(
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0",
+  );
   const tablet = await signInElsewhere(
     "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
   );

@@ -4,7 +4,12 @@ import { signedInTest } from "./support/member";
 
 /** The public pages (home layout) and their headings in both languages. */
 const publicPages = [
-  { name: "home", path: "/home", fr: "Prenez le cap de votre vie, un module à la fois.", en: "Set the course of your life, one module at a time." },
+  {
+    name: "home",
+    path: "/home",
+    fr: "Prenez le cap de votre vie, un module à la fois.",
+    en: "Set the course of your life, one module at a time.",
+  },
   { name: "coming-soon", path: "/coming-soon", fr: "Bientôt sur Cap", en: "Coming soon to Cap" },
   { name: "who-are-you", path: "/home/who-are-you", fr: "Qui êtes-vous ?", en: "Who are you?" },
   { name: "start-freemium", path: "/home/start-freemium", fr: "L’offre gratuite", en: "The free offer" },
@@ -32,7 +37,10 @@ for (const p of publicPages) {
     expect(response?.status()).toBe(200);
     await expect(html(page)).toHaveAttribute("lang", "fr");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.fr);
-    await expect(languageSwitch(page).getByRole("button", { name: "FR", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(languageSwitch(page).getByRole("button", { name: "FR", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await checkPage(page, p.name);
   });
 
@@ -45,7 +53,10 @@ for (const p of publicPages) {
     await expect(html(page)).toHaveAttribute("lang", "en");
     await expect(page).toHaveURL(p.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.en);
-    await expect(languageSwitch(page).getByRole("button", { name: "EN", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(languageSwitch(page).getByRole("button", { name: "EN", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
   });
 }
 
@@ -173,7 +184,10 @@ signedInTest.describe("the signed-in layout on a desktop", () => {
       await expect(visible).toBeVisible();
       await expect(visible).toHaveAttribute("href", link.href);
     }
-    await expect(nav.getByRole("link", { name: "Vue d’ensemble", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Vue d’ensemble", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(page.getByText(`${member.firstName} Testeuse`).filter({ visible: true })).toHaveCount(1);
     await checkPage(page, "overview");
   });

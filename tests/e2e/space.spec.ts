@@ -49,7 +49,10 @@ test("fill the life GPS and see the radar", async ({ page }) => {
   await page.getByRole("group", { name: "Travail" }).getByLabel("Note sur 10").fill("12");
   await page.getByRole("button", { name: "Enregistrer mon GPS" }).click();
   // The browser itself refuses a score over 10 (the server would too): nothing is saved.
-  await expect(page.getByRole("group", { name: "Travail" }).getByLabel("Note sur 10")).toHaveJSProperty("validity.valid", false);
+  await expect(page.getByRole("group", { name: "Travail" }).getByLabel("Note sur 10")).toHaveJSProperty(
+    "validity.valid",
+    false,
+  );
   await expect(page.getByRole("img", { name: /graphique des scores/ })).toHaveCount(0);
   await expect(page.getByRole("group", { name: "Santé" }).getByLabel("Note sur 10")).toHaveValue("8");
   await page.getByRole("group", { name: "Travail" }).getByLabel("Note sur 10").fill("6");

@@ -9,7 +9,10 @@ import { newMemberTest as test } from "./support/member";
  * answered three times through the private links, and the anonymous result shows.
  */
 function linkIn(text: string, pathname: string): string {
-  const found = text.match(/https?:\/\/\S+/g)?.map((href) => new URL(href)).find((url) => url.pathname.startsWith(pathname));
+  const found = text
+    .match(/https?:\/\/\S+/g)
+    ?.map((href) => new URL(href))
+    .find((url) => url.pathname.startsWith(pathname));
   expect(found, `a ${pathname} link in:\n${text}`).toBeTruthy();
   return found!.pathname + found!.search;
 }
@@ -40,7 +43,10 @@ async function answerSurvey(page: Page, link: string, scores: number[], comment:
   const questions = page.locator("fieldset.question");
   await expect(questions).toHaveCount(scores.length);
   for (let i = 0; i < scores.length; i++) {
-    await questions.nth(i).getByRole("radio", { name: new RegExp(`^${scores[i]}`) }).check();
+    await questions
+      .nth(i)
+      .getByRole("radio", { name: new RegExp(`^${scores[i]}`) })
+      .check();
   }
   if (comment) await questions.first().getByLabel("Commentaire (facultatif)").fill(comment);
   await page.getByRole("button", { name: "Envoyer mes réponses" }).click();
@@ -118,10 +124,13 @@ test("a member invites a crew member who joins, then gets an anonymous 360 resul
   for (const name of ["Paul Martin", "Lina", "Sami"]) await page.getByRole("checkbox", { name }).check();
   await page.getByRole("button", { name: "Envoyer le questionnaire" }).click();
   await expect(page.getByText("Votre questionnaire est parti.")).toBeVisible();
-  await expect(page.getByText("0 réponse pour l’instant. Les résultats s’afficheront à la clôture, s’il y a au moins 3 réponses.")).toBeVisible();
+  await expect(
+    page.getByText("0 réponse pour l’instant. Les résultats s’afficheront à la clôture, s’il y a au moins 3 réponses."),
+  ).toBeVisible();
 
   const links: string[] = [];
-  for (const email of [invitee, ...others]) links.push(linkIn((await waitForMail(email, /Un questionnaire vous attend/)).text, "/survey/"));
+  for (const email of [invitee, ...others])
+    links.push(linkIn((await waitForMail(email, /Un questionnaire vous attend/)).text, "/survey/"));
 
   const answering = await visitorPage(browser);
   await answering.goto(links[0]);
@@ -134,7 +143,11 @@ test("a member invites a crew member who joins, then gets an anonymous 360 resul
   await answerSurvey(answering, links[1], [3, 4, 5], "");
 
   await page.goto("/my_team/surveys");
-  await expect(page.getByText("2 réponses pour l’instant. Les résultats s’afficheront à la clôture, s’il y a au moins 3 réponses.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "2 réponses pour l’instant. Les résultats s’afficheront à la clôture, s’il y a au moins 3 réponses.",
+    ),
+  ).toBeVisible();
 
   // A used link cannot answer again.
   await answering.goto(links[0]);

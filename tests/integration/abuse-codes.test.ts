@@ -11,7 +11,16 @@ import { action as loginAction } from "~/routes/_main.home.login";
 import { action as recoveryApi } from "~/routes/api.recovery";
 import { action as emailApi } from "~/routes/api.profile.email._index";
 import { action as emailConfirmApi } from "~/routes/api.profile.email.confirm";
-import { callWith, codeIn, lastMailTo, mailsTo, otherCode, PASSWORD, registerMember, verifiedMember } from "../support/accounts";
+import {
+  callWith,
+  codeIn,
+  lastMailTo,
+  mailsTo,
+  otherCode,
+  PASSWORD,
+  registerMember,
+  verifiedMember,
+} from "../support/accounts";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
@@ -64,7 +73,8 @@ describe("recovery codes cannot be guessed by asking for more of them", () => {
         continue;
       }
       open = { codeId: codeIdOf(asked), right: codeIn(await lastMailTo("marie@example.com")) };
-      for (let attempt = 1; attempt <= 4; attempt++) statuses.push(statusOf(await choose(open.codeId, otherCode(open.right))));
+      for (let attempt = 1; attempt <= 4; attempt++)
+        statuses.push(statusOf(await choose(open.codeId, otherCode(open.right))));
     }
     expect(statuses.filter((status) => status === 422)).toHaveLength(10);
     expect(statuses.slice(10).every((status) => status === 429)).toBe(true);
@@ -93,7 +103,8 @@ describe("recovery codes cannot be guessed by asking for more of them", () => {
     await verifiedMember();
     for (const email of ["a@example.com", "b@example.com", "c@example.com", "d@example.com"]) {
       const codeId = codeIdOf(await forgot(email, ELSEWHERE));
-      for (let attempt = 1; attempt <= 5; attempt++) expect(statusOf(await choose(codeId, "123456", ELSEWHERE))).toBe(422);
+      for (let attempt = 1; attempt <= 5; attempt++)
+        expect(statusOf(await choose(codeId, "123456", ELSEWHERE))).toBe(422);
     }
     const codeId = codeIdOf(await forgot("marie@example.com", ELSEWHERE));
     const right = codeIn(await lastMailTo("marie@example.com"));
@@ -132,7 +143,8 @@ describe("recovery codes cannot be guessed by asking for more of them", () => {
   });
 
   it("one client address asks for 20 codes an hour whatever the emails; the API answers 429 in its documented shape", async () => {
-    for (let request = 1; request <= 20; request++) expect(statusOf(await forgot(`someone${request}@example.com`, ELSEWHERE))).toBe(303);
+    for (let request = 1; request <= 20; request++)
+      expect(statusOf(await forgot(`someone${request}@example.com`, ELSEWHERE))).toBe(303);
     expect(statusOf(await forgot("someone21@example.com", ELSEWHERE))).toBe(429);
     expect(statusOf(await forgot("someone21@example.com", HOME))).toBe(303);
 
@@ -171,7 +183,11 @@ describe("verification and email-change codes share the limits", () => {
     const member = await registerMember();
     const code = codeIn(await lastMailTo(member.email));
     const verify = (ip: string) =>
-      callWith(verificationAction, buildRequest("/account_verification", { form: { intent: "verify", code }, cookie: member.cookie }), at(ip));
+      callWith(
+        verificationAction,
+        buildRequest("/account_verification", { form: { intent: "verify", code }, cookie: member.cookie }),
+        at(ip),
+      );
     const refused = await verify(ELSEWHERE);
     expect(statusOf(refused)).toBe(429);
     expect((await errorsOf(refused))?.code).toEqual(["errors.codeTooManyTriesFromHere"]);
@@ -181,13 +197,19 @@ describe("verification and email-change codes share the limits", () => {
   it("email change: 10 wrong codes over two requests, then the third code is refused even when right, page and API", async () => {
     const member = await verifiedMember();
     const send = async (fn: typeof emailApi, path: string, json: unknown) =>
-      (await fn({ request: buildRequest(path, { json, headers: { Authorization: `Bearer ${member.token}` } }), params: {}, ...at(HOME) })) as Response;
+      (await fn({
+        request: buildRequest(path, { json, headers: { Authorization: `Bearer ${member.token}` } }),
+        params: {},
+        ...at(HOME),
+      })) as Response;
     const ask = () => send(emailApi, "/api/profile/email", { email: "new@example.com", current_password: PASSWORD });
     for (let round = 0; round < 2; round++) {
       expect((await ask()).status).toBe(202);
       const right = codeIn(await lastMailTo("new@example.com"));
       for (let attempt = 1; attempt <= 5; attempt++) {
-        expect((await send(emailConfirmApi, "/api/profile/email/confirm", { code: otherCode(right) })).status).toBe(422);
+        expect((await send(emailConfirmApi, "/api/profile/email/confirm", { code: otherCode(right) })).status).toBe(
+          422,
+        );
       }
     }
     expect((await ask()).status).toBe(202);
@@ -197,7 +219,11 @@ describe("verification and email-change codes share the limits", () => {
     expect((await checkedJson(refused, "/api/profile/email/confirm", "post")).errors.code).toEqual([
       "Trop de codes erronés pour ce compte. Patientez 24 heures, ou demandez de l’aide.",
     ]);
-    const page = await callWith(profileAction, buildRequest("/profile", { form: { intent: "confirmEmail", code: right }, cookie: member.cookie }), at(HOME));
+    const page = await callWith(
+      profileAction,
+      buildRequest("/profile", { form: { intent: "confirmEmail", code: right }, cookie: member.cookie }),
+      at(HOME),
+    );
     expect(statusOf(page)).toBe(429);
     expect((await errorsOf(page))?.code).toEqual(["errors.codeTooManyTries"]);
     // The account kept its address; a day later the code is taken.

@@ -53,7 +53,9 @@ describe("guard (SPEC §4): no token", () => {
     expect(headerOf(answer, "Location")).toBe("/home/login?redirect_after=%2Fmy_commitments");
 
     const withQuery = await visit(commitmentsLoader, "/my_commitments?week=2&sort=due");
-    expect(headerOf(withQuery, "Location")).toBe("/home/login?redirect_after=%2Fmy_commitments%3Fweek%3D2%26sort%3Ddue");
+    expect(headerOf(withQuery, "Location")).toBe(
+      "/home/login?redirect_after=%2Fmy_commitments%3Fweek%3D2%26sort%3Ddue",
+    );
   });
 
   it("the layout loader and every child loader guard by themselves", async () => {
@@ -73,9 +75,15 @@ describe("guard (SPEC §4): no token", () => {
     // Before the cookie held the token itself it was signed with SESSION_SECRET: such a cookie
     // keeps its session until it expires.
     const signedTheOldWay = await createCookie("token", { secrets: [env().SESSION_SECRET] }).serialize(member.token);
-    expect(statusOf(await visit(commitmentsLoader, "/my_commitments", { cookie: signedTheOldWay.split(";")[0] }))).toBe(200);
-    const otherSecret = await createCookie("token", { secrets: ["another secret of at least 32 characters"] }).serialize(member.token);
-    expect(headerOf(await visit(commitmentsLoader, "/my_commitments", { cookie: otherSecret.split(";")[0] }), "Location")).toMatch(/^\/home\/login/);
+    expect(statusOf(await visit(commitmentsLoader, "/my_commitments", { cookie: signedTheOldWay.split(";")[0] }))).toBe(
+      200,
+    );
+    const otherSecret = await createCookie("token", {
+      secrets: ["another secret of at least 32 characters"],
+    }).serialize(member.token);
+    expect(
+      headerOf(await visit(commitmentsLoader, "/my_commitments", { cookie: otherSecret.split(";")[0] }), "Location"),
+    ).toMatch(/^\/home\/login/);
   });
 
   it("home routes let a visitor in", async () => {
@@ -98,7 +106,10 @@ describe("guard (SPEC §4): a token whose whoami fails", () => {
 
   it("an expired session goes to /home and the cookie is cleared", async () => {
     const member = await verifiedMember();
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.identityId, member.identityId));
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.identityId, member.identityId));
     const answer = await visit(commitmentsLoader, "/my_commitments", { cookie: member.cookie });
     expect(headerOf(answer, "Location")).toBe("/home");
     expectCleared(answer);
@@ -115,10 +126,15 @@ describe("guard (SPEC §4): a token whose whoami fails", () => {
 describe("guard (SPEC §4): unverified member", () => {
   it("is sent to /account_verification with redirect_after from every signed-in page", async () => {
     const member = await registerMember();
-    for (const [path, loader] of [...signedInPages, ["/my_commitments?week=2", commitmentsLoader] as [string, Loader]]) {
+    for (const [path, loader] of [
+      ...signedInPages,
+      ["/my_commitments?week=2", commitmentsLoader] as [string, Loader],
+    ]) {
       const answer = await visit(loader, path, { cookie: member.cookie });
       expect(statusOf(answer), path).toBe(302);
-      expect(headerOf(answer, "Location"), path).toBe(`/account_verification?redirect_after=${encodeURIComponent(path)}`);
+      expect(headerOf(answer, "Location"), path).toBe(
+        `/account_verification?redirect_after=${encodeURIComponent(path)}`,
+      );
     }
   });
 
@@ -141,8 +157,13 @@ describe("guard (SPEC §4): verified member", () => {
       const answer = await visit(loader, path, { cookie: member.cookie });
       expect(statusOf(answer), path).toBe(200);
     }
-    expect(await dataOf(await visit(layoutLoader, "/", { cookie: member.cookie }))).toEqual({ firstname: "Léa", lastname: "Martin" });
-    expect(await dataOf(await visit(commitmentsLoader, "/my_commitments", { cookie: member.cookie }))).toMatchObject({ title: expect.any(String) });
+    expect(await dataOf(await visit(layoutLoader, "/", { cookie: member.cookie }))).toEqual({
+      firstname: "Léa",
+      lastname: "Martin",
+    });
+    expect(await dataOf(await visit(commitmentsLoader, "/my_commitments", { cookie: member.cookie }))).toMatchObject({
+      title: expect.any(String),
+    });
   });
 
   it("on a home route is sent to /", async () => {
@@ -156,7 +177,9 @@ describe("guard (SPEC §4): verified member", () => {
 
   it("on /account_verification is sent on to redirect_after, or /trainings", async () => {
     const member = await verifiedMember();
-    const back = await visit(verificationLoader, "/account_verification?redirect_after=%2Fmy_commitments", { cookie: member.cookie });
+    const back = await visit(verificationLoader, "/account_verification?redirect_after=%2Fmy_commitments", {
+      cookie: member.cookie,
+    });
     expect(headerOf(back, "Location")).toBe("/my_commitments");
     const plain = await visit(verificationLoader, "/account_verification", { cookie: member.cookie });
     expect(headerOf(plain, "Location")).toBe("/trainings");

@@ -15,7 +15,9 @@ type Reply = { status: string; initialValue?: Record<string, unknown>; error?: R
 const IP = "203.0.113.7";
 
 function login(form: Record<string, string>, options: { ip?: string; cookie?: string } = {}) {
-  return callWith(action, buildRequest("/home/login", { form, cookie: options.cookie }), { context: { clientIp: options.ip ?? IP } });
+  return callWith(action, buildRequest("/home/login", { form, cookie: options.cookie }), {
+    context: { clientIp: options.ip ?? IP },
+  });
 }
 
 async function loginEvents(bucket: "login-pair" | "login-email" | "login-ip", key: string) {
@@ -39,7 +41,10 @@ describe("login", () => {
     const cookie = setCookie(answer, "token") ?? "";
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
-    const next = await callWith(commitmentsLoader, buildRequest("/my_commitments?week=2", { cookie: cookiePair(answer, "token") }));
+    const next = await callWith(
+      commitmentsLoader,
+      buildRequest("/my_commitments?week=2", { cookie: cookiePair(answer, "token") }),
+    );
     expect(statusOf(next)).toBe(200);
   });
 
@@ -52,7 +57,14 @@ describe("login", () => {
 
   it("never sends the member off-site: every foreign redirect_after lands on /", async () => {
     await verifiedMember();
-    for (const target of ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", "/\\/evil.example", " //evil.example"]) {
+    for (const target of [
+      "//evil.example",
+      "https://evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "/\\/evil.example",
+      " //evil.example",
+    ]) {
       const answer = await login({ email: "marie@example.com", password: PASSWORD, redirectAfter: target });
       expect(statusOf(answer), target).toBe(302);
       expect(headerOf(answer, "Location"), target).toBe("/");
@@ -73,8 +85,12 @@ describe("login", () => {
 
   it("an unknown email gets the very same answer as a wrong password", async () => {
     await verifiedMember();
-    const wrongPassword = await dataOf<Reply>(await login({ email: "marie@example.com", password: "Wrong-password-42" }));
-    const unknownEmail = await dataOf<Reply>(await login({ email: "nobody@example.com", password: "Wrong-password-42" }));
+    const wrongPassword = await dataOf<Reply>(
+      await login({ email: "marie@example.com", password: "Wrong-password-42" }),
+    );
+    const unknownEmail = await dataOf<Reply>(
+      await login({ email: "nobody@example.com", password: "Wrong-password-42" }),
+    );
     expect(unknownEmail.error).toEqual(wrongPassword.error);
   });
 
@@ -89,7 +105,10 @@ describe("login: brute-force limits, counted in the database", () => {
   it("after 5 failures for one email from one address, that address gets 429 even with the right password", async () => {
     await verifiedMember();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect(statusOf(await login({ email: "marie@example.com", password: `wrong-${attempt}-password` })), `attempt ${attempt}`).toBe(401);
+      expect(
+        statusOf(await login({ email: "marie@example.com", password: `wrong-${attempt}-password` })),
+        `attempt ${attempt}`,
+      ).toBe(401);
     }
     expect(await loginEvents("login-pair", `marie@example.com ${IP}`)).toHaveLength(5);
 
@@ -101,8 +120,11 @@ describe("login: brute-force limits, counted in the database", () => {
 
   it("an attacker's failures from elsewhere do not lock the member out of their own address", async () => {
     await verifiedMember();
-    for (let attempt = 1; attempt <= 5; attempt++) await login({ email: "marie@example.com", password: "wrong-password" }, { ip: "203.0.113.66" });
-    expect(statusOf(await login({ email: "marie@example.com", password: "x-wrong" }, { ip: "203.0.113.66" }))).toBe(429);
+    for (let attempt = 1; attempt <= 5; attempt++)
+      await login({ email: "marie@example.com", password: "wrong-password" }, { ip: "203.0.113.66" });
+    expect(statusOf(await login({ email: "marie@example.com", password: "x-wrong" }, { ip: "203.0.113.66" }))).toBe(
+      429,
+    );
     expect(statusOf(await login({ email: "marie@example.com", password: PASSWORD }))).toBe(302);
   });
 
@@ -120,16 +142,25 @@ describe("login: brute-force limits, counted in the database", () => {
   it("one email tried from many addresses meets a ceiling of 50 failures an hour", async () => {
     await verifiedMember();
     const anHourAgo = new Date(Date.now() - 30 * 60 * 1000);
-    await db().insert(rateLimitEvents).values(Array.from({ length: 50 }, () => ({ bucket: "login-email", key: "marie@example.com", createdAt: anHourAgo })));
+    await db()
+      .insert(rateLimitEvents)
+      .values(
+        Array.from({ length: 50 }, () => ({ bucket: "login-email", key: "marie@example.com", createdAt: anHourAgo })),
+      );
     expect(statusOf(await login({ email: "marie@example.com", password: PASSWORD }, { ip: "198.51.100.9" }))).toBe(429);
-    await db().update(rateLimitEvents).set({ createdAt: new Date(Date.now() - 61 * 60 * 1000) });
+    await db()
+      .update(rateLimitEvents)
+      .set({ createdAt: new Date(Date.now() - 61 * 60 * 1000) });
     expect(statusOf(await login({ email: "marie@example.com", password: PASSWORD }, { ip: "198.51.100.9" }))).toBe(302);
   });
 
   it("after 30 failures from one IP (different emails) that IP gets 429; another IP still signs in", async () => {
     await verifiedMember();
     for (let attempt = 1; attempt <= 30; attempt++) {
-      expect(statusOf(await login({ email: `guess${attempt}@example.com`, password: "wrong-password" })), `attempt ${attempt}`).toBe(401);
+      expect(
+        statusOf(await login({ email: `guess${attempt}@example.com`, password: "wrong-password" })),
+        `attempt ${attempt}`,
+      ).toBe(401);
     }
     expect(await loginEvents("login-ip", IP)).toHaveLength(30);
 
@@ -144,20 +175,32 @@ describe("login: brute-force limits, counted in the database", () => {
     await verifiedMember();
     // Another app instance recorded five failures for this email a minute ago.
     const aMinuteAgo = new Date(Date.now() - 60 * 1000);
-    await db().insert(rateLimitEvents).values(Array.from({ length: 5 }, () => ({ bucket: "login-pair", key: `marie@example.com ${IP}`, createdAt: aMinuteAgo })));
+    await db()
+      .insert(rateLimitEvents)
+      .values(
+        Array.from({ length: 5 }, () => ({
+          bucket: "login-pair",
+          key: `marie@example.com ${IP}`,
+          createdAt: aMinuteAgo,
+        })),
+      );
     expect(statusOf(await login({ email: "marie@example.com", password: PASSWORD }))).toBe(429);
 
     // Sixteen minutes later they are out of the 15-minute window.
-    await db().update(rateLimitEvents).set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) });
+    await db()
+      .update(rateLimitEvents)
+      .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) });
     expect(statusOf(await login({ email: "marie@example.com", password: PASSWORD }))).toBe(302);
   });
 
   it("a successful login forgets the failures of that email at that address", async () => {
     await verifiedMember();
-    for (let attempt = 1; attempt <= 4; attempt++) await login({ email: "marie@example.com", password: "wrong-password" });
+    for (let attempt = 1; attempt <= 4; attempt++)
+      await login({ email: "marie@example.com", password: "wrong-password" });
     expect(statusOf(await login({ email: "marie@example.com", password: PASSWORD }))).toBe(302);
     expect(await loginEvents("login-pair", `marie@example.com ${IP}`)).toHaveLength(0);
-    for (let attempt = 1; attempt <= 4; attempt++) await login({ email: "marie@example.com", password: "wrong-password" });
+    for (let attempt = 1; attempt <= 4; attempt++)
+      await login({ email: "marie@example.com", password: "wrong-password" });
     expect(statusOf(await login({ email: "marie@example.com", password: PASSWORD }))).toBe(302);
   });
 });
@@ -165,12 +208,19 @@ describe("login: brute-force limits, counted in the database", () => {
 describe("logout", () => {
   it("revokes the session on the server and clears the cookie", async () => {
     const member = await verifiedMember();
-    const other = await callWith(action, buildRequest("/home/login", { form: { email: member.email, password: PASSWORD } }), {
-      context: { clientIp: IP },
-    });
+    const other = await callWith(
+      action,
+      buildRequest("/home/login", { form: { email: member.email, password: PASSWORD } }),
+      {
+        context: { clientIp: IP },
+      },
+    );
     const otherCookie = cookiePair(other, "token");
 
-    const answer = await callWith(logoutAction, buildRequest("/logout", { method: "POST", form: {}, cookie: member.cookie }));
+    const answer = await callWith(
+      logoutAction,
+      buildRequest("/logout", { method: "POST", form: {}, cookie: member.cookie }),
+    );
     expect(statusOf(answer)).toBe(303);
     expect(headerOf(answer, "Location")).toBe("/home");
     const cleared = setCookie(answer, "token") ?? "";
@@ -178,13 +228,17 @@ describe("logout", () => {
     expect(cleared).toMatch(/Max-Age=0/);
 
     // The old token no longer works anywhere, even if someone kept it.
-    const asked = (token: string) => callWith(whoamiLoader, buildRequest("/api/dashboard/whoami", { headers: { Authorization: `Bearer ${token}` } }));
+    const asked = (token: string) =>
+      callWith(whoamiLoader, buildRequest("/api/dashboard/whoami", { headers: { Authorization: `Bearer ${token}` } }));
     expect(statusOf(await asked(await tokenOf(otherCookie)))).toBe(200);
     expect(statusOf(await asked(member.token))).toBe(401);
     expect(await whoami(member.token)).toBeNull();
     const replay = await callWith(commitmentsLoader, buildRequest("/my_commitments", { cookie: member.cookie }));
     expect(headerOf(replay, "Location")).toBe("/home");
-    const bearer = await callWith(commitmentsLoader, buildRequest("/my_commitments", { headers: { Authorization: `Bearer ${member.token}` } }));
+    const bearer = await callWith(
+      commitmentsLoader,
+      buildRequest("/my_commitments", { headers: { Authorization: `Bearer ${member.token}` } }),
+    );
     expect(headerOf(bearer, "Location")).toBe("/home");
 
     // Only that session ended: the member's other device stays signed in.

@@ -44,15 +44,21 @@ function openPage(page: string, cookie?: string) {
 }
 
 function choose(codeId: string, form: Record<string, string>, cookie?: string) {
-  return callWith(newPasswordAction, buildRequest(`/home/new-password-${codeId}`, { form, cookie }), { params: pageOf(codeId) });
+  return callWith(newPasswordAction, buildRequest(`/home/new-password-${codeId}`, { form, cookie }), {
+    params: pageOf(codeId),
+  });
 }
 
 function login(email: string, password: string) {
-  return callWith(loginAction, buildRequest("/home/login", { form: { email, password } }), { context: { clientIp: "192.0.2.10" } });
+  return callWith(loginAction, buildRequest("/home/login", { form: { email, password } }), {
+    context: { clientIp: "192.0.2.10" },
+  });
 }
 
 async function recoveryMailsTo(email: string) {
-  return (await mailsTo(email)).filter((mail) => mail.subject === RECOVERY_SUBJECT_FR || mail.subject.includes("password"));
+  return (await mailsTo(email)).filter(
+    (mail) => mail.subject === RECOVERY_SUBJECT_FR || mail.subject.includes("password"),
+  );
 }
 
 describe("forgot password", () => {
@@ -107,20 +113,32 @@ describe("new password page", () => {
     await verifiedMember();
     const { codeId } = await forgot("marie@example.com");
     expect(await dataOf(await openPage(`new-password-${codeId}`))).toMatchObject({ open: true });
-    for (const page of ["new-password-3f1c2b7e-9d4a-4c1e-8b2f-6a5d4c3b2a10", "new-password-garbage", "new-password-' or 1=1 --"]) {
+    for (const page of [
+      "new-password-3f1c2b7e-9d4a-4c1e-8b2f-6a5d4c3b2a10",
+      "new-password-garbage",
+      "new-password-' or 1=1 --",
+    ]) {
       const answer = await openPage(page);
       expect(statusOf(answer), page).toBe(200);
       expect(await dataOf(answer), page).toMatchObject({ open: false });
     }
-    await db().update(selfServiceCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(selfServiceCodes.id, codeId));
+    await db()
+      .update(selfServiceCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(selfServiceCodes.id, codeId));
     expect(await dataOf(await openPage(`new-password-${codeId}`))).toMatchObject({ open: false });
   });
 
   it("/home/something-else through that route answers 404 Page not found", async () => {
     const answer = await openPage("something-else");
     expect(statusOf(answer)).toBe(404);
-    expect(await dataOf(answer)).toEqual({ message: "Page not found: /home/something-else", path: "/home/something-else" });
-    const post = await callWith(newPasswordAction, buildRequest("/home/something-else", { form: {} }), { params: { newPasswordPage: "something-else" } });
+    expect(await dataOf(answer)).toEqual({
+      message: "Page not found: /home/something-else",
+      path: "/home/something-else",
+    });
+    const post = await callWith(newPasswordAction, buildRequest("/home/something-else", { form: {} }), {
+      params: { newPasswordPage: "something-else" },
+    });
     expect(statusOf(post)).toBe(404);
   });
 
@@ -128,7 +146,11 @@ describe("new password page", () => {
     await verifiedMember();
     const { codeId } = await forgot("marie@example.com");
     const code = codeIn(await lastMailTo("marie@example.com"));
-    const answer = await choose(codeId, { code: otherCode(code), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const answer = await choose(codeId, {
+      code: otherCode(code),
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(statusOf(answer)).toBe(422);
     const reply = await dataOf<Reply>(answer);
     expect(reply.error?.code).toEqual(["errors.codeInvalid"]);
@@ -175,8 +197,15 @@ describe("new password page", () => {
     // Every session from before is gone; the new one works.
     expect(await whoami(member.token)).toBeNull();
     expect(await whoami(await tokenOf(secondDevice))).toBeNull();
-    expect(headerOf(await callWith(commitmentsLoader, buildRequest("/my_commitments", { cookie: member.cookie })), "Location")).toBe("/home");
-    expect(statusOf(await callWith(commitmentsLoader, buildRequest("/my_commitments", { cookie: newCookie })))).toBe(200);
+    expect(
+      headerOf(
+        await callWith(commitmentsLoader, buildRequest("/my_commitments", { cookie: member.cookie })),
+        "Location",
+      ),
+    ).toBe("/home");
+    expect(statusOf(await callWith(commitmentsLoader, buildRequest("/my_commitments", { cookie: newCookie })))).toBe(
+      200,
+    );
     expect(await db().select().from(sessions).where(eq(sessions.identityId, member.identityId))).toHaveLength(1);
 
     // The old password no longer logs in; the new one does.
@@ -205,12 +234,22 @@ describe("new password page", () => {
     const firstCode = codeIn(await lastMailTo("marie@example.com"));
     const second = await forgot("marie@example.com");
     const secondCode = codeIn(await lastMailTo("marie@example.com"));
-    expect(statusOf(await choose(first.codeId, { code: firstCode, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))).toBe(422);
+    expect(
+      statusOf(await choose(first.codeId, { code: firstCode, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })),
+    ).toBe(422);
 
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await choose(second.codeId, { code: otherCode(secondCode), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      await choose(second.codeId, {
+        code: otherCode(secondCode),
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      });
     }
-    const exhausted = await choose(second.codeId, { code: secondCode, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const exhausted = await choose(second.codeId, {
+      code: secondCode,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(statusOf(exhausted)).toBe(422);
     expect(await dataOf(await openPage(`new-password-${second.codeId}`))).toMatchObject({ open: false });
     expect(statusOf(await login("marie@example.com", PASSWORD))).toBe(302);
@@ -221,6 +260,10 @@ describe("new password page", () => {
     const { codeId } = await forgot(member.email);
     const code = codeIn(await lastMailTo(member.email));
     const answer = await choose(codeId, { code, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
-    expect(statusOf(await callWith(commitmentsLoader, buildRequest("/my_commitments", { cookie: cookiePair(answer, "token") })))).toBe(200);
+    expect(
+      statusOf(
+        await callWith(commitmentsLoader, buildRequest("/my_commitments", { cookie: cookiePair(answer, "token") })),
+      ),
+    ).toBe(200);
   });
 });

@@ -27,8 +27,14 @@ type LoaderData = { title: string; step: "first" | "second"; draft: Record<strin
 
 const ENGLISH = { "Accept-Language": "en-GB,en;q=0.9" };
 
-function post(form: Record<string, string>, options: { cookie?: string; headers?: Record<string, string>; query?: string } = {}) {
-  return callWith(action, buildRequest(`/home/register${options.query ?? ""}`, { form, cookie: options.cookie, headers: options.headers }));
+function post(
+  form: Record<string, string>,
+  options: { cookie?: string; headers?: Record<string, string>; query?: string } = {},
+) {
+  return callWith(
+    action,
+    buildRequest(`/home/register${options.query ?? ""}`, { form, cookie: options.cookie, headers: options.headers }),
+  );
 }
 
 async function load(path = "/home/register", cookie?: string, headers?: Record<string, string>) {
@@ -47,7 +53,9 @@ function twelveYearsOld() {
   return `${new Date().getUTCFullYear() - 12}-01-01`;
 }
 
-async function count(table: typeof appUsers | typeof identities | typeof sessions | typeof registrationDrafts | typeof mailOutbox) {
+async function count(
+  table: typeof appUsers | typeof identities | typeof sessions | typeof registrationDrafts | typeof mailOutbox,
+) {
   return (await db().select().from(table)).length;
 }
 
@@ -85,7 +93,12 @@ const refusals: [string, Record<string, string>, string, keyof typeof SPEC_FR][]
   ["email empty", secondStep({ email: "" }), "email", "errors.emailRequired"],
   ["email invalid", secondStep({ email: "marie@" }), "email", "errors.emailInvalid"],
   ["password empty", secondStep({ password: "", confirmPassword: "" }), "password", "errors.passwordRequired"],
-  ["password of 7 characters", secondStep({ password: "abcdefg", confirmPassword: "abcdefg" }), "password", "errors.passwordTooShort"],
+  [
+    "password of 7 characters",
+    secondStep({ password: "abcdefg", confirmPassword: "abcdefg" }),
+    "password",
+    "errors.passwordTooShort",
+  ],
 ];
 
 describe("registration: SPEC §5 messages", () => {
@@ -117,7 +130,12 @@ describe("registration: SPEC §5 messages", () => {
     const empty = await post({ intent: "next" });
     const loaderData = await load();
     const french = await renderPage(Register, { path: "/home/register", loaderData, actionData: await dataOf(empty) });
-    for (const key of ["errors.firstNameRequired", "errors.lastNameRequired", "errors.birthDateRequired", "errors.genderRequired"] as const) {
+    for (const key of [
+      "errors.firstNameRequired",
+      "errors.lastNameRequired",
+      "errors.birthDateRequired",
+      "errors.genderRequired",
+    ] as const) {
       expect(french).toContain(SPEC_FR[key]);
     }
     const tooYoung = await post(firstStep({ birthDate: twelveYearsOld() }), { headers: ENGLISH });
@@ -132,8 +150,14 @@ describe("registration: SPEC §5 messages", () => {
 
     const draft = await stepOne();
     const second = await load("/home/register?step=second", draft);
-    const badEmail = await post(secondStep({ email: "marie@", password: "abc", confirmPassword: "abc" }), { cookie: draft });
-    const page = await renderPage(Register, { path: "/home/register?step=second", loaderData: second, actionData: await dataOf(badEmail) });
+    const badEmail = await post(secondStep({ email: "marie@", password: "abc", confirmPassword: "abc" }), {
+      cookie: draft,
+    });
+    const page = await renderPage(Register, {
+      path: "/home/register?step=second",
+      loaderData: second,
+      actionData: await dataOf(badEmail),
+    });
     expect(page).toContain("Adresse e-mail invalide.");
     expect(page).toContain("Le mot de passe doit comporter au moins 8 caractères.");
   });
@@ -164,13 +188,24 @@ describe("registration: two steps and the draft", () => {
 
     const restored = await load("/home/register?step=second", cookiePair(answer, "register_draft"));
     expect(restored.step).toBe("second");
-    expect(restored.draft).toMatchObject({ firstName: "Léa", lastName: "Curie", birthDate: "1990-05-14", gender: "other" });
+    expect(restored.draft).toMatchObject({
+      firstName: "Léa",
+      lastName: "Curie",
+      birthDate: "1990-05-14",
+      gender: "other",
+    });
   });
 
   it("'back' keeps what was typed on step two, but never the password", async () => {
     const draft = await stepOne();
     const answer = await post(
-      secondStep({ intent: "back", email: "lea@example.com", mobile: "612345678", password: "SecretTyped1", confirmPassword: "SecretTyped1" }),
+      secondStep({
+        intent: "back",
+        email: "lea@example.com",
+        mobile: "612345678",
+        password: "SecretTyped1",
+        confirmPassword: "SecretTyped1",
+      }),
       { cookie: draft },
     );
     expect(statusOf(answer)).toBe(302);
@@ -188,7 +223,10 @@ describe("registration: two steps and the draft", () => {
 
   it("a refused account keeps the typing but never sends the password back", async () => {
     const draft = await stepOne();
-    const answer = await post(secondStep({ email: "lea@example.com", password: "SecretTyped1", confirmPassword: "Different1" }), { cookie: draft });
+    const answer = await post(
+      secondStep({ email: "lea@example.com", password: "SecretTyped1", confirmPassword: "Different1" }),
+      { cookie: draft },
+    );
     expect(statusOf(answer)).toBe(400);
     const reply = await dataOf<Reply>(answer);
     expect(reply.error?.confirmPassword).toEqual(["errors.passwordsDiffer"]);
@@ -210,11 +248,16 @@ describe("registration: defaults", () => {
     const first = await renderPage(Register, { path: "/home/register", loaderData: await load() });
     const radios = first.match(/<input[^>]*name="gender"[^>]*>/g) ?? [];
     expect(radios).toHaveLength(3);
-    expect(radios.filter((radio) => /\schecked(=""|\s|\/|>)/.test(radio)).map((radio) => radio.match(/value="(\w+)"/)?.[1])).toEqual(["female"]);
+    expect(
+      radios.filter((radio) => /\schecked(=""|\s|\/|>)/.test(radio)).map((radio) => radio.match(/value="(\w+)"/)?.[1]),
+    ).toEqual(["female"]);
     expect(first).toMatch(/name="userType"[^>]*value="adventurer"/);
 
     const draft = await stepOne();
-    const second = await renderPage(Register, { path: "/home/register?step=second", loaderData: await load("/home/register?step=second", draft) });
+    const second = await renderPage(Register, {
+      path: "/home/register?step=second",
+      loaderData: await load("/home/register?step=second", draft),
+    });
     expect(second).toMatch(/name="mobileCountryCode"[^>]*value="33"/);
     expect(second).not.toContain(PASSWORD);
   });
@@ -240,7 +283,9 @@ describe("registration: defaults", () => {
     await registerMember({ email: "fr@example.com", second: { mobile: "06 12 34 56 78" } });
     await registerMember({ email: "uk@example.com", second: { mobileCountryCode: "+44", mobile: "7700900123" } });
     await registerMember({ email: "none@example.com" });
-    const rows = await db().select({ mobile: appUsers.mobile, lang: appUsers.lang, gender: appUsers.gender }).from(appUsers);
+    const rows = await db()
+      .select({ mobile: appUsers.mobile, lang: appUsers.lang, gender: appUsers.gender })
+      .from(appUsers);
     expect(rows.map((row) => row.mobile).sort()).toEqual(["+33 612345678", "+44 7700900123", null].sort());
   });
 
@@ -255,7 +300,9 @@ describe("registration: defaults", () => {
 describe("registration: success", () => {
   it("creates the member, signs them in with an HttpOnly SameSite=Lax token cookie and goes to /trainings", async () => {
     const draft = await stepOne({ firstName: "Léa", lastName: "Martin", birthDate: "2001-02-03", gender: "male" });
-    const answer = await post(secondStep({ email: " Lea.Martin@Example.com ", mobile: "612345678" }), { cookie: draft });
+    const answer = await post(secondStep({ email: " Lea.Martin@Example.com ", mobile: "612345678" }), {
+      cookie: draft,
+    });
 
     expect(statusOf(answer)).toBe(302);
     expect(headerOf(answer, "Location")).toBe("/trainings");
@@ -281,7 +328,11 @@ describe("registration: success", () => {
     const signedIn = await whoami(await tokenOf(cookiePair(answer, "token")));
     expect(signedIn?.member.id).toBe(row.id);
     expect(signedIn?.identity.traits.email).toBe("lea.martin@example.com");
-    expect(signedIn?.identity.verifiable_addresses[0]).toMatchObject({ value: "lea.martin@example.com", verified: false, status: "sent" });
+    expect(signedIn?.identity.verifiable_addresses[0]).toMatchObject({
+      value: "lea.martin@example.com",
+      verified: false,
+      status: "sent",
+    });
   });
 
   it("queues the verification email with a 6-digit code and a one-click link", async () => {
@@ -293,22 +344,37 @@ describe("registration: success", () => {
     expect(mail.status).toBe("pending");
     expect(mail.text).toMatch(/^Bonjour Léa,/);
     expect(codeIn(mail)).toMatch(/^\d{6}$/);
-    expect(linkIn(mail, "/account_verification")).toMatch(/^\/account_verification\?code_id=[0-9a-f-]{36}&token=[\w-]+$/);
+    expect(linkIn(mail, "/account_verification")).toMatch(
+      /^\/account_verification\?code_id=[0-9a-f-]{36}&token=[\w-]+$/,
+    );
   });
 
   it("a taken email (whatever its case) is a field error, 409, and creates nothing", async () => {
     await registerMember({ email: "marie@example.com" });
-    const before = { users: await count(appUsers), identities: await count(identities), sessions: await count(sessions), mails: await count(mailOutbox) };
+    const before = {
+      users: await count(appUsers),
+      identities: await count(identities),
+      sessions: await count(sessions),
+      mails: await count(mailOutbox),
+    };
 
     const draft = await stepOne({ firstName: "Autre" });
-    const answer = await post(secondStep({ email: "MARIE@example.com", password: "AnotherPass1", confirmPassword: "AnotherPass1" }), { cookie: draft });
+    const answer = await post(
+      secondStep({ email: "MARIE@example.com", password: "AnotherPass1", confirmPassword: "AnotherPass1" }),
+      { cookie: draft },
+    );
     expect(statusOf(answer)).toBe(409);
     const reply = await dataOf<Reply>(answer);
     expect(reply.error?.email).toEqual(["errors.emailTaken"]);
     expect(reply.initialValue?.email).toBe("MARIE@example.com");
     expect(JSON.stringify(reply)).not.toContain("AnotherPass1");
     expect(setCookie(answer, "token")).toBeUndefined();
-    expect({ users: await count(appUsers), identities: await count(identities), sessions: await count(sessions), mails: await count(mailOutbox) }).toEqual(before);
+    expect({
+      users: await count(appUsers),
+      identities: await count(identities),
+      sessions: await count(sessions),
+      mails: await count(mailOutbox),
+    }).toEqual(before);
   });
 
   it("invited_id of an existing member links invited_by; an unknown or malformed one is ignored", async () => {
@@ -324,10 +390,15 @@ describe("registration: success", () => {
     expect(second.draft.invitedId).toBe(host.memberId);
     await post(secondStep({ email: "guest@example.com", invitedId: second.draft.invitedId! }), { cookie: draft });
 
-    await registerMember({ email: "stranger@example.com", first: { invitedId: "00000000-0000-4000-8000-000000000000" } });
+    await registerMember({
+      email: "stranger@example.com",
+      first: { invitedId: "00000000-0000-4000-8000-000000000000" },
+    });
     await registerMember({ email: "garbage@example.com", first: { invitedId: "not-a-member'--" } });
 
-    const rows = await db().select({ id: appUsers.id, invitedBy: appUsers.invitedBy, identityId: appUsers.identityId }).from(appUsers);
+    const rows = await db()
+      .select({ id: appUsers.id, invitedBy: appUsers.invitedBy, identityId: appUsers.identityId })
+      .from(appUsers);
     expect(rows).toHaveLength(4);
     const all = await db().select({ traits: identities.traits, id: identities.id }).from(identities);
     const byEmail = (email: string) => {

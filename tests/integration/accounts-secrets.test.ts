@@ -4,20 +4,33 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { identityCredentials, selfServiceCodes, sessions } from "~/.server/db/schema.server";
 import { action as loginAction } from "~/routes/_main.home.login";
-import { callWith, codeIn, cookiePair, lastMailTo, linkIn, PASSWORD, registerMember, tokenOf } from "../support/accounts";
+import {
+  callWith,
+  codeIn,
+  cookiePair,
+  lastMailTo,
+  linkIn,
+  PASSWORD,
+  registerMember,
+  tokenOf,
+} from "../support/accounts";
 import { buildRequest } from "../support/http";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
 /** Every row of every table of the public schema, as text. */
 async function wholeDatabase(except: string[] = []): Promise<string> {
-  const { rows } = (await db().execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as {
+  const { rows } = (await db().execute(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  )) as unknown as {
     rows: { tablename: string }[];
   };
   const dumps: string[] = [];
   for (const { tablename } of rows) {
     if (except.includes(tablename)) continue;
-    const result = (await db().execute(sql.raw(`select row_to_json(t)::text as row from "public"."${tablename}" t`))) as unknown as {
+    const result = (await db().execute(
+      sql.raw(`select row_to_json(t)::text as row from "public"."${tablename}" t`),
+    )) as unknown as {
       rows: { row: string }[];
     };
     dumps.push(...result.rows.map((row) => `${tablename}: ${row.row}`));
@@ -44,9 +57,13 @@ describe("secrets at rest", () => {
 
   it("session tokens are stored only as their SHA-256", async () => {
     const member = await registerMember();
-    const login = await callWith(loginAction, buildRequest("/home/login", { form: { email: member.email, password: PASSWORD } }), {
-      context: { clientIp: "192.0.2.1" },
-    });
+    const login = await callWith(
+      loginAction,
+      buildRequest("/home/login", { form: { email: member.email, password: PASSWORD } }),
+      {
+        context: { clientIp: "192.0.2.1" },
+      },
+    );
     const tokens = [member.token, await tokenOf(cookiePair(login, "token"))];
 
     const rows = await db().select().from(sessions).where(eq(sessions.identityId, member.identityId));

@@ -7,7 +7,16 @@ import { rateLimitEvents, selfServiceCodes } from "~/.server/db/schema.server";
 import { deliverDueMail } from "~/.server/mail/sender.server";
 import { action, loader } from "~/routes/_home.account_verification";
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments";
-import { callWith, codeIn, lastMailTo, linkIn, mailsTo, otherCode, registerMember, type TestMember } from "../support/accounts";
+import {
+  callWith,
+  codeIn,
+  lastMailTo,
+  linkIn,
+  mailsTo,
+  otherCode,
+  registerMember,
+  type TestMember,
+} from "../support/accounts";
 import { startSmtp, type Received } from "../support/smtp";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 
@@ -37,11 +46,16 @@ async function withSmtp<T>(use: (port: number, received: Received[]) => Promise<
 function textPart(raw: string): string {
   const part = raw.split(/\r\n--/).find((chunk) => /Content-Type: text\/plain/i.test(chunk)) ?? "";
   const body = part.slice(part.indexOf("\r\n\r\n") + 4).replace(/=\r\n/g, "");
-  return Buffer.from(body.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+  return Buffer.from(
+    body.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
 }
 
 async function canReachCommitments(member: TestMember) {
-  return statusOf(await callWith(commitmentsLoader, buildRequest("/my_commitments", { cookie: member.cookie }))) === 200;
+  return (
+    statusOf(await callWith(commitmentsLoader, buildRequest("/my_commitments", { cookie: member.cookie }))) === 200
+  );
 }
 
 describe("verification by code", () => {
@@ -63,7 +77,10 @@ describe("verification by code", () => {
   it("the code the member receives over SMTP verifies the address", async () => {
     const member = await registerMember({ first: { firstName: "Léa" } });
     const text = await withSmtp(async (port, received) => {
-      expect(await deliverDueMail({ transport: nodemailer.createTransport(`smtp://127.0.0.1:${port}`) })).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverDueMail({ transport: nodemailer.createTransport(`smtp://127.0.0.1:${port}`) })).toEqual({
+        sent: 1,
+        failed: 0,
+      });
       expect(received).toHaveLength(1);
       expect(received[0].to).toEqual([member.email]);
       return textPart(received[0].raw);
@@ -81,7 +98,11 @@ describe("verification by code", () => {
     expect(headerOf(plain, "Location")).toBe("/trainings");
 
     const second = await registerMember({ email: "b@example.com" });
-    const evil = await verify(second, codeIn(await lastMailTo(second.email)), "/account_verification?redirect_after=%2F%2Fevil.example");
+    const evil = await verify(
+      second,
+      codeIn(await lastMailTo(second.email)),
+      "/account_verification?redirect_after=%2F%2Fevil.example",
+    );
     expect(headerOf(evil, "Location")).toBe("/trainings");
   });
 
@@ -138,7 +159,10 @@ describe("verification by code", () => {
   });
 
   it("needs a session: without one the form goes to login", async () => {
-    const answer = await callWith(action, buildRequest("/account_verification", { form: { intent: "verify", code: "123456" } }));
+    const answer = await callWith(
+      action,
+      buildRequest("/account_verification", { form: { intent: "verify", code: "123456" } }),
+    );
     expect(headerOf(answer, "Location")).toBe("/home/login?redirect_after=%2Faccount_verification");
   });
 });
@@ -205,7 +229,9 @@ describe("resending the code", () => {
     expect(events).toHaveLength(3);
 
     // Resends older than the window no longer count.
-    await db().update(rateLimitEvents).set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) });
+    await db()
+      .update(rateLimitEvents)
+      .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) });
     expect(statusOf(await submit(member, { intent: "resend" }))).toBe(200);
   });
 });

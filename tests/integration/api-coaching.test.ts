@@ -12,9 +12,20 @@ import { checkedJson } from "../support/openapi";
 
 type Handler = (args: ActionFunctionArgs) => Promise<Response> | Response;
 
-async function send(fn: Handler, path: string, token: string | null, options: { json?: unknown; params?: Record<string, string>; method?: string } = {}) {
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}`, "Accept-Language": "en" } : { "Accept-Language": "en" };
-  const request = buildRequest(path, { json: options.json, method: options.method ?? (options.json === undefined ? "GET" : "POST"), headers });
+async function send(
+  fn: Handler,
+  path: string,
+  token: string | null,
+  options: { json?: unknown; params?: Record<string, string>; method?: string } = {},
+) {
+  const headers: Record<string, string> = token
+    ? { Authorization: `Bearer ${token}`, "Accept-Language": "en" }
+    : { "Accept-Language": "en" };
+  const request = buildRequest(path, {
+    json: options.json,
+    method: options.method ?? (options.json === undefined ? "GET" : "POST"),
+    headers,
+  });
   return (await fn({ request, params: options.params ?? {}, context: {} })) as Response;
 }
 
@@ -28,45 +39,87 @@ describe("coaching API", () => {
 
     const from = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
     const slotsPath = `/api/coaches/claire-moreau/slots?tz=America/New_York&from=${from}`;
-    const slots = await checkedJson(await send(slotList, slotsPath, member.token, { params: { coach_slug: "claire-moreau" } }), "/api/coaches/{coach_slug}/slots", "get");
+    const slots = await checkedJson(
+      await send(slotList, slotsPath, member.token, { params: { coach_slug: "claire-moreau" } }),
+      "/api/coaches/{coach_slug}/slots",
+      "get",
+    );
     expect(slots.time_zone).toBe("America/New_York");
     const [first, , third] = slots.slots;
     expect(first.time).toMatch(/^\d\d:\d\d$/);
-    const badZone = await send(slotList, "/api/coaches/claire-moreau/slots?tz=Nowhere", member.token, { params: { coach_slug: "claire-moreau" } });
+    const badZone = await send(slotList, "/api/coaches/claire-moreau/slots?tz=Nowhere", member.token, {
+      params: { coach_slug: "claire-moreau" },
+    });
     expect(badZone.status).toBe(422);
-    expect((await checkedJson(badZone, "/api/coaches/{coach_slug}/slots", "get")).errors.tz).toEqual(["Choose a time zone from the list."]);
-    const noCoach = await send(slotList, "/api/coaches/nobody/slots", member.token, { params: { coach_slug: "nobody" } });
+    expect((await checkedJson(badZone, "/api/coaches/{coach_slug}/slots", "get")).errors.tz).toEqual([
+      "Choose a time zone from the list.",
+    ]);
+    const noCoach = await send(slotList, "/api/coaches/nobody/slots", member.token, {
+      params: { coach_slug: "nobody" },
+    });
     expect(noCoach.status).toBe(404);
 
     const body = { coach: "claire-moreau", start: first.start, time_zone: "America/New_York" };
     const created = await send(bookingCreate, "/api/bookings", member.token, { json: body });
     expect(created.status).toBe(201);
     const { booking } = await checkedJson(created, "/api/bookings", "post");
-    expect(booking).toMatchObject({ status: "confirmed", start: first.start, time_zone: "America/New_York", changeable: true });
+    expect(booking).toMatchObject({
+      status: "confirmed",
+      start: first.start,
+      time_zone: "America/New_York",
+      changeable: true,
+    });
     expect(booking.meeting_url).toMatch(/^https:\/\//);
 
     const other = await verifiedMember({ email: "paul@example.com" });
     const taken = await send(bookingCreate, "/api/bookings", other.token, { json: body });
     expect(taken.status).toBe(409);
-    expect((await checkedJson(taken, "/api/bookings", "post")).errors.base).toEqual(["This time has just been booked or is no longer free. Choose another one."]);
-    const invalid = await send(bookingCreate, "/api/bookings", member.token, { json: { coach: "claire-moreau", start: "tomorrow", time_zone: "Europe/Paris" } });
+    expect((await checkedJson(taken, "/api/bookings", "post")).errors.base).toEqual([
+      "This time has just been booked or is no longer free. Choose another one.",
+    ]);
+    const invalid = await send(bookingCreate, "/api/bookings", member.token, {
+      json: { coach: "claire-moreau", start: "tomorrow", time_zone: "Europe/Paris" },
+    });
     expect(invalid.status).toBe(422);
-    expect((await checkedJson(invalid, "/api/bookings", "post")).errors.start).toEqual(["Choose a time among the free ones."]);
+    expect((await checkedJson(invalid, "/api/bookings", "post")).errors.start).toEqual([
+      "Choose a time among the free ones.",
+    ]);
 
     const params = { id: booking.id };
     expect((await send(bookingGet, `/api/bookings/${booking.id}`, other.token, { params })).status).toBe(404);
-    const moved = await send(bookingMove, `/api/bookings/${booking.id}/reschedule`, member.token, { params, json: { start: third.start, time_zone: "Europe/Paris" } });
-    expect((await checkedJson(moved, "/api/bookings/{id}/reschedule", "post")).booking).toMatchObject({ start: third.start, time_zone: "Europe/Paris" });
+    const moved = await send(bookingMove, `/api/bookings/${booking.id}/reschedule`, member.token, {
+      params,
+      json: { start: third.start, time_zone: "Europe/Paris" },
+    });
+    expect((await checkedJson(moved, "/api/bookings/{id}/reschedule", "post")).booking).toMatchObject({
+      start: third.start,
+      time_zone: "Europe/Paris",
+    });
 
-    const cancelled = await send(bookingCancel, `/api/bookings/${booking.id}/cancel`, member.token, { params, method: "POST" });
-    expect((await checkedJson(cancelled, "/api/bookings/{id}/cancel", "post")).booking).toMatchObject({ status: "cancelled", meeting_url: null, changeable: false, cancelled_by: "member" });
-    const twice = await send(bookingCancel, `/api/bookings/${booking.id}/cancel`, member.token, { params, method: "POST" });
+    const cancelled = await send(bookingCancel, `/api/bookings/${booking.id}/cancel`, member.token, {
+      params,
+      method: "POST",
+    });
+    expect((await checkedJson(cancelled, "/api/bookings/{id}/cancel", "post")).booking).toMatchObject({
+      status: "cancelled",
+      meeting_url: null,
+      changeable: false,
+      cancelled_by: "member",
+    });
+    const twice = await send(bookingCancel, `/api/bookings/${booking.id}/cancel`, member.token, {
+      params,
+      method: "POST",
+    });
     expect(twice.status).toBe(409);
     await checkedJson(twice, "/api/bookings/{id}/cancel", "post");
 
     const list = await checkedJson(await send(bookingList, "/api/bookings", member.token), "/api/bookings", "get");
     expect(list).toMatchObject({ upcoming: [], past: [{ id: booking.id, status: "cancelled" }] });
-    const got = await checkedJson(await send(bookingGet, `/api/bookings/${booking.id}`, member.token, { params }), "/api/bookings/{id}", "get");
+    const got = await checkedJson(
+      await send(bookingGet, `/api/bookings/${booking.id}`, member.token, { params }),
+      "/api/bookings/{id}",
+      "get",
+    );
     expect(got.booking.id).toBe(booking.id);
   });
 });

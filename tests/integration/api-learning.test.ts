@@ -10,7 +10,11 @@ import { checkedJson } from "../support/openapi";
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function get(fn: typeof trainingsApi, path: string, token: string | null, params: Record<string, string> = {}) {
-  return (await fn({ request: buildRequest(path, { headers: token ? bearer(token) : {} }), params, context: {} })) as Response;
+  return (await fn({
+    request: buildRequest(path, { headers: token ? bearer(token) : {} }),
+    params,
+    context: {},
+  })) as Response;
 }
 
 describe("learning API", () => {
@@ -37,11 +41,16 @@ describe("learning API", () => {
     const module = training.modules[0];
     const part = module.parts[0];
     const read = (await readApi({
-      request: buildRequest(`/api/trainings/j-embarque/modules/${module.slug}/parts/${part.slug}/read`, { method: "POST", headers: bearer(member.token) }),
+      request: buildRequest(`/api/trainings/j-embarque/modules/${module.slug}/parts/${part.slug}/read`, {
+        method: "POST",
+        headers: bearer(member.token),
+      }),
       params: { training_slug: "j-embarque", module_slug: module.slug, part_slug: part.slug },
       context: {},
     })) as Response;
-    expect(await checkedJson(read, "/api/trainings/{training_slug}/modules/{module_slug}/parts/{part_slug}/read", "post")).toEqual({
+    expect(
+      await checkedJson(read, "/api/trainings/{training_slug}/modules/{module_slug}/parts/{part_slug}/read", "post"),
+    ).toEqual({
       moduleCompleted: false,
       trainingCompleted: false,
     });
@@ -50,15 +59,28 @@ describe("learning API", () => {
     const quizPath = "/api/trainings/{training_slug}/modules/{module_slug}/quiz";
     const submit = async (answers: Record<string, string[]>, headers: Record<string, string> = {}) =>
       (await quizApi({
-        request: buildRequest(`/api/trainings/j-embarque/modules/${module.slug}/quiz`, { json: { answers }, headers: { ...bearer(member.token), ...headers } }),
+        request: buildRequest(`/api/trainings/j-embarque/modules/${module.slug}/quiz`, {
+          json: { answers },
+          headers: { ...bearer(member.token), ...headers },
+        }),
         params: { training_slug: "j-embarque", module_slug: module.slug },
         context: {},
       })) as Response;
-    const answers = Object.fromEntries(module.quiz.questions.map((q: { id: string; min: number; answers: { id: string }[] }) => [q.id, q.answers.slice(0, q.min).map((a) => a.id)]));
+    const answers = Object.fromEntries(
+      module.quiz.questions.map((q: { id: string; min: number; answers: { id: string }[] }) => [
+        q.id,
+        q.answers.slice(0, q.min).map((a) => a.id),
+      ]),
+    );
 
-    const tooMany = await submit({ ...answers, [multi.id]: multi.answers.map((a: { id: string }) => a.id) }, { "Accept-Language": "en" });
+    const tooMany = await submit(
+      { ...answers, [multi.id]: multi.answers.map((a: { id: string }) => a.id) },
+      { "Accept-Language": "en" },
+    );
     expect(tooMany.status).toBe(422);
-    expect((await checkedJson(tooMany, quizPath, "post")).errors[multi.id]).toEqual([`You cannot answer more than ${multi.max}`]);
+    expect((await checkedJson(tooMany, quizPath, "post")).errors[multi.id]).toEqual([
+      `You cannot answer more than ${multi.max}`,
+    ]);
 
     const accepted = await submit(answers);
     expect(accepted.status).toBe(200);
@@ -77,7 +99,10 @@ describe("learning API", () => {
     );
     expect(locked.modules[0].quiz).toBeNull();
     const refused = (await quizApi({
-      request: buildRequest(`/api/trainings/tenir-le-cap/modules/${locked.modules[0].slug}/quiz`, { json: { answers: {} }, headers: bearer(member.token) }),
+      request: buildRequest(`/api/trainings/tenir-le-cap/modules/${locked.modules[0].slug}/quiz`, {
+        json: { answers: {} },
+        headers: bearer(member.token),
+      }),
       params: { training_slug: "tenir-le-cap", module_slug: locked.modules[0].slug },
       context: {},
     })) as Response;

@@ -15,26 +15,43 @@ import { checkedJson } from "../support/openapi";
 
 type Handler = (args: ActionFunctionArgs) => Promise<Response> | Response;
 
-async function send(fn: Handler, path: string, token: string | null, options: { json?: unknown; params?: Record<string, string>; method?: string } = {}) {
+async function send(
+  fn: Handler,
+  path: string,
+  token: string | null,
+  options: { json?: unknown; params?: Record<string, string>; method?: string } = {},
+) {
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  const request = buildRequest(path, { json: options.json, method: options.method ?? (options.json === undefined ? "GET" : "POST"), headers });
+  const request = buildRequest(path, {
+    json: options.json,
+    method: options.method ?? (options.json === undefined ? "GET" : "POST"),
+    headers,
+  });
   return (await fn({ request, params: options.params ?? {}, context: {} })) as Response;
 }
 
 describe("team API", () => {
   it("adds, lists, edits and removes crew members; bad bodies answer 422 with team messages", async () => {
     const member = await verifiedMember();
-    const added = await send(teamAdd, "/api/team", member.token, { json: { name: "Paul", email: "paul@example.com", relation: "friend" } });
+    const added = await send(teamAdd, "/api/team", member.token, {
+      json: { name: "Paul", email: "paul@example.com", relation: "friend" },
+    });
     expect(added.status).toBe(201);
     const { crew } = await checkedJson(added, "/api/team", "post");
     expect(crew).toMatchObject({ name: "Paul", status: "invited" });
-    expect(linkIn(await lastMailTo("paul@example.com"), "/home/register")).toBe(`/home/register?invited_id=${crew.invitationId}`);
+    expect(linkIn(await lastMailTo("paul@example.com"), "/home/register")).toBe(
+      `/home/register?invited_id=${crew.invitationId}`,
+    );
 
-    const twice = await send(teamAdd, "/api/team", member.token, { json: { name: "Paul", email: "paul@example.com", relation: "friend" } });
+    const twice = await send(teamAdd, "/api/team", member.token, {
+      json: { name: "Paul", email: "paul@example.com", relation: "friend" },
+    });
     expect(twice.status).toBe(409);
     await checkedJson(twice, "/api/team", "post");
 
-    const bad = await send(teamAdd, "/api/team", member.token, { json: { name: "", email: "nope", relation: "pirate" } });
+    const bad = await send(teamAdd, "/api/team", member.token, {
+      json: { name: "", email: "nope", relation: "pirate" },
+    });
     expect(bad.status).toBe(422);
     const errors = (await checkedJson(bad, "/api/team", "post")).errors;
     expect(errors.email).toEqual(["Adresse e-mail invalide"]);
@@ -50,9 +67,19 @@ describe("team API", () => {
     const params = { id: crew.id };
     const got = await send(crewGet, `/api/team/${crew.id}`, member.token, { params });
     expect((await checkedJson(got, "/api/team/{id}", "get")).crew.id).toBe(crew.id);
-    const edited = await send(crewEdit, `/api/team/${crew.id}`, member.token, { params, json: { name: "Paulo", relation: "coach" } });
-    expect((await checkedJson(edited, "/api/team/{id}", "post")).crew).toMatchObject({ name: "Paulo", relation: "coach", email: "paul@example.com" });
-    const refused = await send(crewEdit, `/api/team/${crew.id}`, member.token, { params, json: { name: "", relation: "coach" } });
+    const edited = await send(crewEdit, `/api/team/${crew.id}`, member.token, {
+      params,
+      json: { name: "Paulo", relation: "coach" },
+    });
+    expect((await checkedJson(edited, "/api/team/{id}", "post")).crew).toMatchObject({
+      name: "Paulo",
+      relation: "coach",
+      email: "paul@example.com",
+    });
+    const refused = await send(crewEdit, `/api/team/${crew.id}`, member.token, {
+      params,
+      json: { name: "", relation: "coach" },
+    });
     expect(refused.status).toBe(422);
     await checkedJson(refused, "/api/team/{id}", "post");
 
@@ -67,7 +94,11 @@ describe("team API", () => {
 
   it("answers 404 for another member's crew and invitations", async () => {
     const owner = await verifiedMember();
-    const { crew } = await (await send(teamAdd, "/api/team", owner.token, { json: { name: "Paul", email: "paul@example.com", relation: "friend" } })).json();
+    const { crew } = await (
+      await send(teamAdd, "/api/team", owner.token, {
+        json: { name: "Paul", email: "paul@example.com", relation: "friend" },
+      })
+    ).json();
     const other = await verifiedMember({ email: "other@example.com" });
     const params = { id: crew.id };
 
@@ -88,29 +119,52 @@ describe("team API", () => {
       expect(answer.status, action).toBe(404);
       await checkedJson(answer, `/api/invitations/{id}/${action}`, "post");
     }
-    expect((await checkedJson(await send(teamList, "/api/team", owner.token), "/api/team", "get")).crew[0].name).toBe("Paul");
+    expect((await checkedJson(await send(teamList, "/api/team", owner.token), "/api/team", "get")).crew[0].name).toBe(
+      "Paul",
+    );
   });
 
   it("lists, resends (rate-limited), revokes and accepts invitations", async () => {
     const inviter = await verifiedMember();
-    const { crew } = await (await send(teamAdd, "/api/team", inviter.token, { json: { name: "Paul", email: "paul@example.com", relation: "friend" } })).json();
+    const { crew } = await (
+      await send(teamAdd, "/api/team", inviter.token, {
+        json: { name: "Paul", email: "paul@example.com", relation: "friend" },
+      })
+    ).json();
     const act = (token: string, action: string) =>
-      send(invitationAct, `/api/invitations/${crew.invitationId}/${action}`, token, { params: { id: crew.invitationId, action }, method: "POST" });
+      send(invitationAct, `/api/invitations/${crew.invitationId}/${action}`, token, {
+        params: { id: crew.invitationId, action },
+        method: "POST",
+      });
 
     const tooSoon = await act(inviter.token, "resend");
     expect(tooSoon.status).toBe(429);
     await checkedJson(tooSoon, "/api/invitations/{id}/resend", "post");
     await aDayLater(crew.invitationId);
-    expect(await checkedJson(await act(inviter.token, "resend"), "/api/invitations/{id}/resend", "post")).toEqual({ success: true });
+    expect(await checkedJson(await act(inviter.token, "resend"), "/api/invitations/{id}/resend", "post")).toEqual({
+      success: true,
+    });
 
     const paul = await verifiedMember({ email: "paul@example.com" });
-    const lists = await checkedJson(await send(invitationList, "/api/invitations", paul.token), "/api/invitations", "get");
-    expect(lists.received).toEqual([expect.objectContaining({ id: crew.invitationId, status: "pending", inviterName: "Marie Curie" })]);
-    expect(await checkedJson(await act(paul.token, "accept"), "/api/invitations/{id}/accept", "post")).toEqual({ success: true });
+    const lists = await checkedJson(
+      await send(invitationList, "/api/invitations", paul.token),
+      "/api/invitations",
+      "get",
+    );
+    expect(lists.received).toEqual([
+      expect.objectContaining({ id: crew.invitationId, status: "pending", inviterName: "Marie Curie" }),
+    ]);
+    expect(await checkedJson(await act(paul.token, "accept"), "/api/invitations/{id}/accept", "post")).toEqual({
+      success: true,
+    });
     const again = await act(inviter.token, "revoke");
     expect(again.status).toBe(409);
     await checkedJson(again, "/api/invitations/{id}/revoke", "post");
-    const sent = await checkedJson(await send(invitationList, "/api/invitations", inviter.token), "/api/invitations", "get");
+    const sent = await checkedJson(
+      await send(invitationList, "/api/invitations", inviter.token),
+      "/api/invitations",
+      "get",
+    );
     expect(sent.sent[0]).toMatchObject({ status: "accepted", canResend: false });
   });
 
@@ -118,33 +172,67 @@ describe("team API", () => {
     const member = await verifiedMember();
     const ids: string[] = [];
     for (const name of ["paul", "lina", "sami"]) {
-      const { crew } = await (await send(teamAdd, "/api/team", member.token, { json: { name, email: `${name}@example.com`, relation: "friend" } })).json();
+      const { crew } = await (
+        await send(teamAdd, "/api/team", member.token, {
+          json: { name, email: `${name}@example.com`, relation: "friend" },
+        })
+      ).json();
       ids.push(crew.id);
     }
-    const refused = await send(surveyCreate, "/api/surveys", member.token, { json: { title: "360", questions: ["A", "B"], crew: ids } });
+    const refused = await send(surveyCreate, "/api/surveys", member.token, {
+      json: { title: "360", questions: ["A", "B"], crew: ids },
+    });
     expect(refused.status).toBe(422);
-    expect((await checkedJson(refused, "/api/surveys", "post")).errors.questions).toEqual(["Écrivez entre 3 et 5 questions."]);
+    expect((await checkedJson(refused, "/api/surveys", "post")).errors.questions).toEqual([
+      "Écrivez entre 3 et 5 questions.",
+    ]);
 
-    const created = await send(surveyCreate, "/api/surveys", member.token, { json: { title: "360", questions: ["A ?", "B ?", "C ?"], crew: ids } });
+    const created = await send(surveyCreate, "/api/surveys", member.token, {
+      json: { title: "360", questions: ["A ?", "B ?", "C ?"], crew: ids },
+    });
     expect(created.status).toBe(201);
-    expect((await checkedJson(created, "/api/surveys", "post")).survey).toMatchObject({ sent: 3, answered: 0, results: null });
+    expect((await checkedJson(created, "/api/surveys", "post")).survey).toMatchObject({
+      sent: 3,
+      answered: 0,
+      results: null,
+    });
     const listed = await checkedJson(await send(surveyList, "/api/surveys", member.token), "/api/surveys", "get");
     expect(listed.surveys).toHaveLength(1);
 
     const id = listed.surveys[0].id;
     const stranger = await verifiedMember({ email: "stranger@example.com" });
-    const notTheirs = await send(surveyClose, `/api/surveys/${id}/close`, stranger.token, { method: "POST", params: { id } });
+    const notTheirs = await send(surveyClose, `/api/surveys/${id}/close`, stranger.token, {
+      method: "POST",
+      params: { id },
+    });
     expect(notTheirs.status).toBe(404);
     await checkedJson(notTheirs, "/api/surveys/{id}/close", "post");
-    const closed = await send(surveyClose, `/api/surveys/${id}/close`, member.token, { method: "POST", params: { id } });
+    const closed = await send(surveyClose, `/api/surveys/${id}/close`, member.token, {
+      method: "POST",
+      params: { id },
+    });
     // Closed with no answer: final, and no results to show.
-    expect((await checkedJson(closed, "/api/surveys/{id}/close", "post")).survey).toMatchObject({ closed: true, answered: 0, results: null });
+    expect((await checkedJson(closed, "/api/surveys/{id}/close", "post")).survey).toMatchObject({
+      closed: true,
+      answered: 0,
+      results: null,
+    });
   });
 
   it("registering through POST /api/dashboard/register?invited_id=<invitation id> shows the crew member as joined", async () => {
     const inviter = await verifiedMember();
-    const { crew } = await (await send(teamAdd, "/api/team", inviter.token, { json: { name: "Ana", email: "ana@example.com", relation: "friend" } })).json();
-    const user = { firstname: "Ana", lastname: "Barros", birth_date: "1992-04-03", email: "ana@example.com", password: "Boussole-2024" };
+    const { crew } = await (
+      await send(teamAdd, "/api/team", inviter.token, {
+        json: { name: "Ana", email: "ana@example.com", relation: "friend" },
+      })
+    ).json();
+    const user = {
+      firstname: "Ana",
+      lastname: "Barros",
+      birth_date: "1992-04-03",
+      email: "ana@example.com",
+      password: "Boussole-2024",
+    };
     const request = buildRequest(`/api/dashboard/register?invited_id=${crew.invitationId}`, { json: { user } });
     const registered = (await registerApi({ request, params: {}, context: {} })) as Response;
     expect(registered.status).toBe(201);

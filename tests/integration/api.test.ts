@@ -34,7 +34,11 @@ async function loginApi(body: unknown, query = "?locale=fr") {
 }
 
 async function whoamiApi(headers: Record<string, string>) {
-  return (await whoamiLoader({ request: buildRequest("/api/dashboard/whoami", { headers }), params: {}, context })) as Response;
+  return (await whoamiLoader({
+    request: buildRequest("/api/dashboard/whoami", { headers }),
+    params: {},
+    context,
+  })) as Response;
 }
 
 describe("POST /api/dashboard/register", () => {
@@ -47,8 +51,19 @@ describe("POST /api/dashboard/register", () => {
     expect(me.status).toBe(200);
     const body = await checkedJson(me, "/api/dashboard/whoami", "get");
     expect(body.ory.identity.traits).toEqual({ email: "ana@example.com", name: { first: "Ana", last: "Barros" } });
-    expect(body.ory.identity.verifiable_addresses[0]).toMatchObject({ value: "ana@example.com", verified: false, via: "email" });
-    expect(body.user).toMatchObject({ firstname: "Ana", lastname: "Barros", gender: "female", lang: "fr", user_type: "adventurer", birth_date: "1990-02-03" });
+    expect(body.ory.identity.verifiable_addresses[0]).toMatchObject({
+      value: "ana@example.com",
+      verified: false,
+      via: "email",
+    });
+    expect(body.user).toMatchObject({
+      firstname: "Ana",
+      lastname: "Barros",
+      gender: "female",
+      lang: "fr",
+      user_type: "adventurer",
+      birth_date: "1990-02-03",
+    });
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "ana@example.com"));
     expect(mails).toHaveLength(1);
   });
@@ -80,7 +95,11 @@ describe("POST /api/dashboard/register", () => {
   });
 
   it("answers 400 for a body that is not JSON", async () => {
-    const request = new Request("http://localhost/api/dashboard/register", { method: "POST", body: "{nope", headers: { "Content-Type": "application/json" } });
+    const request = new Request("http://localhost/api/dashboard/register", {
+      method: "POST",
+      body: "{nope",
+      headers: { "Content-Type": "application/json" },
+    });
     const response = (await registerAction({ request, params: {}, context })) as Response;
     expect(response.status).toBe(400);
     await checkedJson(response, "/api/dashboard/register", "post");
@@ -88,13 +107,21 @@ describe("POST /api/dashboard/register", () => {
 
   it("links the inviter given by invited_id", async () => {
     const inviter = await checkedJson<{ token: string }>(await registerApi(ana), "/api/dashboard/register", "post");
-    const inviterMe = await checkedJson(await whoamiApi({ Authorization: `Bearer ${inviter.token}` }), "/api/dashboard/whoami", "get");
+    const inviterMe = await checkedJson(
+      await whoamiApi({ Authorization: `Bearer ${inviter.token}` }),
+      "/api/dashboard/whoami",
+      "get",
+    );
     const invited = await checkedJson<{ token: string }>(
       await registerApi({ ...ana, email: "bo@example.com" }, `?invited_id=${inviterMe.user.id}`),
       "/api/dashboard/register",
       "post",
     );
-    const me = await checkedJson(await whoamiApi({ Authorization: `Bearer ${invited.token}` }), "/api/dashboard/whoami", "get");
+    const me = await checkedJson(
+      await whoamiApi({ Authorization: `Bearer ${invited.token}` }),
+      "/api/dashboard/whoami",
+      "get",
+    );
     expect(me.user.invited_by).toBe(inviterMe.user.id);
   });
 });
@@ -109,15 +136,20 @@ describe("POST /api/dashboard/login", () => {
 
     const wrong = await loginApi({ email: "ana@example.com", password: "wrong password" });
     expect(wrong.status).toBe(401);
-    expect((await checkedJson(wrong, "/api/dashboard/login", "post")).errors.base).toEqual(["Adresse e-mail ou mot de passe incorrect."]);
+    expect((await checkedJson(wrong, "/api/dashboard/login", "post")).errors.base).toEqual([
+      "Adresse e-mail ou mot de passe incorrect.",
+    ]);
 
     const english = await loginApi({ email: "ana@example.com", password: "wrong password" }, "?locale=en");
-    expect((await checkedJson(english, "/api/dashboard/login", "post")).errors.base).toEqual(["Wrong email address or password."]);
+    expect((await checkedJson(english, "/api/dashboard/login", "post")).errors.base).toEqual([
+      "Wrong email address or password.",
+    ]);
   });
 
   it("answers 429 after five failures for one email", async () => {
     await registerApi(ana);
-    for (let i = 0; i < 5; i++) expect((await loginApi({ email: "ana@example.com", password: `wrong ${i}` })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await loginApi({ email: "ana@example.com", password: `wrong ${i}` })).status).toBe(401);
     const blocked = await loginApi({ email: "ana@example.com", password: "correct horse" });
     expect(blocked.status).toBe(429);
     await checkedJson(blocked, "/api/dashboard/login", "post");
@@ -126,7 +158,9 @@ describe("POST /api/dashboard/login", () => {
   it("answers 422 for a missing email and 405 for GET", async () => {
     const missing = await loginApi({ password: "x" });
     expect(missing.status).toBe(422);
-    expect((await checkedJson(missing, "/api/dashboard/login", "post")).errors.email).toEqual(["Veuillez saisir votre email"]);
+    expect((await checkedJson(missing, "/api/dashboard/login", "post")).errors.email).toEqual([
+      "Veuillez saisir votre email",
+    ]);
     const get = (await loginGet({ request: buildRequest("/api/dashboard/login"), params: {}, context })) as Response;
     expect(get.status).toBe(405);
   });
@@ -145,7 +179,11 @@ describe("POST /api/recovery", () => {
   it("answers the same shape for a known and an unknown email; only the known one gets mail", async () => {
     await registerApi(ana);
     const post = async (email: string) =>
-      (await recoveryAction({ request: buildRequest("/api/recovery", { json: { email } }), params: {}, context })) as Response;
+      (await recoveryAction({
+        request: buildRequest("/api/recovery", { json: { email } }),
+        params: {},
+        context,
+      })) as Response;
     const known = await checkedJson(await post("ana@example.com"), "/api/recovery", "post");
     const unknown = await checkedJson(await post("nobody@example.com"), "/api/recovery", "post");
     expect(known.success).toBe(true);
@@ -169,8 +207,8 @@ describe("GET /api/debug/data_page/front-version and /api/openapi.json", () => {
     const doc = await response.json();
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(openApiDocument().paths).sort());
-    expect(doc.paths["/api/dashboard/register"].post.requestBody.content["application/json"].schema.properties.user.required).toEqual(
-      expect.arrayContaining(["firstname", "lastname", "birth_date", "email", "password"]),
-    );
+    expect(
+      doc.paths["/api/dashboard/register"].post.requestBody.content["application/json"].schema.properties.user.required,
+    ).toEqual(expect.arrayContaining(["firstname", "lastname", "birth_date", "email", "password"]));
   });
 });

@@ -38,17 +38,27 @@ describe("bounds on what a caller controls", () => {
     const form = { intent: "create", title: "Lire", moduleId: "00000000-0000-4000-8000-000000000000" };
     const refused = await callWith(commitmentsAction, buildRequest("/my_commitments", { form, cookie: member.cookie }));
     expect(statusOf(refused)).toBe(422);
-    expect((await dataOf<{ error: Record<string, string[]> }>(refused)).error.moduleId).toEqual(["errors.moduleInvalid"]);
+    expect((await dataOf<{ error: Record<string, string[]> }>(refused)).error.moduleId).toEqual([
+      "errors.moduleInvalid",
+    ]);
     expect(await db().select().from(commitments)).toHaveLength(0);
   });
 
   it("refuses a 3,000-character email at login, on the page and in the API", async () => {
     const email = `${"x".repeat(3000)}@example.com`;
-    const page = await callWith(loginAction, buildRequest("/home/login", { form: { email, password: "whatever-password" } }), {
-      context: { clientIp: "192.0.2.1" },
-    });
+    const page = await callWith(
+      loginAction,
+      buildRequest("/home/login", { form: { email, password: "whatever-password" } }),
+      {
+        context: { clientIp: "192.0.2.1" },
+      },
+    );
     expect(statusOf(page)).toBe(400);
-    const api = (await loginApi({ request: buildRequest("/api/dashboard/login", { json: { email, password: "whatever-password" } }), params: {}, context: { clientIp: "192.0.2.1" } })) as Response;
+    const api = (await loginApi({
+      request: buildRequest("/api/dashboard/login", { json: { email, password: "whatever-password" } }),
+      params: {},
+      context: { clientIp: "192.0.2.1" },
+    })) as Response;
     expect(api.status).toBe(422);
   });
 });

@@ -15,7 +15,9 @@ describe("builds", () => {
     expect(latest.id).toBe("abc123");
     expect(Number.isInteger(latest.timestamp) && latest.timestamp > 0).toBe(true);
     expect(headerOf(answer, "Cache-Control")).toBe("no-store");
-    expect(await dataOf(await call(frontVersionLoader, buildRequest("/api/debug/data_page/front-version")))).toBe(latest.id);
+    expect(await dataOf(await call(frontVersionLoader, buildRequest("/api/debug/data_page/front-version")))).toBe(
+      latest.id,
+    );
   });
 
   it("/builds/meta/{buildId}.json answers that build's route rules, cacheable for good", async () => {

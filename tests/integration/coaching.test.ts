@@ -24,8 +24,13 @@ const claireEmail = "claire.moreau@coachs.cap.example";
 type RouteFunction = Parameters<typeof callWith>[0];
 const get = (fn: RouteFunction, path: string, member: TestMember, params: Record<string, string> = {}) =>
   callWith(fn, buildRequest(path, { cookie: member.cookie }), { params });
-const post = (fn: RouteFunction, path: string, member: TestMember, form: Record<string, string>, params: Record<string, string> = {}) =>
-  callWith(fn, buildRequest(path, { form, cookie: member.cookie }), { params });
+const post = (
+  fn: RouteFunction,
+  path: string,
+  member: TestMember,
+  form: Record<string, string>,
+  params: Record<string, string> = {},
+) => callWith(fn, buildRequest(path, { form, cookie: member.cookie }), { params });
 
 async function claire() {
   const coach = await coachOf("claire-moreau");
@@ -40,7 +45,13 @@ async function laterSlots() {
 }
 
 function book(member: TestMember, start: Date, extra: Record<string, string> = {}) {
-  return post(coachAction, "/coaching/claire-moreau", member, { start: start.toISOString(), tz: "Europe/Paris", ...extra }, { coach_slug: "claire-moreau" });
+  return post(
+    coachAction,
+    "/coaching/claire-moreau",
+    member,
+    { start: start.toISOString(), tz: "Europe/Paris", ...extra },
+    { coach_slug: "claire-moreau" },
+  );
 }
 
 async function bookingsOf(memberId: string) {
@@ -51,7 +62,11 @@ function calendarOf(ics: string) {
   const component = new ICAL.Component(ICAL.parse(ics));
   for (const zone of component.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
   const event = new ICAL.Event(component.getFirstSubcomponent("vevent")!);
-  return { method: component.getFirstPropertyValue("method"), event, status: component.getFirstSubcomponent("vevent")!.getFirstPropertyValue("status") };
+  return {
+    method: component.getFirstPropertyValue("method"),
+    event,
+    status: component.getFirstSubcomponent("vevent")!.getFirstPropertyValue("status"),
+  };
 }
 
 const servers: { close(): Promise<void> }[] = [];
@@ -67,7 +82,10 @@ describe("coaches", () => {
     await seedCoaches(db());
     expect(await db().select().from(coaches)).toEqual(before);
     try {
-      await seedCoaches(db(), content.filter((coach) => coach.slug !== "julien-bernard"));
+      await seedCoaches(
+        db(),
+        content.filter((coach) => coach.slug !== "julien-bernard"),
+      );
       expect(await coachOf("julien-bernard")).toBeNull();
       expect(await db().select().from(coaches).where(eq(coaches.slug, "julien-bernard"))).toHaveLength(1);
     } finally {
@@ -78,12 +96,18 @@ describe("coaches", () => {
 
   it("are listed on /coaching with their session length, languages and time zone", async () => {
     const member = await verifiedMember();
-    const page = await dataOf<{ coaches: { slug: string; minutes: number; languages: string[]; zone: string; path: string }[] }>(
-      await get(coachingLoader, "/coaching?from=/training/j-embarque/modules/prendre-la-barre", member),
-    );
+    const page = await dataOf<{
+      coaches: { slug: string; minutes: number; languages: string[]; zone: string; path: string }[];
+    }>(await get(coachingLoader, "/coaching?from=/training/j-embarque/modules/prendre-la-barre", member));
     expect(page.coaches.map((c) => c.slug)).toEqual(["claire-moreau", "julien-bernard", "sarah-collins"]);
-    expect(page.coaches[2]).toMatchObject({ minutes: 45, languages: ["en", "fr"], zone: expect.stringMatching(/^America\/New_York \(UTC-0[45]:00\)$/) });
-    expect(page.coaches[0].path).toBe("/coaching/claire-moreau?from=%2Ftraining%2Fj-embarque%2Fmodules%2Fprendre-la-barre");
+    expect(page.coaches[2]).toMatchObject({
+      minutes: 45,
+      languages: ["en", "fr"],
+      zone: expect.stringMatching(/^America\/New_York \(UTC-0[45]:00\)$/),
+    });
+    expect(page.coaches[0].path).toBe(
+      "/coaching/claire-moreau?from=%2Ftraining%2Fj-embarque%2Fmodules%2Fprendre-la-barre",
+    );
   });
 });
 
@@ -95,7 +119,12 @@ describe("booking a discovery session", () => {
     expect(statusOf(answer)).toBe(303);
     const [booking] = await bookingsOf(member.memberId);
     expect(headerOf(answer, "Location")).toBe(`/coaching/sessions/${booking.id}?booked`);
-    expect(booking).toMatchObject({ status: "confirmed", startsAt: slot.start, timeZone: "Europe/Paris", fromPath: "/training/j-embarque/modules/prendre-la-barre" });
+    expect(booking).toMatchObject({
+      status: "confirmed",
+      startsAt: slot.start,
+      timeZone: "Europe/Paris",
+      fromPath: "/training/j-embarque/modules/prendre-la-barre",
+    });
     expect(booking.endsAt.getTime() - booking.startsAt.getTime()).toBe(45 * 60_000);
     expect(booking.meetingUrl).toMatch(/^https:\/\/meet\.jit\.si\/cap-[0-9a-f]{24}$/);
 
@@ -119,7 +148,10 @@ describe("booking a discovery session", () => {
     expect((await db().select().from(mailOutbox).where(eq(mailOutbox.id, reminder.id)))[0].status).toBe("pending");
 
     const coachMails = await mailsTo(claireEmail);
-    expect(coachMails.map((m) => m.subject).sort()).toEqual([expect.stringMatching(/^Rappel/), expect.stringMatching(/^Séance découverte confirmée/)]);
+    expect(coachMails.map((m) => m.subject).sort()).toEqual([
+      expect.stringMatching(/^Rappel/),
+      expect.stringMatching(/^Séance découverte confirmée/),
+    ]);
     const coachConfirmation = coachMails.find((m) => m.subject.startsWith("Séance"))!;
     expect(coachConfirmation.text).toContain("Marie Curie a réservé une séance découverte avec vous.");
     expect(coachConfirmation.text).toMatch(/\/coach\/session\/[\w-]{43}/);
@@ -163,7 +195,9 @@ describe("booking a discovery session", () => {
     expect((await dataOf<{ error: Record<string, string[]> }>(offGrid)).error[""]).toEqual(["errors.slotUnavailable"]);
     const badZone = await book(member, slot.start, { tz: "Mars/Olympus_Mons" });
     expect(statusOf(badZone)).toBe(400);
-    expect((await dataOf<{ error: Record<string, string[]> }>(badZone)).error.tz).toEqual(["coaching:errors.timeZoneInvalid"]);
+    expect((await dataOf<{ error: Record<string, string[]> }>(badZone)).error.tz).toEqual([
+      "coaching:errors.timeZoneInvalid",
+    ]);
     expect(await bookingsOf(member.memberId)).toEqual([]);
 
     await book(member, slot.start);
@@ -173,16 +207,36 @@ describe("booking a discovery session", () => {
   });
 
   it("books one slot exactly once when many members ask at the same moment", async () => {
-    const members = await Promise.all(["a", "b", "c", "d", "e"].map((name) => verifiedMember({ email: `${name}@example.com` })));
+    const members = await Promise.all(
+      ["a", "b", "c", "d", "e"].map((name) => verifiedMember({ email: `${name}@example.com` })),
+    );
     const [slot] = await laterSlots();
-    const bookers: Booker[] = members.map((m) => ({ id: m.memberId, firstname: "Marie", lastname: "Testeuse", email: m.email, lang: "fr" }));
+    const bookers: Booker[] = members.map((m) => ({
+      id: m.memberId,
+      firstname: "Marie",
+      lastname: "Testeuse",
+      email: m.email,
+      lang: "fr",
+    }));
     const outcomes = await Promise.all(
-      bookers.map((booker) => bookSession(booker, { coachSlug: "claire-moreau", start: slot.start, timeZone: "Europe/Paris", fromPath: null })),
+      bookers.map((booker) =>
+        bookSession(booker, {
+          coachSlug: "claire-moreau",
+          start: slot.start,
+          timeZone: "Europe/Paris",
+          fromPath: null,
+        }),
+      ),
     );
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
     expect(outcomes.filter((o) => !o.ok).map((o) => !o.ok && o.error)).toEqual(Array(4).fill("slotUnavailable"));
     const coach = await claire();
-    expect(await db().select().from(coachingBookings).where(and(eq(coachingBookings.coachId, coach.id), eq(coachingBookings.startsAt, slot.start)))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(coachingBookings)
+        .where(and(eq(coachingBookings.coachId, coach.id), eq(coachingBookings.startsAt, slot.start))),
+    ).toHaveLength(1);
   });
 
   it("cannot hold two overlapping sessions of one coach, even written straight to the database", async () => {
@@ -199,11 +253,19 @@ describe("booking a discovery session", () => {
       meetingUrl: "https://meet.example/x",
       coachTokenHash: token,
     });
-    await db().insert(coachingBookings).values(row(one.memberId, start, "t1"));
+    await db()
+      .insert(coachingBookings)
+      .values(row(one.memberId, start, "t1"));
     // Inside the buffer of the first one.
-    await expect(db().insert(coachingBookings).values(row(two.memberId, new Date(start.getTime() + 50 * 60_000), "t2"))).rejects.toThrow();
+    await expect(
+      db()
+        .insert(coachingBookings)
+        .values(row(two.memberId, new Date(start.getTime() + 50 * 60_000), "t2")),
+    ).rejects.toThrow();
     // Right after the buffer: fine.
-    await db().insert(coachingBookings).values(row(two.memberId, new Date(start.getTime() + 60 * 60_000), "t3"));
+    await db()
+      .insert(coachingBookings)
+      .values(row(two.memberId, new Date(start.getTime() + 60 * 60_000), "t3"));
   });
 });
 
@@ -218,10 +280,14 @@ describe("a booked session", () => {
 
   it("shows on its page, on /coaching and on the overview's week", async () => {
     const { member, booking } = await booked();
-    const page = await dataOf<{ session: { date: string; time: string; zone: string; meetingUrl: string; changeable: boolean } }>(
-      await get(sessionLoader, `/coaching/sessions/${booking.id}?booked`, member, { id: booking.id }),
-    );
-    expect(page.session).toMatchObject({ meetingUrl: booking.meetingUrl, changeable: true, zone: expect.stringMatching(/^Europe\/Paris \(UTC\+0[12]:00\)$/) });
+    const page = await dataOf<{
+      session: { date: string; time: string; zone: string; meetingUrl: string; changeable: boolean };
+    }>(await get(sessionLoader, `/coaching/sessions/${booking.id}?booked`, member, { id: booking.id }));
+    expect(page.session).toMatchObject({
+      meetingUrl: booking.meetingUrl,
+      changeable: true,
+      zone: expect.stringMatching(/^Europe\/Paris \(UTC\+0[12]:00\)$/),
+    });
     expect(page.session.time).toMatch(/^\d\d:\d\d–\d\d:\d\d$/);
 
     const list = await dataOf<{ upcoming: { id: string }[] }>(await get(coachingLoader, "/coaching", member));
@@ -231,16 +297,24 @@ describe("a booked session", () => {
     const overview = await dataOf<{ week: { days: { day: string; appointments: { id: string; coach: string }[] }[] } }>(
       await get(overviewLoader, `/?week=${day}`, member),
     );
-    expect(overview.week.days.find((d) => d.day === day)?.appointments).toEqual([expect.objectContaining({ id: booking.id, coach: "Claire Moreau" })]);
+    expect(overview.week.days.find((d) => d.day === day)?.appointments).toEqual([
+      expect.objectContaining({ id: booking.id, coach: "Claire Moreau" }),
+    ]);
   });
 
   it("is reachable by its member only", async () => {
     const { booking } = await booked();
     const other = await verifiedMember({ email: "paul@example.com" });
     expect(statusOf(await get(sessionLoader, `/coaching/sessions/${booking.id}`, other, { id: booking.id }))).toBe(404);
-    expect(statusOf(await post(sessionAction, `/coaching/sessions/${booking.id}`, other, { intent: "cancel" }, { id: booking.id }))).toBe(404);
+    expect(
+      statusOf(
+        await post(sessionAction, `/coaching/sessions/${booking.id}`, other, { intent: "cancel" }, { id: booking.id }),
+      ),
+    ).toBe(404);
     expect(statusOf(await book(other, new Date(Date.now() + 5 * DAY), { reschedule: booking.id }))).toBe(404);
-    expect((await db().select().from(coachingBookings).where(eq(coachingBookings.id, booking.id)))[0].status).toBe("confirmed");
+    expect((await db().select().from(coachingBookings).where(eq(coachingBookings.id, booking.id)))[0].status).toBe(
+      "confirmed",
+    );
   });
 
   it("moves to another time: the old one is free again, both get the updated invitation, reminders follow", async () => {
@@ -269,7 +343,13 @@ describe("a booked session", () => {
 
   it("is cancelled by its member: the time is free again and both are told with a CANCEL invitation", async () => {
     const { member, booking, slots } = await booked();
-    const cancelled = await post(sessionAction, `/coaching/sessions/${booking.id}`, member, { intent: "cancel" }, { id: booking.id });
+    const cancelled = await post(
+      sessionAction,
+      `/coaching/sessions/${booking.id}`,
+      member,
+      { intent: "cancel" },
+      { id: booking.id },
+    );
     expect(headerOf(cancelled, "Location")).toBe(`/coaching/sessions/${booking.id}?cancelled`);
     const [row] = await bookingsOf(member.memberId);
     expect(row).toMatchObject({ status: "cancelled", cancelledBy: "member", reminderMailIds: [] });
@@ -281,7 +361,13 @@ describe("a booked session", () => {
       expect(calendarOf(news.attachments[0].content)).toMatchObject({ method: "CANCEL", status: "CANCELLED" });
       expect(mails.filter((m) => m.subject.startsWith("Rappel"))).toEqual([]);
     }
-    const again = await post(sessionAction, `/coaching/sessions/${booking.id}`, member, { intent: "cancel" }, { id: booking.id });
+    const again = await post(
+      sessionAction,
+      `/coaching/sessions/${booking.id}`,
+      member,
+      { intent: "cancel" },
+      { id: booking.id },
+    );
     expect(statusOf(again)).toBe(409);
   });
 
@@ -289,14 +375,23 @@ describe("a booked session", () => {
     const { member } = await booked();
     const confirmation = (await mailsTo(claireEmail)).find((m) => m.subject.startsWith("Séance découverte confirmée"))!;
     const link = /\/coach\/session\/([\w-]{43})/.exec(confirmation.text)![1];
-    const request = (method: string) => buildRequest(`/coach/session/${link}`, { method, form: method === "POST" ? {} : undefined });
-    const page = await dataOf<{ memberName: string; session: { changeable: boolean } }>(await callWith(coachLinkLoader, request("GET"), { params: { token: link } }));
+    const request = (method: string) =>
+      buildRequest(`/coach/session/${link}`, { method, form: method === "POST" ? {} : undefined });
+    const page = await dataOf<{ memberName: string; session: { changeable: boolean } }>(
+      await callWith(coachLinkLoader, request("GET"), { params: { token: link } }),
+    );
     expect(page).toMatchObject({ memberName: "Marie Curie", session: { changeable: true } });
     expect(statusOf(await callWith(coachLinkAction, request("POST"), { params: { token: link } }))).toBe(303);
     expect((await bookingsOf(member.memberId))[0]).toMatchObject({ status: "cancelled", cancelledBy: "coach" });
     const news = (await mailsTo(member.email)).find((m) => m.subject === "Séance découverte annulée");
     expect(news?.text).toContain("Claire Moreau a dû annuler votre séance découverte.");
-    expect(statusOf(await callWith(coachLinkLoader, buildRequest("/coach/session/not-a-token"), { params: { token: "not-a-token" } }))).toBe(404);
+    expect(
+      statusOf(
+        await callWith(coachLinkLoader, buildRequest("/coach/session/not-a-token"), {
+          params: { token: "not-a-token" },
+        }),
+      ),
+    ).toBe(404);
   });
 });
 
@@ -321,12 +416,20 @@ describe("time zones across daylight-saving changes", () => {
     const coach = await claire();
     // Monday 2027-03-22: New York on EDT (since 2027-03-14), Paris still on CET (until 2027-03-28).
     const now = new Date("2027-03-10T12:00:00Z");
-    const before = await freeSlotsOf(coach, new Date("2027-03-22T00:00:00Z"), new Date("2027-03-23T00:00:00Z"), { now });
+    const before = await freeSlotsOf(coach, new Date("2027-03-22T00:00:00Z"), new Date("2027-03-23T00:00:00Z"), {
+      now,
+    });
     expect(before[0].start.toISOString()).toBe("2027-03-22T08:00:00.000Z");
-    const outcome = await bookSession({ ...newYorker, id: member.memberId }, { coachSlug: "claire-moreau", start: before[0].start, timeZone: "America/New_York", fromPath: null }, now);
+    const outcome = await bookSession(
+      { ...newYorker, id: member.memberId },
+      { coachSlug: "claire-moreau", start: before[0].start, timeZone: "America/New_York", fromPath: null },
+      now,
+    );
     expect(outcome.ok).toBe(true);
     const mails = await mailsTo(newYorker.email);
-    expect(mails.find((m) => m.subject.startsWith("Discovery session confirmed"))?.text).toContain("04:00–04:45, America/New_York (UTC-04:00)");
+    expect(mails.find((m) => m.subject.startsWith("Discovery session confirmed"))?.text).toContain(
+      "04:00–04:45, America/New_York (UTC-04:00)",
+    );
     expect((await mailsTo(claireEmail))[0].text).toContain("09:00–09:45, Europe/Paris (UTC+01:00)");
 
     // Monday 2027-03-29, the day after Paris moved to CEST: 09:00 Paris is 07:00Z, 03:00 in New York.

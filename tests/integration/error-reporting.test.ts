@@ -27,7 +27,10 @@ beforeAll(async () => {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const raw = Buffer.concat(chunks);
-      received.push({ path: req.url ?? "", body: (req.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8") });
+      received.push({
+        path: req.url ?? "",
+        body: (req.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8"),
+      });
       res.writeHead(200, { "Content-Type": "application/json" }).end("{}");
     });
   });
@@ -58,7 +61,11 @@ function failingBuild(): ServerBuild {
 function failingRequest() {
   return new Request(`http://localhost:3000/profile?redirect_after=%2F&token=${secret.queryToken}`, {
     method: "GET",
-    headers: { cookie: `token=${secret.cookie}; lng=fr`, authorization: `Bearer ${secret.bearer}`, "user-agent": "vitest" },
+    headers: {
+      cookie: `token=${secret.cookie}; lng=fr`,
+      authorization: `Bearer ${secret.bearer}`,
+      "user-agent": "vitest",
+    },
   });
 }
 
@@ -117,6 +124,7 @@ describe("error reporting", () => {
     expect(event.request.url).toContain("token=[Filtered]");
     expect(event.request.cookies).toBeUndefined();
     expect(event.request.data).toBeUndefined();
-    for (const [name, value] of Object.entries(secret)) expect(envelope, `the envelope leaks the ${name}`).not.toContain(value);
+    for (const [name, value] of Object.entries(secret))
+      expect(envelope, `the envelope leaks the ${name}`).not.toContain(value);
   });
 });

@@ -9,7 +9,9 @@ import { buildRequest, call, cookiesOf, dataOf, headerOf, statusOf } from "../su
 
 describe("language", () => {
   it("is French by default, then Accept-Language, then the lng cookie", async () => {
-    expect(await rootLoader({ request: buildRequest("/home"), params: {}, context: {} })).toMatchObject({ locale: "fr" });
+    expect(await rootLoader({ request: buildRequest("/home"), params: {}, context: {} })).toMatchObject({
+      locale: "fr",
+    });
     const english = buildRequest("/home", { headers: { "Accept-Language": "en-GB,en;q=0.9" } });
     expect(await rootLoader({ request: english, params: {}, context: {} })).toMatchObject({ locale: "en" });
     const german = buildRequest("/home", { headers: { "Accept-Language": "de" } });
@@ -20,7 +22,10 @@ describe("language", () => {
   });
 
   it("switching sets the cookie and goes back to the same page", async () => {
-    const answer = await call(languageAction, buildRequest("/language", { form: { lng: "en", redirectTo: "/home/who-are-you?x=1" } }));
+    const answer = await call(
+      languageAction,
+      buildRequest("/language", { form: { lng: "en", redirectTo: "/home/who-are-you?x=1" } }),
+    );
     expect(statusOf(answer)).toBe(303);
     expect(headerOf(answer, "Location")).toBe("/home/who-are-you?x=1");
     const setCookie = headerOf(answer, "Set-Cookie") ?? "";
@@ -32,7 +37,10 @@ describe("language", () => {
   });
 
   it("never sends the visitor to another origin, and ignores an unknown language", async () => {
-    const external = await call(languageAction, buildRequest("/language", { form: { lng: "en", redirectTo: "//evil.example" } }));
+    const external = await call(
+      languageAction,
+      buildRequest("/language", { form: { lng: "en", redirectTo: "//evil.example" } }),
+    );
     expect(headerOf(external, "Location")).toBe("/");
     const unknown = await call(languageAction, buildRequest("/language", { form: { lng: "de", redirectTo: "/home" } }));
     expect(headerOf(unknown, "Location")).toBe("/home");

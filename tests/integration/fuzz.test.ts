@@ -58,7 +58,9 @@ beforeAll(async () => {
   const registered = await fetch(`${server.url}/api/dashboard/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ user: { firstname: "Fuzz", lastname: "Test", birth_date: "1990-02-03", email: EMAIL, password: PASSWORD } }),
+    body: JSON.stringify({
+      user: { firstname: "Fuzz", lastname: "Test", birth_date: "1990-02-03", email: EMAIL, password: PASSWORD },
+    }),
   });
   token = ((await registered.json()) as { token: string }).token;
   cookie = (await createCookie("token", { secrets: [SECRET] }).serialize(token)).split(";")[0];
@@ -72,8 +74,12 @@ beforeAll(async () => {
   expect(verified.status).toBe(303);
 
   // Row counts of every table but the counters a refused attempt may rightly add to.
-  const { rows } = await appDb.query<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public'");
-  const counted = rows.map((row) => row.tablename).filter((name) => !["rate_limit_events", "registration_drafts"].includes(name));
+  const { rows } = await appDb.query<{ tablename: string }>(
+    "select tablename from pg_tables where schemaname = 'public'",
+  );
+  const counted = rows
+    .map((row) => row.tablename)
+    .filter((name) => !["rate_limit_events", "registration_drafts"].includes(name));
   fingerprintQuery = `select ${counted.map((name) => `(select count(*) from "${name}")`).join(" || ',' || ")} as fingerprint`;
 }, 120_000);
 
@@ -99,26 +105,103 @@ const fingerprint = async () => (await appDb.query<{ fingerprint: string }>(fing
 
 // --- What a hostile or broken client sends --------------------------------------------------------
 const nasty = fc.constantFrom(
-  "0000-01-01", "9999-12-31", "2026-13-45", "2026-11-30", "", " ", "-1", "1e309", "NaN", "null", "[]", "{}",
-  "Europe/Paris", "Mars/Base", "<script>alert(1)</script>", "' or 1=1 --", "\u0000", "a\u0001b", "../../etc/passwd",
-  `${"x".repeat(3000)}@example.com`, "00000000-0000-4000-8000-000000000000", "j-embarque", "claire-moreau", EMAIL,
-  "2026-12-01T09:00:00.000Z", "done", "delete", "create", "update", "close", "verify", "resend", "email", "password",
+  "0000-01-01",
+  "9999-12-31",
+  "2026-13-45",
+  "2026-11-30",
+  "",
+  " ",
+  "-1",
+  "1e309",
+  "NaN",
+  "null",
+  "[]",
+  "{}",
+  "Europe/Paris",
+  "Mars/Base",
+  "<script>alert(1)</script>",
+  "' or 1=1 --",
+  "\u0000",
+  "a\u0001b",
+  "../../etc/passwd",
+  `${"x".repeat(3000)}@example.com`,
+  "00000000-0000-4000-8000-000000000000",
+  "j-embarque",
+  "claire-moreau",
+  EMAIL,
+  "2026-12-01T09:00:00.000Z",
+  "done",
+  "delete",
+  "create",
+  "update",
+  "close",
+  "verify",
+  "resend",
+  "email",
+  "password",
 );
-const value = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.string({ unit: "binary", maxLength: 20 }), fc.uuid(), fc.integer().map(String));
+const value = fc.oneof(
+  nasty,
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 20 }),
+  fc.uuid(),
+  fc.integer().map(String),
+);
 const fieldNames = fc.constantFrom(
-  "intent", "id", "email", "password", "confirmPassword", "currentPassword", "code", "title", "dueDate", "moduleId", "firstname",
-  "firstName", "lastName", "birthDate", "gender", "mobile", "lng", "tz", "start", "day", "questions[0]", "crew", "score_q1",
-  "comment_q1", "name", "relation", "userType", "levelOfStudy", "role", "answers", "redirect_after", "week", "from", "to", "page",
-  "current_password", "birth_date", "user", "reason", "mood", "scores", "accessCode",
+  "intent",
+  "id",
+  "email",
+  "password",
+  "confirmPassword",
+  "currentPassword",
+  "code",
+  "title",
+  "dueDate",
+  "moduleId",
+  "firstname",
+  "firstName",
+  "lastName",
+  "birthDate",
+  "gender",
+  "mobile",
+  "lng",
+  "tz",
+  "start",
+  "day",
+  "questions[0]",
+  "crew",
+  "score_q1",
+  "comment_q1",
+  "name",
+  "relation",
+  "userType",
+  "levelOfStudy",
+  "role",
+  "answers",
+  "redirect_after",
+  "week",
+  "from",
+  "to",
+  "page",
+  "current_password",
+  "birth_date",
+  "user",
+  "reason",
+  "mood",
+  "scores",
+  "accessCode",
 );
 const form = fc.dictionary(fieldNames, value, { maxKeys: 6 });
-const json = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.dictionary(fieldNames, fc.oneof(value, fc.integer(), fc.boolean(), fc.constant(null), fc.array(value, { maxLength: 3 })), { maxKeys: 6 }));
+const json = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.dictionary(
+    fieldNames,
+    fc.oneof(value, fc.integer(), fc.boolean(), fc.constant(null), fc.array(value, { maxLength: 3 })),
+    { maxKeys: 6 },
+  ),
+);
 const segment = (name: string) =>
-  fc.oneof(
-    fc.constantFrom(...(knownParams[name] ?? ["x"])),
-    fc.uuid(),
-    fc.string({ minLength: 1, maxLength: 30 }),
-  );
+  fc.oneof(fc.constantFrom(...(knownParams[name] ?? ["x"])), fc.uuid(), fc.string({ minLength: 1, maxLength: 30 }));
 const knownParams: Record<string, string[]> = {
   training_slug: ["j-embarque", "le-point-gps"],
   module_slug: ["prendre-la-barre"],
@@ -140,10 +223,24 @@ function request(routePath: string) {
     // Mostly our own origin, so that requests get past the door and reach the routes.
     foreignOrigin: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
     body: fc.oneof(
-      { weight: 4, arbitrary: routePath.startsWith("/api/") ? json.map((data) => ({ type: "application/json", text: JSON.stringify(data) })) : form.map((fields) => ({ type: "application/x-www-form-urlencoded", text: new URLSearchParams(fields).toString() })) },
-      form.map((fields) => ({ type: "application/x-www-form-urlencoded", text: new URLSearchParams(fields).toString() })),
+      {
+        weight: 4,
+        arbitrary: routePath.startsWith("/api/")
+          ? json.map((data) => ({ type: "application/json", text: JSON.stringify(data) }))
+          : form.map((fields) => ({
+              type: "application/x-www-form-urlencoded",
+              text: new URLSearchParams(fields).toString(),
+            })),
+      },
+      form.map((fields) => ({
+        type: "application/x-www-form-urlencoded",
+        text: new URLSearchParams(fields).toString(),
+      })),
       json.map((data) => ({ type: "application/json", text: JSON.stringify(data) })),
-      fc.record({ type: fc.constantFrom("text/plain", "multipart/form-data; boundary=x", "application/json"), text: fc.string({ maxLength: 200 }) }),
+      fc.record({
+        type: fc.constantFrom("text/plain", "multipart/form-data; boundary=x", "application/json"),
+        text: fc.string({ maxLength: 200 }),
+      }),
     ),
   });
 }
@@ -160,7 +257,9 @@ describe("the fuzz suite (every route of the built server)", () => {
           let index = 0;
           const filled = routePath.replace(/:(\w+)|\*/g, () => encodeURIComponent(generated.params[index++] ?? "x"));
           const query = new URLSearchParams(generated.query).toString();
-          const headers: Record<string, string> = { Origin: generated.foreignOrigin ? "https://evil.example" : server.url };
+          const headers: Record<string, string> = {
+            Origin: generated.foreignOrigin ? "https://evil.example" : server.url,
+          };
           // Logging out would end the session the other requests use: that route is fuzzed anonymously.
           if (generated.signedIn && filled !== "/logout") headers.Cookie = cookie;
           if (generated.bearer && filled.startsWith("/api/")) headers.Authorization = `Bearer ${token}`;
@@ -178,7 +277,8 @@ describe("the fuzz suite (every route of the built server)", () => {
           seen[answer.status] = (seen[answer.status] ?? 0) + 1;
           const where = `${generated.method} ${filled}?${query} ${withBody ? generated.body.text.slice(0, 200) : ""}`;
           expect(answer.status, where).toBeLessThan(500);
-          if (answer.status >= 400) expect(await fingerprint(), `a ${answer.status} changed the database: ${where}`).toBe(before);
+          if (answer.status >= 400)
+            expect(await fingerprint(), `a ${answer.status} changed the database: ${where}`).toBe(before);
         }),
         { numRuns: RUNS, endOnFailure: true },
       );

@@ -13,17 +13,28 @@ describe("housekeeping", () => {
   it("forgets rate-limit events older than two days and delivered emails older than a day; keeps the rest", async () => {
     const now = new Date();
     const ago = (hours: number) => new Date(now.getTime() - hours * 3600_000);
-    await db().insert(rateLimitEvents).values([
-      { bucket: "login-pair", key: "old", createdAt: ago(49) },
-      { bucket: "login-pair", key: "recent", createdAt: ago(23) },
-    ]);
+    await db()
+      .insert(rateLimitEvents)
+      .values([
+        { bucket: "login-pair", key: "old", createdAt: ago(49) },
+        { bucket: "login-pair", key: "recent", createdAt: ago(23) },
+      ]);
     const vars = { firstname: "Marie", code: "482913", link: "/account_verification?token=abc" };
     const oldSent = await queueMail(db(), verificationMail("fr", "old@example.com", vars));
     const newSent = await queueMail(db(), verificationMail("fr", "new@example.com", vars));
     const pending = await queueMail(db(), verificationMail("fr", "pending@example.com", vars));
-    await db().update(mailOutbox).set({ status: "sent", sentAt: ago(25) }).where(eqId(oldSent));
-    await db().update(mailOutbox).set({ status: "sent", sentAt: ago(1) }).where(eqId(newSent));
-    await db().update(mailOutbox).set({ createdAt: ago(48) }).where(eqId(pending));
+    await db()
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: ago(25) })
+      .where(eqId(oldSent));
+    await db()
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: ago(1) })
+      .where(eqId(newSent));
+    await db()
+      .update(mailOutbox)
+      .set({ createdAt: ago(48) })
+      .where(eqId(pending));
 
     await keepHouse(now);
 
@@ -31,4 +42,3 @@ describe("housekeeping", () => {
     expect((await db().select().from(mailOutbox)).map((mail) => mail.id).sort()).toEqual([newSent, pending].sort());
   });
 });
-

@@ -5,7 +5,10 @@ import { entitlements, partReads, quizSubmissions, trainingModules, trainings } 
 import { grantByEmail } from "~/.server/trainings/access.server";
 import { readTrainingFiles, seedContent } from "~/.server/trainings/seed.server";
 import { loader as trainingsLoader, action as trainingsAction } from "~/routes/_default.trainings._index";
-import { loader as moduleLoader, action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
+import {
+  loader as moduleLoader,
+  action as moduleAction,
+} from "~/routes/_default.training.$training_slug.modules.$module_slug";
 import { loader as congratulationsLoader } from "~/routes/_next.training.$training_slug.congratulations";
 import { loader as resultLoader } from "~/routes/_default.training_results.j-embarque";
 import { callWith, verifiedMember, type TestMember } from "../support/accounts";
@@ -15,7 +18,10 @@ const onboarding = readTrainingFiles().find((file) => file.content.slug === "j-e
 
 async function trainingsOf(member: TestMember) {
   const answer = await callWith(trainingsLoader, buildRequest("/trainings", { cookie: member.cookie }));
-  return dataOf<{ trainings: { slug: string; state: string; percent: number; actionPath: string }[]; tests: { slug: string; state: string }[] }>(answer);
+  return dataOf<{
+    trainings: { slug: string; state: string; percent: number; actionPath: string }[];
+    tests: { slug: string; state: string }[];
+  }>(answer);
 }
 
 function modulePath(module: string) {
@@ -23,9 +29,13 @@ function modulePath(module: string) {
 }
 
 async function readPart(member: TestMember, module: string, part: string) {
-  return callWith(moduleAction, buildRequest(modulePath(module), { form: { intent: "read", part }, cookie: member.cookie }), {
-    params: { training_slug: "j-embarque", module_slug: module },
-  });
+  return callWith(
+    moduleAction,
+    buildRequest(modulePath(module), { form: { intent: "read", part }, cookie: member.cookie }),
+    {
+      params: { training_slug: "j-embarque", module_slug: module },
+    },
+  );
 }
 
 async function answerQuiz(member: TestMember, module: string, answers: Record<string, string[]>) {
@@ -41,7 +51,10 @@ function validAnswers(module: (typeof onboarding.modules)[number]) {
   return Object.fromEntries(
     module.quiz!.questions.map((q) => {
       const right = q.answers.filter((a) => a.correct).map((a) => a.id);
-      return [q.id, right.length >= q.min && right.length <= q.max ? right : q.answers.slice(0, q.min).map((a) => a.id)];
+      return [
+        q.id,
+        right.length >= q.min && right.length <= q.max ? right : q.answers.slice(0, q.min).map((a) => a.id),
+      ];
     }),
   );
 }
@@ -63,7 +76,13 @@ describe("content seed", () => {
 
     const files = readTrainingFiles().map((file) =>
       file.content.slug === "j-embarque"
-        ? { content: { ...file.content, title: { fr: "J’embarque (nouvelle édition)", en: "Coming aboard (new edition)" } }, hash: "changed" }
+        ? {
+            content: {
+              ...file.content,
+              title: { fr: "J’embarque (nouvelle édition)", en: "Coming aboard (new edition)" },
+            },
+            hash: "changed",
+          }
         : file,
     );
     await seedContent(db(), files);
@@ -79,7 +98,11 @@ describe("/trainings", () => {
     const member = await verifiedMember();
     const list = await trainingsOf(member);
     const bySlug = Object.fromEntries(list.trainings.map((t) => [t.slug, t]));
-    expect(bySlug["j-embarque"]).toMatchObject({ state: "not_started", percent: 0, actionPath: modulePath(onboarding.modules[0].slug) });
+    expect(bySlug["j-embarque"]).toMatchObject({
+      state: "not_started",
+      percent: 0,
+      actionPath: modulePath(onboarding.modules[0].slug),
+    });
     expect(bySlug["tenir-le-cap"].state).toBe("locked");
     expect(list.tests.length).toBeGreaterThanOrEqual(2);
 
@@ -93,11 +116,17 @@ describe("/trainings", () => {
 
   it("a freemium code unlocks the payable training; a wrong one is refused and changes nothing", async () => {
     const member = await verifiedMember();
-    const wrong = await callWith(trainingsAction, buildRequest("/trainings", { form: { code: "NOPE" }, cookie: member.cookie }));
+    const wrong = await callWith(
+      trainingsAction,
+      buildRequest("/trainings", { form: { code: "NOPE" }, cookie: member.cookie }),
+    );
     expect(statusOf(wrong)).toBe(422);
     expect(await db().select().from(entitlements)).toHaveLength(0);
 
-    const right = await callWith(trainingsAction, buildRequest("/trainings", { form: { code: " cap-equipage " }, cookie: member.cookie }));
+    const right = await callWith(
+      trainingsAction,
+      buildRequest("/trainings", { form: { code: " cap-equipage " }, cookie: member.cookie }),
+    );
     expect(headerOf(right, "Location")).toBe("/trainings?unlocked=tenir-le-cap");
     expect((await trainingsOf(member)).trainings.find((t) => t.slug === "tenir-le-cap")!.state).toBe("not_started");
   });
@@ -112,9 +141,16 @@ describe("/trainings", () => {
 
   it("a locked training's module sends the member to the training page", async () => {
     const member = await verifiedMember();
-    const answer = await callWith(moduleLoader, buildRequest("/training/tenir-le-cap/modules/x", { cookie: member.cookie }), {
-      params: { training_slug: "tenir-le-cap", module_slug: readTrainingFiles().find((f) => f.content.slug === "tenir-le-cap")!.content.modules[0].slug },
-    });
+    const answer = await callWith(
+      moduleLoader,
+      buildRequest("/training/tenir-le-cap/modules/x", { cookie: member.cookie }),
+      {
+        params: {
+          training_slug: "tenir-le-cap",
+          module_slug: readTrainingFiles().find((f) => f.content.slug === "tenir-le-cap")!.content.modules[0].slug,
+        },
+      },
+    );
     expect(headerOf(answer, "Location")).toBe("/training/tenir-le-cap");
   });
 });
@@ -128,24 +164,41 @@ describe("quiz", () => {
     const answers = validAnswers(module);
     const tooFew = await answerQuiz(member, module.slug, { ...answers, [multi.id]: [multi.answers[0].id] });
     expect(statusOf(tooFew)).toBe(400);
-    const refused = await dataOf<{ errors: Record<string, { key: string; count?: number }>; answers: Record<string, string[]> }>(tooFew);
+    const refused = await dataOf<{
+      errors: Record<string, { key: string; count?: number }>;
+      answers: Record<string, string[]>;
+    }>(tooFew);
     expect(refused.errors[multi.id]).toEqual({ key: "quiz.errors.atLeast", count: multi.min });
     expect(refused.answers[multi.id]).toEqual([multi.answers[0].id]);
     expect(refused.answers).toMatchObject(Object.fromEntries(Object.entries(answers).filter(([q]) => q !== multi.id)));
 
-    const tooMany = await answerQuiz(member, module.slug, { ...answers, [multi.id]: multi.answers.slice(0, multi.max + 1).map((a) => a.id) });
-    expect((await dataOf<{ errors: Record<string, unknown> }>(tooMany)).errors[multi.id]).toEqual({ key: "quiz.errors.atMost", count: multi.max });
+    const tooMany = await answerQuiz(member, module.slug, {
+      ...answers,
+      [multi.id]: multi.answers.slice(0, multi.max + 1).map((a) => a.id),
+    });
+    expect((await dataOf<{ errors: Record<string, unknown> }>(tooMany)).errors[multi.id]).toEqual({
+      key: "quiz.errors.atMost",
+      count: multi.max,
+    });
 
     const none = await answerQuiz(member, module.slug, { ...answers, [multi.id]: [] });
-    expect((await dataOf<{ errors: Record<string, unknown> }>(none)).errors[multi.id]).toEqual({ key: "quiz.errors.required" });
+    expect((await dataOf<{ errors: Record<string, unknown> }>(none)).errors[multi.id]).toEqual({
+      key: "quiz.errors.required",
+    });
 
     expect(await db().select().from(quizSubmissions)).toHaveLength(0);
   });
 
   it("ignores answer ids the question does not have", async () => {
     const member = await verifiedMember();
-    const answer = await answerQuiz(member, module.slug, { ...validAnswers(module), [multi.id]: ["forged", multi.answers[0].id] });
-    expect((await dataOf<{ errors: Record<string, unknown> }>(answer)).errors[multi.id]).toEqual({ key: "quiz.errors.atLeast", count: multi.min });
+    const answer = await answerQuiz(member, module.slug, {
+      ...validAnswers(module),
+      [multi.id]: ["forged", multi.answers[0].id],
+    });
+    expect((await dataOf<{ errors: Record<string, unknown> }>(answer)).errors[multi.id]).toEqual({
+      key: "quiz.errors.atLeast",
+      count: multi.min,
+    });
   });
 
   it("stores an accepted submission with its score; the module completes once every part is read", async () => {
@@ -172,9 +225,13 @@ describe("quiz", () => {
 describe("a whole training", () => {
   it("ends on the congratulation page, then see my result shows every module's score", async () => {
     const member = await verifiedMember();
-    const early = await callWith(congratulationsLoader, buildRequest("/training/j-embarque/congratulations", { cookie: member.cookie }), {
-      params: { training_slug: "j-embarque" },
-    });
+    const early = await callWith(
+      congratulationsLoader,
+      buildRequest("/training/j-embarque/congratulations", { cookie: member.cookie }),
+      {
+        params: { training_slug: "j-embarque" },
+      },
+    );
     expect(headerOf(early, "Location")).toBe("/training/j-embarque");
 
     let last: unknown;
@@ -182,7 +239,11 @@ describe("a whole training", () => {
     expect(headerOf(last, "Location")).toBe("/training/j-embarque/congratulations");
 
     const card = (await trainingsOf(member)).trainings.find((t) => t.slug === "j-embarque")!;
-    expect(card).toMatchObject({ state: "completed", percent: 100, actionPath: "/training_results/j-embarque/j-embarque" });
+    expect(card).toMatchObject({
+      state: "completed",
+      percent: 100,
+      actionPath: "/training_results/j-embarque/j-embarque",
+    });
     const result = await dataOf<{ result: { modules: { completed: boolean; right: number | null }[] } }>(
       await callWith(resultLoader, buildRequest("/training_results/j-embarque", { cookie: member.cookie })),
     );
@@ -197,7 +258,9 @@ describe("members reach only their own progress", () => {
     const module = onboarding.modules[0];
     await completeModule(ana, module);
 
-    const boView = await dataOf<{ module: { parts: { read: boolean }[]; quiz: { last: unknown }; completed: boolean } }>(
+    const boView = await dataOf<{
+      module: { parts: { read: boolean }[]; quiz: { last: unknown }; completed: boolean };
+    }>(
       await callWith(moduleLoader, buildRequest(modulePath(module.slug), { cookie: bo.cookie }), {
         params: { training_slug: "j-embarque", module_slug: module.slug },
       }),
@@ -207,7 +270,10 @@ describe("members reach only their own progress", () => {
     expect(boView.module.completed).toBe(false);
 
     await answerQuiz(bo, module.slug, validAnswers(module));
-    const anaRows = await db().select().from(quizSubmissions).where(and(eq(quizSubmissions.memberId, ana.memberId)));
+    const anaRows = await db()
+      .select()
+      .from(quizSubmissions)
+      .where(and(eq(quizSubmissions.memberId, ana.memberId)));
     expect(anaRows).toHaveLength(1);
   });
 });

@@ -102,7 +102,13 @@ describe("mail delivery", () => {
   it("a sender killed mid-batch: its messages go out within a minute, the one it was sending with the same Message-ID", async () => {
     const smtp = await startSmtp();
     const ids = [];
-    for (const name of ["Ana", "Bruno", "Chloé"]) ids.push(await queueMail(db(), verificationMail("fr", `${name.toLowerCase()}@example.com`, { ...vars, firstname: name })));
+    for (const name of ["Ana", "Bruno", "Chloé"])
+      ids.push(
+        await queueMail(
+          db(),
+          verificationMail("fr", `${name.toLowerCase()}@example.com`, { ...vars, firstname: name }),
+        ),
+      );
     // The first sender delivers one message, then hangs on the second: as good as killed.
     const seen: string[] = [];
     const dying = {
@@ -116,7 +122,10 @@ describe("mail delivery", () => {
     await vi.waitFor(() => expect(seen).toHaveLength(2));
 
     const aMinuteLater = new Date(Date.now() + 61_000);
-    expect(await deliverDueMail({ transport: smtpTransport(smtp.port), now: aMinuteLater })).toEqual({ sent: 2, failed: 0 });
+    expect(await deliverDueMail({ transport: smtpTransport(smtp.port), now: aMinuteLater })).toEqual({
+      sent: 2,
+      failed: 0,
+    });
     expect(smtp.received).toHaveLength(3);
     const resent = smtp.received.find((message) => message.raw.includes(seen[1]));
     expect(resent, "the interrupted message goes out under its first Message-ID").toBeDefined();
@@ -129,7 +138,10 @@ describe("mail delivery", () => {
   it("backs off exponentially, at most an hour", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const transport = smtpTransport(await freePort());
-    const id = await queueMail(db(), welcomeMail("fr", "marie@example.com", { firstname: "Marie", link: "/trainings" }));
+    const id = await queueMail(
+      db(),
+      welcomeMail("fr", "marie@example.com", { firstname: "Marie", link: "/trainings" }),
+    );
     const delays: number[] = [];
     let now = new Date();
     for (let attempt = 0; attempt < 10; attempt++) {
@@ -146,7 +158,10 @@ describe("mail delivery", () => {
     const smtp = await startSmtp();
     const transport = smtpTransport(smtp.port);
     for (const firstname of ["Ana", "Ben", "Chloe"]) {
-      await queueMail(db(), welcomeMail("fr", `${firstname.toLowerCase()}@example.com`, { firstname, link: "/trainings" }));
+      await queueMail(
+        db(),
+        welcomeMail("fr", `${firstname.toLowerCase()}@example.com`, { firstname, link: "/trainings" }),
+      );
     }
     const results = await Promise.all([deliverDueMail({ transport }), deliverDueMail({ transport })]);
     expect(results[0].sent + results[1].sent).toBe(3);
@@ -160,7 +175,10 @@ describe("mail delivery", () => {
   it("without SMTP_URL, prints the message to the log and marks it sent", async () => {
     expect(env().SMTP_URL).toBeUndefined();
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    const id = await queueMail(db(), recoveryMail("fr", "marie@example.com", { ...vars, link: "/home/new-password-42?token=xyz" }));
+    const id = await queueMail(
+      db(),
+      recoveryMail("fr", "marie@example.com", { ...vars, link: "/home/new-password-42?token=xyz" }),
+    );
 
     expect(await deliverDueMail()).toEqual({ sent: 1, failed: 0 });
 
@@ -178,7 +196,8 @@ describe("mail templates", () => {
   const templates = {
     verification: (lang: "fr" | "en") => verificationMail(lang, "eve@example.com", hostile),
     recovery: (lang: "fr" | "en") => recoveryMail(lang, "eve@example.com", hostile),
-    welcome: (lang: "fr" | "en") => welcomeMail(lang, "eve@example.com", { firstname: hostile.firstname, link: hostile.link }),
+    welcome: (lang: "fr" | "en") =>
+      welcomeMail(lang, "eve@example.com", { firstname: hostile.firstname, link: hostile.link }),
   };
 
   it("greets without a name when the first name is unknown", () => {
@@ -224,18 +243,28 @@ describe("development mailbox", () => {
     }
   }
 
-  it("lists the latest messages with their text when DEV_MAILBOX is on", () => withConfig({ DEV_MAILBOX: true }, async () => {
-    await queueMail(db(), verificationMail("fr", "marie@example.com", vars));
-    const answer = await call(mailboxLoader, buildRequest("/dev/mailbox"));
-    expect(statusOf(answer)).toBe(200);
-    const { messages } = await dataOf<{ messages: { to: string; subject: string; text: string; status: string }[] }>(answer);
-    expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ to: "marie@example.com", subject: "Votre code de confirmation Cap", status: "pending" });
-    expect(messages[0].text).toContain("482913");
-  }));
+  it("lists the latest messages with their text when DEV_MAILBOX is on", () =>
+    withConfig({ DEV_MAILBOX: true }, async () => {
+      await queueMail(db(), verificationMail("fr", "marie@example.com", vars));
+      const answer = await call(mailboxLoader, buildRequest("/dev/mailbox"));
+      expect(statusOf(answer)).toBe(200);
+      const { messages } = await dataOf<{ messages: { to: string; subject: string; text: string; status: string }[] }>(
+        answer,
+      );
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatchObject({
+        to: "marie@example.com",
+        subject: "Votre code de confirmation Cap",
+        status: "pending",
+      });
+      expect(messages[0].text).toContain("482913");
+    }));
 
   it("does not exist unless DEV_MAILBOX is on (NODE_ENV left unset is not enough), nor ever in production", async () => {
-    for (const change of [{ DEV_MAILBOX: false, NODE_ENV: "development" as const }, { DEV_MAILBOX: true, NODE_ENV: "production" as const }]) {
+    for (const change of [
+      { DEV_MAILBOX: false, NODE_ENV: "development" as const },
+      { DEV_MAILBOX: true, NODE_ENV: "production" as const },
+    ]) {
       await withConfig(change, async () => {
         const answer = await call(mailboxLoader, buildRequest("/dev/mailbox"));
         expect(statusOf(answer)).toBe(404);

@@ -22,25 +22,50 @@ const FIREFOX_ANDROID = "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 
 const SAFARI_IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
-type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) => unknown;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: AppLoadContext;
+}) => unknown;
 
-async function api(handler: Handler, path: string, token: string, options: { post?: boolean; params?: Record<string, string> } = {}) {
-  const request = buildRequest(path, { method: options.post ? "POST" : "GET", headers: { Authorization: `Bearer ${token}` } });
+async function api(
+  handler: Handler,
+  path: string,
+  token: string,
+  options: { post?: boolean; params?: Record<string, string> } = {},
+) {
+  const request = buildRequest(path, {
+    method: options.post ? "POST" : "GET",
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return (await handler({ request, params: options.params ?? {}, context: {} })) as Response;
 }
 
 /** Signs in on /home/login from a browser naming itself `userAgent`: the new session's cookie. */
 async function signInFrom(member: TestMember, userAgent: string): Promise<string> {
   const form = { email: member.email, password: PASSWORD, redirectAfter: "" };
-  const answer = await callWith(loginPage, buildRequest("/home/login", { form, headers: { "User-Agent": userAgent } }), { context: { clientIp: "198.51.100.7" } });
+  const answer = await callWith(
+    loginPage,
+    buildRequest("/home/login", { form, headers: { "User-Agent": userAgent } }),
+    { context: { clientIp: "198.51.100.7" } },
+  );
   expect(statusOf(answer)).toBe(302);
   return cookiePair(answer, "token");
 }
 
-type Devices = { id: string; browser: string | null; system: string | null; signedIn: string; lastSeen: string; current: boolean }[];
+type Devices = {
+  id: string;
+  browser: string | null;
+  system: string | null;
+  signedIn: string;
+  lastSeen: string;
+  current: boolean;
+}[];
 
 async function devicesOn(cookie: string, lang = "fr"): Promise<Devices> {
-  const page = await dataOf<{ devices: Devices }>(await callWith(profileLoader, buildRequest("/profile", { cookie, headers: { "Accept-Language": lang } })));
+  const page = await dataOf<{ devices: Devices }>(
+    await callWith(profileLoader, buildRequest("/profile", { cookie, headers: { "Accept-Language": lang } })),
+  );
   return page.devices;
 }
 
@@ -90,7 +115,10 @@ describe("signed-in devices on /profile", () => {
 
     expect(statusOf(await post(alice.cookie, { intent: "signOutDevice", id: bobsSession.id }))).toBe(404);
     expect(await whoami(bob.token)).not.toBeNull();
-    const refused = await api(revokeApi, `/api/sessions/${bobsSession.id}/revoke`, alice.token, { post: true, params: { id: bobsSession.id } });
+    const refused = await api(revokeApi, `/api/sessions/${bobsSession.id}/revoke`, alice.token, {
+      post: true,
+      params: { id: bobsSession.id },
+    });
     expect(refused.status).toBe(404);
     await checkedJson(refused, "/api/sessions/{id}/revoke", "post");
     await api(revokeOthersApi, "/api/sessions/revoke-others", alice.token, { post: true });
@@ -98,7 +126,12 @@ describe("signed-in devices on /profile", () => {
   });
 
   it("asks to sign in first", async () => {
-    expect(headerOf(await callWith(profileAction, buildRequest("/profile", { form: { intent: "signOutOthers" } })), "Location")).toMatch(/^\/home\/login/);
+    expect(
+      headerOf(
+        await callWith(profileAction, buildRequest("/profile", { form: { intent: "signOutOthers" } })),
+        "Location",
+      ),
+    ).toMatch(/^\/home\/login/);
   });
 });
 
@@ -112,7 +145,10 @@ describe("sessions API", () => {
     expect(listed.sessions[0]).toMatchObject({ browser: "Firefox", system: "Android", current: true });
     const other = listed.sessions[1].id;
 
-    const onThis = await api(revokeApi, `/api/sessions/${listed.sessions[0].id}/revoke`, phone, { post: true, params: { id: listed.sessions[0].id } });
+    const onThis = await api(revokeApi, `/api/sessions/${listed.sessions[0].id}/revoke`, phone, {
+      post: true,
+      params: { id: listed.sessions[0].id },
+    });
     expect(onThis.status).toBe(409);
     await checkedJson(onThis, "/api/sessions/{id}/revoke", "post");
 
@@ -139,15 +175,26 @@ describe("sessions API", () => {
 describe("the token cookie", () => {
   it("holds the session token itself: the API's token works as the cookie and as a bearer header", async () => {
     const member = await verifiedMember();
-    const login = await callWith(loginApi, buildRequest("/api/dashboard/login", { json: { email: member.email, password: PASSWORD } }));
+    const login = await callWith(
+      loginApi,
+      buildRequest("/api/dashboard/login", { json: { email: member.email, password: PASSWORD } }),
+    );
     const { token } = await dataOf<{ token: string }>(login);
     expect(member.cookie).toBe(`token=${member.token}`);
 
-    const byCookie = (await callWith(whoamiApi, buildRequest("/api/dashboard/whoami", { cookie: `token=${token}` }))) as Response;
-    const byBearer = (await callWith(whoamiApi, buildRequest("/api/dashboard/whoami", { headers: { Authorization: `Bearer ${token}` } }))) as Response;
+    const byCookie = (await callWith(
+      whoamiApi,
+      buildRequest("/api/dashboard/whoami", { cookie: `token=${token}` }),
+    )) as Response;
+    const byBearer = (await callWith(
+      whoamiApi,
+      buildRequest("/api/dashboard/whoami", { headers: { Authorization: `Bearer ${token}` } }),
+    )) as Response;
     expect(byCookie.status).toBe(200);
     expect((await byCookie.json()).user.id).toBe(member.memberId);
     expect((await byBearer.json()).user.id).toBe(member.memberId);
-    expect(statusOf(await callWith(whoamiApi, buildRequest("/api/dashboard/whoami", { cookie: "token=forged.value" })))).toBe(401);
+    expect(
+      statusOf(await callWith(whoamiApi, buildRequest("/api/dashboard/whoami", { cookie: "token=forged.value" }))),
+    ).toBe(401);
   });
 });

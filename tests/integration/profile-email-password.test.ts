@@ -14,7 +14,13 @@ import { checkedJson } from "../support/openapi";
 type Reply = { error?: Record<string, string[] | null> };
 
 const askPage = (member: TestMember, currentPassword: string) =>
-  callWith(action, buildRequest("/profile", { form: { intent: "email", email: "thief@example.com", currentPassword }, cookie: member.cookie }));
+  callWith(
+    action,
+    buildRequest("/profile", {
+      form: { intent: "email", email: "thief@example.com", currentPassword },
+      cookie: member.cookie,
+    }),
+  );
 
 const askApi = async (member: TestMember, current_password: string) =>
   (await emailApi({
@@ -29,29 +35,40 @@ const askApi = async (member: TestMember, current_password: string) =>
 describe("email change asks for the current password", () => {
   it("page: the field is on the form; a wrong password is said in the member's language and sends nothing", async () => {
     const member = await verifiedMember();
-    const loaderData = await dataOf<object>(await callWith(loader, buildRequest("/profile", { cookie: member.cookie })));
+    const loaderData = await dataOf<object>(
+      await callWith(loader, buildRequest("/profile", { cookie: member.cookie })),
+    );
     const form = await renderPage(ProfilePage, { path: "/profile", lang: "en", loaderData });
     expect(form).toMatch(/<label[^>]*for="email-currentPassword"[^>]*>Current password</);
     expect(form).toMatch(/<input id="email-currentPassword" name="currentPassword"[^>]*type="password"/);
 
     const refused = await askPage(member, "not-the-password");
     expect(statusOf(refused)).toBe(422);
-    const page = await renderPage(ProfilePage, { path: "/profile", lang: "en", loaderData, actionData: await dataOf<object>(refused) });
+    const page = await renderPage(ProfilePage, {
+      path: "/profile",
+      lang: "en",
+      loaderData,
+      actionData: await dataOf<object>(refused),
+    });
     expect(page).toContain("This password is not the right one.");
     expect(await mailsTo("thief@example.com")).toHaveLength(0);
   });
 
   it("guessing it through the email form stops after 5 wrong passwords, page and API alike, even the right one then", async () => {
     const member = await verifiedMember();
-    for (let attempt = 1; attempt <= 3; attempt++) expect(statusOf(await askPage(member, `guess-${attempt}-password`))).toBe(422);
-    for (let attempt = 4; attempt <= 5; attempt++) expect((await askApi(member, `guess-${attempt}-password`)).status).toBe(422);
+    for (let attempt = 1; attempt <= 3; attempt++)
+      expect(statusOf(await askPage(member, `guess-${attempt}-password`))).toBe(422);
+    for (let attempt = 4; attempt <= 5; attempt++)
+      expect((await askApi(member, `guess-${attempt}-password`)).status).toBe(422);
 
     const page = await askPage(member, PASSWORD);
     expect(statusOf(page)).toBe(429);
     expect((await dataOf<Reply>(page)).error?.currentPassword).toEqual(["profile:errors.tooManyAttempts"]);
     const api = await askApi(member, PASSWORD);
     expect(api.status).toBe(429);
-    expect((await checkedJson(api, "/api/profile/email", "post")).errors.base).toEqual(["Too many attempts. Wait 15 minutes before trying again."]);
+    expect((await checkedJson(api, "/api/profile/email", "post")).errors.base).toEqual([
+      "Too many attempts. Wait 15 minutes before trying again.",
+    ]);
 
     expect(await mailsTo("thief@example.com")).toHaveLength(0);
     expect((await whoami(member.token))!.identity.traits.email).toBe(member.email);

@@ -6,7 +6,18 @@ import { db } from "~/.server/db/client.server";
 import { appUsers, identities, mailOutbox, mainGoals, sessions } from "~/.server/db/schema.server";
 import { loader as layoutLoader } from "~/routes/_default";
 import ProfilePage, { action, loader } from "~/routes/_default.profile";
-import { callWith, codeIn, lastMailTo, mailsTo, otherCode, PASSWORD, renderPage, setCookie, verifiedMember, type TestMember } from "../support/accounts";
+import {
+  callWith,
+  codeIn,
+  lastMailTo,
+  mailsTo,
+  otherCode,
+  PASSWORD,
+  renderPage,
+  setCookie,
+  verifiedMember,
+  type TestMember,
+} from "../support/accounts";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 
 type Reply = { status: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> };
@@ -28,7 +39,8 @@ function post(member: TestMember, form: Record<string, string>) {
 }
 
 async function profileOf(member: TestMember) {
-  return (await dataOf<ProfileData>(await callWith(loader, buildRequest("/profile", { cookie: member.cookie })))).profile;
+  return (await dataOf<ProfileData>(await callWith(loader, buildRequest("/profile", { cookie: member.cookie }))))
+    .profile;
 }
 
 /** The page a browser without JavaScript shows after a refused POST. */
@@ -53,7 +65,9 @@ describe("profile details", () => {
       role: "Cheffe de projet",
       email: member.email,
     });
-    const sidebar = await dataOf<{ firstname: string; lastname: string }>(await callWith(layoutLoader, buildRequest("/profile", { cookie: member.cookie })));
+    const sidebar = await dataOf<{ firstname: string; lastname: string }>(
+      await callWith(layoutLoader, buildRequest("/profile", { cookie: member.cookie })),
+    );
     expect(sidebar).toEqual({ firstname: "Irène", lastname: "Joliot" });
     expect((await whoami(member.token))!.identity.traits.name).toEqual({ first: "Irène", last: "Joliot" });
 
@@ -65,7 +79,16 @@ describe("profile details", () => {
   it("refuses each bad field with its translated message, keeps what was typed and changes nothing", async () => {
     const member = await verifiedMember();
     const before = await profileOf(member);
-    const bad = { intent: "profile", firstName: " ", lastName: "", birthDate: "2020-01-01", mobileCountryCode: "abc", mobile: "12", levelOfStudy: "astronaut", role: "x".repeat(81) };
+    const bad = {
+      intent: "profile",
+      firstName: " ",
+      lastName: "",
+      birthDate: "2020-01-01",
+      mobileCountryCode: "abc",
+      mobile: "12",
+      levelOfStudy: "astronaut",
+      role: "x".repeat(81),
+    };
     const answer = await post(member, bad);
     expect(statusOf(answer)).toBe(400);
     const reply = await dataOf<Reply>(answer);
@@ -102,13 +125,18 @@ describe("profile details", () => {
 
   it("define my path: changes the user type; an unknown one is refused", async () => {
     const member = await verifiedMember();
-    expect(headerOf(await post(member, { intent: "path", userType: "captain" }), "Location")).toBe("/profile?saved=path");
+    expect(headerOf(await post(member, { intent: "path", userType: "captain" }), "Location")).toBe(
+      "/profile?saved=path",
+    );
     expect((await profileOf(member)).user_type).toBe("captain");
     const refused = await post(member, { intent: "path", userType: "admiral" });
     expect(statusOf(refused)).toBe(400);
     expect((await dataOf<Reply>(refused)).error?.userType).toEqual(["profile:errors.userTypeInvalid"]);
     expect((await profileOf(member)).user_type).toBe("captain");
-    const html = await renderPage(ProfilePage, { path: "/profile", loaderData: await dataOf<object>(await callWith(loader, buildRequest("/profile", { cookie: member.cookie }))) });
+    const html = await renderPage(ProfilePage, {
+      path: "/profile",
+      loaderData: await dataOf<object>(await callWith(loader, buildRequest("/profile", { cookie: member.cookie }))),
+    });
     expect(html).toContain('href="/#goal"');
   });
 
@@ -169,14 +197,24 @@ describe("email change", () => {
     expect(reply.initialValue?.email).toBe("TAKEN@example.com");
     expect(await refusedPage(member, taken)).toContain("Un compte existe déjà avec cette adresse e-mail.");
 
-    expect((await dataOf<Reply>(await post(member, { intent: "email", currentPassword: PASSWORD, email: member.email }))).error?.email).toEqual(["profile:errors.sameEmail"]);
-    expect((await dataOf<Reply>(await post(member, { intent: "email", currentPassword: PASSWORD, email: "nope" }))).error?.email).toEqual(["errors.emailInvalid"]);
+    expect(
+      (await dataOf<Reply>(await post(member, { intent: "email", currentPassword: PASSWORD, email: member.email })))
+        .error?.email,
+    ).toEqual(["profile:errors.sameEmail"]);
+    expect(
+      (await dataOf<Reply>(await post(member, { intent: "email", currentPassword: PASSWORD, email: "nope" }))).error
+        ?.email,
+    ).toEqual(["errors.emailInvalid"]);
     expect((await profileOf(member)).pending_email).toBeNull();
   });
 
   it("asks for the current password: without it nothing is sent, and the password is never sent back", async () => {
     const member = await verifiedMember();
-    const refused = await post(member, { intent: "email", email: "thief@example.com", currentPassword: "not-the-password" });
+    const refused = await post(member, {
+      intent: "email",
+      email: "thief@example.com",
+      currentPassword: "not-the-password",
+    });
     expect(statusOf(refused)).toBe(422);
     const reply = await dataOf<Reply>(refused);
     expect(reply.error?.currentPassword).toEqual(["profile:errors.currentPasswordWrong"]);
@@ -213,17 +251,32 @@ describe("password change", () => {
     const other = await login(member.email, PASSWORD, { ip: "203.0.113.1", userAgent: null });
     if (!other.ok) throw new Error("second login refused");
 
-    const wrong = await post(member, { intent: "password", currentPassword: "not-it-at-all", password: "Nouveau-cap-1", confirmPassword: "Nouveau-cap-1" });
+    const wrong = await post(member, {
+      intent: "password",
+      currentPassword: "not-it-at-all",
+      password: "Nouveau-cap-1",
+      confirmPassword: "Nouveau-cap-1",
+    });
     expect(statusOf(wrong)).toBe(422);
     const reply = await dataOf<Reply>(wrong);
     expect(reply.error?.currentPassword).toEqual(["profile:errors.currentPasswordWrong"]);
     expect(reply.initialValue?.password).toBeUndefined();
     expect(await whoami(other.token)).not.toBeNull();
 
-    const short = await post(member, { intent: "password", currentPassword: PASSWORD, password: "court", confirmPassword: "autre" });
+    const short = await post(member, {
+      intent: "password",
+      currentPassword: PASSWORD,
+      password: "court",
+      confirmPassword: "autre",
+    });
     expect((await dataOf<Reply>(short)).error).toMatchObject({ password: ["errors.passwordTooShort"] });
 
-    const done = await post(member, { intent: "password", currentPassword: PASSWORD, password: "Nouveau-cap-1", confirmPassword: "Nouveau-cap-1" });
+    const done = await post(member, {
+      intent: "password",
+      currentPassword: PASSWORD,
+      password: "Nouveau-cap-1",
+      confirmPassword: "Nouveau-cap-1",
+    });
     expect(headerOf(done, "Location")).toBe("/profile?saved=password");
     expect(await whoami(other.token)).toBeNull();
     expect(await whoami(member.token)).not.toBeNull();
@@ -232,7 +285,13 @@ describe("password change", () => {
   });
   it("stops checking after five wrong current passwords", async () => {
     const member = await verifiedMember();
-    const attempt = (currentPassword: string) => post(member, { intent: "password", currentPassword, password: "Nouveau-cap-1", confirmPassword: "Nouveau-cap-1" });
+    const attempt = (currentPassword: string) =>
+      post(member, {
+        intent: "password",
+        currentPassword,
+        password: "Nouveau-cap-1",
+        confirmPassword: "Nouveau-cap-1",
+      });
     for (let i = 0; i < 5; i++) expect(statusOf(await attempt("not-it-at-all"))).toBe(422);
     const blocked = await attempt(PASSWORD);
     expect(statusOf(blocked)).toBe(429);
@@ -249,8 +308,14 @@ describe("account deletion", () => {
 
     const wrongEmail = await post(member, { intent: "delete", email: "other@example.com", currentPassword: PASSWORD });
     expect((await dataOf<Reply>(wrongEmail)).error?.email).toEqual(["profile:errors.confirmEmailWrong"]);
-    const wrongPassword = await post(member, { intent: "delete", email: member.email, currentPassword: "not-it-at-all" });
-    expect((await dataOf<Reply>(wrongPassword)).error?.currentPassword).toEqual(["profile:errors.currentPasswordWrong"]);
+    const wrongPassword = await post(member, {
+      intent: "delete",
+      email: member.email,
+      currentPassword: "not-it-at-all",
+    });
+    expect((await dataOf<Reply>(wrongPassword)).error?.currentPassword).toEqual([
+      "profile:errors.currentPasswordWrong",
+    ]);
     expect(await whoami(member.token)).not.toBeNull();
 
     const done = await post(member, { intent: "delete", email: member.email, currentPassword: PASSWORD });

@@ -25,7 +25,9 @@ type Overview = {
 describe("main goal", () => {
   it("is set, edited in place (updated date), and replaced with the old one kept as history", async () => {
     const member = await verifiedMember();
-    expect(headerOf(await post(overviewAction, "/", member, { intent: "edit", title: "Courir un semi" }), "Location")).toBe("/#goal");
+    expect(
+      headerOf(await post(overviewAction, "/", member, { intent: "edit", title: "Courir un semi" }), "Location"),
+    ).toBe("/#goal");
     await post(overviewAction, "/", member, { intent: "edit", title: "Courir un semi-marathon" });
     let view = await get<Overview>(overviewLoader, "/", member);
     expect(view.goal?.title).toBe("Courir un semi-marathon");
@@ -64,13 +66,22 @@ describe("commitments", () => {
   it("are added, shown on the week calendar by due date, edited, done, and deleted", async () => {
     const member = await verifiedMember();
     const due = today();
-    await post(commitmentsAction, "/my_commitments", member, { intent: "create", title: "Appeler ma sœur", dueDate: due });
+    await post(commitmentsAction, "/my_commitments", member, {
+      intent: "create",
+      title: "Appeler ma sœur",
+      dueDate: due,
+    });
     const [row] = await db().select().from(commitments);
     const view = await get<Overview>(overviewLoader, "/", member);
     expect(view.week.start).toBe(weekStart(due));
     expect(view.week.days.find((d) => d.day === due)?.items.map((i) => i.title)).toEqual(["Appeler ma sœur"]);
 
-    await post(commitmentsAction, "/my_commitments", member, { intent: "update", id: row.id, title: "Appeler ma sœur dimanche", dueDate: due });
+    await post(commitmentsAction, "/my_commitments", member, {
+      intent: "update",
+      id: row.id,
+      title: "Appeler ma sœur dimanche",
+      dueDate: due,
+    });
     await post(commitmentsAction, "/my_commitments", member, { intent: "done", id: row.id });
     const [updated] = await db().select().from(commitments);
     expect(updated.title).toBe("Appeler ma sœur dimanche");
@@ -82,7 +93,11 @@ describe("commitments", () => {
 
   it("refuses a bad date and keeps what was typed", async () => {
     const member = await verifiedMember();
-    const refused = await post(commitmentsAction, "/my_commitments", member, { intent: "create", title: "Lire", dueDate: "2026-02-31x" });
+    const refused = await post(commitmentsAction, "/my_commitments", member, {
+      intent: "create",
+      title: "Lire",
+      dueDate: "2026-02-31x",
+    });
     expect(statusOf(refused)).toBe(400);
     const reply = await dataOf<{ error: Record<string, string[]>; initialValue: Record<string, string> }>(refused);
     expect(reply.error.dueDate).toEqual(["errors.dateInvalid"]);
@@ -103,7 +118,10 @@ describe("commitments", () => {
       expect(statusOf(await post(commitmentsAction, "/my_commitments", bo, form)), form.intent).toBe(404);
     }
     for (const query of [`?edit=${row.id}`, `?delete=${row.id}`]) {
-      expect(statusOf(await callWith(commitmentsLoader, buildRequest(`/my_commitments${query}`, { cookie: bo.cookie }))), query).toBe(404);
+      expect(
+        statusOf(await callWith(commitmentsLoader, buildRequest(`/my_commitments${query}`, { cookie: bo.cookie }))),
+        query,
+      ).toBe(404);
     }
     const [untouched] = await db().select().from(commitments);
     expect(untouched).toMatchObject({ title: "Secret d’Ana", doneAt: null });
@@ -113,13 +131,22 @@ describe("commitments", () => {
 
 describe("life GPS", () => {
   const form = (score: string) =>
-    Object.fromEntries(["sante", "travail", "relations", "finances", "loisirs", "developpement"].flatMap((a) => [[`${a}_score`, score], [`${a}_note`, `note ${a}`]]));
+    Object.fromEntries(
+      ["sante", "travail", "relations", "finances", "loisirs", "developpement"].flatMap((a) => [
+        [`${a}_score`, score],
+        [`${a}_note`, `note ${a}`],
+      ]),
+    );
 
   it("saves each area's score and note, and keeps the history", async () => {
     const member = await verifiedMember();
     await post(lifeGpsAction, "/my_life_gps", member, form("7"));
     await post(lifeGpsAction, "/my_life_gps", member, form("4"));
-    const view = await get<{ entries: { areas: { id: string; score: number; note: string }[] }[] }>(lifeGpsLoader, "/my_life_gps", member);
+    const view = await get<{ entries: { areas: { id: string; score: number; note: string }[] }[] }>(
+      lifeGpsLoader,
+      "/my_life_gps",
+      member,
+    );
     expect(view.entries).toHaveLength(2);
     expect(view.entries[0].areas.find((a) => a.id === "sante")).toMatchObject({ score: 4, note: "note sante" });
   });
@@ -128,7 +155,9 @@ describe("life GPS", () => {
     const member = await verifiedMember();
     const refused = await post(lifeGpsAction, "/my_life_gps", member, { ...form("5"), travail_score: "11" });
     expect(statusOf(refused)).toBe(400);
-    expect((await dataOf<{ error: Record<string, string[]> }>(refused)).error.travail_score).toEqual(["errors.scoreRange"]);
+    expect((await dataOf<{ error: Record<string, string[]> }>(refused)).error.travail_score).toEqual([
+      "errors.scoreRange",
+    ]);
     expect(await db().select().from(lifeGpsEntries)).toHaveLength(0);
   });
 });

@@ -14,16 +14,27 @@ import { checkedJson } from "../support/openapi";
  */
 type Handler = typeof teamAdd;
 
-async function api(handler: Handler, path: string, member: TestMember, options: { json?: unknown; params?: Record<string, string> } = {}) {
+async function api(
+  handler: Handler,
+  path: string,
+  member: TestMember,
+  options: { json?: unknown; params?: Record<string, string> } = {},
+) {
   const method = options.json === undefined && !options.params ? "GET" : "POST";
-  const request = buildRequest(path, { json: options.json, method, headers: { Authorization: `Bearer ${member.token}` } });
+  const request = buildRequest(path, {
+    json: options.json,
+    method,
+    headers: { Authorization: `Bearer ${member.token}` },
+  });
   return (await handler({ request, params: options.params ?? {}, context: {} })) as Response;
 }
 
 async function crewOf(member: TestMember, emails: string[]) {
   const ids: string[] = [];
   for (const email of emails) {
-    const added = await api(teamAdd, "/api/team", member, { json: { name: email.split("@")[0], email, relation: "friend" } });
+    const added = await api(teamAdd, "/api/team", member, {
+      json: { name: email.split("@")[0], email, relation: "friend" },
+    });
     expect(added.status).toBe(201);
     ids.push((await added.json()).crew.id);
   }
@@ -42,7 +53,9 @@ function answer(link: string, score: number) {
 
 async function listed(member: TestMember) {
   type Survey = { id: string; answered: number; closed: boolean; results: { average: number }[] | null };
-  return (await checkedJson<{ surveys: Survey[] }>(await api(surveyList, "/api/surveys", member), "/api/surveys", "get")).surveys;
+  return (
+    await checkedJson<{ surveys: Survey[] }>(await api(surveyList, "/api/surveys", member), "/api/surveys", "get")
+  ).surveys;
 }
 
 describe("360 survey anonymity", () => {
@@ -50,7 +63,9 @@ describe("360 survey anonymity", () => {
     const member = await verifiedMember();
     const emails = ["ana", "ben", "cid", "dan", "eva"].map((name) => `${name}@example.com`);
     const crew = await crewOf(member, emails);
-    const created = await api(surveyCreate, "/api/surveys", member, { json: { title: "360", questions: ["A ?", "B ?", "C ?"], crew } });
+    const created = await api(surveyCreate, "/api/surveys", member, {
+      json: { title: "360", questions: ["A ?", "B ?", "C ?"], crew },
+    });
     expect(created.status).toBe(201);
     const links = await linksOf(emails);
 
@@ -75,7 +90,13 @@ describe("360 survey anonymity", () => {
     const member = await verifiedMember();
     const emails = ["moi.bis@example.com", "moi.ter@example.com", "vraie.personne@example.com"];
     const crew = await crewOf(member, emails);
-    expect((await api(surveyCreate, "/api/surveys", member, { json: { title: "360", questions: ["A ?", "B ?", "C ?"], crew } })).status).toBe(201);
+    expect(
+      (
+        await api(surveyCreate, "/api/surveys", member, {
+          json: { title: "360", questions: ["A ?", "B ?", "C ?"], crew },
+        })
+      ).status,
+    ).toBe(201);
     const [puppet1, puppet2, real] = await linksOf(emails);
 
     // What the real person reads before answering: how many people the survey went to (3, so

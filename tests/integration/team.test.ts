@@ -9,7 +9,15 @@ import { loader as editLoader, action as editAction } from "~/routes/_default.my
 import { action as addAction } from "~/routes/_default.my_team.add";
 import { loader as listLoader } from "~/routes/_default.my_team.list";
 import { loader as surveysLoader, action as surveysAction } from "~/routes/_default.my_team.surveys";
-import { callWith, lastMailTo, linkIn, mailsTo, registerMember, verifiedMember, type TestMember } from "../support/accounts";
+import {
+  callWith,
+  lastMailTo,
+  linkIn,
+  mailsTo,
+  registerMember,
+  verifiedMember,
+  type TestMember,
+} from "../support/accounts";
 import { aDayLater } from "../support/crew-mail";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 
@@ -20,22 +28,36 @@ async function addCrew(member: TestMember, form: Record<string, string>) {
 }
 
 async function crewOf(member: TestMember): Promise<Crew[]> {
-  return (await dataOf<{ crew: Crew[] }>(await callWith(listLoader, buildRequest("/my_team/list", { cookie: member.cookie })))).crew;
+  return (
+    await dataOf<{ crew: Crew[] }>(await callWith(listLoader, buildRequest("/my_team/list", { cookie: member.cookie })))
+  ).crew;
 }
 
 async function addThree(member: TestMember, names = ["Paul", "Lina", "Sami"]) {
   for (const name of names) {
-    expect(statusOf(await addCrew(member, { name, email: `${name.toLowerCase()}@example.com`, relation: "friend" }))).toBe(303);
+    expect(
+      statusOf(await addCrew(member, { name, email: `${name.toLowerCase()}@example.com`, relation: "friend" })),
+    ).toBe(303);
   }
   return crewOf(member);
 }
 
-function surveyForm(crew: string[], questions = ["Suis-je à l’écoute ?", "Peut-on compter sur moi ?", "Quelle énergie ?"]) {
-  return { title: "Comment me vois-tu ?", ...Object.fromEntries(questions.map((q, i) => [`questions[${i}]`, q])), crew };
+function surveyForm(
+  crew: string[],
+  questions = ["Suis-je à l’écoute ?", "Peut-on compter sur moi ?", "Quelle énergie ?"],
+) {
+  return {
+    title: "Comment me vois-tu ?",
+    ...Object.fromEntries(questions.map((q, i) => [`questions[${i}]`, q])),
+    crew,
+  };
 }
 
 async function sendSurvey(member: TestMember, crew: Crew[]) {
-  const answer = await callWith(surveysAction, buildRequest("/my_team/surveys", { form: surveyForm(crew.map((c) => c.id)), cookie: member.cookie }));
+  const answer = await callWith(
+    surveysAction,
+    buildRequest("/my_team/surveys", { form: surveyForm(crew.map((c) => c.id)), cookie: member.cookie }),
+  );
   expect(statusOf(answer)).toBe(303);
   return Promise.all(crew.map(async (person) => linkIn(await lastMailTo(person.email), "/survey/")));
 }
@@ -51,8 +73,17 @@ async function answer(link: string, scores: number[], comment = "") {
 }
 
 async function surveysOf(member: TestMember) {
-  type Survey = { id: string; answered: number; closed: boolean; results: { average: number; comments: string[] }[] | null };
-  return (await dataOf<{ surveys: Survey[] }>(await callWith(surveysLoader, buildRequest("/my_team/surveys", { cookie: member.cookie })))).surveys;
+  type Survey = {
+    id: string;
+    answered: number;
+    closed: boolean;
+    results: { average: number; comments: string[] }[] | null;
+  };
+  return (
+    await dataOf<{ surveys: Survey[] }>(
+      await callWith(surveysLoader, buildRequest("/my_team/surveys", { cookie: member.cookie })),
+    )
+  ).surveys;
 }
 
 describe("my team", () => {
@@ -62,7 +93,9 @@ describe("my team", () => {
     expect(statusOf(added)).toBe(303);
     const [crew] = await crewOf(member);
     expect(headerOf(added, "Location")).toBe(`/my_team/list?added=${crew.id}`);
-    const list = await dataOf<{ notice: string; name: string }>(await callWith(listLoader, buildRequest(`/my_team/list?added=${crew.id}`, { cookie: member.cookie })));
+    const list = await dataOf<{ notice: string; name: string }>(
+      await callWith(listLoader, buildRequest(`/my_team/list?added=${crew.id}`, { cookie: member.cookie })),
+    );
     expect(list).toMatchObject({ notice: "added", name: "Paul Martin" });
 
     expect(crew).toMatchObject({ name: "Paul Martin", email: "paul@example.com", status: "invited" });
@@ -85,7 +118,9 @@ describe("my team", () => {
       expect(statusOf(refused)).toBe(400);
     }
     expect(await crewOf(member)).toEqual([]);
-    const refused = await dataOf<{ error: Record<string, string[]> }>(await addCrew(member, { name: "Paul", email: "nope", relation: "friend" }));
+    const refused = await dataOf<{ error: Record<string, string[]> }>(
+      await addCrew(member, { name: "Paul", email: "nope", relation: "friend" }),
+    );
     expect(refused.error.email).toEqual(["team:errors.emailInvalid"]);
 
     await addCrew(member, { name: "Paul", email: "paul@example.com", relation: "friend" });
@@ -101,7 +136,9 @@ describe("my team", () => {
     const link = linkIn(await lastMailTo("paul@example.com"), "/home/register");
     const invitedId = new URL(link, "http://x").searchParams.get("invited_id")!;
 
-    const page = await dataOf<{ draft: { email: string; invitedId: string } }>(await callWith(registerLoader, buildRequest(link)));
+    const page = await dataOf<{ draft: { email: string; invitedId: string } }>(
+      await callWith(registerLoader, buildRequest(link)),
+    );
     expect(page.draft).toMatchObject({ email: "paul@example.com", invitedId });
 
     const paul = await registerMember({ email: "paul@example.com", first: { firstName: "Paul", invitedId } });
@@ -118,22 +155,38 @@ describe("my team", () => {
     const params = { page: `edit-${crew.id}` };
     const path = `/my_team/edit-${crew.id}`;
 
-    const saved = await callWith(editAction, buildRequest(path, { form: { intent: "save", name: "Paulo", relation: "coach" }, cookie: member.cookie }), { params });
+    const saved = await callWith(
+      editAction,
+      buildRequest(path, { form: { intent: "save", name: "Paulo", relation: "coach" }, cookie: member.cookie }),
+      { params },
+    );
     expect(headerOf(saved, "Location")).toBe("/my_team/list?saved");
-    const refused = await callWith(editAction, buildRequest(path, { form: { intent: "save", name: "", relation: "coach" }, cookie: member.cookie }), { params });
+    const refused = await callWith(
+      editAction,
+      buildRequest(path, { form: { intent: "save", name: "", relation: "coach" }, cookie: member.cookie }),
+      { params },
+    );
     expect(statusOf(refused)).toBe(400);
     const [row] = await db().select().from(crewMembers).where(eq(crewMembers.id, crew.id));
     expect(row).toMatchObject({ name: "Paulo", relation: "coach", email: crew.email });
 
-    const confirm = await dataOf<{ confirmRemove: boolean }>(await callWith(editLoader, buildRequest(`${path}?remove`, { cookie: member.cookie }), { params }));
+    const confirm = await dataOf<{ confirmRemove: boolean }>(
+      await callWith(editLoader, buildRequest(`${path}?remove`, { cookie: member.cookie }), { params }),
+    );
     expect(confirm.confirmRemove).toBe(true);
-    const removed = await callWith(editAction, buildRequest(path, { form: { intent: "remove" }, cookie: member.cookie }), { params });
+    const removed = await callWith(
+      editAction,
+      buildRequest(path, { form: { intent: "remove" }, cookie: member.cookie }),
+      { params },
+    );
     expect(headerOf(removed, "Location")).toBe("/my_team/list?removed");
     expect(await crewOf(member)).toHaveLength(2);
     const [invitation] = await db().select().from(invitations).where(eq(invitations.id, crew.invitationId!));
     expect(invitation.status).toBe("revoked");
     // A revoked invitation's link no longer fills in the email.
-    const page = await dataOf<{ draft: { email: string } }>(await callWith(registerLoader, buildRequest(`/home/register?invited_id=${crew.invitationId}`)));
+    const page = await dataOf<{ draft: { email: string } }>(
+      await callWith(registerLoader, buildRequest(`/home/register?invited_id=${crew.invitationId}`)),
+    );
     expect(page.draft.email).toBe("");
   });
 
@@ -143,7 +196,12 @@ describe("my team", () => {
     const other = await verifiedMember({ email: "other@example.com" });
 
     for (const page of [`edit-${crew.id}`, "edit-nope", `edit-${crew.id.replace(/.$/, "0")}`, crew.id, "whatever"]) {
-      expect(statusOf(await callWith(editLoader, buildRequest(`/my_team/${page}`, { cookie: other.cookie }), { params: { page } })), page).toBe(404);
+      expect(
+        statusOf(
+          await callWith(editLoader, buildRequest(`/my_team/${page}`, { cookie: other.cookie }), { params: { page } }),
+        ),
+        page,
+      ).toBe(404);
       const post = buildRequest(`/my_team/${page}`, { form: { intent: "remove" }, cookie: other.cookie });
       expect(statusOf(await callWith(editAction, post, { params: { page } })), page).toBe(404);
     }
@@ -160,7 +218,11 @@ describe("invitations", () => {
   it("resends at most once a day, and revokes", async () => {
     const member = await verifiedMember();
     const [crew] = await addThree(member);
-    const post = (intent: string) => callWith(invitationsAction, buildRequest("/invitations", { form: { intent, id: crew.invitationId! }, cookie: member.cookie }));
+    const post = (intent: string) =>
+      callWith(
+        invitationsAction,
+        buildRequest("/invitations", { form: { intent, id: crew.invitationId! }, cookie: member.cookie }),
+      );
 
     expect(statusOf(await post("resend"))).toBe(429);
     await aDayLater(crew.invitationId!);
@@ -170,7 +232,9 @@ describe("invitations", () => {
 
     expect(headerOf(await post("revoke"), "Location")).toBe("/invitations?done=revoke");
     expect(statusOf(await post("revoke"))).toBe(409);
-    const page = await dataOf<{ sent: { status: string }[] }>(await callWith(invitationsLoader, buildRequest("/invitations", { cookie: member.cookie })));
+    const page = await dataOf<{ sent: { status: string }[] }>(
+      await callWith(invitationsLoader, buildRequest("/invitations", { cookie: member.cookie })),
+    );
     expect(page.sent.map((s) => s.status).sort()).toEqual(["pending", "pending", "revoked"]);
   });
 
@@ -183,12 +247,21 @@ describe("invitations", () => {
     );
     expect(page.received).toEqual([expect.objectContaining({ inviterName: "Marie Curie", status: "pending" })]);
 
-    const accepted = await callWith(invitationsAction, buildRequest("/invitations", { form: { intent: "accept", id: page.received[0].id }, cookie: paul.cookie }));
+    const accepted = await callWith(
+      invitationsAction,
+      buildRequest("/invitations", { form: { intent: "accept", id: page.received[0].id }, cookie: paul.cookie }),
+    );
     expect(headerOf(accepted, "Location")).toBe("/invitations?done=accept");
     expect((await crewOf(inviter))[0].status).toBe("joined");
-    const declined = await callWith(invitationsAction, buildRequest("/invitations", { form: { intent: "decline", id: page.received[0].id }, cookie: paul.cookie }));
+    const declined = await callWith(
+      invitationsAction,
+      buildRequest("/invitations", { form: { intent: "decline", id: page.received[0].id }, cookie: paul.cookie }),
+    );
     expect(statusOf(declined)).toBe(409);
-    const bad = await callWith(invitationsAction, buildRequest("/invitations", { form: { intent: "explode", id: "x" }, cookie: paul.cookie }));
+    const bad = await callWith(
+      invitationsAction,
+      buildRequest("/invitations", { form: { intent: "explode", id: "x" }, cookie: paul.cookie }),
+    );
     expect(statusOf(bad)).toBe(400);
   });
 });
@@ -216,7 +289,9 @@ describe("360 surveys", () => {
 
     const again = await answer(links[0], [1, 1, 1], "Encore");
     expect(statusOf(again)).toBe(409);
-    const used = await dataOf<{ state: string }>(await callWith(surveyLoader, buildRequest(links[0]), { params: { token: links[0].split("/").at(-1)! } }));
+    const used = await dataOf<{ state: string }>(
+      await callWith(surveyLoader, buildRequest(links[0]), { params: { token: links[0].split("/").at(-1)! } }),
+    );
     expect(used.state).toBe("used");
 
     expect(statusOf(await answer(links[2], [4, 4, 4]))).toBe(303);
@@ -232,7 +307,12 @@ describe("360 surveys", () => {
     await addThree(member);
     const crew = await addThree(member, ["Dora", "Eli", "Fanny"]);
     const links = await sendSurvey(member, crew);
-    for (const [index, scores] of [[5, 5, 5], [1, 1, 1], [3, 3, 3]].entries()) await answer(links[index], scores);
+    for (const [index, scores] of [
+      [5, 5, 5],
+      [1, 1, 1],
+      [3, 3, 3],
+    ].entries())
+      await answer(links[index], scores);
     let [survey] = await surveysOf(member);
     // Three answers on an open survey: nothing to compare the next total with.
     expect(survey).toMatchObject({ answered: 3, closed: false, results: null });
@@ -254,7 +334,10 @@ describe("360 surveys", () => {
     expect(statusOf(late)).toBe(409);
     expect((await dataOf<{ error: Record<string, string[]> }>(late)).error[""]).toEqual(["errors.closed"]);
     const token = links[5].split("/").at(-1)!;
-    expect((await dataOf<{ state: string }>(await callWith(surveyLoader, buildRequest(links[5]), { params: { token } }))).state).toBe("closed");
+    expect(
+      (await dataOf<{ state: string }>(await callWith(surveyLoader, buildRequest(links[5]), { params: { token } })))
+        .state,
+    ).toBe("closed");
     expect((await surveysOf(member))[0].results!.map((result) => result.average)).toEqual([3.3, 3.3, 3.3]);
   });
 
@@ -264,7 +347,10 @@ describe("360 surveys", () => {
     await answer(links[0], [5, 5, 5]);
     await answer(links[1], [1, 1, 1]);
     const [open] = await surveysOf(member);
-    await callWith(surveysAction, buildRequest("/my_team/surveys", { form: { intent: "close", id: open.id }, cookie: member.cookie }));
+    await callWith(
+      surveysAction,
+      buildRequest("/my_team/surveys", { form: { intent: "close", id: open.id }, cookie: member.cookie }),
+    );
     expect(statusOf(await answer(links[2], [3, 3, 3]))).toBe(409);
     expect((await surveysOf(member))[0]).toMatchObject({ answered: 2, closed: true, results: null });
   });

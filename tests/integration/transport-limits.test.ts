@@ -19,10 +19,23 @@ afterAll(async () => {
 }, 30_000);
 
 /** A raw request, so that the target, Host and body framing are exactly the test's. */
-function raw(options: { method?: string; path?: string; headers?: Record<string, string>; body?: Buffer | string; chunks?: number }) {
+function raw(options: {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+  chunks?: number;
+}) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const request = http.request(
-      { host: "127.0.0.1", port, method: options.method ?? "GET", path: options.path ?? "/home", headers: options.headers, setHost: !options.headers?.Host },
+      {
+        host: "127.0.0.1",
+        port,
+        method: options.method ?? "GET",
+        path: options.path ?? "/home",
+        headers: options.headers,
+        setHost: !options.headers?.Host,
+      },
       (response) => {
         let body = "";
         response.on("data", (chunk) => (body += chunk));
@@ -51,9 +64,19 @@ const form = { "Content-Type": "application/x-www-form-urlencoded" };
 
 describe("the door of the built server", () => {
   it("answers 413 to a body over 64 KB, sent with a Content-Length or chunked, in the caller's language", async () => {
-    const declared = await raw({ method: "POST", path: "/home/login", headers: { ...form, "Accept-Language": "en" }, body: "a".repeat(200_000) });
+    const declared = await raw({
+      method: "POST",
+      path: "/home/login",
+      headers: { ...form, "Accept-Language": "en" },
+      body: "a".repeat(200_000),
+    });
     expect(declared).toEqual({ status: 413, body: "This upload is too large (64 KB at most)." });
-    const chunked = await raw({ method: "POST", path: "/api/dashboard/login", headers: { "Content-Type": "application/json" }, chunks: 40 });
+    const chunked = await raw({
+      method: "POST",
+      path: "/api/dashboard/login",
+      headers: { "Content-Type": "application/json" },
+      chunks: 40,
+    });
     expect(chunked.status).toBe(413);
     expect(JSON.parse(chunked.body)).toEqual({ errors: { base: ["Cet envoi est trop volumineux (64 Ko au plus)."] } });
   });
@@ -69,16 +92,33 @@ describe("the door of the built server", () => {
   });
 
   it("answers a page action a body it cannot read with 415 or 400, not 500", async () => {
-    expect((await raw({ method: "POST", path: "/home/login", headers: { "Content-Type": "text/plain" }, body: "x" })).status).toBe(415);
+    expect(
+      (await raw({ method: "POST", path: "/home/login", headers: { "Content-Type": "text/plain" }, body: "x" })).status,
+    ).toBe(415);
     expect((await raw({ method: "POST", path: "/home/login" })).status).toBe(415);
-    const garbage = await raw({ method: "POST", path: "/home/login", headers: { "Content-Type": "multipart/form-data; boundary=zz" }, body: "garbage" });
+    const garbage = await raw({
+      method: "POST",
+      path: "/home/login",
+      headers: { "Content-Type": "multipart/form-data; boundary=zz" },
+      body: "garbage",
+    });
     expect(garbage.status).toBe(400);
   });
 
   it("refuses NUL in a form, a JSON body or a query value (PostgreSQL cannot store it) with a 400", async () => {
-    const form = await raw({ method: "POST", path: "/home/login", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "email=a%00%40b.fr&password=x" });
+    const form = await raw({
+      method: "POST",
+      path: "/home/login",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=a%00%40b.fr&password=x",
+    });
     expect(form.status).toBe(400);
-    const json = await raw({ method: "POST", path: "/api/dashboard/login", headers: { "Content-Type": "application/json" }, body: '{"email":"a\\u0000@b.fr","password":"x"}' });
+    const json = await raw({
+      method: "POST",
+      path: "/api/dashboard/login",
+      headers: { "Content-Type": "application/json" },
+      body: '{"email":"a\\u0000@b.fr","password":"x"}',
+    });
     expect(json.status).toBe(400);
     expect((await raw({ path: "/home?x=%00" })).status).toBe(400);
   });
@@ -86,18 +126,38 @@ describe("the door of the built server", () => {
   it("refuses a page action, the language switch or logout posted from another site or a null origin (403)", async () => {
     for (const origin of ["https://evil.example", "null", "not a url"]) {
       for (const path of ["/home/login", "/language", "/logout"]) {
-        const answer = await raw({ method: "POST", path, headers: { ...form, Origin: origin }, body: "email=a%40b.fr&password=x" });
+        const answer = await raw({
+          method: "POST",
+          path,
+          headers: { ...form, Origin: origin },
+          body: "email=a%40b.fr&password=x",
+        });
         expect(answer.status, `${path} from ${origin}`).toBe(403);
       }
     }
-    const own = await raw({ method: "POST", path: "/language", headers: { ...form, Origin: server.url }, body: "lng=en" });
+    const own = await raw({
+      method: "POST",
+      path: "/language",
+      headers: { ...form, Origin: server.url },
+      body: "lng=en",
+    });
     expect(own.status).toBe(303);
   });
 
   it("takes only JSON on the API, and a cookie-authenticated API write only from our own origin", async () => {
-    const textPlain = await raw({ method: "POST", path: "/api/profile", headers: { "Content-Type": "text/plain" }, body: '{"firstname":"X"}' });
+    const textPlain = await raw({
+      method: "POST",
+      path: "/api/profile",
+      headers: { "Content-Type": "text/plain" },
+      body: '{"firstname":"X"}',
+    });
     expect(textPlain.status).toBe(415);
-    const cookieNoOrigin = await raw({ method: "POST", path: "/api/profile", headers: { "Content-Type": "application/json", Cookie: "token=abc" }, body: "{}" });
+    const cookieNoOrigin = await raw({
+      method: "POST",
+      path: "/api/profile",
+      headers: { "Content-Type": "application/json", Cookie: "token=abc" },
+      body: "{}",
+    });
     expect(cookieNoOrigin.status).toBe(403);
     const cookieForeign = await raw({
       method: "POST",
@@ -107,7 +167,12 @@ describe("the door of the built server", () => {
     });
     expect(cookieForeign.status).toBe(403);
     // A bearer token is not sent by a browser on its own: no Origin needed (401 here: the token is unknown).
-    const bearer = await raw({ method: "POST", path: "/api/profile", headers: { "Content-Type": "application/json", Authorization: "Bearer nope" }, body: "{}" });
+    const bearer = await raw({
+      method: "POST",
+      path: "/api/profile",
+      headers: { "Content-Type": "application/json", Authorization: "Bearer nope" },
+      body: "{}",
+    });
     expect(bearer.status).toBe(401);
   });
 

@@ -18,7 +18,11 @@ import { buildRequest, headerOf, statusOf } from "./http";
  * browser without JavaScript posts), the mail they receive, and pages rendered as HTML.
  */
 
-type RouteFunction<T> = (args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) => T;
+type RouteFunction<T> = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: AppLoadContext;
+}) => T;
 
 /** Like `call` of ./http, with route params and a load context (e.g. `{ clientIp }`). */
 export async function callWith<T>(
@@ -30,7 +34,8 @@ export async function callWith<T>(
     return await fn({ request, params: options.params ?? {}, context: options.context ?? {} });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
-    if (typeof thrown === "object" && thrown !== null && (thrown as { type?: string }).type === "DataWithResponseInit") return thrown;
+    if (typeof thrown === "object" && thrown !== null && (thrown as { type?: string }).type === "DataWithResponseInit")
+      return thrown;
     throw thrown;
   }
 }
@@ -70,10 +75,26 @@ export async function tokenOf(cookie: string): Promise<string> {
 
 export const PASSWORD = "Boussole-2024";
 
-export type FirstStep = { firstName: string; lastName: string; birthDate: string; gender: string; userType: string; invitedId: string };
+export type FirstStep = {
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  gender: string;
+  userType: string;
+  invitedId: string;
+};
 
 export function firstStep(overrides: Partial<FirstStep> = {}): Record<string, string> {
-  return { intent: "next", firstName: "Marie", lastName: "Curie", birthDate: "1990-05-14", gender: "female", userType: "adventurer", invitedId: "", ...overrides };
+  return {
+    intent: "next",
+    firstName: "Marie",
+    lastName: "Curie",
+    birthDate: "1990-05-14",
+    gender: "female",
+    userType: "adventurer",
+    invitedId: "",
+    ...overrides,
+  };
 }
 
 export function secondStep(overrides: Record<string, string> = {}): Record<string, string> {
@@ -114,7 +135,8 @@ export async function registerMember(
   const carried = { userType: options.first?.userType ?? "adventurer", invitedId: options.first?.invitedId ?? "" };
   const form = secondStep({ email, password, confirmPassword: password, ...carried, ...options.second });
   const done = await callWith(registerAction, buildRequest("/home/register", { form, cookie: draft }));
-  if (statusOf(done) !== 302 || headerOf(done, "Location") !== "/trainings") throw new Error(`registration refused (${statusOf(done)})`);
+  if (statusOf(done) !== 302 || headerOf(done, "Location") !== "/trainings")
+    throw new Error(`registration refused (${statusOf(done)})`);
   const cookie = cookiePair(done, "token");
   const [row] = await db()
     .select({ memberId: appUsers.id, identityId: appUsers.identityId })
@@ -141,7 +163,11 @@ export async function verifiedMember(options: Parameters<typeof registerMember>[
 export type Mail = typeof mailOutbox.$inferSelect;
 
 export function mailsTo(email: string): Promise<Mail[]> {
-  return db().select().from(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase())).orderBy(asc(mailOutbox.createdAt));
+  return db()
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email.toLowerCase()))
+    .orderBy(asc(mailOutbox.createdAt));
 }
 
 export async function lastMailTo(email: string): Promise<Mail> {
@@ -159,7 +185,10 @@ export function codeIn(mail: Mail): string {
 
 /** The path and query of the first link of the email to `pathname`. */
 export function linkIn(mail: Mail, pathname: string): string {
-  const found = mail.text.match(/https?:\/\/\S+/g)?.map((href) => new URL(href)).find((url) => url.pathname.startsWith(pathname));
+  const found = mail.text
+    .match(/https?:\/\/\S+/g)
+    ?.map((href) => new URL(href))
+    .find((url) => url.pathname.startsWith(pathname));
   if (!found) throw new Error(`no ${pathname} link in "${mail.subject}"`);
   return found.pathname + found.search;
 }
@@ -194,7 +223,10 @@ export async function renderPage(
   const router = createStaticRouter(handler.dataRoutes, context);
   const page = createElement(StaticRouterProvider, { router, context, hydrate: false });
   return renderToString(
-    // biome-ignore lint/correctness/noChildrenProp: createElement's typing asks for children among the props here
-    createElement(I18nProvider, { value: { language: lang, resources: resources[lang], fallback: resources.en }, children: page }),
+    createElement(I18nProvider, {
+      value: { language: lang, resources: resources[lang], fallback: resources.en },
+      // biome-ignore lint/correctness/noChildrenProp: createElement's typing asks for children among the props here
+      children: page,
+    }),
   );
 }

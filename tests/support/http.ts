@@ -30,7 +30,11 @@ export function buildRequest(path: string, options: RequestOptions = {}): Reques
   return new Request(new URL(path, ORIGIN), { method, headers, body });
 }
 
-type RouteFunction<T> = (args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) => T;
+type RouteFunction<T> = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: AppLoadContext;
+}) => T;
 
 /** Calls a loader or action; a thrown Response (redirect, 404) is returned like a returned one. */
 export async function call<T>(fn: RouteFunction<T>, request: Request, params: Record<string, string> = {}) {
@@ -71,7 +75,10 @@ export function headerOf(answer: unknown, name: string): string | null {
 
 /** "name=value" pairs of the Set-Cookie headers, ready to send back as a Cookie header. */
 export function cookiesOf(answer: unknown): string {
-  const headers = answer instanceof Response ? answer.headers : new Headers(isDataWithInit(answer) ? answer.init?.headers : undefined);
+  const headers =
+    answer instanceof Response
+      ? answer.headers
+      : new Headers(isDataWithInit(answer) ? answer.init?.headers : undefined);
   return headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])

@@ -29,6 +29,9 @@ export async function checkedJson<T = any>(response: Response, path: string, met
   expect(found.missing, JSON.stringify(body)).toBeUndefined();
   const validate = ajv.compile(found.schema!);
   const valid = validate(body);
-  expect(valid, `${method.toUpperCase()} ${path} ${response.status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`).toBe(true);
+  expect(
+    valid,
+    `${method.toUpperCase()} ${path} ${response.status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`,
+  ).toBe(true);
   return body as T;
 }

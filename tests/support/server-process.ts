@@ -31,7 +31,14 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "cap-server-"));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, APP_URL: url, ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
@@ -41,14 +48,17 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const server: ServerProcess = {
     url,
     logs: () => lines,
-    workerPids: () =>
-      lines.flatMap((line) => (line.includes("Cap listening") ? [JSON.parse(line).pid as number] : [])),
+    workerPids: () => lines.flatMap((line) => (line.includes("Cap listening") ? [JSON.parse(line).pid as number] : [])),
     stop: () => stopProcess(child).finally(() => rmSync(dataDir, { recursive: true, force: true })),
   };
   try {
-    await waitFor(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status === 200, 60_000, () => {
-      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${lines.join("\n")}`);
-    });
+    await waitFor(
+      async () => (await fetch(`${url}/healthz`).catch(() => null))?.status === 200,
+      60_000,
+      () => {
+        if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${lines.join("\n")}`);
+      },
+    );
   } catch (error) {
     await server.stop();
     throw error;

@@ -137,17 +137,20 @@ describe("booking invitation (.ics)", () => {
     ["America/New_York", "2027-03-14T14:00:00Z", "20270314T100000"],
   ];
 
-  it.each(crossings)("writes %s %s as local time %s, which its VTIMEZONE turns back into the instant", (timeZone, iso, local) => {
-    const start = new Date(iso);
-    const end = new Date(start.getTime() + 20 * 60_000);
-    expect([start, end].filter((date) => isAmbiguous(timeZone, date.getTime()))).toEqual([]);
-    const ics = invitationIcs(booking({ timeZone, start, end }));
-    expect(ics).toContain(`\r\nDTSTART;TZID=${timeZone}:${local}\r\n`);
-    const { event } = parse(ics);
-    expect(event.startDate.zone?.tzid).toBe(timeZone);
-    expect(event.startDate.toJSDate().toISOString()).toBe(start.toISOString());
-    expect(event.endDate.toJSDate().toISOString()).toBe(end.toISOString());
-  });
+  it.each(crossings)(
+    "writes %s %s as local time %s, which its VTIMEZONE turns back into the instant",
+    (timeZone, iso, local) => {
+      const start = new Date(iso);
+      const end = new Date(start.getTime() + 20 * 60_000);
+      expect([start, end].filter((date) => isAmbiguous(timeZone, date.getTime()))).toEqual([]);
+      const ics = invitationIcs(booking({ timeZone, start, end }));
+      expect(ics).toContain(`\r\nDTSTART;TZID=${timeZone}:${local}\r\n`);
+      const { event } = parse(ics);
+      expect(event.startDate.zone?.tzid).toBe(timeZone);
+      expect(event.startDate.toJSDate().toISOString()).toBe(start.toISOString());
+      expect(event.endDate.toJSDate().toISOString()).toBe(end.toISOString());
+    },
+  );
 
   it("defines the zone's transitions of the event's year and the next", () => {
     expect(observances(invitationIcs(booking()))).toEqual([
@@ -157,7 +160,11 @@ describe("booking invitation (.ics)", () => {
       "daylight 2028-03-26T02:00:00 +01:00>+02:00 CEST",
       "standard 2028-10-29T03:00:00 +02:00>+01:00 CET",
     ]);
-    const newYork = booking({ timeZone: "America/New_York", start: new Date("2026-11-01T15:00:00Z"), end: new Date("2026-11-01T16:00:00Z") });
+    const newYork = booking({
+      timeZone: "America/New_York",
+      start: new Date("2026-11-01T15:00:00Z"),
+      end: new Date("2026-11-01T16:00:00Z"),
+    });
     expect(observances(invitationIcs(newYork))).toEqual([
       "standard 2026-01-01T00:00:00 -05:00>-05:00 EST",
       "daylight 2026-03-08T02:00:00 -05:00>-04:00 EDT",
@@ -179,14 +186,24 @@ describe("booking invitation (.ics)", () => {
   });
 
   it("round-trips any unambiguous instant in zones with unusual offsets or southern summers", () => {
-    const zones = ["Europe/Paris", "America/New_York", "Australia/Sydney", "Pacific/Chatham", "Asia/Kolkata", "Europe/London", "America/Santiago"];
+    const zones = [
+      "Europe/Paris",
+      "America/New_York",
+      "Australia/Sydney",
+      "Pacific/Chatham",
+      "Asia/Kolkata",
+      "Europe/London",
+      "America/Santiago",
+    ];
     const from = Date.UTC(2026, 0, 2) / 1000;
     const to = Date.UTC(2028, 11, 30) / 1000;
     fc.assert(
       fc.property(fc.constantFrom(...zones), fc.integer({ min: from, max: to }), (timeZone, seconds) => {
         const start = new Date(seconds * 1000);
         fc.pre(!isAmbiguous(timeZone, start.getTime()));
-        const { event } = parse(invitationIcs(booking({ timeZone, start, end: new Date(start.getTime() + 3_600_000) })));
+        const { event } = parse(
+          invitationIcs(booking({ timeZone, start, end: new Date(start.getTime() + 3_600_000) })),
+        );
         expect(event.startDate.toJSDate().toISOString()).toBe(start.toISOString());
       }),
       { numRuns: 150 },

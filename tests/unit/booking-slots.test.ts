@@ -23,7 +23,12 @@ const minute = 60_000;
 const hour = 60 * minute;
 const at = (iso: string) => new Date(iso);
 
-const coach = (weekly: WeeklyAvailability, sessionMinutes = 60, bufferMinutes = 0, timeZone = paris): CoachSchedule => ({
+const coach = (
+  weekly: WeeklyAvailability,
+  sessionMinutes = 60,
+  bufferMinutes = 0,
+  timeZone = paris,
+): CoachSchedule => ({
   timeZone,
   weekly,
   sessionMinutes,
@@ -43,7 +48,11 @@ function localStarts(schedule: CoachSchedule, day: string, viewer = schedule.tim
 const durations = (slots: Slot[]) => slots.map((slot) => (slot.end.getTime() - slot.start.getTime()) / minute);
 
 describe("candidateSlots", () => {
-  const weekdayMornings = coach({ mon: [["09:00", "12:00"]], tue: [["09:00", "12:00"]], wed: [["14:00", "16:00"]] }, 45, 15);
+  const weekdayMornings = coach(
+    { mon: [["09:00", "12:00"]], tue: [["09:00", "12:00"]], wed: [["14:00", "16:00"]] },
+    45,
+    15,
+  );
 
   it("follows each window every session + buffer minutes while the session fits", () => {
     // 2026-06-01 is a Monday.
@@ -88,7 +97,7 @@ describe("candidateSlots", () => {
       const slots = slotsOnDay(
         "2027-03-28",
         paris,
-        candidateSlots(sundayNight, at("2027-03-27T00:00:00Z"), at("2027-03-29T00:00:00Z"))
+        candidateSlots(sundayNight, at("2027-03-27T00:00:00Z"), at("2027-03-29T00:00:00Z")),
       );
       expect(slots.map((slot) => [slot.start.toISOString(), slot.end.toISOString()])).toEqual([
         ["2027-03-28T00:00:00.000Z", "2027-03-28T01:00:00.000Z"],
@@ -110,7 +119,11 @@ describe("candidateSlots", () => {
 
   describe("when Paris clocks go back (2026-10-25, 03:00 becomes 02:00)", () => {
     it("offers the 02:00 slot once, at its first occurrence, and every slot lasts the session", () => {
-      const slots = candidateSlots(coach({ sun: [["01:00", "04:00"]] }), at("2026-10-24T12:00:00Z"), at("2026-10-25T12:00:00Z"));
+      const slots = candidateSlots(
+        coach({ sun: [["01:00", "04:00"]] }),
+        at("2026-10-24T12:00:00Z"),
+        at("2026-10-25T12:00:00Z"),
+      );
       expect(slots.map((slot) => localTime(slot.start, paris))).toEqual(["01:00", "02:00", "03:00"]);
       expect(slots.map((slot) => slot.start.toISOString())).toEqual([
         "2026-10-24T23:00:00.000Z",
@@ -121,7 +134,11 @@ describe("candidateSlots", () => {
     });
 
     it("keeps a slot spanning the change, as long as any other", () => {
-      const slots = candidateSlots(coach({ sun: [["01:30", "04:00"]] }), at("2026-10-24T12:00:00Z"), at("2026-10-25T12:00:00Z"));
+      const slots = candidateSlots(
+        coach({ sun: [["01:30", "04:00"]] }),
+        at("2026-10-24T12:00:00Z"),
+        at("2026-10-25T12:00:00Z"),
+      );
       expect(slots.map((slot) => [localTime(slot.start, paris), localTime(slot.end, paris)])).toEqual([
         ["01:30", "02:30"],
         ["02:30", "02:30"],
@@ -161,11 +178,11 @@ describe("a member in New York viewing a Paris coach", () => {
     ]) {
       expect(
         slotsOnDay(day, newYork, slots).map((slot) => slot.time),
-        day
+        day,
       ).toEqual([time]);
       expect(
         slotsOnDay(day, paris, slots).map((slot) => slot.time),
-        day
+        day,
       ).toEqual(["09:00"]);
     }
   });
@@ -179,7 +196,10 @@ describe("monthOf", () => {
 
   it("starts where clocks land when they jump over the first midnight", () => {
     // Paraguay moved its clocks from 00:00 to 01:00 on 2023-10-01.
-    expect(monthOf("2023-10", "America/Asuncion")).toEqual({ from: at("2023-10-01T04:00:00Z"), to: at("2023-11-01T03:00:00Z") });
+    expect(monthOf("2023-10", "America/Asuncion")).toEqual({
+      from: at("2023-10-01T04:00:00Z"),
+      to: at("2023-11-01T03:00:00Z"),
+    });
   });
 
   it("refuses a malformed month", () => {
@@ -233,7 +253,13 @@ describe("monthGrid", () => {
     };
 
     it("in Paris, both on Monday", () => {
-      expect(countsIn(paris)).toEqual({ "2026-06-01": 2, "2026-06-08": 2, "2026-06-15": 2, "2026-06-22": 2, "2026-06-29": 2 });
+      expect(countsIn(paris)).toEqual({
+        "2026-06-01": 2,
+        "2026-06-08": 2,
+        "2026-06-15": 2,
+        "2026-06-22": 2,
+        "2026-06-29": 2,
+      });
     });
 
     it("in Los Angeles, 08:00 Paris falls on Sunday evening", () => {
@@ -269,7 +295,11 @@ describe("monthGrid", () => {
 
 describe("slotsOnDay", () => {
   it("lists the day's slots with their local start time", () => {
-    const slots = candidateSlots(coach({ mon: [["09:00", "11:00"]] }), at("2026-06-01T00:00:00Z"), at("2026-06-09T00:00:00Z"));
+    const slots = candidateSlots(
+      coach({ mon: [["09:00", "11:00"]] }),
+      at("2026-06-01T00:00:00Z"),
+      at("2026-06-09T00:00:00Z"),
+    );
     expect(slotsOnDay("2026-06-08", paris, slots)).toEqual([
       { start: at("2026-06-08T07:00:00Z"), end: at("2026-06-08T08:00:00Z"), time: "09:00" },
       { start: at("2026-06-08T08:00:00Z"), end: at("2026-06-08T09:00:00Z"), time: "10:00" },
@@ -304,7 +334,7 @@ describe("freeSlots and isOfferedSlot", () => {
       fri: [["09:00", "12:00"]],
     },
     45,
-    15
+    15,
   );
   const june = monthOf("2026-06", paris)!;
   const july = monthOf("2026-07", paris)!;
@@ -313,7 +343,9 @@ describe("freeSlots and isOfferedSlot", () => {
   const tuesdayEleven = at("2026-06-02T09:00:00Z");
   const mondayMorning = at("2026-06-01T06:00:00Z");
   const tuesday = (busy: Busy[]) =>
-    slotsOnDay("2026-06-02", paris, freeSlots(schedule, { ...june, busy, now: mondayMorning })).map((slot) => slot.time);
+    slotsOnDay("2026-06-02", paris, freeSlots(schedule, { ...june, busy, now: mondayMorning })).map(
+      (slot) => slot.time,
+    );
 
   it("blocks the session and the buffer after it", () => {
     expect(blockedUntil(schedule, tuesdayNine)).toEqual(at("2026-06-02T08:00:00Z"));
@@ -336,13 +368,19 @@ describe("freeSlots and isOfferedSlot", () => {
     expect(free.at(-1)?.start).toEqual(at("2026-07-30T09:00:00Z"));
     const exactly = new Date(tuesdayNine.getTime() - 60 * 24 * hour);
     expect(
-      slotsOnDay("2026-06-02", paris, freeSlots(schedule, { ...june, busy: [], now: exactly })).map((slot) => slot.time)
+      slotsOnDay("2026-06-02", paris, freeSlots(schedule, { ...june, busy: [], now: exactly })).map(
+        (slot) => slot.time,
+      ),
     ).toEqual(["09:00"]);
   });
 
   it("allows a slot whose session and buffer touch a busy time", () => {
     expect(tuesday([{ start: tuesdayTen, blockedUntil: tuesdayEleven }])).toEqual(["09:00", "11:00"]);
-    expect(tuesday([{ start: at("2026-06-02T06:00:00Z"), blockedUntil: tuesdayNine }])).toEqual(["09:00", "10:00", "11:00"]);
+    expect(tuesday([{ start: at("2026-06-02T06:00:00Z"), blockedUntil: tuesdayNine }])).toEqual([
+      "09:00",
+      "10:00",
+      "11:00",
+    ]);
   });
 
   it("refuses a slot overlapping a busy time, buffer included", () => {
@@ -354,7 +392,9 @@ describe("freeSlots and isOfferedSlot", () => {
     // Busy from 09:50 Paris: inside the 09:00 slot's buffer (09:45–10:00), touching the 10:00 slot.
     expect(tuesday([{ start: at("2026-06-02T07:50:00Z"), blockedUntil: tuesdayTen }])).toEqual(["10:00", "11:00"]);
     // Busy 09:50–10:10 Paris: the 09:00 buffer and the 10:00 session.
-    expect(tuesday([{ start: at("2026-06-02T07:50:00Z"), blockedUntil: at("2026-06-02T08:10:00Z") }])).toEqual(["11:00"]);
+    expect(tuesday([{ start: at("2026-06-02T07:50:00Z"), blockedUntil: at("2026-06-02T08:10:00Z") }])).toEqual([
+      "11:00",
+    ]);
   });
 
   it("offers exactly the free slots", () => {
@@ -392,7 +432,7 @@ describe("freeSlots, for any schedule and bookings", () => {
       wed: fc.array(window, { maxLength: 2 }),
       sat: fc.array(window, { maxLength: 2 }),
     },
-    { requiredKeys: [] }
+    { requiredKeys: [] },
   );
   const schedule = fc.record({
     timeZone: fc.constantFrom(...zones),
@@ -405,13 +445,15 @@ describe("freeSlots, for any schedule and bookings", () => {
   const to = at("2026-11-03T00:00:00Z");
   const now = at("2026-10-01T00:00:00Z");
   const busy = fc.array(
-    fc.tuple(fc.integer({ min: 0, max: (to.getTime() - from.getTime()) / minute }), fc.integer({ min: 1, max: 240 })).map(
-      ([offset, length]): Busy => ({
-        start: new Date(from.getTime() + offset * minute),
-        blockedUntil: new Date(from.getTime() + (offset + length) * minute),
-      })
-    ),
-    { maxLength: 12 }
+    fc
+      .tuple(fc.integer({ min: 0, max: (to.getTime() - from.getTime()) / minute }), fc.integer({ min: 1, max: 240 }))
+      .map(
+        ([offset, length]): Busy => ({
+          start: new Date(from.getTime() + offset * minute),
+          blockedUntil: new Date(from.getTime() + (offset + length) * minute),
+        }),
+      ),
+    { maxLength: 12 },
   );
 
   it("never overlaps a busy time and always lasts the session", () => {
@@ -423,12 +465,13 @@ describe("freeSlots, for any schedule and bookings", () => {
           expect(slot.start >= from && slot.start < to).toBe(true);
           if (index > 0) expect(slot.start > free[index - 1].start).toBe(true);
           const until = blockedUntil(coachSchedule, slot.start);
-          for (const interval of taken) expect(slot.start < interval.blockedUntil && interval.start < until).toBe(false);
+          for (const interval of taken)
+            expect(slot.start < interval.blockedUntil && interval.start < until).toBe(false);
         }
         const sample = free[Math.floor(free.length / 2)];
         if (sample) expect(isOfferedSlot(coachSchedule, sample.start, { busy: taken, now })).toBe(true);
       }),
-      { seed: 20_261_025, numRuns: 60 }
+      { seed: 20_261_025, numRuns: 60 },
     );
   });
 });

@@ -124,10 +124,13 @@ describe("zonedInstant", () => {
           expect(found).not.toBeNull();
           expect(found!.getTime()).toBeLessThanOrEqual(instant.getTime());
           expect(instant.getTime() - found!.getTime()).toBeLessThanOrEqual(60 * 60_000);
-          expect([localDay(found!, zone), localTime(found!, zone)]).toEqual([localDay(instant, zone), localTime(instant, zone)]);
-        }
+          expect([localDay(found!, zone), localTime(found!, zone)]).toEqual([
+            localDay(instant, zone),
+            localTime(instant, zone),
+          ]);
+        },
       ),
-      { seed: 20_260_329, numRuns: 200 }
+      { seed: 20_260_329, numRuns: 200 },
     );
   });
 });
@@ -154,7 +157,10 @@ describe("localDay and localTime", () => {
     const instant = at("2026-03-28T23:30:00Z");
     expect([localDay(instant, paris), localTime(instant, paris)]).toEqual(["2026-03-29", "00:30"]);
     expect([localDay(instant, newYork), localTime(instant, newYork)]).toEqual(["2026-03-28", "19:30"]);
-    expect([localDay(instant, "Pacific/Auckland"), localTime(instant, "Pacific/Auckland")]).toEqual(["2026-03-29", "12:30"]);
+    expect([localDay(instant, "Pacific/Auckland"), localTime(instant, "Pacific/Auckland")]).toEqual([
+      "2026-03-29",
+      "12:30",
+    ]);
   });
 
   it("writes midnight as 00:00", () => {

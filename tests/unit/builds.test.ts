@@ -34,7 +34,8 @@ describe("route rules", () => {
   });
 
   it("only send to paths of this site or to absolute URLs", () => {
-    for (const target of Object.values(routeRules)) expect(target.startsWith("/") && !target.startsWith("//") || isExternal(target)).toBe(true);
+    for (const target of Object.values(routeRules))
+      expect((target.startsWith("/") && !target.startsWith("//")) || isExternal(target)).toBe(true);
   });
 });
 

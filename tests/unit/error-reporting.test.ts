@@ -3,10 +3,19 @@ import { browserReporting, reportingOrigin } from "~/.server/observability/error
 import { reportingOptions, scrubEvent } from "~/observability/reporting-options";
 
 describe("error-reporting settings (SPEC §9)", () => {
-  const options = reportingOptions({ dsn: "https://key@reports.example/7", environment: "staging" }, "https://cap.example");
+  const options = reportingOptions(
+    { dsn: "https://key@reports.example/7", environment: "staging" },
+    "https://cap.example",
+  );
 
   it("sample every trace, one session in ten for replay, every session with an error", () => {
-    expect(options).toMatchObject({ tracesSampleRate: 1, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1, environment: "staging", sendDefaultPii: false });
+    expect(options).toMatchObject({
+      tracesSampleRate: 1,
+      replaysSessionSampleRate: 0.1,
+      replaysOnErrorSampleRate: 1,
+      environment: "staging",
+      sendDefaultPii: false,
+    });
   });
 
   it("propagate traces to localhost and to the API path of the app's host only", () => {
@@ -20,7 +29,10 @@ describe("error-reporting settings (SPEC §9)", () => {
   it("are off without a DSN, and allow the DSN's origin only when there is one", () => {
     expect(browserReporting({})).toBeNull();
     expect(reportingOrigin({})).toBeUndefined();
-    expect(browserReporting({ SENTRY_DSN: "https://key@reports.example/7", SENTRY_ENVIRONMENT: "prod" })).toEqual({ dsn: "https://key@reports.example/7", environment: "prod" });
+    expect(browserReporting({ SENTRY_DSN: "https://key@reports.example/7", SENTRY_ENVIRONMENT: "prod" })).toEqual({
+      dsn: "https://key@reports.example/7",
+      environment: "prod",
+    });
     expect(reportingOrigin({ SENTRY_DSN: "https://key@reports.example/7" })).toBe("https://reports.example");
   });
 });
@@ -34,20 +46,31 @@ describe("scrubEvent", () => {
         data: "email=a%40b.c&password=Boussole-2024",
         cookies: { token: "abc" },
         headers: { Cookie: "token=abc", Authorization: "Bearer abc", "X-Session-Token": "abc", Accept: "text/html" },
-        query_string: [["token", "abc"], ["lang", "fr"]],
+        query_string: [
+          ["token", "abc"],
+          ["lang", "fr"],
+        ],
       },
       extra: { form: { email: "a@b.c", password: "Boussole-2024", confirmPassword: "Boussole-2024" } },
       breadcrumbs: [{ category: "fetch", data: { url: "/api/recovery?token=abc", status_code: 200 } }],
       user: { id: "member-1" },
     });
     const text = JSON.stringify(event);
-    expect(text).not.toContain("abc\"");
+    expect(text).not.toContain('abc"');
     expect(text).not.toContain("Boussole-2024");
     expect(text).not.toContain("123456");
     expect(event.request).not.toHaveProperty("data");
     expect(event.request).not.toHaveProperty("cookies");
-    expect(event.request.headers).toEqual({ Cookie: "[Filtered]", Authorization: "[Filtered]", "X-Session-Token": "[Filtered]", Accept: "text/html" });
-    expect(event.request.query_string).toEqual([["token", "[Filtered]"], ["lang", "fr"]]);
+    expect(event.request.headers).toEqual({
+      Cookie: "[Filtered]",
+      Authorization: "[Filtered]",
+      "X-Session-Token": "[Filtered]",
+      Accept: "text/html",
+    });
+    expect(event.request.query_string).toEqual([
+      ["token", "[Filtered]"],
+      ["lang", "fr"],
+    ]);
     expect(event.message).toBe("failed for /home/new-password-1?code=[Filtered]&lang=fr");
     expect(event.user).toEqual({ id: "member-1" });
     expect(event.breadcrumbs[0].data).toEqual({ url: "/api/recovery?token=[Filtered]", status_code: 200 });
@@ -57,8 +80,15 @@ describe("scrubEvent", () => {
     const scope = { name: "scope" } as Record<string, unknown>;
     scope.self = scope;
     const shared = { token: "abc" };
-    const event = scrubEvent({ extra: { a: shared, b: shared, loop: scope }, sdkProcessingMetadata: { capturedSpanScope: scope } });
-    expect(event.extra).toEqual({ a: { token: "[Filtered]" }, b: { token: "[Filtered]" }, loop: { name: "scope", self: "[Circular]" } });
+    const event = scrubEvent({
+      extra: { a: shared, b: shared, loop: scope },
+      sdkProcessingMetadata: { capturedSpanScope: scope },
+    });
+    expect(event.extra).toEqual({
+      a: { token: "[Filtered]" },
+      b: { token: "[Filtered]" },
+      loop: { name: "scope", self: "[Circular]" },
+    });
     expect(event.sdkProcessingMetadata.capturedSpanScope).toBe(scope);
   });
 });

@@ -12,7 +12,11 @@ const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
 
 type Answer = { status: number; body: any };
 
-async function call(method: string, path: string, options: { body?: unknown; token?: string; signal?: AbortSignal } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; signal?: AbortSignal } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers["x-session-token"] = options.token;
@@ -28,7 +32,9 @@ async function call(method: string, path: string, options: { body?: unknown; tok
 
 const messageIds = (flow: any): number[] => (flow.ui.messages ?? []).map((m: { id: number }) => m.id);
 const nodeMessageIds = (flow: any, name: string): number[] =>
-  flow.ui.nodes.filter((n: any) => n.attributes.name === name).flatMap((n: any) => n.messages.map((m: { id: number }) => m.id));
+  flow.ui.nodes
+    .filter((n: any) => n.attributes.name === name)
+    .flatMap((n: any) => n.messages.map((m: { id: number }) => m.id));
 
 const traits = (email: string, first = "Ada", last = "Lovelace") => ({ email, name: { first, last } });
 
@@ -41,13 +47,18 @@ async function register(email: string, password = "correct horse battery") {
 
 async function login(identifier: string, password: string, token?: string) {
   const flow = await call("GET", `/self-service/login/api${token ? "?refresh=true" : ""}`, { token });
-  return call("POST", `/self-service/login?flow=${flow.body.id}`, { body: { method: "password", identifier, password }, token });
+  return call("POST", `/self-service/login?flow=${flow.body.id}`, {
+    body: { method: "password", identifier, password },
+    token,
+  });
 }
 
 async function startRecovery(email: string) {
   const flow = await call("GET", "/self-service/recovery/api");
   expect(flow.body.state).toBe("choose_method");
-  const sent = await call("POST", `/self-service/recovery?flow=${flow.body.id}`, { body: { method: "code", email, transient_payload: { flow_id: flow.body.id } } });
+  const sent = await call("POST", `/self-service/recovery?flow=${flow.body.id}`, {
+    body: { method: "code", email, transient_payload: { flow_id: flow.body.id } },
+  });
   return { flowId: flow.body.id as string, sent };
 }
 
@@ -71,7 +82,9 @@ describe("registration", () => {
     expect(answer.status).toBe(200);
     const { identity, session, session_token, continue_with } = answer.body;
     expect(identity.traits).toEqual(traits("ada@example.com"));
-    expect(identity.verifiable_addresses).toMatchObject([{ value: "ada@example.com", verified: false, status: "sent", via: "email" }]);
+    expect(identity.verifiable_addresses).toMatchObject([
+      { value: "ada@example.com", verified: false, status: "sent", via: "email" },
+    ]);
     expect(identity.recovery_addresses).toMatchObject([{ value: "ada@example.com", via: "email" }]);
     expect(session.identity.id).toBe(identity.id);
     expect(session_token).toMatch(/^ory_st_/);
@@ -117,7 +130,10 @@ describe("login, sessions and logout", () => {
     expect(ok.status).toBe(200);
     expect(ok.body.session_token).toMatch(/^ory_st_/);
     expect(ok.body.session.identity.traits.email).toBe("ada@example.com");
-    for (const [identifier, password] of [["ada@example.com", "wrong password!"], ["nobody@example.com", "correct horse battery"]]) {
+    for (const [identifier, password] of [
+      ["ada@example.com", "wrong password!"],
+      ["nobody@example.com", "correct horse battery"],
+    ]) {
       const refused = await login(identifier, password);
       expect(refused.status).toBe(400);
       expect(messageIds(refused.body)).toEqual([4000006]);
@@ -137,7 +153,9 @@ describe("login, sessions and logout", () => {
     expect(refreshed.body.session.authenticated_at).toBe(minutes(30).toISOString());
     const wrong = await login("ada@example.com", "not the password", session_token);
     expect(messageIds(wrong.body)).toEqual([4000006]);
-    expect((await call("GET", "/self-service/registration/api", { token: session_token })).body.error.id).toBe("session_already_available");
+    expect((await call("GET", "/self-service/registration/api", { token: session_token })).body.error.id).toBe(
+      "session_already_available",
+    );
     const plain = await call("GET", "/self-service/login/api", { token: session_token });
     expect(plain.status).toBe(400);
     expect(plain.body.error.id).toBe("session_already_available");
@@ -195,7 +213,9 @@ describe("recovery (code)", () => {
     const code = lastCode("recovery_code_valid");
     expect(code).toMatch(/^\d{6}$/);
 
-    const wrong = await call("POST", `/self-service/recovery?flow=${flowId}`, { body: { method: "code", code: code === "000000" ? "111111" : "000000" } });
+    const wrong = await call("POST", `/self-service/recovery?flow=${flowId}`, {
+      body: { method: "code", code: code === "000000" ? "111111" : "000000" },
+    });
     expect(wrong.status).toBe(200);
     expect(wrong.body.state).toBe("sent_email");
     expect(messageIds(wrong.body)).toEqual([4060006]);
@@ -204,11 +224,17 @@ describe("recovery (code)", () => {
     expect(passed.status).toBe(200);
     expect(passed.body.state).toBe("passed_challenge");
     const [tokenStep, settingsStep] = passed.body.continue_with;
-    expect(tokenStep).toEqual({ action: "set_ory_session_token", ory_session_token: expect.stringMatching(/^ory_st_/) });
+    expect(tokenStep).toEqual({
+      action: "set_ory_session_token",
+      ory_session_token: expect.stringMatching(/^ory_st_/),
+    });
     expect(settingsStep).toEqual({ action: "show_settings_ui", flow: { id: expect.any(String) } });
 
     const token = tokenStep.ory_session_token;
-    const settings = await call("POST", `/self-service/settings?flow=${settingsStep.flow.id}`, { token, body: { method: "password", password: "a brand new secret" } });
+    const settings = await call("POST", `/self-service/settings?flow=${settingsStep.flow.id}`, {
+      token,
+      body: { method: "password", password: "a brand new secret" },
+    });
     expect(settings.status).toBe(200);
     expect(settings.body.state).toBe("success");
     expect(messageIds(settings.body)).toEqual([1050001]);
@@ -228,7 +254,11 @@ describe("recovery (code)", () => {
     const known = (await startRecovery("ada@example.com")).sent.body;
     const unknown = (await startRecovery("nobody@example.com")).sent.body;
     expect(kratos.sentMessages.length).toBe(before + 1);
-    const shape = (flow: any) => ({ state: flow.state, messages: flow.ui.messages, nodes: flow.ui.nodes.map((n: any) => n.attributes.name) });
+    const shape = (flow: any) => ({
+      state: flow.state,
+      messages: flow.ui.messages,
+      nodes: flow.ui.nodes.map((n: any) => n.attributes.name),
+    });
     expect(shape(unknown)).toEqual(shape(known));
     kratos.assertNoViolations();
   });
@@ -239,7 +269,9 @@ describe("recovery (code)", () => {
     const code = lastCode("recovery_code_valid");
     const wrongCode = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) {
-      const answer = await call("POST", `/self-service/recovery?flow=${flowId}`, { body: { method: "code", code: wrongCode } });
+      const answer = await call("POST", `/self-service/recovery?flow=${flowId}`, {
+        body: { method: "code", code: wrongCode },
+      });
       expect(messageIds(answer.body)).toEqual([4060006]);
     }
     const sixth = await call("POST", `/self-service/recovery?flow=${flowId}`, { body: { method: "code", code } });
@@ -272,7 +304,9 @@ describe("verification (code)", () => {
     const { continue_with, identity } = (await register("ada@example.com")).body;
     const flowId = continue_with[0].flow.id;
     const code = lastCode("verification_code_valid");
-    const wrong = await call("POST", `/self-service/verification?flow=${flowId}`, { body: { method: "code", code: code === "000000" ? "111111" : "000000" } });
+    const wrong = await call("POST", `/self-service/verification?flow=${flowId}`, {
+      body: { method: "code", code: code === "000000" ? "111111" : "000000" },
+    });
     expect(wrong.status).toBe(200);
     expect(wrong.body.state).toBe("sent_email");
     expect(messageIds(wrong.body)).toEqual([4070006]);
@@ -281,7 +315,9 @@ describe("verification (code)", () => {
     expect(passed.body.state).toBe("passed_challenge");
     expect(messageIds(passed.body)).toEqual([1080002]);
     const stored = await call("GET", `/admin/identities/${identity.id}`);
-    expect(stored.body.verifiable_addresses).toMatchObject([{ verified: true, status: "completed", verified_at: T0.toISOString() }]);
+    expect(stored.body.verifiable_addresses).toMatchObject([
+      { verified: true, status: "completed", verified_at: T0.toISOString() },
+    ]);
     const replay = await call("POST", `/self-service/verification?flow=${flowId}`, { body: { method: "code", code } });
     expect(replay.status).toBe(410);
     expect(replay.body.error.id).toBe("self_service_flow_replaced");
@@ -293,7 +329,9 @@ describe("verification (code)", () => {
     const flowId = continue_with[0].flow.id;
     const code = lastCode("verification_code_valid");
     for (let i = 0; i < 5; i++) {
-      const answer = await call("POST", `/self-service/verification?flow=${flowId}`, { body: { method: "code", code: code === "000000" ? "111111" : "000000" } });
+      const answer = await call("POST", `/self-service/verification?flow=${flowId}`, {
+        body: { method: "code", code: code === "000000" ? "111111" : "000000" },
+      });
       expect(messageIds(answer.body)).toEqual([4070006]);
     }
     const sixth = await call("POST", `/self-service/verification?flow=${flowId}`, { body: { method: "code", code } });
@@ -307,13 +345,17 @@ describe("verification (code)", () => {
     await register("ada@example.com");
     const flow = await call("GET", "/self-service/verification/api");
     expect(flow.body.state).toBe("choose_method");
-    const sent = await call("POST", `/self-service/verification?flow=${flow.body.id}`, { body: { method: "code", email: "ada@example.com" } });
+    const sent = await call("POST", `/self-service/verification?flow=${flow.body.id}`, {
+      body: { method: "code", email: "ada@example.com" },
+    });
     expect(sent.body.state).toBe("sent_email");
     expect(messageIds(sent.body)).toEqual([1080003]);
     expect(kratos.sentMessages).toHaveLength(2);
     const code = lastCode("verification_code_valid");
     kratos.setNow(minutes(20));
-    const late = await call("POST", `/self-service/verification?flow=${flow.body.id}`, { body: { method: "code", code } });
+    const late = await call("POST", `/self-service/verification?flow=${flow.body.id}`, {
+      body: { method: "code", code },
+    });
     expect(late.status).toBe(410);
     expect(late.body.error.id).toBe("self_service_flow_expired");
     kratos.assertNoViolations();
@@ -326,15 +368,24 @@ describe("settings (password)", () => {
     const flow = await call("GET", "/self-service/settings/api", { token: session_token });
     expect(flow.status).toBe(200);
     expect(flow.body.state).toBe("show_form");
-    const weak = await call("POST", `/self-service/settings?flow=${flow.body.id}`, { token: session_token, body: { method: "password", password: "short" } });
+    const weak = await call("POST", `/self-service/settings?flow=${flow.body.id}`, {
+      token: session_token,
+      body: { method: "password", password: "short" },
+    });
     expect(weak.status).toBe(400);
     expect(nodeMessageIds(weak.body, "password")).toEqual([4000032]);
     kratos.setNow(minutes(16));
-    const stale = await call("POST", `/self-service/settings?flow=${flow.body.id}`, { token: session_token, body: { method: "password", password: "another long secret" } });
+    const stale = await call("POST", `/self-service/settings?flow=${flow.body.id}`, {
+      token: session_token,
+      body: { method: "password", password: "another long secret" },
+    });
     expect(stale.status).toBe(403);
     expect(stale.body.error.id).toBe("session_refresh_required");
     expect((await login("ada@example.com", "correct horse battery", session_token)).status).toBe(200);
-    const saved = await call("POST", `/self-service/settings?flow=${flow.body.id}`, { token: session_token, body: { method: "password", password: "another long secret" } });
+    const saved = await call("POST", `/self-service/settings?flow=${flow.body.id}`, {
+      token: session_token,
+      body: { method: "password", password: "another long secret" },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.state).toBe("success");
     expect((await call("GET", "/self-service/settings/api")).status).toBe(401);
@@ -351,9 +402,13 @@ describe("admin identities", () => {
   });
 
   it("imports argon2id hashes, lists by identifier, and answers 409 for a duplicate", async () => {
-    const created = await call("POST", "/admin/identities", { body: createBody("grace@example.com", await hash("imported secret!")) });
+    const created = await call("POST", "/admin/identities", {
+      body: createBody("grace@example.com", await hash("imported secret!")),
+    });
     expect(created.status).toBe(201);
-    expect(created.body.verifiable_addresses).toMatchObject([{ value: "grace@example.com", verified: true, status: "completed" }]);
+    expect(created.body.verifiable_addresses).toMatchObject([
+      { value: "grace@example.com", verified: true, status: "completed" },
+    ]);
     expect((await login("grace@example.com", "imported secret!")).status).toBe(200);
     const listed = await call("GET", "/admin/identities?credentials_identifier=Grace@Example.com");
     expect(listed.body.map((i: { id: string }) => i.id)).toEqual([created.body.id]);
@@ -363,25 +418,40 @@ describe("admin identities", () => {
   });
 
   it("patches the name and the email (with its address), 409 on a taken email", async () => {
-    const grace = (await call("POST", "/admin/identities", { body: createBody("grace@example.com", await hash("imported secret!")) })).body;
+    const grace = (
+      await call("POST", "/admin/identities", { body: createBody("grace@example.com", await hash("imported secret!")) })
+    ).body;
     await register("ada@example.com");
-    const renamed = await call("PATCH", `/admin/identities/${grace.id}`, { body: [{ op: "replace", path: "/traits/name", value: { first: "G.", last: "Hopper" } }] });
+    const renamed = await call("PATCH", `/admin/identities/${grace.id}`, {
+      body: [{ op: "replace", path: "/traits/name", value: { first: "G.", last: "Hopper" } }],
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.traits.name).toEqual({ first: "G.", last: "Hopper" });
     const moved = await call("PATCH", `/admin/identities/${grace.id}`, {
       body: [
         { op: "replace", path: "/traits/email", value: "hopper@example.com" },
-        { op: "replace", path: "/verifiable_addresses", value: [{ value: "hopper@example.com", via: "email", verified: true, status: "completed" }] },
+        {
+          op: "replace",
+          path: "/verifiable_addresses",
+          value: [{ value: "hopper@example.com", via: "email", verified: true, status: "completed" }],
+        },
       ],
     });
     expect(moved.status).toBe(200);
-    expect(moved.body.verifiable_addresses).toMatchObject([{ value: "hopper@example.com", verified: true, status: "completed" }]);
+    expect(moved.body.verifiable_addresses).toMatchObject([
+      { value: "hopper@example.com", verified: true, status: "completed" },
+    ]);
     expect(moved.body.recovery_addresses).toMatchObject([{ value: "hopper@example.com" }]);
     expect((await login("hopper@example.com", "imported secret!")).status).toBe(200);
     expect((await login("grace@example.com", "imported secret!")).status).toBe(400);
-    const taken = await call("PATCH", `/admin/identities/${grace.id}`, { body: [{ op: "replace", path: "/traits/email", value: "ada@example.com" }] });
+    const taken = await call("PATCH", `/admin/identities/${grace.id}`, {
+      body: [{ op: "replace", path: "/traits/email", value: "ada@example.com" }],
+    });
     expect(taken.status).toBe(409);
-    expect((await call("PATCH", `/admin/identities/${grace.id}`, { body: [{ op: "replace", path: "/id", value: "x" }] })).status).toBe(400);
+    expect(
+      (await call("PATCH", `/admin/identities/${grace.id}`, { body: [{ op: "replace", path: "/id", value: "x" }] }))
+        .status,
+    ).toBe(400);
     kratos.assertNoViolations();
   });
 
@@ -411,7 +481,10 @@ describe("courier (HTTP delivery)", () => {
     await new Promise<void>((resolve) => webhook.listen(0, "127.0.0.1", resolve));
     try {
       await kratos.close();
-      kratos = await startFakeKratos({ courierUrl: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/hooks/ory/courier`, courierKey: "s3cret" });
+      kratos = await startFakeKratos({
+        courierUrl: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/hooks/ory/courier`,
+        courierKey: "s3cret",
+      });
       kratos.setNow(T0);
       await register("ada@example.com");
       await startRecovery("ada@example.com");
@@ -453,7 +526,9 @@ describe("failure injection", () => {
 describe("contract checking", () => {
   it("records a request the document refuses, and unknown routes", async () => {
     const flow = await call("GET", "/self-service/registration/api");
-    const refused = await call("POST", `/self-service/registration?flow=${flow.body.id}`, { body: { method: "password", traits: "not an object" } });
+    const refused = await call("POST", `/self-service/registration?flow=${flow.body.id}`, {
+      body: { method: "password", traits: "not an object" },
+    });
     expect(refused.status).toBe(400);
     await call("GET", "/self-service/nowhere");
     expect(kratos.violations).toEqual([

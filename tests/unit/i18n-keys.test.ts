@@ -15,14 +15,22 @@ describe("translations", () => {
     it(`${ns}: every key exists in both languages`, () => {
       const fr = new Set(keysOf(resources.fr[ns]));
       const en = new Set(keysOf(resources.en[ns]));
-      expect([...fr].filter((key) => !en.has(key)), "in fr, missing in en").toEqual([]);
-      expect([...en].filter((key) => !fr.has(key)), "in en, missing in fr").toEqual([]);
+      expect(
+        [...fr].filter((key) => !en.has(key)),
+        "in fr, missing in en",
+      ).toEqual([]);
+      expect(
+        [...en].filter((key) => !fr.has(key)),
+        "in en, missing in fr",
+      ).toEqual([]);
     });
 
     it(`${ns}: no string is empty`, () => {
       for (const lng of ["fr", "en"] as const) {
         const empty = keysOf(resources[lng][ns]).filter((key) => {
-          const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources[lng][ns]);
+          const value = key
+            .split(".")
+            .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources[lng][ns]);
           return typeof value !== "string" || value.trim() === "";
         });
         expect(empty, lng).toEqual([]);

@@ -9,7 +9,8 @@ const limits = fc
   .map(([min, extra]) => ({ min, max: min + extra }));
 
 const en = createT("en", "learning", resources.en);
-const message = (error: ReturnType<typeof selectionError>) => (error && ("count" in error ? en(error.key, { count: error.count }) : en(error.key)));
+const message = (error: ReturnType<typeof selectionError>) =>
+  error && ("count" in error ? en(error.key, { count: error.count }) : en(error.key));
 
 describe("a question's selection limits (SPEC §5)", () => {
   it("accept any selection within [min, max]", () => {

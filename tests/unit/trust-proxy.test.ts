@@ -22,7 +22,9 @@ async function clientIpSeen(trustProxy: string | undefined): Promise<string> {
   await new Promise((resolve) => server.once("listening", resolve));
   try {
     const { port } = server.address() as AddressInfo;
-    const answer = await fetch(`http://127.0.0.1:${port}/`, { headers: { "X-Forwarded-For": "198.51.100.7, 203.0.113.9" } });
+    const answer = await fetch(`http://127.0.0.1:${port}/`, {
+      headers: { "X-Forwarded-For": "198.51.100.7, 203.0.113.9" },
+    });
     return await answer.text();
   } finally {
     server.close();

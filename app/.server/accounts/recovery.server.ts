@@ -53,7 +53,8 @@ export async function requestRecovery(email: string, lang: Language, ip: string)
       ],
       tx,
     );
-    if (!taken.ok) return { ok: false, error: taken.full.bucket === "recovery-mail" ? "tooManyResends" : "tooManyCodeRequests" };
+    if (!taken.ok)
+      return { ok: false, error: taken.full.bucket === "recovery-mail" ? "tooManyResends" : "tooManyCodeRequests" };
     const issued = await issueCode(tx, "recovery", address, identityId);
     if (identityId) {
       const member = await memberOfIdentity(tx, identityId);
@@ -75,7 +76,12 @@ export type RecoveryResult = { ok: true; token: string } | { ok: false; error: C
  * Sets the new password, ends every other session, and signs the member in. The code proves the
  * address, so it also counts as verified.
  */
-export async function completeRecovery(codeId: string, code: string, password: string, ip: string): Promise<RecoveryResult> {
+export async function completeRecovery(
+  codeId: string,
+  code: string,
+  password: string,
+  ip: string,
+): Promise<RecoveryResult> {
   return db().transaction(async (tx) => {
     const check = await consumeCode(tx, "recovery", codeId, { code }, ip);
     if (!check.ok) return { ok: false as const, error: codeError(check.reason) };

@@ -35,7 +35,10 @@ async function draftId(request: Request): Promise<string | null> {
 export async function loadDraft(request: Request): Promise<Draft> {
   const id = await draftId(request);
   if (!id) return {};
-  const [row] = await db().select({ data: registrationDrafts.data }).from(registrationDrafts).where(eq(registrationDrafts.id, id));
+  const [row] = await db()
+    .select({ data: registrationDrafts.data })
+    .from(registrationDrafts)
+    .where(eq(registrationDrafts.id, id));
   return row?.data ?? {};
 }
 
@@ -57,7 +60,9 @@ export async function saveDraft(request: Request, values: Record<string, unknown
   }
   const [row] = await db().insert(registrationDrafts).values({ data }).returning({ id: registrationDrafts.id });
   // Old drafts of visitors who never came back go.
-  await db().delete(registrationDrafts).where(lt(registrationDrafts.updatedAt, new Date(Date.now() - DRAFT_LIFETIME_S * 1000)));
+  await db()
+    .delete(registrationDrafts)
+    .where(lt(registrationDrafts.updatedAt, new Date(Date.now() - DRAFT_LIFETIME_S * 1000)));
   return draftCookie().serialize(row.id);
 }
 

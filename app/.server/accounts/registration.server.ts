@@ -66,11 +66,21 @@ export async function register(input: Registration): Promise<RegistrationResult>
 }
 
 /** A new verification code and its email, written in the caller's transaction. */
-export async function sendVerification(tx: Executor, identityId: string, email: string, firstname: string, lang: Language) {
+export async function sendVerification(
+  tx: Executor,
+  identityId: string,
+  email: string,
+  firstname: string,
+  lang: Language,
+) {
   const issued = await issueCode(tx, "verification", email, identityId);
   await queueMail(
     tx,
-    verificationMail(lang, email, { firstname, code: issued.code, link: verificationLink(issued.codeId, issued.linkToken) }),
+    verificationMail(lang, email, {
+      firstname,
+      code: issued.code,
+      link: verificationLink(issued.codeId, issued.linkToken),
+    }),
   );
   await markAddressSent(tx, identityId);
 }

@@ -102,7 +102,8 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
   "/api/sessions": {
     post: undefined,
     get: {
-      summary: "The member's signed-in devices (live sessions), this one first: browser and system, signed in, last seen",
+      summary:
+        "The member's signed-in devices (live sessions), this one first: browser and system, signed in, last seen",
       signedIn: true,
       ok: { status: 200, schema: devicesAnswer, description: "The sessions" },
       failures: [401, 403],
@@ -130,7 +131,8 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
   "/api/trainings": {
     post: undefined,
     get: {
-      summary: "The trainings and tests with the member's progress and state (locked, not_started, in_progress, completed)",
+      summary:
+        "The trainings and tests with the member's progress and state (locked, not_started, in_progress, completed)",
       signedIn: true,
       ok: { status: 200, schema: trainingsAnswer, description: "The catalogue" },
       failures: [401, 403],
@@ -149,7 +151,7 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
   "/api/trainings/{training_slug}/modules/{module_slug}/parts/{part_slug}/read": {
     get: undefined,
     post: {
-      summary: "Mark a part read (\"I've read\")",
+      summary: 'Mark a part read ("I\'ve read")',
       signedIn: true,
       path: ["training_slug", "module_slug", "part_slug"],
       ok: { status: 200, schema: stepAnswer, description: "Saved; whether the module or the training just ended" },
@@ -159,7 +161,8 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
   "/api/trainings/{training_slug}/modules/{module_slug}/quiz": {
     get: undefined,
     post: {
-      summary: "Submit a quiz; a selection outside a question's limits answers 422 with messages under the question's id",
+      summary:
+        "Submit a quiz; a selection outside a question's limits answers 422 with messages under the question's id",
       signedIn: true,
       body: quizBody,
       path: ["training_slug", "module_slug"],
@@ -282,7 +285,10 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
   ...Object.fromEntries(
     (
       [
-        ["resend", "Email a pending invitation the member sent again (at most once a day, and within the crew email quotas)"],
+        [
+          "resend",
+          "Email a pending invitation the member sent again (at most once a day, and within the crew email quotas)",
+        ],
         ["revoke", "Withdraw a pending invitation the member sent: its link stops working"],
         ["accept", "Accept a pending invitation sent to the member's address: they join the inviter's crew"],
         ["decline", "Decline a pending invitation sent to the member's address"],
@@ -303,7 +309,8 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
   ),
   "/api/surveys": {
     get: {
-      summary: "The member's 360 surveys: how many answered, and the anonymous results once closed with 3 answers or more",
+      summary:
+        "The member's 360 surveys: how many answered, and the anonymous results once closed with 3 answers or more",
       signedIn: true,
       ok: { status: 200, schema: surveysAnswer, description: "The surveys" },
       failures: [401, 403],
@@ -321,7 +328,8 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
   "/api/surveys/{id}/close": {
     get: undefined,
     post: {
-      summary: "Close one of the member's surveys: it takes no more answers, and its results (3 answers or more) show, final",
+      summary:
+        "Close one of the member's surveys: it takes no more answers, and its results (3 answers or more) show, final",
       signedIn: true,
       path: ["id"],
       ok: { status: 200, schema: surveyAnswer, description: "The closed survey" },
@@ -360,7 +368,8 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
       failures: [401, 403],
     },
     post: {
-      summary: "Book a free slot; member and coach get the confirmation email with the meeting link and an .ics invitation",
+      summary:
+        "Book a free slot; member and coach get the confirmation email with the meeting link and an .ics invitation",
       signedIn: true,
       body: bookingBody,
       ok: { status: 201, schema: bookingAnswer, description: "Booked" },
@@ -441,17 +450,37 @@ export function openApiDocument() {
         },
       };
       for (const status of operation.failures) {
-        responses[status] = { description: failureText[status], content: { "application/json": { schema: { $ref: "#/components/schemas/Errors" } } } };
+        responses[status] = {
+          description: failureText[status],
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Errors" } } },
+        };
       }
       paths[path][method] = {
         summary: operation.summary,
         parameters: [
           ...(operation.path ?? []).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
-          ...(operation.query ?? []).map((q) => ({ name: q.name, in: "query", required: q.required ?? false, description: q.description, schema: { type: "string" } })),
-          { name: "Accept-Language", in: "header", required: false, description: "fr (default) or en", schema: { type: "string" } },
+          ...(operation.query ?? []).map((q) => ({
+            name: q.name,
+            in: "query",
+            required: q.required ?? false,
+            description: q.description,
+            schema: { type: "string" },
+          })),
+          {
+            name: "Accept-Language",
+            in: "header",
+            required: false,
+            description: "fr (default) or en",
+            schema: { type: "string" },
+          },
         ],
         ...(operation.body
-          ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(operation.body, "input") } } } }
+          ? {
+              requestBody: {
+                required: true,
+                content: { "application/json": { schema: jsonSchema(operation.body, "input") } },
+              },
+            }
           : {}),
         ...(operation.signedIn ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
         responses,
@@ -460,7 +489,11 @@ export function openApiDocument() {
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Cap API", version: "1.0.0", description: "The JSON API of Cap (SPEC §7). Errors: { errors: { base: [..], <field>: [..] } }." },
+    info: {
+      title: "Cap API",
+      version: "1.0.0",
+      description: "The JSON API of Cap (SPEC §7). Errors: { errors: { base: [..], <field>: [..] } }.",
+    },
     paths,
     components: {
       schemas: { Errors: jsonSchema(errorAnswer, "output") },

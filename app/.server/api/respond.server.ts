@@ -15,7 +15,8 @@ export async function apiError(request: Request, status: number, keys: ErrorKeys
   // ?locale= (SPEC §7: /api/dashboard/login?locale=fr) first, then the lng cookie and Accept-Language.
   const locale = new URL(request.url).searchParams.get("locale");
   const t = await translator(isLanguage(locale) ? locale : request, "auth");
-  const say = (message: Message) => (typeof message === "string" ? t(message) : t(message.key, { count: message.count }));
+  const say = (message: Message) =>
+    typeof message === "string" ? t(message) : t(message.key, { count: message.count });
   const errors: Record<string, string[]> = { base: (keys.base ?? []).map(say) };
   for (const [field, messages] of Object.entries(keys.fields ?? {})) errors[field] = messages.map(say);
   return Response.json({ errors }, { status, headers: { "Cache-Control": "no-store" } });

@@ -12,7 +12,10 @@ import { defaultUserType, userTypes } from "~/forms/user-type";
  */
 export const loginBody = z.object({
   email: registerFields.email,
-  password: z.string({ required_error: "errors.passwordRequired" }).min(1, "errors.passwordRequired").max(256, "errors.tooLong"),
+  password: z
+    .string({ required_error: "errors.passwordRequired" })
+    .min(1, "errors.passwordRequired")
+    .max(256, "errors.tooLong"),
 });
 
 export const recoveryBody = z.object({ email: registerFields.email });
@@ -62,7 +65,13 @@ export const identityAnswer = z.object({
   traits: z.object({ email: z.string(), name: z.object({ first: z.string(), last: z.string() }) }),
   verifiable_addresses: z.array(verifiableAddress),
   recovery_addresses: z.array(
-    z.object({ id: z.string().uuid(), value: z.string(), via: z.literal("email"), created_at: z.string(), updated_at: z.string() }),
+    z.object({
+      id: z.string().uuid(),
+      value: z.string(),
+      via: z.literal("email"),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
   ),
   created_at: z.string(),
   updated_at: z.string(),
@@ -126,7 +135,14 @@ export const trainingAnswer = z.object({
       partCount: z.number().int(),
       hasQuiz: z.boolean(),
       path: z.string(),
-      parts: z.array(z.object({ slug: z.string(), kind: z.enum(["text", "video", "exercise"]), title: z.string(), read: z.boolean() })),
+      parts: z.array(
+        z.object({
+          slug: z.string(),
+          kind: z.enum(["text", "video", "exercise"]),
+          title: z.string(),
+          read: z.boolean(),
+        }),
+      ),
       quiz: z
         .object({
           questions: z.array(
@@ -172,26 +188,42 @@ export const profileBody = z.object({
   lastname: registerFields.lastName.optional(),
   birth_date: registerFields.birthDate.optional(),
   mobile: registerBody.shape.user.shape.mobile.nullable(),
-  level_of_study: z.enum(levelsOfStudy, { errorMap: () => ({ message: "profile:errors.levelOfStudyInvalid" }) }).nullable().optional(),
+  level_of_study: z
+    .enum(levelsOfStudy, { errorMap: () => ({ message: "profile:errors.levelOfStudyInvalid" }) })
+    .nullable()
+    .optional(),
   role: z.string().trim().max(80, "errors.tooLong").nullable().optional(),
   user_type: z.enum(userTypes, { errorMap: () => ({ message: "profile:errors.userTypeInvalid" }) }).optional(),
 });
 
 export const passwordBody = z.object({
-  current_password: z.string({ required_error: "profile:errors.currentPasswordRequired" }).min(1, "profile:errors.currentPasswordRequired").max(256, "errors.tooLong"),
+  current_password: z
+    .string({ required_error: "profile:errors.currentPasswordRequired" })
+    .min(1, "profile:errors.currentPasswordRequired")
+    .max(256, "errors.tooLong"),
   password: registerFields.password,
 });
 
-export const emailChangeBody = z.object({ email: registerFields.email, current_password: passwordBody.shape.current_password });
+export const emailChangeBody = z.object({
+  email: registerFields.email,
+  current_password: passwordBody.shape.current_password,
+});
 export const emailCodeBody = z.object({
-  code: z.string({ required_error: "errors.codeRequired" }).trim().min(1, "errors.codeRequired").max(12, "errors.codeInvalid"),
+  code: z
+    .string({ required_error: "errors.codeRequired" })
+    .trim()
+    .min(1, "errors.codeRequired")
+    .max(12, "errors.codeInvalid"),
 });
 
 export const successAnswer = z.object({ success: z.literal(true) });
 
 export const deviceAnswer = z.object({
   id: z.string().uuid().describe("The session id"),
-  browser: z.string().nullable().describe("As the user agent names it (Chrome, Firefox, Safari…); null when it does not say"),
+  browser: z
+    .string()
+    .nullable()
+    .describe("As the user agent names it (Chrome, Firefox, Safari…); null when it does not say"),
   system: z.string().nullable().describe("As the user agent names it (Windows, macOS, Android, iOS…)"),
   signed_in_at: z.string().datetime(),
   last_seen_at: z.string().datetime().describe("Refreshed at most every 5 minutes"),
@@ -206,7 +238,11 @@ export const deletionBody = z.object({
 
 // --- Team, invitations, surveys --------------------------------------------------------------------
 
-export { crewMemberSchema as crewBody, crewEditSchema as crewEditBody, surveySchema as surveyBody } from "~/.server/team/team-forms.server";
+export {
+  crewMemberSchema as crewBody,
+  crewEditSchema as crewEditBody,
+  surveySchema as surveyBody,
+} from "~/.server/team/team-forms.server";
 
 const crewMember = z.object({
   id: z.string().uuid(),
@@ -233,7 +269,9 @@ export const invitationsAnswer = z.object({
       canResend: z.boolean().describe("Pending, and the last email is older than the resend gap"),
     }),
   ),
-  received: z.array(z.object({ id: z.string().uuid(), inviterName: z.string(), status: invitationStatus, createdAt: z.string() })),
+  received: z.array(
+    z.object({ id: z.string().uuid(), inviterName: z.string(), status: invitationStatus, createdAt: z.string() }),
+  ),
 });
 
 const surveyView = z.object({
@@ -271,7 +309,14 @@ export const coachesAnswer = z.object({ coaches: z.array(coachView) });
 export const slotsAnswer = z.object({
   coach: z.string(),
   time_zone: z.string().describe("The zone of the `date` and `time` fields (the tz query, Europe/Paris by default)"),
-  slots: z.array(z.object({ start: z.string().describe("ISO 8601 instant, UTC"), end: z.string(), date: z.string(), time: z.string() })),
+  slots: z.array(
+    z.object({
+      start: z.string().describe("ISO 8601 instant, UTC"),
+      end: z.string(),
+      date: z.string(),
+      time: z.string(),
+    }),
+  ),
 });
 
 const bookingView = z.object({

@@ -11,7 +11,9 @@ export const sessionStart = z
   .datetime({ offset: true, message: "coaching:errors.startInvalid" })
   .transform((value) => new Date(value));
 
-export const timeZoneField = z.string({ required_error: "coaching:errors.timeZoneInvalid" }).refine(isTimeZone, "coaching:errors.timeZoneInvalid");
+export const timeZoneField = z
+  .string({ required_error: "coaching:errors.timeZoneInvalid" })
+  .refine(isTimeZone, "coaching:errors.timeZoneInvalid");
 
 const bookingSchema = z.object({
   start: sessionStart,

@@ -13,7 +13,14 @@ import { isTimeZone, localDay } from "./time-zones.server";
  * the chosen date, and the chosen time to confirm, all in the member's time zone. The steps live
  * in the query string so that each one is a plain link or GET form (no JavaScript needed).
  */
-export type BookingQuery = { timeZone: string; month: string | null; day: string | null; start: string | null; from: string | null; reschedule: string | null };
+export type BookingQuery = {
+  timeZone: string;
+  month: string | null;
+  day: string | null;
+  start: string | null;
+  from: string | null;
+  reschedule: string | null;
+};
 
 export function bookingQuery(url: URL): BookingQuery {
   const get = (name: string) => url.searchParams.get(name);
@@ -52,13 +59,19 @@ export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: L
     slots = await freeIn(month);
   }
 
-  const monthTitle = new Intl.DateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T12:00:00Z`));
+  const monthTitle = new Intl.DateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${month}-01T12:00:00Z`),
+  );
   const dayLabel = new Intl.DateTimeFormat(lang, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
   const weekday = new Intl.DateTimeFormat(lang, { weekday: "short", timeZone: "UTC" });
   // 2026-11-01 is a Sunday: the calendar's first column.
   const weekdays = Array.from({ length: 7 }, (_, index) => weekday.format(new Date(Date.UTC(2026, 10, 1 + index))));
   const weeks = monthGrid(month, timeZone, slots).map((week) =>
-    week.map((cell) => ({ ...cell, number: Number(cell.day.slice(8)), label: dayLabel.format(new Date(`${cell.day}T12:00:00Z`)) })),
+    week.map((cell) => ({
+      ...cell,
+      number: Number(cell.day.slice(8)),
+      label: dayLabel.format(new Date(`${cell.day}T12:00:00Z`)),
+    })),
   );
 
   const times = query.day

@@ -30,7 +30,12 @@ export type BookingOutcome = { ok: true; booking: Booking } | { ok: false; error
 const NO_OVERLAP = "coaching_bookings_no_overlap";
 
 export function scheduleOf(coach: Coach): CoachSchedule {
-  return { timeZone: coach.timeZone, weekly: coach.weekly, sessionMinutes: coach.sessionMinutes, bufferMinutes: coach.bufferMinutes };
+  return {
+    timeZone: coach.timeZone,
+    weekly: coach.weekly,
+    sessionMinutes: coach.sessionMinutes,
+    bufferMinutes: coach.bufferMinutes,
+  };
 }
 
 /** The coaches who take bookings, in the content file's order. */
@@ -63,14 +68,31 @@ async function busyOf(executor: Executor, coachId: string, from: Date, to: Date,
 }
 
 /** The times still free with `coach` whose start falls in [from, to). */
-export async function freeSlotsOf(coach: Coach, from: Date, to: Date, options: { now?: Date; exceptBookingId?: string } = {}) {
+export async function freeSlotsOf(
+  coach: Coach,
+  from: Date,
+  to: Date,
+  options: { now?: Date; exceptBookingId?: string } = {},
+) {
   // A day either side: a session starting just before `from` can still block the first slots.
-  const busy = await busyOf(db(), coach.id, new Date(from.getTime() - DAY_MS), new Date(to.getTime() + DAY_MS), options.exceptBookingId);
+  const busy = await busyOf(
+    db(),
+    coach.id,
+    new Date(from.getTime() - DAY_MS),
+    new Date(to.getTime() + DAY_MS),
+    options.exceptBookingId,
+  );
   return freeSlots(scheduleOf(coach), { from, to, busy, now: options.now ?? new Date() });
 }
 
 async function stillOffered(executor: Executor, coach: Coach, start: Date, now: Date, exceptId?: string) {
-  const busy = await busyOf(executor, coach.id, new Date(start.getTime() - DAY_MS), new Date(start.getTime() + DAY_MS), exceptId);
+  const busy = await busyOf(
+    executor,
+    coach.id,
+    new Date(start.getTime() - DAY_MS),
+    new Date(start.getTime() + DAY_MS),
+    exceptId,
+  );
   return isOfferedSlot(scheduleOf(coach), start, { busy, now });
 }
 
@@ -81,7 +103,12 @@ function meetingUrl(): string {
 }
 
 /** The member's confirmed session with the coach that has not ended yet, if any. */
-export async function upcomingSessionWith(memberId: string, coachId: string, now = new Date(), executor: Executor = db()) {
+export async function upcomingSessionWith(
+  memberId: string,
+  coachId: string,
+  now = new Date(),
+  executor: Executor = db(),
+) {
   const [session] = await executor
     .select()
     .from(coachingBookings)
@@ -155,7 +182,8 @@ async function changeableSession(executor: Executor, where: SQL | undefined, now
     .for("update", { of: coachingBookings });
   if (!row) return { ok: false as const, error: "notFound" as const };
   const booking = row.coaching_bookings;
-  if (booking.status !== "confirmed" || booking.startsAt <= now) return { ok: false as const, error: "notChangeable" as const };
+  if (booking.status !== "confirmed" || booking.startsAt <= now)
+    return { ok: false as const, error: "notChangeable" as const };
   const { id, firstname, lastname } = row.app_users;
   const member: Booker = { id, firstname, lastname, email: row.identities.traits.email, lang: booking.lang };
   return { ok: true as const, booking, coach: row.coaches, member };
@@ -171,10 +199,15 @@ export async function rescheduleSession(
   if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
   try {
     return await db().transaction(async (tx): Promise<BookingOutcome> => {
-      const found = await changeableSession(tx, and(eq(coachingBookings.id, bookingId), eq(coachingBookings.memberId, memberId)), now);
+      const found = await changeableSession(
+        tx,
+        and(eq(coachingBookings.id, bookingId), eq(coachingBookings.memberId, memberId)),
+        now,
+      );
       if (!found.ok) return found;
       const { booking, coach } = found;
-      if (!(await stillOffered(tx, coach, input.start, now, booking.id))) return { ok: false, error: "slotUnavailable" };
+      if (!(await stillOffered(tx, coach, input.start, now, booking.id)))
+        return { ok: false, error: "slotUnavailable" };
       const coachToken = randomToken();
       const [moved] = await tx
         .update(coachingBookings)
@@ -189,8 +222,17 @@ export async function rescheduleSession(
         })
         .where(eq(coachingBookings.id, booking.id))
         .returning();
-      const reminderMailIds = await sessionMails(tx, "rescheduled", { booking: moved, previous: booking, coach, member: found.member, coachToken }, now);
-      const [saved] = await tx.update(coachingBookings).set({ reminderMailIds }).where(eq(coachingBookings.id, booking.id)).returning();
+      const reminderMailIds = await sessionMails(
+        tx,
+        "rescheduled",
+        { booking: moved, previous: booking, coach, member: found.member, coachToken },
+        now,
+      );
+      const [saved] = await tx
+        .update(coachingBookings)
+        .set({ reminderMailIds })
+        .where(eq(coachingBookings.id, booking.id))
+        .returning();
       return { ok: true, booking: saved };
     });
   } catch (error) {
@@ -199,16 +241,33 @@ export async function rescheduleSession(
   }
 }
 
-async function cancelIn(tx: Transaction, where: SQL | undefined, by: "member" | "coach", now: Date): Promise<BookingOutcome> {
+async function cancelIn(
+  tx: Transaction,
+  where: SQL | undefined,
+  by: "member" | "coach",
+  now: Date,
+): Promise<BookingOutcome> {
   const found = await changeableSession(tx, where, now);
   if (!found.ok) return found;
   const { booking, coach } = found;
   const [cancelled] = await tx
     .update(coachingBookings)
-    .set({ status: "cancelled", cancelledAt: now, cancelledBy: by, sequence: booking.sequence + 1, reminderMailIds: [], updatedAt: now })
+    .set({
+      status: "cancelled",
+      cancelledAt: now,
+      cancelledBy: by,
+      sequence: booking.sequence + 1,
+      reminderMailIds: [],
+      updatedAt: now,
+    })
     .where(eq(coachingBookings.id, booking.id))
     .returning();
-  await sessionMails(tx, "cancelled", { booking: cancelled, previous: booking, coach, member: found.member, coachToken: null }, now);
+  await sessionMails(
+    tx,
+    "cancelled",
+    { booking: cancelled, previous: booking, coach, member: found.member, coachToken: null },
+    now,
+  );
   return { ok: true, booking: cancelled };
 }
 
@@ -224,7 +283,13 @@ export async function cancelSessionsOfDeparting(tx: Transaction, memberId: strin
   const upcoming = await tx
     .select({ id: coachingBookings.id })
     .from(coachingBookings)
-    .where(and(eq(coachingBookings.memberId, memberId), eq(coachingBookings.status, "confirmed"), gt(coachingBookings.startsAt, now)));
+    .where(
+      and(
+        eq(coachingBookings.memberId, memberId),
+        eq(coachingBookings.status, "confirmed"),
+        gt(coachingBookings.startsAt, now),
+      ),
+    );
   for (const { id } of upcoming) await cancelIn(tx, eq(coachingBookings.id, id), "member", now);
 }
 
@@ -247,7 +312,12 @@ export async function sessionOfCoachToken(token: string) {
     .innerJoin(coaches, eq(coaches.id, coachingBookings.coachId))
     .innerJoin(appUsers, eq(appUsers.id, coachingBookings.memberId))
     .where(eq(coachingBookings.coachTokenHash, sha256(token)));
-  return row ? { session: { ...row.coaching_bookings, coach: row.coaches }, memberName: `${row.app_users.firstname} ${row.app_users.lastname}` } : null;
+  return row
+    ? {
+        session: { ...row.coaching_bookings, coach: row.coaches },
+        memberName: `${row.app_users.firstname} ${row.app_users.lastname}`,
+      }
+    : null;
 }
 
 /** One of the member's sessions (anyone else's id: null). */

@@ -25,7 +25,9 @@ const coachContent = z.object({
   timeZone: z.string().refine(isTimeZone, "an IANA time zone such as Europe/Paris"),
   sessionMinutes: z.number().int().min(15).max(240),
   bufferMinutes: z.number().int().min(0).max(120),
-  weekly: z.object({ sun: weekday, mon: weekday, tue: weekday, wed: weekday, thu: weekday, fri: weekday, sat: weekday }).strict(),
+  weekly: z
+    .object({ sun: weekday, mon: weekday, tue: weekday, wed: weekday, thu: weekday, fri: weekday, sat: weekday })
+    .strict(),
 });
 
 export type CoachContent = z.infer<typeof coachContent>;
@@ -50,9 +52,13 @@ export function readCoachFile(file = coachesFile): CoachContent[] {
  */
 export async function seedCoaches(db: Database, content = readCoachFile()) {
   await db.transaction(async (tx) => {
-    const stored = await tx.select({ slug: coaches.slug, hash: coaches.contentHash, retired: coaches.retired }).from(coaches);
+    const stored = await tx
+      .select({ slug: coaches.slug, hash: coaches.contentHash, retired: coaches.retired })
+      .from(coaches);
     for (const [position, coach] of content.entries()) {
-      const contentHash = createHash("sha256").update(JSON.stringify([position, coach])).digest("hex");
+      const contentHash = createHash("sha256")
+        .update(JSON.stringify([position, coach]))
+        .digest("hex");
       const existing = stored.find((row) => row.slug === coach.slug);
       if (existing?.hash === contentHash && !existing.retired) continue;
       const values = { ...coach, position, retired: false, contentHash };

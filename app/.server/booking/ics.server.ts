@@ -108,7 +108,9 @@ function zoneClock(id: string): ZoneClock {
     second: "numeric",
   });
   // en-US knows the American abbreviations (EST), en-GB the European ones (CET, BST).
-  const names = ["en-US", "en-GB"].map((locale) => new Intl.DateTimeFormat(locale, { timeZone: id, timeZoneName: "short" }));
+  const names = ["en-US", "en-GB"].map(
+    (locale) => new Intl.DateTimeFormat(locale, { timeZone: id, timeZoneName: "short" }),
+  );
   const offset = (at: number): number => {
     const part = Object.fromEntries(fields.formatToParts(at).map(({ type, value }) => [type, Number(value)]));
     const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
@@ -119,7 +121,9 @@ function zoneClock(id: string): ZoneClock {
     offset,
     wallTime: (at) => dateTime(at + offset(at) * MINUTE),
     name: (at) => {
-      const found = names.map((format) => format.formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? "");
+      const found = names.map(
+        (format) => format.formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? "",
+      );
       // An abbreviation when either locale has one, else ICU's "GMT+9" form.
       return found.find((name) => /^[A-Z]{2,5}$/.test(name)) ?? found[0];
     },
@@ -139,7 +143,10 @@ function vtimezone(zone: ZoneClock, event: CalendarEvent): string[] {
   const year = (date: Date) => Number(zone.wallTime(date.getTime()).slice(0, 4));
   const from = localNewYear(year(event.start));
   const initial = zone.offset(from);
-  const observances = [{ at: from, from: initial, to: initial }, ...transitions(zone, from, localNewYear(year(event.end) + 2))];
+  const observances = [
+    { at: from, from: initial, to: initial },
+    ...transitions(zone, from, localNewYear(year(event.end) + 2)),
+  ];
   // Intl gives offsets, not DST flags: the lowest offset seen is taken as standard time.
   const standard = Math.min(...observances.map((observance) => observance.to));
   return [

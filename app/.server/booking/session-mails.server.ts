@@ -23,7 +23,12 @@ function senderAddress(): string {
 
 type Change = { booking: Booking; previous?: Booking; coach: Coach; member: Booker; coachToken: string | null };
 
-export async function sessionMails(tx: Transaction, kind: Exclude<CoachingMailKind, "reminder">, change: Change, now: Date): Promise<string[]> {
+export async function sessionMails(
+  tx: Transaction,
+  kind: Exclude<CoachingMailKind, "reminder">,
+  change: Change,
+  now: Date,
+): Promise<string[]> {
   const { booking, previous, coach, member } = change;
   for (const id of previous?.reminderMailIds ?? []) await withdrawMail(tx, id);
 
@@ -35,7 +40,10 @@ export async function sessionMails(tx: Transaction, kind: Exclude<CoachingMailKi
     start: booking.startsAt,
     end: booking.endsAt,
     timeZone,
-    summary: lang === "fr" ? `Séance découverte Cap : ${member.firstname} et ${coach.name}` : `Cap discovery session: ${member.firstname} and ${coach.name}`,
+    summary:
+      lang === "fr"
+        ? `Séance découverte Cap : ${member.firstname} et ${coach.name}`
+        : `Cap discovery session: ${member.firstname} and ${coach.name}`,
     description: booking.meetingUrl,
     location: booking.meetingUrl,
     url: booking.meetingUrl,
@@ -49,15 +57,30 @@ export async function sessionMails(tx: Transaction, kind: Exclude<CoachingMailKi
   });
   const ics = (timeZone: string, lang: Language) =>
     kind === "cancelled"
-      ? [{ filename: "cancel.ics", contentType: icsContentType.cancel, content: cancellationIcs(event(timeZone, lang)) }]
-      : [{ filename: "invite.ics", contentType: icsContentType.request, content: invitationIcs(event(timeZone, lang)) }];
+      ? [
+          {
+            filename: "cancel.ics",
+            contentType: icsContentType.cancel,
+            content: cancellationIcs(event(timeZone, lang)),
+          },
+        ]
+      : [
+          {
+            filename: "invite.ics",
+            contentType: icsContentType.request,
+            content: invitationIcs(event(timeZone, lang)),
+          },
+        ];
 
   const forMember = (mailKind: CoachingMailKind) =>
     coachingMail(mailKind, "member", member.lang, member.email, {
       firstname: member.firstname,
       withName: coach.name,
       when: sessionWhen(member.lang, booking.startsAt, booking.endsAt, booking.timeZone),
-      previousWhen: mailKind === "rescheduled" && previous ? sessionWhen(member.lang, previous.startsAt, previous.endsAt, booking.timeZone) : undefined,
+      previousWhen:
+        mailKind === "rescheduled" && previous
+          ? sessionWhen(member.lang, previous.startsAt, previous.endsAt, booking.timeZone)
+          : undefined,
       meetingUrl: booking.meetingUrl,
       manageLink: `/coaching/sessions/${booking.id}`,
       bookLink: "/coaching",
@@ -68,7 +91,10 @@ export async function sessionMails(tx: Transaction, kind: Exclude<CoachingMailKi
       firstname: coach.name.split(" ")[0],
       withName: memberName,
       when: sessionWhen(coachLang, booking.startsAt, booking.endsAt, coach.timeZone),
-      previousWhen: mailKind === "rescheduled" && previous ? sessionWhen(coachLang, previous.startsAt, previous.endsAt, coach.timeZone) : undefined,
+      previousWhen:
+        mailKind === "rescheduled" && previous
+          ? sessionWhen(coachLang, previous.startsAt, previous.endsAt, coach.timeZone)
+          : undefined,
       meetingUrl: booking.meetingUrl,
       manageLink: change.coachToken ? `/coach/session/${change.coachToken}` : "/",
       bookLink: "/",
@@ -79,5 +105,8 @@ export async function sessionMails(tx: Transaction, kind: Exclude<CoachingMailKi
 
   const remindAt = new Date(booking.startsAt.getTime() - REMINDER_BEFORE_MS);
   if (kind === "cancelled" || remindAt <= now) return [];
-  return [await queueMail(tx, forMember("reminder"), { sendAt: remindAt }), await queueMail(tx, forCoach("reminder"), { sendAt: remindAt })];
+  return [
+    await queueMail(tx, forMember("reminder"), { sendAt: remindAt }),
+    await queueMail(tx, forCoach("reminder"), { sendAt: remindAt }),
+  ];
 }

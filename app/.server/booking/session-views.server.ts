@@ -12,7 +12,13 @@ export function sessionDate(lang: Language, start: Date, timeZone: string): stri
   const key = `${lang}|${timeZone}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(lang, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone });
+    format = new Intl.DateTimeFormat(lang, {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone,
+    });
     dateFormats.set(key, format);
   }
   return format.format(start);

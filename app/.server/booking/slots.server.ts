@@ -4,7 +4,12 @@ import { localDay, localDaysBetween, localTime, startOfDay, zonedInstant } from 
 export type Weekday = "sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat";
 /** Local "HH:mm"–"HH:mm" windows per weekday, in the coach's time zone ("24:00" may end a window). */
 export type WeeklyAvailability = Partial<Record<Weekday, [string, string][]>>;
-export type CoachSchedule = { timeZone: string; weekly: WeeklyAvailability; sessionMinutes: number; bufferMinutes: number };
+export type CoachSchedule = {
+  timeZone: string;
+  weekly: WeeklyAvailability;
+  sessionMinutes: number;
+  bufferMinutes: number;
+};
 export type Slot = { start: Date; end: Date };
 /** A booked time as the database keeps it: the session plus the coach's buffer after it. */
 export type Busy = { start: Date; blockedUntil: Date };
@@ -58,7 +63,9 @@ const candidateCache = new Map<string, Slot[]>();
 function computeCandidateSlots(schedule: CoachSchedule, from: Date, to: Date): Slot[] {
   const { timeZone, weekly, sessionMinutes, bufferMinutes } = schedule;
   const step = sessionMinutes + bufferMinutes;
-  if (!(Number.isInteger(sessionMinutes) && sessionMinutes > 0 && Number.isInteger(bufferMinutes) && bufferMinutes >= 0))
+  if (
+    !(Number.isInteger(sessionMinutes) && sessionMinutes > 0 && Number.isInteger(bufferMinutes) && bufferMinutes >= 0)
+  )
     return [];
   if (!(from < to)) return [];
   const sessionMs = sessionMinutes * minuteMs;
@@ -79,7 +86,9 @@ function computeCandidateSlots(schedule: CoachSchedule, from: Date, to: Date): S
       }
     }
   }
-  return [...starts].sort((a, b) => a - b).map((start) => ({ start: new Date(start), end: new Date(start + sessionMs) }));
+  return [...starts]
+    .sort((a, b) => a - b)
+    .map((start) => ({ start: new Date(start), end: new Date(start + sessionMs) }));
 }
 
 /** Until when a session starting at `start` keeps the coach busy: the session, then the buffer. */
@@ -93,7 +102,7 @@ export function blockedUntil(schedule: CoachSchedule, start: Date): Date {
  */
 export function freeSlots(
   schedule: CoachSchedule,
-  { from, to, busy, now }: { from: Date; to: Date; busy: Busy[]; now: Date }
+  { from, to, busy, now }: { from: Date; to: Date; busy: Busy[]; now: Date },
 ): Slot[] {
   const earliest = now.getTime() + bookingWindow.minNoticeHours * hourMs;
   const latest = now.getTime() + bookingWindow.horizonDays * 24 * hourMs;
@@ -107,7 +116,11 @@ export function freeSlots(
 }
 
 /** Whether `start` is exactly a slot a member may book now: refuses start times forged in a form or API call. */
-export function isOfferedSlot(schedule: CoachSchedule, start: Date, { busy, now }: { busy: Busy[]; now: Date }): boolean {
+export function isOfferedSlot(
+  schedule: CoachSchedule,
+  start: Date,
+  { busy, now }: { busy: Busy[]; now: Date },
+): boolean {
   if (Number.isNaN(start.getTime())) return false;
   const to = new Date(start.getTime() + 1);
   return freeSlots(schedule, { from: start, to, busy, now }).some((slot) => slot.start.getTime() === start.getTime());
@@ -129,7 +142,7 @@ export function monthOf(month: string, timeZone: string): { from: Date; to: Date
 export function monthGrid(
   month: string,
   timeZone: string,
-  slots: Slot[]
+  slots: Slot[],
 ): { day: string; inMonth: boolean; slotCount: number }[][] {
   if (!monthPattern.test(month)) return [];
   const counts = new Map<string, number>();
@@ -140,13 +153,17 @@ export function monthGrid(
   const firstOfMonth = `${month}-01`;
   const lastOfMonth = addDays(`${shiftMonth(month, 1)}-01`, -1);
   const weeks: { day: string; inMonth: boolean; slotCount: number }[][] = [];
-  for (let sunday = addDays(firstOfMonth, -weekdayOf(firstOfMonth)); sunday <= lastOfMonth; sunday = addDays(sunday, 7)) {
+  for (
+    let sunday = addDays(firstOfMonth, -weekdayOf(firstOfMonth));
+    sunday <= lastOfMonth;
+    sunday = addDays(sunday, 7)
+  ) {
     weeks.push(
       Array.from({ length: 7 }, (_, index) => {
         const day = addDays(sunday, index);
         const inMonth = day.startsWith(month);
-        return { day, inMonth, slotCount: inMonth ? counts.get(day) ?? 0 : 0 };
-      })
+        return { day, inMonth, slotCount: inMonth ? (counts.get(day) ?? 0) : 0 };
+      }),
     );
   }
   return weeks;

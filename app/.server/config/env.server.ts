@@ -45,7 +45,11 @@ const envSchema = z.object({
     .min(32, "at least 32 characters (leave it unset to generate one under DATA_DIR)")
     .optional(),
   SMTP_URL: optionalUrl(["smtp:", "smtps:"], "an SMTP URL such as smtp://user:pass@mail.example:587"),
-  MAIL_FROM: z.string().trim().min(3, "a sender such as Cap <no-reply@cap.example>").default("Cap <no-reply@cap.localhost>"),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3, "a sender such as Cap <no-reply@cap.example>")
+    .default("Cap <no-reply@cap.localhost>"),
   SENTRY_DSN: optionalUrl(["http:", "https:"], "a Sentry DSN URL"),
   SENTRY_ENVIRONMENT: z.string().trim().min(1).optional(),
   ORY_SDK_URL: optionalUrl(["http:", "https:"], "the base URL of Ory Kratos or Ory Network"),
@@ -64,8 +68,13 @@ const envSchema = z.object({
       (value) =>
         value === undefined ||
         /^\d{1,2}$/.test(value) ||
-        value.split(",").every((entry) => /^(loopback|linklocal|uniquelocal|[0-9a-f:.]+(\/\d{1,3})?)$/i.test(entry.trim())),
-      { message: "a number of proxies (1) or their addresses, such as 10.0.0.1,loopback (leave it unset without a proxy)" },
+        value
+          .split(",")
+          .every((entry) => /^(loopback|linklocal|uniquelocal|[0-9a-f:.]+(\/\d{1,3})?)$/i.test(entry.trim())),
+      {
+        message:
+          "a number of proxies (1) or their addresses, such as 10.0.0.1,loopback (leave it unset without a proxy)",
+      },
     )
     .transform((value) => (value !== undefined && /^\d+$/.test(value) ? Number(value) : value)),
   WEB_CONCURRENCY: z.coerce

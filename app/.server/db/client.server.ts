@@ -30,7 +30,11 @@ type Prepare = (db: Database) => Promise<void>;
  * Opens the database, applies pending migrations, then runs `prepare`: a node-postgres pool when a
  * URL is given, otherwise PGlite stored in `dataDir` (or in memory for "memory://").
  */
-export async function openDatabase(options: { url?: string; dataDir: string; prepare?: Prepare }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  prepare?: Prepare;
+}): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -102,7 +106,10 @@ export function db(): Database {
 /** True when the database answers a trivial query within `timeoutMs`. */
 export async function databaseIsHealthy(timeoutMs = 2000): Promise<boolean> {
   if (!current) return false;
-  const query = current.db.execute(sql`select 1`).then(() => true, () => false);
+  const query = current.db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   const timeout = new Promise<boolean>((resolve) => setTimeout(resolve, timeoutMs, false).unref());
   return Promise.race([query, timeout]);
 }

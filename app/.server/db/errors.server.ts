@@ -11,7 +11,15 @@ export function violatesConstraint(error: unknown, constraint: string): boolean 
 }
 
 /** Node's socket errors that mean the database server is gone or unreachable. */
-const unreachable = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const unreachable = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 /** node-postgres's own words for a connection that ended or never came (it gives them no code). */
 const lostConnection =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable|not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)/i;

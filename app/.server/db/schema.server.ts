@@ -29,7 +29,9 @@ export type IdentityTraits = { email: string; name: { first: string; last: strin
 export const identities = pgTable("identities", {
   id: uuid("id").primaryKey().defaultRandom(),
   schemaId: text("schema_id").notNull().default("default"),
-  state: text("state", { enum: ["active", "inactive"] }).notNull().default("active"),
+  state: text("state", { enum: ["active", "inactive"] })
+    .notNull()
+    .default("active"),
   traits: jsonb("traits").$type<IdentityTraits>().notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -55,7 +57,9 @@ export const verifiableAddresses = pgTable(
     via: text("via").notNull().default("email"),
     verified: boolean("verified").notNull().default(false),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
-    status: text("status", { enum: ["pending", "sent", "completed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent", "completed"] })
+      .notNull()
+      .default("pending"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -161,7 +165,9 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     html: text("html").notNull(),
     attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default(sql`'[]'::jsonb`),
-    status: text("status", { enum: ["pending", "sent"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
@@ -375,7 +381,9 @@ export const invitations = pgTable(
       .references(() => appUsers.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     crewMemberId: uuid("crew_member_id").references(() => crewMembers.id, { onDelete: "set null" }),
-    status: text("status", { enum: ["pending", "accepted", "declined", "revoked"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "accepted", "declined", "revoked"] })
+      .notNull()
+      .default("pending"),
     inviteeId: uuid("invitee_id").references(() => appUsers.id, { onDelete: "set null" }),
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -474,9 +482,13 @@ export const coachingBookings = pgTable(
     /** The member's time zone when booking: emails and the calendar show the session in it. */
     timeZone: text("time_zone").notNull(),
     /** The member's language when booking: the emails sent later (reminder, coach's cancellation) use it. */
-    lang: text("lang", { enum: ["fr", "en"] }).notNull().default("fr"),
+    lang: text("lang", { enum: ["fr", "en"] })
+      .notNull()
+      .default("fr"),
     meetingUrl: text("meeting_url").notNull(),
-    status: text("status", { enum: ["confirmed", "cancelled"] }).notNull().default("confirmed"),
+    status: text("status", { enum: ["confirmed", "cancelled"] })
+      .notNull()
+      .default("confirmed"),
     /** The iCalendar SEQUENCE: +1 at each reschedule or cancellation. */
     sequence: integer("sequence").notNull().default(0),
     /** Hash of the token in the coach's cancel link (coaches have no account). */
@@ -490,5 +502,9 @@ export const coachingBookings = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.memberId, t.startsAt), index().on(t.coachId, t.startsAt), uniqueIndex("coaching_bookings_coach_token_key").on(t.coachTokenHash)],
+  (t) => [
+    index().on(t.memberId, t.startsAt),
+    index().on(t.coachId, t.startsAt),
+    uniqueIndex("coaching_bookings_coach_token_key").on(t.coachTokenHash),
+  ],
 );

@@ -47,7 +47,12 @@ export function createRequestHandler({ build, mode, origin, getLoadContext }: Op
       let controller: AbortController | null = new AbortController();
       res.on("finish", () => (controller = null));
       res.on("close", () => controller?.abort());
-      const request = new Request(new URL(req.originalUrl, origin), { method: req.method, headers, body, signal: controller.signal });
+      const request = new Request(new URL(req.originalUrl, origin), {
+        method: req.method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
       const response = await handle(request, getLoadContext(req, res));
       await send(res, response);
     } catch (error) {

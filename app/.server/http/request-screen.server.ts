@@ -45,7 +45,12 @@ export function screenHead({ method, target, headers }: Head): Refusal | null {
  * Checks made once the body is in hand: a page action's body must be a form it can read, and no
  * text may carry NUL, which PostgreSQL refuses to store (a 500 deep in a query otherwise).
  */
-export async function screenBody(method: string, target: string, headers: Headers, body: Uint8Array<ArrayBuffer>): Promise<Refusal | null> {
+export async function screenBody(
+  method: string,
+  target: string,
+  headers: Headers,
+  body: Uint8Array<ArrayBuffer>,
+): Promise<Refusal | null> {
   if (!WRITES.has(method)) return null;
   if (target.startsWith("/api/")) {
     // JSON writes NUL as \u0000; a raw NUL byte is no valid JSON either.
@@ -53,7 +58,11 @@ export async function screenBody(method: string, target: string, headers: Header
     return text.includes("\0") || /\\u0000/i.test(text) ? 400 : null;
   }
   try {
-    const form = await new Request("http://cap.invalid/", { method: "POST", headers: { "content-type": headers.get("content-type")! }, body }).formData();
+    const form = await new Request("http://cap.invalid/", {
+      method: "POST",
+      headers: { "content-type": headers.get("content-type")! },
+      body,
+    }).formData();
     for (const value of form.values()) if (typeof value === "string" && value.includes("\0")) return 400;
     return null;
   } catch {

@@ -10,7 +10,15 @@ import {
 } from "~/.server/db/schema.server";
 import { EmailTakenError, type CodeFlow, type Identity, type Session } from "./identity.server";
 import { countRecent, releaseSlots, trySlots } from "~/.server/rate-limit/rate-limit.server";
-import { decoyPasswordHash, hashPassword, randomCode, randomToken, sameHash, sha256, verifyPassword } from "./secrets.server";
+import {
+  decoyPasswordHash,
+  hashPassword,
+  randomCode,
+  randomToken,
+  sameHash,
+  sha256,
+  verifyPassword,
+} from "./secrets.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
 
 /**
@@ -83,7 +91,10 @@ export async function emailIsTaken(email: string): Promise<boolean> {
 }
 
 type IdentityRow = typeof identities.$inferSelect;
-type AddressRow = Pick<typeof verifiableAddresses.$inferSelect, "id" | "value" | "verified" | "verifiedAt" | "status" | "createdAt" | "updatedAt">;
+type AddressRow = Pick<
+  typeof verifiableAddresses.$inferSelect,
+  "id" | "value" | "verified" | "verifiedAt" | "status" | "createdAt" | "updatedAt"
+>;
 
 function toIdentity(row: IdentityRow, addresses: AddressRow[]): Identity {
   return {
@@ -125,7 +136,15 @@ export async function findIdentity(tx: Executor, id: string): Promise<Identity |
 }
 
 /** The identity's addresses as one JSON column, so that whoami is a single query. */
-type AddressJson = { id: string; value: string; verified: boolean; verified_at: string | null; status: AddressRow["status"]; created_at: string; updated_at: string };
+type AddressJson = {
+  id: string;
+  value: string;
+  verified: boolean;
+  verified_at: string | null;
+  status: AddressRow["status"];
+  created_at: string;
+  updated_at: string;
+};
 const addressesJson = sql<AddressJson[]>`coalesce((
   select json_agg(json_build_object('id', a.id, 'value', a.value, 'verified', a.verified, 'verified_at', a.verified_at,
     'status', a.status, 'created_at', a.created_at, 'updated_at', a.updated_at) order by a.created_at)
@@ -175,7 +194,12 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-  await tx.insert(sessions).values({ identityId, tokenHash: sha256(token), expiresAt, userAgent: userAgent?.slice(0, USER_AGENT_MAX) || null });
+  await tx.insert(sessions).values({
+    identityId,
+    tokenHash: sha256(token),
+    expiresAt,
+    userAgent: userAgent?.slice(0, USER_AGENT_MAX) || null,
+  });
   return { token, expiresAt };
 }
 
@@ -186,7 +210,9 @@ export async function sessionOf(token: string): Promise<Session | null> {
     .select({ session: sessions, identity: identities, addresses: addressesJson })
     .from(sessions)
     .innerJoin(identities, eq(identities.id, sessions.identityId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date()), eq(identities.state, "active")));
+    .where(
+      and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date()), eq(identities.state, "active")),
+    );
   if (!row) return null;
   if (Date.now() - row.session.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
     await db().update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
@@ -211,7 +237,10 @@ export async function sessionOf(token: string): Promise<Session | null> {
 
 /** Ends the token's session; false when it had none. */
 export async function revokeSession(token: string): Promise<boolean> {
-  const ended = await db().delete(sessions).where(eq(sessions.tokenHash, sha256(token))).returning({ id: sessions.id });
+  const ended = await db()
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, sha256(token)))
+    .returning({ id: sessions.id });
   return ended.length > 0;
 }
 
@@ -223,7 +252,12 @@ export type DeviceSession = { id: string; userAgent: string | null; authenticate
 /** The identity's live sessions, the most recently seen first (Kratos: GET /sessions). */
 export async function listSessions(identityId: string): Promise<DeviceSession[]> {
   return db()
-    .select({ id: sessions.id, userAgent: sessions.userAgent, authenticatedAt: sessions.authenticatedAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      authenticatedAt: sessions.authenticatedAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.identityId, identityId), gt(sessions.expiresAt, new Date())))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
@@ -243,7 +277,10 @@ export async function revokeSessionById(identityId: string, sessionId: string): 
 /** Ends every session of the identity but `keepToken`'s (after a password change). */
 export async function revokeOtherSessions(tx: Executor, identityId: string, keepToken?: string): Promise<number> {
   const keep = keepToken ? ne(sessions.tokenHash, sha256(keepToken)) : sql`true`;
-  const ended = await tx.delete(sessions).where(and(eq(sessions.identityId, identityId), keep)).returning({ id: sessions.id });
+  const ended = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.identityId, identityId), keep))
+    .returning({ id: sessions.id });
   return ended.length;
 }
 
@@ -262,7 +299,13 @@ export async function issueCode(
     await tx
       .update(selfServiceCodes)
       .set({ usedAt: new Date() })
-      .where(and(eq(selfServiceCodes.identityId, identityId), eq(selfServiceCodes.flow, flow), isNull(selfServiceCodes.usedAt)));
+      .where(
+        and(
+          eq(selfServiceCodes.identityId, identityId),
+          eq(selfServiceCodes.flow, flow),
+          isNull(selfServiceCodes.usedAt),
+        ),
+      );
   }
   const code = randomCode();
   const linkToken = randomToken();
@@ -336,13 +379,17 @@ export async function consumeCode(
   // Every try takes its slots first (locked: parallel tries cannot overtake the count); a right
   // code gives them back, so only wrong ones count.
   const slots = await trySlots(codeMissLimits(row.identityId ?? row.address, ip), tx);
-  if (!slots.ok) return { ok: false, reason: slots.full.bucket === "code-misses" ? "tooManyTries" : "tooManyTriesFromHere" };
+  if (!slots.ok)
+    return { ok: false, reason: slots.full.bucket === "code-misses" ? "tooManyTries" : "tooManyTriesFromHere" };
   const matches =
     "code" in secret
       ? sameHash(sha256(secret.code.trim()), row.codeHash)
       : row.linkTokenHash !== null && sameHash(sha256(secret.linkToken), row.linkTokenHash);
   if (!matches || !row.identityId) {
-    await tx.update(selfServiceCodes).set({ attempts: row.attempts + 1 }).where(eq(selfServiceCodes.id, row.id));
+    await tx
+      .update(selfServiceCodes)
+      .set({ attempts: row.attempts + 1 })
+      .where(eq(selfServiceCodes.id, row.id));
     return { ok: false, reason: row.attempts + 1 >= CODE_MAX_ATTEMPTS ? "exhausted" : "invalid" };
   }
   await releaseSlots(slots.ids, tx);
@@ -363,7 +410,6 @@ export async function markAddressSent(tx: Executor, identityId: string) {
     .set({ status: "sent", updatedAt: new Date() })
     .where(and(eq(verifiableAddresses.identityId, identityId), eq(verifiableAddresses.verified, false)));
 }
-
 
 /** The id of the identity's newest code of `flow` that can still be used, if any. */
 export async function openCodeId(tx: Executor, identityId: string, flow: CodeFlow): Promise<string | null> {
@@ -387,7 +433,10 @@ export async function openCodeId(tx: Executor, identityId: string, flow: CodeFlo
 export async function openCodeAddress(identityId: string, flow: CodeFlow): Promise<string | null> {
   const codeId = await openCodeId(db(), identityId, flow);
   if (!codeId) return null;
-  const [row] = await db().select({ address: selfServiceCodes.address }).from(selfServiceCodes).where(eq(selfServiceCodes.id, codeId));
+  const [row] = await db()
+    .select({ address: selfServiceCodes.address })
+    .from(selfServiceCodes)
+    .where(eq(selfServiceCodes.id, codeId));
   return row?.address ?? null;
 }
 
@@ -416,7 +465,10 @@ export async function replaceAddress(tx: Executor, identityId: string, address: 
 export async function renameIdentity(tx: Executor, identityId: string, name: { first: string; last: string }) {
   await tx
     .update(identities)
-    .set({ traits: sql`jsonb_set(${identities.traits}, '{name}', ${JSON.stringify(name)}::jsonb)`, updatedAt: new Date() })
+    .set({
+      traits: sql`jsonb_set(${identities.traits}, '{name}', ${JSON.stringify(name)}::jsonb)`,
+      updatedAt: new Date(),
+    })
     .where(eq(identities.id, identityId));
 }
 

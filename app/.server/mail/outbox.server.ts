@@ -12,10 +12,18 @@ export type OutgoingMail = { to: string; subject: string; text: string; html: st
  * that the message exists if and only if the change that caused it is committed. `sendAt` holds
  * it back until then (a reminder); by default it goes at once.
  */
-export async function queueMail(executor: Executor, message: OutgoingMail, options: { sendAt?: Date } = {}): Promise<string> {
+export async function queueMail(
+  executor: Executor,
+  message: OutgoingMail,
+  options: { sendAt?: Date } = {},
+): Promise<string> {
   const [row] = await executor
     .insert(mailOutbox)
-    .values({ ...message, attachments: message.attachments ?? [], ...(options.sendAt ? { nextAttemptAt: options.sendAt } : {}) })
+    .values({
+      ...message,
+      attachments: message.attachments ?? [],
+      ...(options.sendAt ? { nextAttemptAt: options.sendAt } : {}),
+    })
     .returning({ id: mailOutbox.id });
   return row.id;
 }

@@ -62,7 +62,10 @@ export function retryDelayMs(attempts: number): number {
 /** An error as stored and logged: one line, no SMTP credentials. */
 function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\/\/[^\s/@]*@/g, "//***@").replace(/\s+/g, " ").slice(0, 500);
+  return message
+    .replace(/\/\/[^\s/@]*@/g, "//***@")
+    .replace(/\s+/g, " ")
+    .slice(0, 500);
 }
 
 /**

@@ -133,7 +133,11 @@ export function welcomeMail(lang: Language, to: string, vars: { firstname: strin
 }
 
 /** A member added the recipient to their crew: the link to join Cap through the invitation. */
-export function crewInvitationMail(lang: Language, to: string, vars: { firstname: string; inviterName: string; link: Link }) {
+export function crewInvitationMail(
+  lang: Language,
+  to: string,
+  vars: { firstname: string; inviterName: string; link: Link },
+) {
   return render(lang, to, (t) => ({
     // Fixed words: nothing a member typed goes into a Subject line (it reads as Cap's own).
     subject: t("crewInvitation.subject"),
@@ -148,7 +152,11 @@ export function crewInvitationMail(lang: Language, to: string, vars: { firstname
 }
 
 /** A 360 survey: the recipient's private link, answered once, without an account. */
-export function surveyRequestMail(lang: Language, to: string, vars: { firstname: string; memberName: string; link: Link }) {
+export function surveyRequestMail(
+  lang: Language,
+  to: string,
+  vars: { firstname: string; memberName: string; link: Link },
+) {
   return render(lang, to, (t) => ({
     subject: t("surveyRequest.subject"),
     firstname: vars.firstname,
@@ -210,7 +218,10 @@ export function coachingMail(
   },
 ): OutgoingMail {
   const key = `coaching.${kind}`;
-  const intro = kind === "cancelled" && audience === "member" && vars.cancelledBy === "coach" ? `${key}.memberIntroByCoach` : `${key}.${audience}Intro`;
+  const intro =
+    kind === "cancelled" && audience === "member" && vars.cancelledBy === "coach"
+      ? `${key}.memberIntroByCoach`
+      : `${key}.${audience}Intro`;
   return render(lang, to, (t) => ({
     subject: t(`${key}.subject`, { when: vars.when, withName: vars.withName }),
     firstname: vars.firstname,

@@ -14,7 +14,16 @@ export function createLogger(destination?: DestinationStream): Logger {
       // A failed query's error names its parameters (emails, names, comments): never logged.
       serializers: { err: loggableError },
       redact: {
-        paths: ["*.headers.cookie", "*.headers.authorization", "*.password", "*.token", "*.cookie", "password", "token", "cookie"],
+        paths: [
+          "*.headers.cookie",
+          "*.headers.authorization",
+          "*.password",
+          "*.token",
+          "*.cookie",
+          "password",
+          "token",
+          "cookie",
+        ],
         censor: "[redacted]",
       },
     },
@@ -54,7 +63,13 @@ export function requestLog(log: Logger) {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       log.info(
-        { requestId: res.locals.requestId, method: req.method, path: loggablePath(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        {
+          requestId: res.locals.requestId,
+          method: req.method,
+          path: loggablePath(req.originalUrl),
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        },
         "request",
       );
     });

@@ -3,7 +3,13 @@ import type { SignedIn } from "~/.server/accounts/members.server";
 import { cancelSessionsOfDeparting } from "~/.server/booking/bookings.server";
 import { db } from "~/.server/db/client.server";
 import { mailOutbox, rateLimitEvents } from "~/.server/db/schema.server";
-import { checkPassword, deleteIdentity, normalizeEmail, revokeOtherSessions, setPassword } from "~/.server/identity/embedded.server";
+import {
+  checkPassword,
+  deleteIdentity,
+  normalizeEmail,
+  revokeOtherSessions,
+  setPassword,
+} from "~/.server/identity/embedded.server";
 import { releaseSlots, takeSlots } from "~/.server/rate-limit/rate-limit.server";
 
 /** Wrong current passwords per member in 15 minutes before the forms stop checking. */
@@ -16,16 +22,26 @@ export type PasswordError = "currentPasswordWrong" | "tooManyAttempts";
  * Whether `password` is the member's, counting failures (a stolen session must not guess it):
  * each check takes its slot before the password is compared, and a right one gives it back.
  */
-export async function confirmPassword({ identity }: SignedIn, password: string): Promise<{ ok: true } | { ok: false; error: PasswordError }> {
-  const slots = await takeSlots([{ bucket: "password-check", key: identity.id, max: MAX_FAILURES, windowMs: WINDOW_MS }]);
+export async function confirmPassword(
+  { identity }: SignedIn,
+  password: string,
+): Promise<{ ok: true } | { ok: false; error: PasswordError }> {
+  const slots = await takeSlots([
+    { bucket: "password-check", key: identity.id, max: MAX_FAILURES, windowMs: WINDOW_MS },
+  ]);
   if (!slots) return { ok: false, error: "tooManyAttempts" };
-  if ((await checkPassword(identity.traits.email, password)) !== identity.id) return { ok: false, error: "currentPasswordWrong" };
+  if ((await checkPassword(identity.traits.email, password)) !== identity.id)
+    return { ok: false, error: "currentPasswordWrong" };
   await releaseSlots(slots);
   return { ok: true };
 }
 
 /** A new password, once the current one is given; every other session of the member ends. */
-export async function changePassword(signedIn: SignedIn, current: string, password: string): Promise<{ ok: true } | { ok: false; error: PasswordError }> {
+export async function changePassword(
+  signedIn: SignedIn,
+  current: string,
+  password: string,
+): Promise<{ ok: true } | { ok: false; error: PasswordError }> {
   const check = await confirmPassword(signedIn, current);
   if (!check.ok) return check;
   await db().transaction(async (tx) => {

@@ -40,7 +40,10 @@ export async function devicesOf(signedIn: SignedIn, lang: Language): Promise<Dev
 export type SignOutRefusal = "notFound" | "currentDevice";
 
 /** Ends one of the member's other sessions; this device signs out through logout instead. */
-export async function signOutDevice(signedIn: SignedIn, sessionId: string): Promise<{ ok: true } | { ok: false; error: SignOutRefusal }> {
+export async function signOutDevice(
+  signedIn: SignedIn,
+  sessionId: string,
+): Promise<{ ok: true } | { ok: false; error: SignOutRefusal }> {
   if (sessionId === signedIn.sessionId) return { ok: false, error: "currentDevice" };
   return (await revokeSessionById(signedIn.identity.id, sessionId)) ? { ok: true } : { ok: false, error: "notFound" };
 }
@@ -70,6 +73,7 @@ const SYSTEMS: [RegExp, string][] = [
 ];
 
 export function describeDevice(userAgent: string | null): { browser: string | null; system: string | null } {
-  const first = (names: [RegExp, string][]) => (userAgent ? (names.find(([pattern]) => pattern.test(userAgent))?.[1] ?? null) : null);
+  const first = (names: [RegExp, string][]) =>
+    userAgent ? (names.find(([pattern]) => pattern.test(userAgent))?.[1] ?? null) : null;
   return { browser: first(BROWSERS), system: first(SYSTEMS) };
 }

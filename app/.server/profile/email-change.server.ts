@@ -29,7 +29,11 @@ export type EmailChangeRequest =
  * Starts an email change: a code goes to the NEW address; the account keeps its old address until
  * that code comes back (confirmEmailChange). A new request replaces an earlier one.
  */
-export async function requestEmailChange(signedIn: SignedIn, email: string, currentPassword: string): Promise<EmailChangeRequest> {
+export async function requestEmailChange(
+  signedIn: SignedIn,
+  email: string,
+  currentPassword: string,
+): Promise<EmailChangeRequest> {
   const { identity, member } = signedIn;
   // A stolen session alone must not be enough to move the account to another address.
   const password = await confirmPassword(signedIn, currentPassword);
@@ -38,11 +42,15 @@ export async function requestEmailChange(signedIn: SignedIn, email: string, curr
   if (address === identity.traits.email) return { ok: false, error: "sameEmail" };
   if (await emailIsTaken(address)) return { ok: false, error: "emailTaken" };
   // A few codes per window: the form cannot be used to flood someone else's inbox.
-  if ((await countRecent("email-change-mail", identity.id, WINDOW_MS)) >= MAX_MAILS) return { ok: false, error: "tooManyEmailChanges" };
+  if ((await countRecent("email-change-mail", identity.id, WINDOW_MS)) >= MAX_MAILS)
+    return { ok: false, error: "tooManyEmailChanges" };
   await db().transaction(async (tx) => {
     const issued = await issueCode(tx, "email_change", address, identity.id);
     const lang = isLanguage(member.lang) ? member.lang : "fr";
-    await queueMail(tx, emailChangeMail(lang, address, { firstname: member.firstname, code: issued.code, link: "/profile#email" }));
+    await queueMail(
+      tx,
+      emailChangeMail(lang, address, { firstname: member.firstname, code: issued.code, link: "/profile#email" }),
+    );
   });
   await recordEvent("email-change-mail", identity.id);
   return { ok: true };
@@ -61,7 +69,11 @@ export type EmailChangeResult = { ok: true; email: string } | { ok: false; error
  * the old one, verified, the old address is told, and every other session ends (in the same
  * transaction).
  */
-export async function confirmEmailChange({ identity, member, token }: SignedIn, code: string, ip: string): Promise<EmailChangeResult> {
+export async function confirmEmailChange(
+  { identity, member, token }: SignedIn,
+  code: string,
+  ip: string,
+): Promise<EmailChangeResult> {
   try {
     return await db().transaction(async (tx) => {
       const codeId = await openCodeId(tx, identity.id, "email_change");
@@ -72,7 +84,10 @@ export async function confirmEmailChange({ identity, member, token }: SignedIn, 
       // The account now answers to another address: every other device signs in again.
       await revokeOtherSessions(tx, identity.id, token);
       const lang = isLanguage(member.lang) ? member.lang : "fr";
-      await queueMail(tx, emailChangedMail(lang, identity.traits.email, { firstname: member.firstname, newEmail: check.address }));
+      await queueMail(
+        tx,
+        emailChangedMail(lang, identity.traits.email, { firstname: member.firstname, newEmail: check.address }),
+      );
       return { ok: true as const, email: check.address };
     });
   } catch (error) {

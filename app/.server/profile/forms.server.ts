@@ -45,7 +45,11 @@ const profileSchema = z.object({
 const pathSchema = z.object({ userType: profileFields.userType });
 
 const codeSchema = z.object({
-  code: z.string({ required_error: "errors.codeRequired" }).trim().min(1, "errors.codeRequired").max(12, "errors.codeInvalid"),
+  code: z
+    .string({ required_error: "errors.codeRequired" })
+    .trim()
+    .min(1, "errors.codeRequired")
+    .max(12, "errors.codeInvalid"),
 });
 
 const currentPassword = z
@@ -61,10 +65,17 @@ const passwordSchema = z
     password: registerFields.password,
     confirmPassword: z.string({ required_error: "errors.confirmPasswordRequired" }),
   })
-  .refine((value) => value.password === value.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordsDiffer" });
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "errors.passwordsDiffer",
+  });
 
 const deletionSchema = z.object({
-  email: z.string({ required_error: "profile:errors.confirmEmailRequired" }).trim().min(1, "profile:errors.confirmEmailRequired").max(254, "profile:errors.confirmEmailRequired"),
+  email: z
+    .string({ required_error: "profile:errors.confirmEmailRequired" })
+    .trim()
+    .min(1, "profile:errors.confirmEmailRequired")
+    .max(254, "profile:errors.confirmEmailRequired"),
   currentPassword,
 });
 

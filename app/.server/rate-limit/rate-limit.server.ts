@@ -7,7 +7,12 @@ import { DAY_MS } from "~/.server/calendar/days.server";
  * Counters kept in PostgreSQL, so every app instance sees the same numbers. A bucket names what
  * is limited ("login-pair", "code-tries-identity", …); a key, who (an email, an IP, an identity).
  */
-export async function countRecent(bucket: string, key: string, windowMs: number, executor: Executor = db()): Promise<number> {
+export async function countRecent(
+  bucket: string,
+  key: string,
+  windowMs: number,
+  executor: Executor = db(),
+): Promise<number> {
   const since = new Date(Date.now() - windowMs);
   const [row] = await executor
     .select({ n: count() })
@@ -26,7 +31,9 @@ export async function lockCounter(tx: Executor, bucket: string, key: string) {
 }
 
 export async function clearEvents(bucket: string, key: string) {
-  await db().delete(rateLimitEvents).where(and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key)));
+  await db()
+    .delete(rateLimitEvents)
+    .where(and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key)));
 }
 
 /** At most `max` events of (bucket, key) within `windowMs`; an attempt takes `cost` of them (1 by default). */
@@ -53,7 +60,13 @@ export async function trySlots(limits: Limit[], executor: Executor = db()): Prom
       const [row] = await tx
         .select({ n: count() })
         .from(rateLimitEvents)
-        .where(and(eq(rateLimitEvents.bucket, limit.bucket), eq(rateLimitEvents.key, limit.key), gt(rateLimitEvents.createdAt, since)));
+        .where(
+          and(
+            eq(rateLimitEvents.bucket, limit.bucket),
+            eq(rateLimitEvents.key, limit.key),
+            gt(rateLimitEvents.createdAt, since),
+          ),
+        );
       if ((row?.n ?? 0) + (limit.cost ?? 1) > limit.max) return { ok: false, full: limit };
     }
     const rows = await tx
@@ -80,5 +93,7 @@ export const EVENT_RETENTION_MS = 2 * DAY_MS;
 
 /** Forgets events no window looks at any more; the housekeeping loop calls it hourly. */
 export async function pruneEvents(now = new Date()) {
-  await db().delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, new Date(now.getTime() - EVENT_RETENTION_MS)));
+  await db()
+    .delete(rateLimitEvents)
+    .where(lt(rateLimitEvents.createdAt, new Date(now.getTime() - EVENT_RETENTION_MS)));
 }

@@ -26,7 +26,9 @@ let timer: NodeJS.Timeout | undefined;
 /** Runs now, then hourly in the background (does not keep the process alive). */
 export function startHousekeeping() {
   const run = () =>
-    keepHouse().catch((error: Error & { code?: string }) => logger.warn({ code: error.code }, "housekeeping failed; next run in an hour"));
+    keepHouse().catch((error: Error & { code?: string }) =>
+      logger.warn({ code: error.code }, "housekeeping failed; next run in an hour"),
+    );
   void run();
   timer = setInterval(run, EVERY_MS);
   timer.unref();

@@ -58,5 +58,7 @@ export function superviseWorkers(count: number, log: Logger) {
 }
 
 function liveWorkers(): Worker[] {
-  return Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !worker.isDead());
+  return Object.values(cluster.workers ?? {}).filter(
+    (worker): worker is Worker => worker !== undefined && !worker.isDead(),
+  );
 }

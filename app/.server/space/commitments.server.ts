@@ -14,23 +14,35 @@ export function commitmentsOf(memberId: string) {
     .select()
     .from(commitments)
     .where(eq(commitments.memberId, memberId))
-    .orderBy(sql`${commitments.doneAt} is not null`, sql`${commitments.dueDate} asc nulls last`, asc(commitments.createdAt));
+    .orderBy(
+      sql`${commitments.doneAt} is not null`,
+      sql`${commitments.dueDate} asc nulls last`,
+      asc(commitments.createdAt),
+    );
 }
 
 export async function commitmentOf(memberId: string, id: string) {
   if (!isUuid(id)) return null;
-  const [row] = await db().select().from(commitments).where(and(eq(commitments.id, id), eq(commitments.memberId, memberId)));
+  const [row] = await db()
+    .select()
+    .from(commitments)
+    .where(and(eq(commitments.id, id), eq(commitments.memberId, memberId)));
   return row ?? null;
 }
 
 /** Whether a module a commitment names exists (a forged id would break the foreign key: a 500). */
 export async function moduleExists(moduleId: string): Promise<boolean> {
-  const [row] = await db().select({ id: trainingModules.id }).from(trainingModules).where(eq(trainingModules.id, moduleId));
+  const [row] = await db()
+    .select({ id: trainingModules.id })
+    .from(trainingModules)
+    .where(eq(trainingModules.id, moduleId));
   return Boolean(row);
 }
 
 export async function addCommitment(memberId: string, input: CommitmentInput) {
-  await db().insert(commitments).values({ memberId, ...input });
+  await db()
+    .insert(commitments)
+    .values({ memberId, ...input });
 }
 
 /** Each change answers whether the commitment was the member's (false: nothing changed). */
@@ -71,4 +83,3 @@ export function commitmentsDueBetween(memberId: string, from: string, to: string
     .where(and(eq(commitments.memberId, memberId), gte(commitments.dueDate, from), lte(commitments.dueDate, to)))
     .orderBy(asc(commitments.dueDate));
 }
-

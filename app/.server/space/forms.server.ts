@@ -11,11 +11,19 @@ const day = z.string().refine(isCalendarDay, "errors.dateInvalid");
 
 const goalSchema = z.object({
   intent: z.enum(["edit", "new"]).default("edit"),
-  title: z.string({ required_error: "errors.goalRequired" }).trim().min(1, "errors.goalRequired").max(200, "errors.tooLong"),
+  title: z
+    .string({ required_error: "errors.goalRequired" })
+    .trim()
+    .min(1, "errors.goalRequired")
+    .max(200, "errors.tooLong"),
 });
 
 const commitmentSchema = z.object({
-  title: z.string({ required_error: "errors.commitmentRequired" }).trim().min(1, "errors.commitmentRequired").max(200, "errors.tooLong"),
+  title: z
+    .string({ required_error: "errors.commitmentRequired" })
+    .trim()
+    .min(1, "errors.commitmentRequired")
+    .max(200, "errors.tooLong"),
   dueDate: day.optional(),
   moduleId: z.string().uuid("errors.moduleInvalid").optional(),
 });

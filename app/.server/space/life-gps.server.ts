@@ -12,5 +12,10 @@ export async function saveLifeGps(memberId: string, ratings: LifeGpsRatings) {
 
 /** The member's fillings, newest first (the first is the radar, the others the history). */
 export function lifeGpsHistory(memberId: string) {
-  return db().select().from(lifeGpsEntries).where(eq(lifeGpsEntries.memberId, memberId)).orderBy(desc(lifeGpsEntries.createdAt)).limit(12);
+  return db()
+    .select()
+    .from(lifeGpsEntries)
+    .where(eq(lifeGpsEntries.memberId, memberId))
+    .orderBy(desc(lifeGpsEntries.createdAt))
+    .limit(12);
 }

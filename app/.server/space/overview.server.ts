@@ -23,7 +23,12 @@ export async function overviewOf(memberId: string, lang: Language, week: string 
   const now = today();
   const start = weekStart(week && isCalendarDay(week) ? week : now);
   const end = addDays(start, 6);
-  const dateFormat = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: DEFAULT_TIME_ZONE });
+  const dateFormat = new Intl.DateTimeFormat(lang, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: DEFAULT_TIME_ZONE,
+  });
   const dayFormat = new Intl.DateTimeFormat(lang, { weekday: "short", day: "numeric", timeZone: "UTC" });
   const [goals, catalogue, weather, due, sessions] = await Promise.all([
     goalsOf(memberId),
@@ -31,7 +36,11 @@ export async function overviewOf(memberId: string, lang: Language, week: string 
     lastSevenDays(memberId, now),
     commitmentsDueBetween(memberId, start, end),
     // A day either side: each session is placed by its day in the member's own time zone.
-    confirmedSessionsBetween(memberId, new Date(`${addDays(start, -1)}T00:00:00Z`), new Date(`${addDays(end, 2)}T00:00:00Z`)),
+    confirmedSessionsBetween(
+      memberId,
+      new Date(`${addDays(start, -1)}T00:00:00Z`),
+      new Date(`${addDays(end, 2)}T00:00:00Z`),
+    ),
   ]);
   const appointments = sessions.map((session) => ({
     id: session.id,
@@ -47,8 +56,12 @@ export async function overviewOf(memberId: string, lang: Language, week: string 
       edited: goals.current.updatedAt.getTime() - goals.current.createdAt.getTime() > 1000,
     },
     goalHistory: goals.history.map((goal) => ({ title: goal.title, added: dateFormat.format(goal.createdAt) })),
-    inProgress: catalogue.filter((t) => t.content.kind === "training" && t.state === "in_progress").map((t) => trainingCard(t, lang)),
-    tests: catalogue.filter((t) => t.content.kind === "test").map((t) => ({ ...testResult(t, lang), card: trainingCard(t, lang) })),
+    inProgress: catalogue
+      .filter((t) => t.content.kind === "training" && t.state === "in_progress")
+      .map((t) => trainingCard(t, lang)),
+    tests: catalogue
+      .filter((t) => t.content.kind === "test")
+      .map((t) => ({ ...testResult(t, lang), card: trainingCard(t, lang) })),
     weather: {
       today: weather[weather.length - 1].mood,
       days: weather.map((entry) => ({ ...entry, label: dayFormat.format(new Date(`${entry.day}T00:00:00Z`)) })),
@@ -63,7 +76,9 @@ export async function overviewOf(memberId: string, lang: Language, week: string 
           day,
           label: dayFormat.format(new Date(`${day}T00:00:00Z`)),
           today: day === now,
-          items: due.filter((c) => c.dueDate === day).map((c) => ({ id: c.id, title: c.title, done: c.doneAt !== null })),
+          items: due
+            .filter((c) => c.dueDate === day)
+            .map((c) => ({ id: c.id, title: c.title, done: c.doneAt !== null })),
           appointments: appointments.filter((a) => a.day === day).map(({ id, time, coach }) => ({ id, time, coach })),
         };
       }),

@@ -10,7 +10,10 @@ export async function checkIn(memberId: string, day: string, mood: Mood) {
   await db()
     .insert(weatherCheckins)
     .values({ memberId, day, mood })
-    .onConflictDoUpdate({ target: [weatherCheckins.memberId, weatherCheckins.day], set: { mood, createdAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [weatherCheckins.memberId, weatherCheckins.day],
+      set: { mood, createdAt: new Date() },
+    });
 }
 
 /** The last seven days, oldest first, each with its mood or null. */

@@ -26,6 +26,9 @@ export function parseAnswers(formData: FormData, questions: SurveyQuestion[]) {
 /** The parsed form as the service stores it: `{ [questionId]: { score, comment } }`. */
 export function answersOf(value: Record<string, unknown>, questions: SurveyQuestion[]) {
   return Object.fromEntries(
-    questions.map((question) => [question.id, { score: value[`score_${question.id}`] as number, comment: value[`comment_${question.id}`] as string }]),
+    questions.map((question) => [
+      question.id,
+      { score: value[`score_${question.id}`] as number, comment: value[`comment_${question.id}`] as string },
+    ]),
   );
 }

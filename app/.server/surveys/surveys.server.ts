@@ -1,6 +1,13 @@
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { db } from "~/.server/db/client.server";
-import { appUsers, crewMembers, surveyAnswers, surveyRequests, surveys, type SurveyQuestion } from "~/.server/db/schema.server";
+import {
+  appUsers,
+  crewMembers,
+  surveyAnswers,
+  surveyRequests,
+  surveys,
+  type SurveyQuestion,
+} from "~/.server/db/schema.server";
 import { randomToken, sha256 } from "~/.server/identity/secrets.server";
 import { queueMail } from "~/.server/mail/outbox.server";
 import { surveyRequestMail } from "~/.server/mail/templates.server";
@@ -52,14 +59,23 @@ export async function createSurvey(
       .where(and(eq(crewMembers.memberId, sender.id), inArray(crewMembers.id, crewIds)));
     if (crew.length !== crewIds.length) return { ok: false as const, error: "unknownCrew" as const };
     const recipients = crew.map((person) => person.email);
-    if (!(await takeCrewMailQuota(tx, sender.id, recipients, "survey")).ok) return { ok: false as const, error: "tooManyMails" as const };
+    if (!(await takeCrewMailQuota(tx, sender.id, recipients, "survey")).ok)
+      return { ok: false as const, error: "tooManyMails" as const };
     const questions = input.questions.map((prompt, index) => ({ id: `q${index + 1}`, prompt }));
-    const [survey] = await tx.insert(surveys).values({ memberId: sender.id, title: input.title, questions }).returning({ id: surveys.id });
+    const [survey] = await tx
+      .insert(surveys)
+      .values({ memberId: sender.id, title: input.title, questions })
+      .returning({ id: surveys.id });
     const memberName = `${sender.firstname} ${sender.lastname}`.trim();
     for (const person of crew) {
       const token = randomToken();
-      await tx.insert(surveyRequests).values({ surveyId: survey.id, crewMemberId: person.id, tokenHash: sha256(token) });
-      await queueMail(tx, surveyRequestMail(sender.lang, person.email, { firstname: person.name, memberName, link: surveyLink(token) }));
+      await tx
+        .insert(surveyRequests)
+        .values({ surveyId: survey.id, crewMemberId: person.id, tokenHash: sha256(token) });
+      await queueMail(
+        tx,
+        surveyRequestMail(sender.lang, person.email, { firstname: person.name, memberName, link: surveyLink(token) }),
+      );
     }
     return { ok: true as const, id: survey.id };
   });
@@ -75,7 +91,10 @@ export async function listSurveys(memberId: string): Promise<SurveyView[]> {
       .from(surveyRequests)
       .where(inArray(surveyRequests.surveyId, ids))
       .groupBy(surveyRequests.surveyId),
-    db().select({ surveyId: surveyAnswers.surveyId, answers: surveyAnswers.answers }).from(surveyAnswers).where(inArray(surveyAnswers.surveyId, ids)),
+    db()
+      .select({ surveyId: surveyAnswers.surveyId, answers: surveyAnswers.answers })
+      .from(surveyAnswers)
+      .where(inArray(surveyAnswers.surveyId, ids)),
   ]);
   return rows.map((survey) => {
     const counts = requests.find((row) => row.surveyId === survey.id);
@@ -137,13 +156,21 @@ export type SurveyRequestView = {
 export async function surveyOfToken(token: string): Promise<SurveyRequestView | null> {
   if (!token || token.length > 128) return null;
   const [row] = await db()
-    .select({ survey: surveys, answeredAt: surveyRequests.answeredAt, firstname: appUsers.firstname, lastname: appUsers.lastname })
+    .select({
+      survey: surveys,
+      answeredAt: surveyRequests.answeredAt,
+      firstname: appUsers.firstname,
+      lastname: appUsers.lastname,
+    })
     .from(surveyRequests)
     .innerJoin(surveys, eq(surveys.id, surveyRequests.surveyId))
     .innerJoin(appUsers, eq(appUsers.id, surveys.memberId))
     .where(eq(surveyRequests.tokenHash, sha256(token)));
   if (!row) return null;
-  const [asked] = await db().select({ n: count() }).from(surveyRequests).where(eq(surveyRequests.surveyId, row.survey.id));
+  const [asked] = await db()
+    .select({ n: count() })
+    .from(surveyRequests)
+    .where(eq(surveyRequests.surveyId, row.survey.id));
   return {
     asked: asked?.n ?? 0,
     title: row.survey.title,
@@ -176,7 +203,8 @@ export async function answerSurvey(token: string, answers: Given): Promise<Answe
     if (!request) return { ok: false as const, error: "notFound" as const };
     if (request.answeredAt) return { ok: false as const, error: "used" as const };
     if (request.closedAt) return { ok: false as const, error: "closed" as const };
-    if (!request.questions.every((question) => answers[question.id])) return { ok: false as const, error: "incomplete" as const };
+    if (!request.questions.every((question) => answers[question.id]))
+      return { ok: false as const, error: "incomplete" as const };
     // Only a link still unanswered is spent: two submissions at once store one answer.
     const spent = await tx
       .update(surveyRequests)
@@ -191,7 +219,8 @@ export async function answerSurvey(token: string, answers: Given): Promise<Answe
       .select({ n: count() })
       .from(surveyRequests)
       .where(and(eq(surveyRequests.surveyId, request.surveyId), isNull(surveyRequests.answeredAt)));
-    if ((waiting?.n ?? 0) === 0) await tx.update(surveys).set({ closedAt: new Date() }).where(eq(surveys.id, request.surveyId));
+    if ((waiting?.n ?? 0) === 0)
+      await tx.update(surveys).set({ closedAt: new Date() }).where(eq(surveys.id, request.surveyId));
     return { ok: true as const };
   });
 }

@@ -34,7 +34,11 @@ export async function listCrew(memberId: string): Promise<CrewView[]> {
     name: crew.name,
     email: crew.email,
     relation: crew.relation,
-    status: crew.joinedMemberId ? "joined" : invitationStatus === "declined" || invitationStatus === "revoked" ? invitationStatus : "invited",
+    status: crew.joinedMemberId
+      ? "joined"
+      : invitationStatus === "declined" || invitationStatus === "revoked"
+        ? invitationStatus
+        : "invited",
     invitationId,
   }));
 }
@@ -79,7 +83,11 @@ export async function addCrewMember(
 }
 
 /** Name and relation change; the email stays what the invitation went to. */
-export async function updateCrewMember(memberId: string, crewId: string, input: { name: string; relation: Relation }): Promise<boolean> {
+export async function updateCrewMember(
+  memberId: string,
+  crewId: string,
+  input: { name: string; relation: Relation },
+): Promise<boolean> {
   if (!isUuid(crewId)) return false;
   const updated = await db()
     .update(crewMembers)
@@ -97,7 +105,13 @@ export async function removeCrewMember(memberId: string, crewId: string): Promis
     await tx
       .update(invitations)
       .set({ status: "revoked", updatedAt: new Date() })
-      .where(and(eq(invitations.crewMemberId, crewId), eq(invitations.inviterId, memberId), eq(invitations.status, "pending")));
+      .where(
+        and(
+          eq(invitations.crewMemberId, crewId),
+          eq(invitations.inviterId, memberId),
+          eq(invitations.status, "pending"),
+        ),
+      );
     const removed = await tx
       .delete(crewMembers)
       .where(and(eq(crewMembers.id, crewId), eq(crewMembers.memberId, memberId)))

@@ -1,6 +1,12 @@
 import type { SignedIn } from "~/.server/accounts/members.server";
 import type { Language } from "~/i18n/config";
-import { acceptInvitation, declineInvitation, resendInvitation, revokeInvitation, type InvitationOutcome } from "./invitations.server";
+import {
+  acceptInvitation,
+  declineInvitation,
+  resendInvitation,
+  revokeInvitation,
+  type InvitationOutcome,
+} from "./invitations.server";
 
 /** What a member can do to an invitation: resend or revoke one they sent, accept or decline one they received. */
 export const invitationIntents = ["resend", "revoke", "accept", "decline"] as const;
@@ -11,7 +17,12 @@ export function isInvitationIntent(value: unknown): value is InvitationIntent {
 }
 
 /** One place for the page and the API: the intent on the invitation, as the signed-in member. */
-export function invitationAction({ member, identity }: SignedIn, lang: Language, intent: InvitationIntent, id: string): Promise<InvitationOutcome> {
+export function invitationAction(
+  { member, identity }: SignedIn,
+  lang: Language,
+  intent: InvitationIntent,
+  id: string,
+): Promise<InvitationOutcome> {
   switch (intent) {
     case "resend":
       return resendInvitation({ ...member, lang }, id);

@@ -32,7 +32,11 @@ export function registerLink(invitationId: string) {
 }
 
 /** Queues the invitation email in the caller's transaction. */
-export async function sendInvitation(tx: Executor, inviter: Inviter, invitation: { id: string; email: string; name: string }) {
+export async function sendInvitation(
+  tx: Executor,
+  inviter: Inviter,
+  invitation: { id: string; email: string; name: string },
+) {
   await queueMail(
     tx,
     crewInvitationMail(inviter.lang, invitation.email, {
@@ -78,9 +82,14 @@ export async function receivedInvitations(email: string): Promise<ReceivedInvita
   }));
 }
 
-export type InvitationOutcome = { ok: true } | { ok: false; error: "notFound" | "notPending" | "tooSoon" | "tooManyMails" };
+export type InvitationOutcome =
+  | { ok: true }
+  | { ok: false; error: "notFound" | "notPending" | "tooSoon" | "tooManyMails" };
 
-export async function resendInvitation(inviter: Inviter & { id: string }, invitationId: string): Promise<InvitationOutcome> {
+export async function resendInvitation(
+  inviter: Inviter & { id: string },
+  invitationId: string,
+): Promise<InvitationOutcome> {
   if (!isUuid(invitationId)) return { ok: false, error: "notFound" };
   return db().transaction(async (tx) => {
     const [row] = await tx
@@ -92,10 +101,14 @@ export async function resendInvitation(inviter: Inviter & { id: string }, invita
     if (!row) return { ok: false as const, error: "notFound" as const };
     if (row.invitation.status !== "pending") return { ok: false as const, error: "notPending" as const };
     // A resend waits a day after the last email (and the quota keeps that gap across remove/re-add).
-    if (Date.now() - row.invitation.lastSentAt.getTime() < INVITATION_GAP_MS) return { ok: false as const, error: "tooSoon" as const };
+    if (Date.now() - row.invitation.lastSentAt.getTime() < INVITATION_GAP_MS)
+      return { ok: false as const, error: "tooSoon" as const };
     const quota = await takeCrewMailQuota(tx, inviter.id, [row.invitation.email], "invitation");
     if (!quota.ok) return quota;
-    await tx.update(invitations).set({ lastSentAt: new Date(), updatedAt: new Date() }).where(eq(invitations.id, invitationId));
+    await tx
+      .update(invitations)
+      .set({ lastSentAt: new Date(), updatedAt: new Date() })
+      .where(eq(invitations.id, invitationId));
     await sendInvitation(tx, inviter, { id: invitationId, email: row.invitation.email, name: row.name ?? "" });
     return { ok: true as const };
   });
@@ -107,7 +120,10 @@ export async function revokeInvitation(memberId: string, invitationId: string): 
 }
 
 /** The invitee, signed in with the invited address, accepts: the crew member shows as joined. */
-export async function acceptInvitation(invitee: { id: string; email: string }, invitationId: string): Promise<InvitationOutcome> {
+export async function acceptInvitation(
+  invitee: { id: string; email: string },
+  invitationId: string,
+): Promise<InvitationOutcome> {
   if (!isUuid(invitationId)) return { ok: false, error: "notFound" };
   return db().transaction(async (tx) => {
     const outcome = await settle(
@@ -122,9 +138,16 @@ export async function acceptInvitation(invitee: { id: string; email: string }, i
 
 export async function declineInvitation(invitee: { email: string }, invitationId: string): Promise<InvitationOutcome> {
   if (!isUuid(invitationId)) return { ok: false, error: "notFound" };
-  return settle(and(eq(invitations.id, invitationId), eq(invitations.email, invitee.email.toLowerCase()), ne(invitations.status, "revoked")), {
-    status: "declined",
-  });
+  return settle(
+    and(
+      eq(invitations.id, invitationId),
+      eq(invitations.email, invitee.email.toLowerCase()),
+      ne(invitations.status, "revoked"),
+    ),
+    {
+      status: "declined",
+    },
+  );
 }
 
 /** Moves a pending invitation matching `where` to a final status. */
@@ -144,9 +167,15 @@ async function settle(
 }
 
 async function markJoined(tx: Executor, invitationId: string, memberId: string) {
-  const [invitation] = await tx.select({ crewId: invitations.crewMemberId }).from(invitations).where(eq(invitations.id, invitationId));
+  const [invitation] = await tx
+    .select({ crewId: invitations.crewMemberId })
+    .from(invitations)
+    .where(eq(invitations.id, invitationId));
   if (invitation?.crewId) {
-    await tx.update(crewMembers).set({ joinedMemberId: memberId, updatedAt: new Date() }).where(eq(crewMembers.id, invitation.crewId));
+    await tx
+      .update(crewMembers)
+      .set({ joinedMemberId: memberId, updatedAt: new Date() })
+      .where(eq(crewMembers.id, invitation.crewId));
   }
 }
 
@@ -164,7 +193,11 @@ export async function invitedEmail(invitationId: string | null | undefined): Pro
  * Registration through an invitation link: the pending invitation is accepted by the new member
  * and its crew member shows as joined. Answers the inviter's id, or null for any other id.
  */
-export async function acceptOnRegistration(tx: Executor, invitationId: string, memberId: string): Promise<string | null> {
+export async function acceptOnRegistration(
+  tx: Executor,
+  invitationId: string,
+  memberId: string,
+): Promise<string | null> {
   const [accepted] = await tx
     .update(invitations)
     .set({ status: "accepted", inviteeId: memberId, updatedAt: new Date() })

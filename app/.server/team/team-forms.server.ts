@@ -7,24 +7,42 @@ import { relations } from "./relations.server";
  * browser bundle). Messages are "team:" keys, so the JSON API (which parses its bodies with
  * the same schemas) translates them too.
  */
-const name = z.string({ required_error: "team:errors.nameRequired" }).trim().min(1, "team:errors.nameRequired").max(80, "team:errors.tooLong");
+const name = z
+  .string({ required_error: "team:errors.nameRequired" })
+  .trim()
+  .min(1, "team:errors.nameRequired")
+  .max(80, "team:errors.tooLong");
 export const crewMemberSchema = z.object({
   name,
-  email: z.string({ required_error: "team:errors.emailRequired" }).trim().min(1, "team:errors.emailRequired").max(254, "team:errors.emailInvalid").email("team:errors.emailInvalid"),
+  email: z
+    .string({ required_error: "team:errors.emailRequired" })
+    .trim()
+    .min(1, "team:errors.emailRequired")
+    .max(254, "team:errors.emailInvalid")
+    .email("team:errors.emailInvalid"),
   relation: z.enum(relations, { errorMap: () => ({ message: "team:errors.relationRequired" }) }),
 });
 
 export const crewEditSchema = crewMemberSchema.pick({ name: true, relation: true });
 
 export const surveySchema = z.object({
-  title: z.string({ required_error: "team:errors.titleRequired" }).trim().min(1, "team:errors.titleRequired").max(120, "team:errors.tooLong"),
+  title: z
+    .string({ required_error: "team:errors.titleRequired" })
+    .trim()
+    .min(1, "team:errors.titleRequired")
+    .max(120, "team:errors.tooLong"),
   // The form has five boxes; the empty ones do not count.
   questions: z
-    .array(z.string().trim().max(200, "team:errors.tooLong").optional(), { invalid_type_error: "team:errors.questionCount" })
+    .array(z.string().trim().max(200, "team:errors.tooLong").optional(), {
+      invalid_type_error: "team:errors.questionCount",
+    })
     .default([])
     .transform((questions) => questions.filter((question): question is string => !!question))
     .pipe(z.array(z.string()).min(3, "team:errors.questionCount").max(5, "team:errors.questionCount")),
-  crew: z.array(z.string(), { invalid_type_error: "team:errors.crewRequired" }).default([]).pipe(z.array(z.string()).min(1, "team:errors.crewRequired").max(50, "team:errors.crewRequired")),
+  crew: z
+    .array(z.string(), { invalid_type_error: "team:errors.crewRequired" })
+    .default([])
+    .pipe(z.array(z.string()).min(1, "team:errors.crewRequired").max(50, "team:errors.crewRequired")),
 });
 
 export function parseCrewMember(formData: FormData) {

@@ -6,7 +6,11 @@ import { z } from "zod";
  * checked on the server only, so the schema stays out of the browser bundle.
  */
 export const accessCodeSchema = z.object({
-  code: z.string({ required_error: "trainings.codeRequired" }).trim().min(1, "trainings.codeRequired").max(64, "trainings.codeUnknown"),
+  code: z
+    .string({ required_error: "trainings.codeRequired" })
+    .trim()
+    .min(1, "trainings.codeRequired")
+    .max(64, "trainings.codeUnknown"),
 });
 
 export function parseAccessCode(formData: FormData) {

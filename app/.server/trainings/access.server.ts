@@ -18,17 +18,26 @@ export async function redeemCode(memberId: string, typed: string): Promise<Redee
     .innerJoin(trainings, eq(trainings.id, accessCodes.trainingId))
     .where(and(eq(accessCodes.code, code), or(isNull(accessCodes.expiresAt), gt(accessCodes.expiresAt, new Date()))));
   if (!found) return { ok: false, error: "codeUnknown" };
-  await db().insert(entitlements).values({ memberId, trainingId: found.trainingId, source: "code" }).onConflictDoNothing();
+  await db()
+    .insert(entitlements)
+    .values({ memberId, trainingId: found.trainingId, source: "code" })
+    .onConflictDoNothing();
   return { ok: true, trainingSlug: found.slug };
 }
 
 /** For the grant command: the member with this email gets the training. */
-export async function grantByEmail(email: string, trainingSlug: string): Promise<"granted" | "noMember" | "noTraining"> {
+export async function grantByEmail(
+  email: string,
+  trainingSlug: string,
+): Promise<"granted" | "noMember" | "noTraining"> {
   const identityId = await findIdentityIdByEmail(db(), email);
   const member = identityId ? await memberOfIdentity(db(), identityId) : null;
   if (!member) return "noMember";
   const [training] = await db().select({ id: trainings.id }).from(trainings).where(eq(trainings.slug, trainingSlug));
   if (!training) return "noTraining";
-  await db().insert(entitlements).values({ memberId: member.id, trainingId: training.id, source: "grant" }).onConflictDoNothing();
+  await db()
+    .insert(entitlements)
+    .values({ memberId: member.id, trainingId: training.id, source: "grant" })
+    .onConflictDoNothing();
   return "granted";
 }

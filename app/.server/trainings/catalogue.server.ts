@@ -65,7 +65,12 @@ async function catalogueRows(tx: Executor, where: SQL | undefined): Promise<Trai
     const loaded = await tx
       .select({ hash: trainings.contentHash, content: trainings.content })
       .from(trainings)
-      .where(inArray(trainings.id, missing.map((row) => row.id)));
+      .where(
+        inArray(
+          trainings.id,
+          missing.map((row) => row.id),
+        ),
+      );
     for (const { hash, content } of loaded) contentCache.set(hash, content);
   }
   return rows.map((row) => ({ ...row, content: contentCache.get(row.contentHash)! }));
@@ -93,13 +98,29 @@ async function progressOf(tx: Executor, memberId: string, rows: TrainingRow[]): 
   const allModules = await tx
     .select({ id: trainingModules.id, slug: trainingModules.slug, trainingId: trainingModules.trainingId })
     .from(trainingModules)
-    .where(and(inArray(trainingModules.trainingId, rows.map((row) => row.id)), eq(trainingModules.retired, false)))
+    .where(
+      and(
+        inArray(
+          trainingModules.trainingId,
+          rows.map((row) => row.id),
+        ),
+        eq(trainingModules.retired, false),
+      ),
+    )
     .orderBy(trainingModules.position);
   const ids = allModules.map((m) => m.id);
   const [reads, completions, submissions, entitled] = await Promise.all([
-    ids.length ? tx.select().from(partReads).where(and(eq(partReads.memberId, memberId), inArray(partReads.moduleId, ids))) : [],
     ids.length
-      ? tx.select().from(moduleCompletions).where(and(eq(moduleCompletions.memberId, memberId), inArray(moduleCompletions.moduleId, ids)))
+      ? tx
+          .select()
+          .from(partReads)
+          .where(and(eq(partReads.memberId, memberId), inArray(partReads.moduleId, ids)))
+      : [],
+    ids.length
+      ? tx
+          .select()
+          .from(moduleCompletions)
+          .where(and(eq(moduleCompletions.memberId, memberId), inArray(moduleCompletions.moduleId, ids)))
       : [],
     ids.length
       ? tx
@@ -111,12 +132,16 @@ async function progressOf(tx: Executor, memberId: string, rows: TrainingRow[]): 
     tx.select({ trainingId: entitlements.trainingId }).from(entitlements).where(eq(entitlements.memberId, memberId)),
   ]);
   return rows.map((row) =>
-    buildProgress(row, allModules.filter((m) => m.trainingId === row.id), {
-      reads,
-      completions,
-      submissions,
-      entitled: entitled.some((e) => e.trainingId === row.id),
-    }),
+    buildProgress(
+      row,
+      allModules.filter((m) => m.trainingId === row.id),
+      {
+        reads,
+        completions,
+        submissions,
+        entitled: entitled.some((e) => e.trainingId === row.id),
+      },
+    ),
   );
 }
 
@@ -127,7 +152,11 @@ type MemberRows = {
   entitled: boolean;
 };
 
-function buildProgress(row: TrainingRow, moduleRows: { id: string; slug: string }[], member: MemberRows): TrainingProgress {
+function buildProgress(
+  row: TrainingRow,
+  moduleRows: { id: string; slug: string }[],
+  member: MemberRows,
+): TrainingProgress {
   const { reads, completions, submissions } = member;
   const unlocked = row.access === "free" || member.entitled;
 
@@ -141,7 +170,12 @@ function buildProgress(row: TrainingRow, moduleRows: { id: string; slug: string 
       id,
       content,
       readParts,
-      lastSubmission: last && { answers: last.answers, score: last.score, passed: last.passed, createdAt: last.createdAt },
+      lastSubmission: last && {
+        answers: last.answers,
+        score: last.score,
+        passed: last.passed,
+        createdAt: last.createdAt,
+      },
       completed,
       state: !unlocked ? "locked" : completed ? "completed" : started ? "in_progress" : "not_started",
     };

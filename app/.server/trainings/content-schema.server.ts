@@ -96,7 +96,11 @@ export const trainingContent = z
         for (const [ai, a] of q.answers.entries()) {
           for (const id of Object.keys(a.scores ?? {})) {
             if (!skills.has(id)) {
-              ctx.addIssue({ code: "custom", path: ["modules", m, "quiz", "questions", qi, "answers", ai, "scores", id], message: `unknown skill ${id}` });
+              ctx.addIssue({
+                code: "custom",
+                path: ["modules", m, "quiz", "questions", qi, "answers", ai, "scores", id],
+                message: `unknown skill ${id}`,
+              });
             }
           }
         }

@@ -9,7 +9,9 @@ export type StepOutcome =
   | { ok: true; moduleCompleted: boolean; trainingCompleted: boolean }
   | { ok: false; error: "notFound" | "locked" };
 
-type Found = { ok: true; training: TrainingProgress; module: ModuleProgress } | { ok: false; error: "notFound" | "locked" };
+type Found =
+  | { ok: true; training: TrainingProgress; module: ModuleProgress }
+  | { ok: false; error: "notFound" | "locked" };
 
 async function moduleFor(tx: Transaction, memberId: string, trainingSlug: string, moduleSlug: string): Promise<Found> {
   const training = await trainingOf(tx, memberId, trainingSlug);
@@ -20,11 +22,17 @@ async function moduleFor(tx: Transaction, memberId: string, trainingSlug: string
 }
 
 /** "I've read": marks the part read, and completes the module when nothing else is left. */
-export async function markPartRead(memberId: string, trainingSlug: string, moduleSlug: string, partSlug: string): Promise<StepOutcome> {
+export async function markPartRead(
+  memberId: string,
+  trainingSlug: string,
+  moduleSlug: string,
+  partSlug: string,
+): Promise<StepOutcome> {
   return db().transaction(async (tx) => {
     const found = await moduleFor(tx, memberId, trainingSlug, moduleSlug);
     if (!found.ok) return found;
-    if (!found.module.content.parts.some((p) => p.slug === partSlug)) return { ok: false as const, error: "notFound" as const };
+    if (!found.module.content.parts.some((p) => p.slug === partSlug))
+      return { ok: false as const, error: "notFound" as const };
     await tx.insert(partReads).values({ memberId, moduleId: found.module.id, partSlug }).onConflictDoNothing();
     found.module.readParts.add(partSlug);
     return completeIfDone(tx, memberId, found.training, found.module);
@@ -63,7 +71,12 @@ export async function submitQuiz(
 }
 
 /** A module is completed when every part is read and its quiz, if any, is passed. */
-async function completeIfDone(tx: Transaction, memberId: string, training: TrainingProgress, module: ModuleProgress): Promise<StepOutcome> {
+async function completeIfDone(
+  tx: Transaction,
+  memberId: string,
+  training: TrainingProgress,
+  module: ModuleProgress,
+): Promise<StepOutcome> {
   const allRead = module.content.parts.every((p) => module.readParts.has(p.slug));
   const quizDone = !module.content.quiz || module.lastSubmission?.passed === true;
   if (module.completed || !allRead || !quizDone) return { ok: true, moduleCompleted: false, trainingCompleted: false };
@@ -71,4 +84,3 @@ async function completeIfDone(tx: Transaction, memberId: string, training: Train
   const trainingCompleted = training.modules.every((m) => m.id === module.id || m.completed);
   return { ok: true, moduleCompleted: true, trainingCompleted };
 }
-

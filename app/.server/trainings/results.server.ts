@@ -11,7 +11,9 @@ export async function allResults(memberId: string, lang: Language) {
   const all = await trainingsOf(memberId, { archived: false });
   return {
     tests: all.filter((t) => t.content.kind === "test").map((t) => testResult(t, lang)),
-    trainings: all.filter((t) => t.content.kind === "training" && t.state !== "not_started" && t.state !== "locked").map((t) => trainingResult(t, lang)),
+    trainings: all
+      .filter((t) => t.content.kind === "training" && t.state !== "not_started" && t.state !== "locked")
+      .map((t) => trainingResult(t, lang)),
   };
 }
 

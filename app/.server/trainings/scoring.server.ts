@@ -45,11 +45,13 @@ export function scoreQuiz(quiz: Quiz, answers: Record<string, string[]>): { scor
         .slice(0, question.max)
         .reduce((sum, p) => sum + p, 0);
       possible[skill] = (possible[skill] ?? 0) + best;
-      for (const answer of question.answers) if (picked.has(answer.id)) points[skill] = (points[skill] ?? 0) + (answer.scores?.[skill] ?? 0);
+      for (const answer of question.answers)
+        if (picked.has(answer.id)) points[skill] = (points[skill] ?? 0) + (answer.scores?.[skill] ?? 0);
     }
   }
   const skills: Record<string, number> = {};
-  for (const [skill, max] of Object.entries(possible)) skills[skill] = max === 0 ? 0 : Math.round((100 * (points[skill] ?? 0)) / max);
+  for (const [skill, max] of Object.entries(possible))
+    skills[skill] = max === 0 ? 0 : Math.round((100 * (points[skill] ?? 0)) / max);
   const total = quiz.questions.length;
   return { score: { right, total, skills }, passed: (100 * right) / total >= quiz.passPercent };
 }

@@ -9,7 +9,9 @@ import { trainingContent, type TrainingContent } from "./content-schema.server";
 const contentFolder = path.resolve("app/content");
 
 /** Reads and validates every training file; a broken one stops with its name and the mistake. */
-export function readTrainingFiles(folder = path.join(contentFolder, "trainings")): { content: TrainingContent; hash: string }[] {
+export function readTrainingFiles(
+  folder = path.join(contentFolder, "trainings"),
+): { content: TrainingContent; hash: string }[] {
   return readdirSync(folder)
     .filter((name) => name.endsWith(".json"))
     .sort()
@@ -20,7 +22,8 @@ export function readTrainingFiles(folder = path.join(contentFolder, "trainings")
         const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
         throw new Error(`app/content/trainings/${name} is not a valid training:\n${problems}`);
       }
-      if (`${parsed.data.slug}.json` !== name) throw new Error(`app/content/trainings/${name}: its slug must be ${name.replace(/\.json$/, "")}`);
+      if (`${parsed.data.slug}.json` !== name)
+        throw new Error(`app/content/trainings/${name}: its slug must be ${name.replace(/\.json$/, "")}`);
       return { content: parsed.data, hash: createHash("sha256").update(raw).digest("hex") };
     });
 }
@@ -35,7 +38,10 @@ type AccessCodeFile = { code: string; training: string; expiresAt?: string }[];
 export async function seedContent(db: Database, files = readTrainingFiles()) {
   await db.transaction(async (tx) => {
     for (const { content, hash } of files) {
-      const [existing] = await tx.select({ id: trainings.id, hash: trainings.contentHash }).from(trainings).where(eq(trainings.slug, content.slug));
+      const [existing] = await tx
+        .select({ id: trainings.id, hash: trainings.contentHash })
+        .from(trainings)
+        .where(eq(trainings.slug, content.slug));
       if (existing?.hash === hash) continue;
       const values = {
         slug: content.slug,
@@ -55,7 +61,10 @@ export async function seedContent(db: Database, files = readTrainingFiles()) {
         await tx
           .insert(trainingModules)
           .values({ trainingId: row.id, slug, position })
-          .onConflictDoUpdate({ target: [trainingModules.trainingId, trainingModules.slug], set: { position, retired: false } });
+          .onConflictDoUpdate({
+            target: [trainingModules.trainingId, trainingModules.slug],
+            set: { position, retired: false },
+          });
       }
       await tx
         .update(trainingModules)
@@ -68,7 +77,10 @@ export async function seedContent(db: Database, files = readTrainingFiles()) {
       const [training] = await tx.select({ id: trainings.id }).from(trainings).where(eq(trainings.slug, code.training));
       if (!training) throw new Error(`app/content/access-codes.json: unknown training ${code.training}`);
       const values = { trainingId: training.id, expiresAt: code.expiresAt ? new Date(code.expiresAt) : null };
-      await tx.insert(accessCodes).values({ code: code.code.toUpperCase(), ...values }).onConflictDoUpdate({ target: accessCodes.code, set: values });
+      await tx
+        .insert(accessCodes)
+        .values({ code: code.code.toUpperCase(), ...values })
+        .onConflictDoUpdate({ target: accessCodes.code, set: values });
     }
   });
 }

@@ -12,7 +12,9 @@ const lines = (text: { fr: string[]; en: string[] }, lang: Language) => text[lan
 /** Where "see my result" leads for a training or a test. */
 export function resultPath(training: TrainingProgress) {
   if (training.content.kind === "test") {
-    return training.content.slug === "gps-de-ma-vie" ? `/training_results/${training.content.slug}/my_life_gps` : `/result#${training.content.slug}`;
+    return training.content.slug === "gps-de-ma-vie"
+      ? `/training_results/${training.content.slug}/my_life_gps`
+      : `/result#${training.content.slug}`;
   }
   return `/training_results/${training.content.slug}/j-embarque`;
 }

@@ -28,14 +28,22 @@ export async function checkPage(page: Page, name: string): Promise<void> {
     const blocking = results.violations.filter((v) => failingImpacts.has(v.impact ?? ""));
     const report = blocking
       .map((v) => {
-        const targets = v.nodes.map((n) => `    - ${n.target.join(" ")}${n.failureSummary ? `: ${n.failureSummary.replace(/\s+/g, " ")}` : ""}`);
+        const targets = v.nodes.map(
+          (n) => `    - ${n.target.join(" ")}${n.failureSummary ? `: ${n.failureSummary.replace(/\s+/g, " ")}` : ""}`,
+        );
         return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${targets.join("\n")}`;
       })
       .join("\n");
     if (results.violations.length > 0) {
-      await info.attach(`axe-${name}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
+      await info.attach(`axe-${name}.json`, {
+        body: JSON.stringify(results.violations, null, 2),
+        contentType: "application/json",
+      });
     }
-    expect(blocking.map((v) => v.id), `axe found serious or critical violations on ${name}:\n${report}`).toEqual([]);
+    expect(
+      blocking.map((v) => v.id),
+      `axe found serious or critical violations on ${name}:\n${report}`,
+    ).toEqual([]);
   });
 
   await test.step(`screenshots: ${name}`, async () => {
@@ -44,7 +52,11 @@ export async function checkPage(page: Page, name: string): Promise<void> {
     try {
       for (const size of screenshotSizes) {
         await page.setViewportSize(size);
-        await page.screenshot({ path: path.join(dir, `${name}-${size.width}.png`), fullPage: true, animations: "disabled" });
+        await page.screenshot({
+          path: path.join(dir, `${name}-${size.width}.png`),
+          fullPage: true,
+          animations: "disabled",
+        });
       }
     } finally {
       if (original) await page.setViewportSize(original);
@@ -82,10 +94,17 @@ async function analyze(page: Page): Promise<AxeResults> {
       // The server's own headers (CSP and all) with the copied document as its body. This context
       // has no session, so a signed-in page answers it with a redirect: keep the page's status.
       async (route) => {
-        const { "content-length": _length, "content-encoding": _encoding, location: _location, ...headers } = (
-          await route.fetch({ maxRedirects: 0 })
-        ).headers();
-        await route.fulfill({ status: 200, headers: { ...headers, "content-type": "text/html; charset=utf-8" }, body: html });
+        const {
+          "content-length": _length,
+          "content-encoding": _encoding,
+          location: _location,
+          ...headers
+        } = (await route.fetch({ maxRedirects: 0 })).headers();
+        await route.fulfill({
+          status: 200,
+          headers: { ...headers, "content-type": "text/html; charset=utf-8" },
+          body: html,
+        });
       },
     );
     await copy.goto(url, { waitUntil: "load" });

@@ -32,7 +32,12 @@ export function startMailCatcher(dir: string, port: number): void {
 }
 
 /** A caught email: its text, and the first text/calendar part (an .ics) decoded, with its Content-Type. */
-export type CaughtMail = { to: string[]; subject: string; text: string; calendar: { contentType: string; text: string } | null };
+export type CaughtMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  calendar: { contentType: string; text: string } | null;
+};
 
 /** The mail folder the config made for this run. */
 export function mailDir(): string {
@@ -52,7 +57,8 @@ export async function waitForMail(address: string, subject: RegExp, timeoutMs = 
       const mail = decode(stored.to, stored.raw);
       if (subject.test(mail.subject)) return mail;
     }
-    if (Date.now() > deadline) throw new Error(`No email to ${address} with a subject matching ${subject} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`No email to ${address} with a subject matching ${subject} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -61,7 +67,12 @@ export async function waitForMail(address: string, subject: RegExp, timeoutMs = 
 
 function decode(to: string[], raw: string): CaughtMail {
   const { headers, body } = splitMessage(raw);
-  return { to, subject: decodeWords(headers.get("subject") ?? ""), text: textOf(headers, body), calendar: calendarOf(headers, body) };
+  return {
+    to,
+    subject: decodeWords(headers.get("subject") ?? ""),
+    text: textOf(headers, body),
+    calendar: calendarOf(headers, body),
+  };
 }
 
 function splitMessage(raw: string) {
@@ -80,7 +91,10 @@ function textOf(headers: Map<string, string>, body: string): string {
   const type = headers.get("content-type") ?? "text/plain";
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (/^multipart\//i.test(type) && boundary) {
-    const parts = body.split(`--${boundary}`).slice(1).filter((part) => !part.startsWith("--"));
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith("--"));
     const texts = parts.map((part) => {
       const inner = splitMessage(part.replace(/^\r?\n/, ""));
       return textOf(inner.headers, inner.body);

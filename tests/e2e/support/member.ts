@@ -14,13 +14,27 @@ async function registerMember(api: APIRequestContext, email: string): Promise<Me
   const member = { email, password: "Bon-vent-2024!", firstName: "Marie" };
 
   const first = await api.post("/home/register", {
-    form: { intent: "next", firstName: member.firstName, lastName: "Testeuse", birthDate: "1990-05-17", gender: "female", userType: "adventurer" },
+    form: {
+      intent: "next",
+      firstName: member.firstName,
+      lastName: "Testeuse",
+      birthDate: "1990-05-17",
+      gender: "female",
+      userType: "adventurer",
+    },
   });
   await expectOk(first, "registration, first step");
   expect(new URL(first.url()).searchParams.get("step"), "registration, first step").toBe("second");
 
   const second = await api.post("/home/register", {
-    form: { intent: "register", email, mobileCountryCode: "33", password: member.password, confirmPassword: member.password, userType: "adventurer" },
+    form: {
+      intent: "register",
+      email,
+      mobileCountryCode: "33",
+      password: member.password,
+      confirmPassword: member.password,
+      userType: "adventurer",
+    },
   });
   await expectOk(second, "registration, second step");
   expect(new URL(second.url()).pathname, "a new member is sent to verify the address").toBe("/account_verification");

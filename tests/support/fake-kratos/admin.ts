@@ -61,7 +61,9 @@ const found = (context: Context, id: string): StoredIdentity | undefined => cont
 
 export const getIdentity: Handler = (context, request) => {
   const identity = found(context, request.pathParams.id);
-  return identity ? { status: 200, body: identityJson(identity, context.baseUrl, true) } : notFound("Unable to locate the resource");
+  return identity
+    ? { status: 200, body: identityJson(identity, context.baseUrl, true) }
+    : notFound("Unable to locate the resource");
 };
 
 export const deleteIdentity: Handler = (context, request) => {
@@ -79,17 +81,30 @@ export const deleteIdentitySessions: Handler = (context, request) => {
 };
 
 /** The fields a JSON Patch may touch; `/id`, `/credentials` and timestamps are refused. */
-const PATCHABLE = new Set(["traits", "state", "metadata_public", "metadata_admin", "external_id", "verifiable_addresses", "recovery_addresses", "schema_id"]);
+const PATCHABLE = new Set([
+  "traits",
+  "state",
+  "metadata_public",
+  "metadata_admin",
+  "external_id",
+  "verifiable_addresses",
+  "recovery_addresses",
+  "schema_id",
+]);
 
 type PatchOp = { op: string; path: string; value?: unknown; from?: string };
 
 function applyPatch(document: Record<string, unknown>, op: PatchOp): string | undefined {
-  const segments = op.path.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments = op.path
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (!PATCHABLE.has(segments[0] ?? "")) return `patch path ${op.path} is not allowed`;
   if (!["add", "replace", "remove"].includes(op.op)) return `patch operation "${op.op}" is not supported by this fake`;
   let parent: any = document;
   for (const segment of segments.slice(0, -1)) {
-    if (parent === null || typeof parent !== "object" || !(segment in parent)) return `patch path ${op.path} does not exist`;
+    if (parent === null || typeof parent !== "object" || !(segment in parent))
+      return `patch path ${op.path} does not exist`;
     parent = parent[segment];
   }
   const last = segments[segments.length - 1];

@@ -7,14 +7,25 @@ import { uiText } from "./messages";
 /** Recovery and verification with the `code` method. */
 
 const issueCode = (context: Context, flow: Flow, identity: StoredIdentity, address: string) => {
-  flow.code = { value: newCode(), expiresAt: new Date(context.now().getTime() + context.codeLifespanMs), identityId: identity.id, address, used: false };
+  flow.code = {
+    value: newCode(),
+    expiresAt: new Date(context.now().getTime() + context.codeLifespanMs),
+    identityId: identity.id,
+    address,
+    used: false,
+  };
   return flow.code.value;
 };
 
 const expiresInMinutes = (context: Context) => Math.round(context.codeLifespanMs / 60_000);
 
 /** Also used by registration's verification hook. */
-export async function sendVerificationCode(context: Context, flow: Flow, identity: StoredIdentity, address: string): Promise<void> {
+export async function sendVerificationCode(
+  context: Context,
+  flow: Flow,
+  identity: StoredIdentity,
+  address: string,
+): Promise<void> {
   const code = issueCode(context, flow, identity, address);
   const verifiable = identity.verifiable_addresses.find((candidate) => candidate.value === address);
   if (verifiable && verifiable.status === "pending") verifiable.status = "sent";
@@ -29,7 +40,10 @@ export async function sendVerificationCode(context: Context, flow: Flow, identit
   });
 }
 
-const flowReply = (context: Context, flow: Flow, status = 200): Reply => ({ status, body: flowJson(flow, context.baseUrl) });
+const flowReply = (context: Context, flow: Flow, status = 200): Reply => ({
+  status,
+  body: flowJson(flow, context.baseUrl),
+});
 
 function getFlow(kind: "recovery" | "verification"): Handler {
   return (context, request) => {
@@ -42,7 +56,9 @@ function getFlow(kind: "recovery" | "verification"): Handler {
 
 export const createRecoveryFlow: Handler = (context, request) => {
   if (context.sessions.byToken(request.sessionToken)) {
-    return errorReply(400, "A valid session was detected and thus recovery is not possible.", { id: "session_already_available" });
+    return errorReply(400, "A valid session was detected and thus recovery is not possible.", {
+      id: "session_already_available",
+    });
   }
   return flowReply(context, context.flows.create("recovery"));
 };
@@ -66,7 +82,12 @@ export const updateRecoveryFlow: Handler = async (context, request) => {
   if (!flow) return notFound("The recovery flow could not be found.");
   if (context.flows.isExpired(flow)) return context.flows.expired(flow);
   if (flow.state === "passed_challenge") return retryRecovery(context, 4060001);
-  const body = request.body as { method: string; email?: string; code?: string; transient_payload?: Record<string, unknown> };
+  const body = request.body as {
+    method: string;
+    email?: string;
+    code?: string;
+    transient_payload?: Record<string, unknown>;
+  };
   flow.messages = [];
   flow.nodeMessages = {};
   if (body.transient_payload) flow.transientPayload = body.transient_payload;
@@ -141,7 +162,12 @@ export const updateVerificationFlow: Handler = async (context, request) => {
   if (!flow) return notFound("The verification flow could not be found.");
   if (context.flows.isExpired(flow)) return context.flows.expired(flow);
   if (flow.state === "passed_challenge") return flowReplaced();
-  const body = request.body as { method: string; email?: string; code?: string; transient_payload?: Record<string, unknown> };
+  const body = request.body as {
+    method: string;
+    email?: string;
+    code?: string;
+    transient_payload?: Record<string, unknown>;
+  };
   flow.messages = [];
   flow.nodeMessages = {};
   if (body.transient_payload) flow.transientPayload = body.transient_payload;

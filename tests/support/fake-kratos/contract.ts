@@ -16,7 +16,12 @@ type Operation = {
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: Json }> }>;
 };
 
-export type MatchedOperation = { method: string; template: string; operation: Operation; pathParams: Record<string, string> };
+export type MatchedOperation = {
+  method: string;
+  template: string;
+  operation: Operation;
+  pathParams: Record<string, string>;
+};
 
 const documentUrl = new URL("./kratos/kratos-api.json", import.meta.url);
 const DOC_ID = "kratos-api.json";
@@ -55,7 +60,11 @@ function toJsonSchema(node: unknown): unknown {
     if (key === "$ref" && typeof value === "string") out.$ref = value.replace(/^#\//, `${DOC_ID}#/`);
     else out[key] = toJsonSchema(value);
   }
-  if (discriminator?.mapping) Object.assign(out, selectByDiscriminator({ propertyName: discriminator.propertyName, mapping: discriminator.mapping }));
+  if (discriminator?.mapping)
+    Object.assign(
+      out,
+      selectByDiscriminator({ propertyName: discriminator.propertyName, mapping: discriminator.mapping }),
+    );
   if ((node as Json).nullable !== true) return out;
   if (out.$ref) return { anyOf: [{ $ref: out.$ref }, { type: "null" }] };
   if (typeof out.type === "string") return { ...out, type: [out.type, "null"] };
@@ -76,18 +85,28 @@ function coerce(values: string[], schema: Json | undefined): unknown {
   if (schema?.type === "array") return values.map((v) => coerce([v], schema.items as Json));
   const value = values[values.length - 1];
   if (schema?.type === "boolean") return value === "true" ? true : value === "false" ? false : value;
-  if (schema?.type === "integer" || schema?.type === "number") return value !== "" && !Number.isNaN(Number(value)) ? Number(value) : value;
+  if (schema?.type === "integer" || schema?.type === "number")
+    return value !== "" && !Number.isNaN(Number(value)) ? Number(value) : value;
   return value;
 }
 
 export class Contract {
   private readonly ajv = new Ajv({ strict: false, allErrors: true });
-  private readonly routes: Array<{ method: string; template: string; regex: RegExp; names: string[]; operation: Operation }> = [];
+  private readonly routes: Array<{
+    method: string;
+    template: string;
+    regex: RegExp;
+    names: string[];
+    operation: Operation;
+  }> = [];
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly sharedResponses: Record<string, Operation["responses"][string]>;
 
   constructor() {
-    const document = JSON.parse(readFileSync(documentUrl, "utf8")) as { paths: Record<string, Record<string, Operation>>; components: Json };
+    const document = JSON.parse(readFileSync(documentUrl, "utf8")) as {
+      paths: Record<string, Record<string, Operation>>;
+      components: Json;
+    };
     this.sharedResponses = (document.components.responses ?? {}) as Contract["sharedResponses"];
     addFormats(this.ajv);
     // Go-specific formats the document uses; Go durations ("15m") are not ISO 8601 durations.
@@ -114,20 +133,35 @@ export class Contract {
     return undefined;
   }
 
-  checkRequest(matched: MatchedOperation, query: URLSearchParams, headers: Record<string, string | string[] | undefined>, body: unknown): string[] {
+  checkRequest(
+    matched: MatchedOperation,
+    query: URLSearchParams,
+    headers: Record<string, string | string[] | undefined>,
+    body: unknown,
+  ): string[] {
     const label = `${matched.method} ${matched.template}`;
     const problems: string[] = [];
     for (const parameter of matched.operation.parameters ?? []) {
       const raw =
-        parameter.in === "query" ? query.getAll(parameter.name)
-        : parameter.in === "path" ? [matched.pathParams[parameter.name]].filter((v) => v !== undefined)
-        : parameter.in === "header" ? [headers[parameter.name.toLowerCase()]].flat().filter((v): v is string => v !== undefined)
-        : [];
+        parameter.in === "query"
+          ? query.getAll(parameter.name)
+          : parameter.in === "path"
+            ? [matched.pathParams[parameter.name]].filter((v) => v !== undefined)
+            : parameter.in === "header"
+              ? [headers[parameter.name.toLowerCase()]].flat().filter((v): v is string => v !== undefined)
+              : [];
       if (raw.length === 0) {
-        if (parameter.required) problems.push(`${label}: required ${parameter.in} parameter "${parameter.name}" is missing`);
+        if (parameter.required)
+          problems.push(`${label}: required ${parameter.in} parameter "${parameter.name}" is missing`);
         continue;
       }
-      problems.push(...this.validate(parameter.schema ?? {}, coerce(raw, parameter.schema), `${label} ${parameter.in} "${parameter.name}"`));
+      problems.push(
+        ...this.validate(
+          parameter.schema ?? {},
+          coerce(raw, parameter.schema),
+          `${label} ${parameter.in} "${parameter.name}"`,
+        ),
+      );
     }
     const requestBody = matched.operation.requestBody;
     const schema = requestBody?.content?.["application/json"]?.schema;
@@ -145,7 +179,9 @@ export class Contract {
     const label = `${matched.method} ${matched.template} → ${status}`;
     const declared = matched.operation.responses[String(status)] ?? matched.operation.responses.default;
     if (!declared) return [`${label}: status not declared for ${matched.operation.operationId}`];
-    const response = declared.$ref ? this.sharedResponses[declared.$ref.replace("#/components/responses/", "")] : declared;
+    const response = declared.$ref
+      ? this.sharedResponses[declared.$ref.replace("#/components/responses/", "")]
+      : declared;
     const schema = response.content?.["application/json"]?.schema;
     if (!schema) return body === undefined ? [] : [`${label}: the document declares no body for this status`];
     if (body === undefined) return [`${label}: a JSON body is required`];

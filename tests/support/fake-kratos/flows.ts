@@ -36,7 +36,12 @@ const initialState: Record<FlowKind, string> = {
   settings: "show_form",
 };
 
-const expiredMessageId: Partial<Record<FlowKind, number>> = { login: 4010001, registration: 4040001, recovery: 4060005, verification: 4070005 };
+const expiredMessageId: Partial<Record<FlowKind, number>> = {
+  login: 4010001,
+  registration: 4040001,
+  recovery: 4060005,
+  verification: 4070005,
+};
 
 export class FlowStore {
   private readonly flows = new Map<string, Flow>();
@@ -83,18 +88,29 @@ export class FlowStore {
     const messageId = expiredMessageId[flow.kind];
     const replacement = this.create(flow.kind, extra);
     if (messageId) {
-      const message = uiText(messageId, { expired_at: flow.expiresAt.toISOString(), expired_at_unix: Math.floor(flow.expiresAt.getTime() / 1000) });
+      const message = uiText(messageId, {
+        expired_at: flow.expiresAt.toISOString(),
+        expired_at_unix: Math.floor(flow.expiresAt.getTime() / 1000),
+      });
       // The catalogue's example text was rendered for a flow expired 1.00 minutes ago.
       replacement.messages = [{ ...message, text: message.text.replace("1.00", minutes.toFixed(2)) }];
     }
     const since = (now.getTime() - flow.expiresAt.getTime()) * 1_000_000; // Go durations are nanoseconds.
-    const body: Record<string, unknown> = { use_flow_id: replacement.id, expired_at: flow.expiresAt.toISOString(), since };
+    const body: Record<string, unknown> = {
+      use_flow_id: replacement.id,
+      expired_at: flow.expiresAt.toISOString(),
+      since,
+    };
     if (flow.kind === "recovery") body.continue_with = [{ action: "show_recovery_ui", flow: { id: replacement.id } }];
-    return errorReply(410, `The ${flow.kind} flow has expired. Call the ${flow.kind} flow init API endpoint to initialize a new ${flow.kind} flow.`, {
-      id: "self_service_flow_expired",
-      message: "The requested resource is no longer available",
-      extra: body,
-    });
+    return errorReply(
+      410,
+      `The ${flow.kind} flow has expired. Call the ${flow.kind} flow init API endpoint to initialize a new ${flow.kind} flow.`,
+      {
+        id: "self_service_flow_expired",
+        message: "The requested resource is no longer available",
+        extra: body,
+      },
+    );
   }
 }
 
@@ -106,17 +122,40 @@ function nodesOf(flow: Flow): UiNode[] {
     case "login":
       return [
         csrfNode(),
-        inputNode("default", "identifier", "text", { value: v.identifier ?? "", required: true, label: uiText(1070004) }),
-        inputNode("password", "password", "password", { required: true, label: uiText(1070001), autocomplete: "current-password" }),
+        inputNode("default", "identifier", "text", {
+          value: v.identifier ?? "",
+          required: true,
+          label: uiText(1070004),
+        }),
+        inputNode("password", "password", "password", {
+          required: true,
+          label: uiText(1070001),
+          autocomplete: "current-password",
+        }),
         inputNode("password", "method", "submit", { value: "password", label: uiText(1010001) }),
       ];
     case "registration":
       return [
         csrfNode(),
-        inputNode("default", "traits.email", "email", { value: v["traits.email"], required: true, label: title("traits.email", "E-mail"), autocomplete: "email" }),
-        inputNode("default", "traits.name.first", "text", { value: v["traits.name.first"], label: title("traits.name.first", "First name") }),
-        inputNode("default", "traits.name.last", "text", { value: v["traits.name.last"], label: title("traits.name.last", "Last name") }),
-        inputNode("password", "password", "password", { required: true, label: uiText(1070001), autocomplete: "new-password" }),
+        inputNode("default", "traits.email", "email", {
+          value: v["traits.email"],
+          required: true,
+          label: title("traits.email", "E-mail"),
+          autocomplete: "email",
+        }),
+        inputNode("default", "traits.name.first", "text", {
+          value: v["traits.name.first"],
+          label: title("traits.name.first", "First name"),
+        }),
+        inputNode("default", "traits.name.last", "text", {
+          value: v["traits.name.last"],
+          label: title("traits.name.last", "Last name"),
+        }),
+        inputNode("password", "password", "password", {
+          required: true,
+          label: uiText(1070001),
+          autocomplete: "new-password",
+        }),
         inputNode("password", "method", "submit", { value: "password", label: uiText(1040001) }),
       ];
     case "recovery":
@@ -124,7 +163,12 @@ function nodesOf(flow: Flow): UiNode[] {
       if (flow.state === "choose_method") {
         return [
           csrfNode(),
-          inputNode("code", "email", "email", { value: v.email, required: true, label: uiText(1070007), autocomplete: "email" }),
+          inputNode("code", "email", "email", {
+            value: v.email,
+            required: true,
+            label: uiText(1070007),
+            autocomplete: "email",
+          }),
           inputNode("code", "method", "submit", { value: "code", label: uiText(1070005) }),
         ];
       }
@@ -132,17 +176,35 @@ function nodesOf(flow: Flow): UiNode[] {
       return [
         csrfNode(),
         {
-          ...inputNode("code", "code", "text", { required: true, label: uiText(flow.kind === "recovery" ? 1070010 : 1070011) }),
-          attributes: { name: "code", type: "text", required: true, pattern: "[0-9]+", maxlength: 6, disabled: false, node_type: "input" },
+          ...inputNode("code", "code", "text", {
+            required: true,
+            label: uiText(flow.kind === "recovery" ? 1070010 : 1070011),
+          }),
+          attributes: {
+            name: "code",
+            type: "text",
+            required: true,
+            pattern: "[0-9]+",
+            maxlength: 6,
+            disabled: false,
+            node_type: "input",
+          },
         },
         inputNode("code", "method", "hidden", { value: "code" }),
-        inputNode("code", "method", "submit", { value: "code", label: uiText(flow.kind === "recovery" ? 1070009 : 1070005) }),
+        inputNode("code", "method", "submit", {
+          value: "code",
+          label: uiText(flow.kind === "recovery" ? 1070009 : 1070005),
+        }),
         inputNode("code", "email", "submit", { value: v.email, label: uiText(1070008) }),
       ];
     case "settings":
       return [
         csrfNode(),
-        inputNode("password", "password", "password", { required: true, label: uiText(1070001), autocomplete: "new-password" }),
+        inputNode("password", "password", "password", {
+          required: true,
+          label: uiText(1070001),
+          autocomplete: "new-password",
+        }),
         inputNode("password", "method", "submit", { value: "password", label: uiText(1070003) }),
       ];
   }

@@ -61,7 +61,12 @@ export function traitErrors(traits: unknown): TraitError[] {
   return (validateTraits.errors ?? []).map((error) => {
     const missing = error.keyword === "required" ? String(error.params.missingProperty) : undefined;
     const pointer = error.instancePath + (missing ? `/${missing}` : "");
-    return { path: `traits${pointer.replace(/\//g, ".")}`, keyword: error.keyword, message: error.message ?? "is invalid", missing };
+    return {
+      path: `traits${pointer.replace(/\//g, ".")}`,
+      keyword: error.keyword,
+      message: error.message ?? "is invalid",
+      missing,
+    };
   });
 }
 
@@ -70,7 +75,11 @@ function channelsOf(traits: Json): Channels {
   const found: Channels = { identifier: [], verification: [], recovery: [] };
   const walk = (schema: Json, value: unknown) => {
     const extension = schema["ory.sh/kratos"] as
-      | { credentials?: { password?: { identifier?: boolean } }; verification?: { via?: string }; recovery?: { via?: string } }
+      | {
+          credentials?: { password?: { identifier?: boolean } };
+          verification?: { via?: string };
+          recovery?: { via?: string };
+        }
       | undefined;
     if (extension && typeof value === "string") {
       const normalized = value.trim().toLowerCase();
@@ -129,9 +138,11 @@ export class IdentityStore {
     return this.all().some(
       (other) =>
         other.id !== exceptId &&
-        [...other.identifiers, ...other.verifiable_addresses.map((a) => a.value), ...other.recovery_addresses.map((a) => a.value)].some((v) =>
-          wanted.has(v),
-        ),
+        [
+          ...other.identifiers,
+          ...other.verifiable_addresses.map((a) => a.value),
+          ...other.recovery_addresses.map((a) => a.value),
+        ].some((v) => wanted.has(v)),
     );
   }
 
@@ -179,7 +190,15 @@ export class IdentityStore {
     identity.verifiable_addresses = [...new Set(channels.verification)].map((value) => {
       const existing = identity.verifiable_addresses.find((a) => a.value === value);
       const given = supplied.find((a) => typeof a.value === "string" && a.value.trim().toLowerCase() === value);
-      const base: VerifiableAddress = existing ?? { id: randomUUID(), value, via: "email", verified: false, status: "pending", created_at: at, updated_at: at };
+      const base: VerifiableAddress = existing ?? {
+        id: randomUUID(),
+        value,
+        via: "email",
+        verified: false,
+        status: "pending",
+        created_at: at,
+        updated_at: at,
+      };
       if (!given) return base;
       const verified = given.verified ?? base.verified;
       return {
@@ -191,7 +210,14 @@ export class IdentityStore {
       };
     });
     identity.recovery_addresses = [...new Set(channels.recovery)].map(
-      (value) => identity.recovery_addresses.find((a) => a.value === value) ?? { id: randomUUID(), value, via: "email", created_at: at, updated_at: at },
+      (value) =>
+        identity.recovery_addresses.find((a) => a.value === value) ?? {
+          id: randomUUID(),
+          value,
+          via: "email",
+          created_at: at,
+          updated_at: at,
+        },
     );
     identity.updated_at = at;
   }

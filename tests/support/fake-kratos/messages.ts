@@ -23,7 +23,9 @@ export function uiText(id: number, context?: Record<string, unknown>): UiText {
   const entry = catalogue.get(id);
   if (!entry) throw new Error(`fake-kratos: unknown ui message id ${id}`);
   if (!context) return { id, text: entry.text, type: entry.type };
-  const text = entry.text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in context ? String(context[key]) : whole));
+  const text = entry.text.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in context ? String(context[key]) : whole,
+  );
   return { id, text, type: entry.type, context };
 }
 

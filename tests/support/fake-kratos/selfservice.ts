@@ -10,18 +10,24 @@ import { sessionJson } from "./sessions";
 
 const MIN_PASSWORD_LENGTH = 8;
 
-const flowReply = (context: Context, flow: Flow, status = 200): Reply => ({ status, body: flowJson(flow, context.baseUrl) });
+const flowReply = (context: Context, flow: Flow, status = 200): Reply => ({
+  status,
+  body: flowJson(flow, context.baseUrl),
+});
 
 /** Kratos's password policy: minimum length, and not too similar to the identifier. */
 function passwordProblems(password: string, identifier: string): UiText[] {
   const length = [...password].length;
   if (length < MIN_PASSWORD_LENGTH) {
     const message = uiText(4000032, { min_length: MIN_PASSWORD_LENGTH, actual_length: length });
-    return [{ ...message, text: `The password must be at least ${MIN_PASSWORD_LENGTH} characters long, but got ${length}.` }];
+    return [
+      { ...message, text: `The password must be at least ${MIN_PASSWORD_LENGTH} characters long, but got ${length}.` },
+    ];
   }
   const lowered = password.toLowerCase();
   const local = identifier.toLowerCase().split("@")[0];
-  if (identifier && (lowered.includes(identifier.toLowerCase()) || (local.length >= 4 && lowered.includes(local)))) return [uiText(4000031)];
+  if (identifier && (lowered.includes(identifier.toLowerCase()) || (local.length >= 4 && lowered.includes(local))))
+    return [uiText(4000031)];
   return [];
 }
 
@@ -36,7 +42,9 @@ function flatten(value: unknown, prefix: string, into: Record<string, unknown>):
 
 export const createRegistrationFlow: Handler = (context, request) => {
   if (context.sessions.byToken(request.sessionToken)) {
-    return errorReply(400, "A valid session was detected and thus registration is not possible.", { id: "session_already_available" });
+    return errorReply(400, "A valid session was detected and thus registration is not possible.", {
+      id: "session_already_available",
+    });
   }
   return flowReply(context, context.flows.create("registration"));
 };
@@ -51,7 +59,12 @@ export const updateRegistrationFlow: Handler = async (context, request) => {
   const flow = context.flows.get("registration", request.query.get("flow"));
   if (!flow) return notFound("The registration flow could not be found.");
   if (context.flows.isExpired(flow)) return context.flows.expired(flow);
-  const body = request.body as { method: string; password?: string; traits?: Record<string, unknown>; transient_payload?: Record<string, unknown> };
+  const body = request.body as {
+    method: string;
+    password?: string;
+    traits?: Record<string, unknown>;
+    transient_payload?: Record<string, unknown>;
+  };
   flow.messages = [];
   flow.nodeMessages = {};
   flow.values = flatten(body.traits ?? {}, "traits", {});
@@ -60,7 +73,9 @@ export const updateRegistrationFlow: Handler = async (context, request) => {
     return flowReply(context, flow, 400);
   }
   for (const problem of traitErrors(body.traits)) {
-    const message = problem.missing ? uiText(4000002, { property: problem.missing }) : uiText(4000001, { reason: problem.message });
+    const message = problem.missing
+      ? uiText(4000002, { property: problem.missing })
+      : uiText(4000001, { reason: problem.message });
     flow.nodeMessages[problem.path] = [...(flow.nodeMessages[problem.path] ?? []), message];
   }
   const email = typeof body.traits.email === "string" ? body.traits.email : "";
@@ -77,9 +92,16 @@ export const updateRegistrationFlow: Handler = async (context, request) => {
   // Hooks in Cap's order: the verifier, then show_verification_ui, then session.
   const continueWith: unknown[] = [];
   for (const address of identity.verifiable_addresses) {
-    const verification = context.flows.create("verification", { state: "sent_email", values: { email: address.value }, transientPayload: body.transient_payload });
+    const verification = context.flows.create("verification", {
+      state: "sent_email",
+      values: { email: address.value },
+      transientPayload: body.transient_payload,
+    });
     await sendVerificationCode(context, verification, identity, address.value);
-    continueWith.push({ action: "show_verification_ui", flow: { id: verification.id, verifiable_address: address.value } });
+    continueWith.push({
+      action: "show_verification_ui",
+      flow: { id: verification.id, verifiable_address: address.value },
+    });
   }
   const session = context.sessions.create(identity.id, "password");
   continueWith.push({ action: "set_ory_session_token", ory_session_token: session.token });
@@ -98,12 +120,19 @@ export const createLoginFlow: Handler = (context, request) => {
   const session = context.sessions.byToken(request.sessionToken);
   const refresh = request.query.get("refresh") === "true";
   if (session && !refresh) {
-    return errorReply(400, "A valid session was detected and thus login is not possible. Did you forget to set `?refresh=true`?", {
-      id: "session_already_available",
-    });
+    return errorReply(
+      400,
+      "A valid session was detected and thus login is not possible. Did you forget to set `?refresh=true`?",
+      {
+        id: "session_already_available",
+      },
+    );
   }
   const identity = session ? context.identities.get(session.identityId) : undefined;
-  const flow = context.flows.create("login", { refresh, values: identity ? { identifier: identity.identifiers[0] } : {} });
+  const flow = context.flows.create("login", {
+    refresh,
+    values: identity ? { identifier: identity.identifiers[0] } : {},
+  });
   return flowReply(context, flow);
 };
 
@@ -121,7 +150,10 @@ export const updateLoginFlow: Handler = async (context, request) => {
   flow.messages = [];
   flow.nodeMessages = {};
   flow.values = { identifier: body.identifier ?? "" };
-  const identity = body.method === "password" ? await context.identities.checkPassword(body.identifier ?? "", body.password ?? "") : undefined;
+  const identity =
+    body.method === "password"
+      ? await context.identities.checkPassword(body.identifier ?? "", body.password ?? "")
+      : undefined;
   if (!identity) {
     flow.messages = [uiText(4000006)];
     return flowReply(context, flow, 400);
@@ -131,7 +163,10 @@ export const updateLoginFlow: Handler = async (context, request) => {
   const refreshing = flow.refresh && current?.identityId === identity.id;
   if (refreshing) context.sessions.refresh(current, "password");
   const session = refreshing ? current : context.sessions.create(identity.id, "password");
-  return { status: 200, body: { session_token: session.token, session: sessionJson(session, context.identities, context.baseUrl) } };
+  return {
+    status: 200,
+    body: { session_token: session.token, session: sessionJson(session, context.identities, context.baseUrl) },
+  };
 };
 
 export const createSettingsFlow: Handler = (context, request) => {
@@ -143,16 +178,25 @@ export const createSettingsFlow: Handler = (context, request) => {
 
 function settingsReply(context: Context, flow: Flow, status = 200): Reply {
   const identity = context.identities.get(flow.identityId ?? "");
-  return { status, body: flowJson(flow, context.baseUrl, { identity: identity ? identityJson(identity, context.baseUrl) : {} }) };
+  return {
+    status,
+    body: flowJson(flow, context.baseUrl, { identity: identity ? identityJson(identity, context.baseUrl) : {} }),
+  };
 }
 
-function ownSettingsFlow(context: Context, token: string | undefined, id: string | null): Reply | { flow: Flow; session: NonNullable<ReturnType<Context["sessions"]["byToken"]>> } {
+function ownSettingsFlow(
+  context: Context,
+  token: string | undefined,
+  id: string | null,
+): Reply | { flow: Flow; session: NonNullable<ReturnType<Context["sessions"]["byToken"]>> } {
   const session = context.sessions.byToken(token);
   if (!session) return sessionInactive();
   const flow = context.flows.get("settings", id);
   if (!flow) return notFound("The settings flow could not be found.");
   if (flow.identityId !== session.identityId) {
-    return errorReply(403, "Access privileges are missing, invalid, or not sufficient to access this endpoint.", { id: "security_identity_mismatch" });
+    return errorReply(403, "Access privileges are missing, invalid, or not sufficient to access this endpoint.", {
+      id: "security_identity_mismatch",
+    });
   }
   return { flow, session };
 }
@@ -169,10 +213,14 @@ export const updateSettingsFlow: Handler = async (context, request) => {
   const { flow, session } = found;
   if (context.flows.isExpired(flow)) return context.flows.expired(flow, { identityId: flow.identityId });
   if (context.now().getTime() - session.authenticatedAt.getTime() > context.privilegedSessionMaxAgeMs) {
-    return errorReply(403, "The login session is too old and thus not allowed to update these fields. Please re-authenticate.", {
-      id: "session_refresh_required",
-      extra: { redirect_browser_to: `${context.baseUrl}/self-service/login/browser?refresh=true` },
-    });
+    return errorReply(
+      403,
+      "The login session is too old and thus not allowed to update these fields. Please re-authenticate.",
+      {
+        id: "session_refresh_required",
+        extra: { redirect_browser_to: `${context.baseUrl}/self-service/login/browser?refresh=true` },
+      },
+    );
   }
   const body = request.body as { method: string; password?: string };
   const identity = context.identities.get(session.identityId);

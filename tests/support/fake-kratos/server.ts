@@ -86,7 +86,9 @@ function send(response: ServerResponse, reply: Reply): void {
     response.writeHead(reply.status).end();
     return;
   }
-  response.writeHead(reply.status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(reply.body));
+  response
+    .writeHead(reply.status, { "content-type": "application/json; charset=utf-8" })
+    .end(JSON.stringify(reply.body));
 }
 
 export async function startFakeKratos(options: FakeKratosOptions = {}): Promise<FakeKratos> {
@@ -103,7 +105,13 @@ export async function startFakeKratos(options: FakeKratosOptions = {}): Promise<
     identities: new IdentityStore(now),
     sessions: new SessionStore(now, options.sessionLifespanMs ?? 720 * 60 * MINUTE),
     // Lifespans from Cap's configuration (ADAPTER-NOTES §4); login/registration/settings keep Kratos's 1h default.
-    flows: new FlowStore(now, { login: 60 * MINUTE, registration: 60 * MINUTE, settings: 60 * MINUTE, recovery: 15 * MINUTE, verification: 15 * MINUTE }),
+    flows: new FlowStore(now, {
+      login: 60 * MINUTE,
+      registration: 60 * MINUTE,
+      settings: 60 * MINUTE,
+      recovery: 15 * MINUTE,
+      verification: 15 * MINUTE,
+    }),
     courier: new Courier(now, options.courierUrl, options.courierKey),
     privilegedSessionMaxAgeMs: 15 * MINUTE,
     codeLifespanMs: 15 * MINUTE,
@@ -156,7 +164,9 @@ export async function startFakeKratos(options: FakeKratosOptions = {}): Promise<
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      violations.push(`${request.method} ${request.url}: the fake crashed: ${error instanceof Error ? error.stack : String(error)}`);
+      violations.push(
+        `${request.method} ${request.url}: the fake crashed: ${error instanceof Error ? error.stack : String(error)}`,
+      );
       if (!response.headersSent) send(response, errorReply(500, "The fake crashed."));
     });
   });
@@ -180,7 +190,8 @@ export async function startFakeKratos(options: FakeKratosOptions = {}): Promise<
     failNext(failure) {
       pendingFailures.push(failure);
     },
-    identities: () => context.identities.all().map((identity) => Object.freeze(identityJson(identity, context.baseUrl, true))),
+    identities: () =>
+      context.identities.all().map((identity) => Object.freeze(identityJson(identity, context.baseUrl, true))),
     sentMessages: context.courier.messages,
   };
 }

@@ -18,7 +18,8 @@ export const whoami: Handler = (context, request) => {
 export const performNativeLogout: Handler = (context, request) => {
   const session = context.sessions.byToken((request.body as { session_token: string }).session_token);
   // The document lists only 204/400 (plus default); Kratos sends 403 for an unknown token.
-  if (!session) return errorReply(403, "The provided Ory Session Token could not be found, is invalid, or otherwise malformed.");
+  if (!session)
+    return errorReply(403, "The provided Ory Session Token could not be found, is invalid, or otherwise malformed.");
   context.sessions.revoke(session);
   return { status: 204 };
 };
@@ -29,7 +30,10 @@ const others = (context: Context, current: StoredSession) =>
 export const listMySessions: Handler = (context, request) => {
   const current = currentSession(context, request.sessionToken);
   if (!current) return sessionInactive();
-  return { status: 200, body: others(context, current).map((session) => sessionJson(session, context.identities, context.baseUrl)) };
+  return {
+    status: 200,
+    body: others(context, current).map((session) => sessionJson(session, context.identities, context.baseUrl)),
+  };
 };
 
 export const disableMyOtherSessions: Handler = (context, request) => {
@@ -44,9 +48,11 @@ export const disableMySession: Handler = (context, request) => {
   const current = currentSession(context, request.sessionToken);
   if (!current) return sessionInactive();
   const id = request.pathParams.id;
-  if (id === current.id) return errorReply(400, "You can not revoke the current session. Please use the logout endpoints instead.");
+  if (id === current.id)
+    return errorReply(400, "You can not revoke the current session. Please use the logout endpoints instead.");
   const target = context.sessions.get(id);
-  if (!target || target.identityId !== current.identityId || !context.sessions.isActive(target)) return notFound("Unable to locate the resource");
+  if (!target || target.identityId !== current.identityId || !context.sessions.isActive(target))
+    return notFound("Unable to locate the resource");
   context.sessions.revoke(target);
   return { status: 204 };
 };

@@ -71,11 +71,16 @@ export class SessionStore {
   }
 
   deleteOfIdentity(identityId: string): void {
-    for (const session of [...this.sessions.values()]) if (session.identityId === identityId) this.sessions.delete(session.id);
+    for (const session of [...this.sessions.values()])
+      if (session.identityId === identityId) this.sessions.delete(session.id);
   }
 }
 
-export function sessionJson(session: StoredSession, identities: IdentityStore, baseUrl: string): Record<string, unknown> {
+export function sessionJson(
+  session: StoredSession,
+  identities: IdentityStore,
+  baseUrl: string,
+): Record<string, unknown> {
   const identity = identities.get(session.identityId);
   return {
     id: session.id,
@@ -83,7 +88,11 @@ export function sessionJson(session: StoredSession, identities: IdentityStore, b
     expires_at: session.expiresAt.toISOString(),
     authenticated_at: session.authenticatedAt.toISOString(),
     authenticator_assurance_level: "aal1",
-    authentication_methods: session.methods.map((m) => ({ method: m.method, aal: "aal1", completed_at: m.completedAt.toISOString() })),
+    authentication_methods: session.methods.map((m) => ({
+      method: m.method,
+      aal: "aal1",
+      completed_at: m.completedAt.toISOString(),
+    })),
     issued_at: session.issuedAt.toISOString(),
     identity: identity ? identityJson(identity, baseUrl) : undefined,
     devices: [],
