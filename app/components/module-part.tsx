@@ -7,7 +7,7 @@ type Part = ModuleView["parts"][number];
 
 /** One part of a module: a reading, a video with its transcript, or an exercise; then "I've read". */
 export function ModulePart({ part, videoPath }: { part: Part; videoPath: string }) {
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   return (
     <section className="card part" id={`part-${part.slug}`} aria-labelledby={`part-${part.slug}-title`}>
       <p className="part__kind">{t(`module.partKinds.${part.kind}`)}</p>

@@ -22,7 +22,7 @@ export function QuizForm({
   errors: Record<string, SelectionError>;
   fieldName: (questionId: string) => string;
 }) {
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   return (
     <Form method="post" className="form" preventScrollReset>
       <input type="hidden" name="intent" value="quiz" />
@@ -53,7 +53,7 @@ function QuizQuestion({
   chosen: string[];
   error?: SelectionError;
 }) {
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   const [selected, setSelected] = useState(chosen.length);
   const single = question.max === 1;
   const hintId = `${name}-hint`;

@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n/react";
 type Skill = { id: string; label: string; value: number };
 
 function Figures({ skills }: { skills: Skill[] }) {
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   return (
     <ul className="chart__figures">
       {skills.map((skill) => (
@@ -19,7 +19,7 @@ function Figures({ skills }: { skills: Skill[] }) {
 }
 
 export function SkillBars({ title, skills }: { title: string; skills: Skill[] }) {
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   const rowHeight = 36;
   const height = skills.length * rowHeight;
   return (
@@ -52,7 +52,7 @@ export function SkillBars({ title, skills }: { title: string; skills: Skill[] })
 }
 
 export function SkillRadar({ title, skills }: { title: string; skills: Skill[] }) {
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   const center = 150;
   const radius = 100;
   const point = (index: number, value: number) => {

@@ -18,7 +18,7 @@ export type TrainingCardData = {
 
 /** A training in a list: its facts, its progress, and the button its state calls for (SPEC §4). */
 export function TrainingCard({ training }: { training: TrainingCardData }) {
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   return (
     <article className="card training-card" aria-labelledby={`training-${training.slug}`}>
       <h3 id={`training-${training.slug}`}>

@@ -6,7 +6,7 @@ import { SkillBars, SkillRadar } from "./skill-charts";
 
 /** A training's results: progress and each module's quiz score. */
 export function TrainingResults({ result }: { result: ReturnType<typeof trainingResult> }) {
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   return (
     <section className="card" aria-labelledby={`result-${result.slug}`}>
       <h2 id={`result-${result.slug}`}>{result.title}</h2>
@@ -32,7 +32,7 @@ export function TrainingResults({ result }: { result: ReturnType<typeof training
 
 /** A test's results: the chart of skills and the profile they give. */
 export function TestResults({ result, radar = false }: { result: ReturnType<typeof testResult>; radar?: boolean }) {
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   return (
     <section className="card" id={result.slug} aria-labelledby={`result-${result.slug}`}>
       <h2 id={`result-${result.slug}`}>{result.title}</h2>

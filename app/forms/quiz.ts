@@ -1,6 +1,6 @@
 /**
  * The selection rules of a quiz question (SPEC §5), shared by the server, which always checks,
- * and the browser, which tells the member as they choose. Messages are keys of "learning".
+ * and the browser, which tells the member as they choose. Messages are keys of "trainings".
  */
 export type SelectionLimits = { min: number; max: number };
 export type SelectionError =

@@ -2,7 +2,7 @@ import enAuth from "./en/auth.json";
 import enCoaching from "./en/coaching.json";
 import enCommon from "./en/common.json";
 import enHome from "./en/home.json";
-import enLearning from "./en/learning.json";
+import enTrainings from "./en/trainings.json";
 import enMail from "./en/mail.json";
 import enMailbox from "./en/mailbox.json";
 import enProfile from "./en/profile.json";
@@ -12,7 +12,7 @@ import frAuth from "./fr/auth.json";
 import frCoaching from "./fr/coaching.json";
 import frCommon from "./fr/common.json";
 import frHome from "./fr/home.json";
-import frLearning from "./fr/learning.json";
+import frTrainings from "./fr/trainings.json";
 import frMail from "./fr/mail.json";
 import frMailbox from "./fr/mailbox.json";
 import frProfile from "./fr/profile.json";
@@ -26,7 +26,7 @@ export const resources = {
     auth: frAuth,
     coaching: frCoaching,
     home: frHome,
-    learning: frLearning,
+    trainings: frTrainings,
     mail: frMail,
     mailbox: frMailbox,
     space: frSpace,
@@ -38,7 +38,7 @@ export const resources = {
     auth: enAuth,
     coaching: enCoaching,
     home: enHome,
-    learning: enLearning,
+    trainings: enTrainings,
     mail: enMail,
     mailbox: enMailbox,
     space: enSpace,

@@ -121,7 +121,7 @@ export default function Overview() {
                 <Link to={training.actionPath}>{training.title}</Link>
                 <ProgressBar
                   percent={training.percent}
-                  label={t("learning:trainings.progress", { percent: training.percent })}
+                  label={t("trainings:trainings.progress", { percent: training.percent })}
                 />
               </li>
             ))}

@@ -2,17 +2,17 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { parseBooking } from "~/.server/booking/booking-forms.server";
-import { bookingCalendar, bookingQuery } from "~/.server/booking/booking-page.server";
+import { parseBooking } from "~/.server/coaching/booking-forms.server";
+import { bookingCalendar, bookingQuery } from "~/.server/coaching/booking-page.server";
 import {
   bookSession,
   coachOf,
   rescheduleSession,
   sessionOf,
   upcomingSessionWith,
-} from "~/.server/booking/bookings.server";
-import { sessionWhen } from "~/.server/booking/session-views.server";
-import { timeZoneChoices, usualTimeZones } from "~/.server/booking/time-zones.server";
+} from "~/.server/coaching/bookings.server";
+import { sessionWhen } from "~/.server/coaching/session-views.server";
+import { timeZoneChoices, usualTimeZones } from "~/.server/coaching/time-zones.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";

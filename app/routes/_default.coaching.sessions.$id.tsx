@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { cancelSession, sessionOf } from "~/.server/booking/bookings.server";
-import { sessionCard } from "~/.server/booking/session-views.server";
+import { cancelSession, sessionOf } from "~/.server/coaching/bookings.server";
+import { sessionCard } from "~/.server/coaching/session-views.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { SessionFacts } from "~/components/coaching-session";

@@ -14,7 +14,7 @@ export const meta = titleMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const lang = await localeOf(request);
-  const t = await translator(lang, "learning");
+  const t = await translator(lang, "trainings");
   const [current, archived] = await Promise.all([
     trainingsOf(member.id, { archived: false }),
     trainingsOf(member.id, { archived: true }),
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function OldTrainings() {
   const { trainings } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   return (
     <>
       <header className="page-header">

@@ -13,13 +13,13 @@ export const meta = titleMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const lang = await localeOf(request);
-  const t = await translator(lang, "learning");
+  const t = await translator(lang, "trainings");
   return { title: t("results.title"), ...(await allResults(member.id, lang)) };
 }
 
 export default function Results() {
   const { tests, trainings } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   return (
     <>
       <header className="page-header">

@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function TrainingPage() {
   const { training, modules } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   return (
     <>
       <p>

@@ -62,7 +62,7 @@ function after(request: Request, outcome: StepOutcome, next: string, trainingSlu
 export default function ModulePage() {
   const { module, quizOutcome } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   const base = `/training/${module.training.slug}/modules`;
   return (
     <>

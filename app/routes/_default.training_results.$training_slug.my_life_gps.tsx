@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const training = await findTraining(db(), params.training_slug ?? "");
   const result = await lifeGpsResultOf(member.id, lang);
   if (!training || !result) notFound(request);
-  const t = await translator(lang, "learning");
+  const t = await translator(lang, "trainings");
   return {
     title: t("results.lifeGpsTitle"),
     result,
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function LifeGpsResult() {
   const { title, result, back, backTitle } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   const strongest = result.taken ? [...result.skills].sort((a, b) => b.value - a.value)[0] : null;
   return (
     <>

@@ -17,7 +17,7 @@ export const meta = titleMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const lang = await localeOf(request);
-  const t = await translator(lang, "learning");
+  const t = await translator(lang, "trainings");
   const cards = (await trainingsOf(member.id, { archived: false })).map((training) => trainingCard(training, lang));
   const unlocked = new URL(request.url).searchParams.get("unlocked");
   return {
@@ -43,7 +43,7 @@ export default function Trainings() {
   // A one-field form checked on the server only: no validation code to ship to the browser.
   const refused = useActionData<typeof action>();
   const codeErrors = refused?.error?.code ?? undefined;
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   return (
     <>
       <header className="page-header">
@@ -63,7 +63,7 @@ export default function Trainings() {
             htmlFor="access-code"
             errors={codeErrors}
             errorId="access-code-error"
-            ns="learning"
+            ns="trainings"
           >
             <input
               id="access-code"

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { cancelSessionAsCoach, sessionOfCoachToken } from "~/.server/booking/bookings.server";
-import { sessionCard } from "~/.server/booking/session-views.server";
+import { cancelSessionAsCoach, sessionOfCoachToken } from "~/.server/coaching/bookings.server";
+import { sessionCard } from "~/.server/coaching/session-views.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { SessionFacts } from "~/components/coaching-session";

@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const training = await trainingOf(db(), member.id, params.training_slug ?? "");
   if (!training) notFound(request);
   if (training.state !== "completed") throw redirect(`/training/${training.content.slug}`);
-  const t = await translator(lang, "learning");
+  const t = await translator(lang, "trainings");
   return {
     title: t("congratulations.title"),
     training: training.content.title[lang],
@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function Congratulations() {
   const { training, resultPath } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   return (
     <section className="card celebration">
       <svg viewBox="0 0 64 64" width="96" height="96" aria-hidden="true" focusable="false">

@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function FullVideo() {
   const { part, video, back } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("learning");
+  const { t } = useTranslation("trainings");
   return (
     <article>
       <p>

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { bookingAnswer } from "~/.server/api/coaching.server";
 import { apiMember } from "~/.server/api/member.server";
 import { apiAnswer, apiError, methodNotAllowed } from "~/.server/api/respond.server";
-import { sessionOf } from "~/.server/booking/bookings.server";
+import { sessionOf } from "~/.server/coaching/bookings.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 
 /** GET /api/bookings/{id} — one of the member's own sessions; anyone else's id is 404. */

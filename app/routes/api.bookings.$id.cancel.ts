@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { bookingAnswer, bookingRefusal } from "~/.server/api/coaching.server";
 import { apiMember } from "~/.server/api/member.server";
 import { apiAnswer, apiError, methodNotAllowed } from "~/.server/api/respond.server";
-import { cancelSession, sessionOf } from "~/.server/booking/bookings.server";
+import { cancelSession, sessionOf } from "~/.server/coaching/bookings.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 
 /** POST /api/bookings/{id}/cancel — cancels the member's session; the slot is free again, both are told. */

@@ -3,7 +3,7 @@ import { bookingAnswer, bookingRefusal } from "~/.server/api/coaching.server";
 import { apiMember } from "~/.server/api/member.server";
 import { apiAnswer, apiError, methodNotAllowed, parseJsonBody } from "~/.server/api/respond.server";
 import { rescheduleBody } from "~/.server/api/schemas.server";
-import { rescheduleSession, sessionOf } from "~/.server/booking/bookings.server";
+import { rescheduleSession, sessionOf } from "~/.server/coaching/bookings.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 
 /** POST /api/bookings/{id}/reschedule — `{start, time_zone}`: moves the session to another free slot of its coach. */

@@ -3,7 +3,7 @@ import { bookingAnswer, bookingRefusal } from "~/.server/api/coaching.server";
 import { apiMember } from "~/.server/api/member.server";
 import { apiAnswer, apiError, parseJsonBody } from "~/.server/api/respond.server";
 import { bookingBody } from "~/.server/api/schemas.server";
-import { bookSession, sessionOf, sessionsOf } from "~/.server/booking/bookings.server";
+import { bookSession, sessionOf, sessionsOf } from "~/.server/coaching/bookings.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 
 /** GET /api/bookings — the member's discovery sessions, upcoming then past and cancelled. */

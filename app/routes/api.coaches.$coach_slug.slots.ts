@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiMember } from "~/.server/api/member.server";
 import { apiAnswer, apiError, methodNotAllowed } from "~/.server/api/respond.server";
-import { coachOf, freeSlotsOf } from "~/.server/booking/bookings.server";
-import { bookingWindow } from "~/.server/booking/slots.server";
-import { isTimeZone, localDay, localTime } from "~/.server/booking/time-zones.server";
+import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
+import { bookingWindow } from "~/.server/coaching/slots.server";
+import { isTimeZone, localDay, localTime } from "~/.server/coaching/time-zones.server";
 import { DAY_MS, DEFAULT_TIME_ZONE } from "~/.server/calendar/days.server";
 
 const MAX_RANGE_DAYS = 62;

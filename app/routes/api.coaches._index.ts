@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { coachAnswer } from "~/.server/api/coaching.server";
 import { apiMember } from "~/.server/api/member.server";
 import { apiAnswer, methodNotAllowed } from "~/.server/api/respond.server";
-import { activeCoaches } from "~/.server/booking/bookings.server";
+import { activeCoaches } from "~/.server/coaching/bookings.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 
 /** GET /api/coaches — the coaches who take discovery sessions. */

@@ -23,7 +23,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const fields = Object.fromEntries(
       Object.entries(outcome.errors).map(([question, error]) => [
         question,
-        [{ key: `learning:${error.key}`, count: "count" in error ? error.count : undefined }],
+        [{ key: `trainings:${error.key}`, count: "count" in error ? error.count : undefined }],
       ]),
     );
     return apiError(request, 422, { base: ["errors.quizRefused"], fields });

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { trainingsAnswerOf } from "~/.server/api/learning.server";
+import { trainingsAnswerOf } from "~/.server/api/trainings.server";
 import { apiMember } from "~/.server/api/member.server";
 import { apiAnswer, methodNotAllowed } from "~/.server/api/respond.server";
 import { localeOf } from "~/.server/i18n/i18n.server";

@@ -8,7 +8,7 @@ const limits = fc
   .tuple(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 0, max: 7 }))
   .map(([min, extra]) => ({ min, max: min + extra }));
 
-const en = createT("en", "learning", resources.en);
+const en = createT("en", "trainings", resources.en);
 const message = (error: ReturnType<typeof selectionError>) =>
   error && ("count" in error ? en(error.key, { count: error.count }) : en(error.key));
 
@@ -54,7 +54,7 @@ describe("a question's selection limits (SPEC §5)", () => {
   });
 
   it("say the same in French", () => {
-    const fr = createT("fr", "learning", resources.fr);
+    const fr = createT("fr", "trainings", resources.fr);
     expect(fr("quiz.errors.required")).toBe("Veuillez saisir votre réponse");
     expect(fr("quiz.errors.atLeast", { count: 2 })).toBe("Veuillez choisir au moins 2 réponses");
     expect(fr("quiz.errors.atMost", { count: 3 })).toBe("Vous ne pouvez pas choisir plus de 3 réponses");

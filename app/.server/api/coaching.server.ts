@@ -1,5 +1,5 @@
-import type { BookingWithCoach, Coach } from "~/.server/booking/bookings.server";
-import { sessionCard } from "~/.server/booking/session-views.server";
+import type { BookingWithCoach, Coach } from "~/.server/coaching/bookings.server";
+import { sessionCard } from "~/.server/coaching/session-views.server";
 import type { Language } from "~/i18n/config";
 
 /** The coaching API's answers (shapes in schemas.server.ts: coachesAnswer, bookingAnswer…). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sessionStart, timeZoneField } from "~/.server/booking/booking-forms.server";
+import { sessionStart, timeZoneField } from "~/.server/coaching/booking-forms.server";
 import { relations } from "~/.server/team/relations.server";
 import { defaultGender, registerFields } from "~/forms/register";
 import { levelsOfStudy } from "~/forms/profile";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { env } from "~/.server/config/env.server";
 import { databaseIsHealthy, openDatabase, setDatabase, type DatabaseHandle } from "~/.server/db/client.server";
-import { seedCoaches } from "~/.server/booking/coach-content.server";
+import { seedCoaches } from "~/.server/coaching/coach-content.server";
 import { seedContent } from "~/.server/trainings/seed.server";
 import { setBuildVersion } from "./build-version.server";
 import { startMailSender, stopMailSender } from "~/.server/mail/sender.server";

@@ -1,5 +1,5 @@
-import { confirmedSessionsBetween } from "~/.server/booking/bookings.server";
-import { localDay, localTime } from "~/.server/booking/time-zones.server";
+import { confirmedSessionsBetween } from "~/.server/coaching/bookings.server";
+import { localDay, localTime } from "~/.server/coaching/time-zones.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
 import { testResult, trainingCard } from "~/.server/trainings/views.server";
 import type { Language } from "~/i18n/config";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
 /**
- * The unlock form of /trainings: a freemium access code. Messages are keys of "learning". It is
+ * The unlock form of /trainings: a freemium access code. Messages are keys of "trainings". It is
  * checked on the server only, so the schema stays out of the browser bundle.
  */
 export const accessCodeSchema = z.object({

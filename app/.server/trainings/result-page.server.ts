@@ -9,6 +9,6 @@ export async function trainingResultsPage(request: Request, slug: string) {
   const lang = await localeOf(request);
   const result = await trainingResultOf(member.id, slug, lang);
   if (!result) notFound(request);
-  const t = await translator(lang, "learning");
+  const t = await translator(lang, "trainings");
   return { title: t("results.trainingTitle", { training: result.title }), result };
 }

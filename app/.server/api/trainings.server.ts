@@ -3,7 +3,7 @@ import { trainingOf, trainingsOf } from "~/.server/trainings/catalogue.server";
 import { moduleCard, moduleView, trainingCard } from "~/.server/trainings/views.server";
 import type { Language } from "~/i18n/config";
 
-/** The learning API's answers, built from the same views as the pages. */
+/** The trainings API's answers, built from the same views as the pages. */
 export async function trainingsAnswerOf(memberId: string, lang: Language) {
   return { trainings: (await trainingsOf(memberId, { archived: false })).map((t) => trainingCard(t, lang)) };
 }

@@ -14,8 +14,8 @@ import {
   type CoachSchedule,
   type Slot,
   type WeeklyAvailability,
-} from "~/.server/booking/slots.server";
-import { localTime } from "~/.server/booking/time-zones.server";
+} from "~/.server/coaching/slots.server";
+import { localTime } from "~/.server/coaching/time-zones.server";
 
 const paris = "Europe/Paris";
 const newYork = "America/New_York";

@@ -17,7 +17,7 @@ async function get(fn: typeof trainingsApi, path: string, token: string | null, 
   })) as Response;
 }
 
-describe("learning API", () => {
+describe("trainings API", () => {
   it("lists the catalogue with states, and 401/403 for no session or an unverified address", async () => {
     const member = await verifiedMember();
     const list = await get(trainingsApi, "/api/trainings", member.token);
