@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, use
 import { useEffect } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { parseBooking } from "~/.server/coaching/booking-forms.server";
-import { bookingCalendar, bookingQuery } from "~/.server/coaching/booking-page.server";
+import { bookingCalendar, bookingQuery } from "~/.server/pages/booking-page.server";
 import {
   bookSession,
   coachOf,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { bookingQuery } from "~/.server/coaching/booking-page.server";
+import { bookingQuery } from "~/.server/pages/booking-page.server";
 import { activeCoaches, sessionsOf } from "~/.server/coaching/bookings.server";
 import { sessionCard, zoneLabel } from "~/.server/coaching/session-views.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";

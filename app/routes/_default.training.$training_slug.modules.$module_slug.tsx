@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { markPartRead, submitQuiz, type StepOutcome } from "~/.server/trainings/progress.server";
-import { modulePage } from "~/.server/trainings/module-page.server";
+import { modulePage } from "~/.server/pages/module-page.server";
 import { FormAlert } from "~/components/form";
 import { ModulePart } from "~/components/module-part";
 import { titleMeta } from "~/components/page-title";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { trainingResultsPage } from "~/.server/trainings/result-page.server";
+import { trainingResultsPage } from "~/.server/pages/result-page.server";
 import { titleMeta } from "~/components/page-title";
 import { TrainingResults } from "~/components/training-results";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { trainingResultsPage } from "~/.server/trainings/result-page.server";
+import { trainingResultsPage } from "~/.server/pages/result-page.server";
 
 export { default, meta } from "./_default.training_results.$training_slug.j-embarque";
 

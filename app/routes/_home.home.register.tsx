@@ -4,7 +4,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { register } from "~/.server/accounts/registration.server";
-import { discardDraft, loadDraft, saveDraft } from "~/.server/accounts/registration-draft.server";
+import { discardDraft, loadDraft, saveDraft } from "~/.server/pages/registration-draft.server";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { refuse } from "~/.server/http/form-reply.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { notFound } from "~/.server/http/not-found.server";
-import { modulePage } from "~/.server/trainings/module-page.server";
+import { modulePage } from "~/.server/pages/module-page.server";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
 

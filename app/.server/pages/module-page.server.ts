@@ -3,8 +3,8 @@ import { requireMember } from "~/.server/auth/guard.server";
 import { db } from "~/.server/db/client.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
-import { trainingOf } from "./catalogue.server";
-import { moduleView } from "./views.server";
+import { trainingOf } from "~/.server/trainings/catalogue.server";
+import { moduleView } from "~/.server/trainings/views.server";
 
 /**
  * The loaders of a module's pages (the module, its full video): the guard, then the module in the

@@ -2,10 +2,10 @@ import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { DAY_MS, DEFAULT_TIME_ZONE, isCalendarDay } from "~/.server/calendar/days.server";
 import type { Language } from "~/i18n/config";
-import { freeSlotsOf, type Coach } from "./bookings.server";
-import { sessionDate, sessionTime, zoneLabel } from "./session-views.server";
-import { bookingWindow, monthGrid, monthOf, shiftMonth, slotsOnDay } from "./slots.server";
-import { isTimeZone, localDay } from "./time-zones.server";
+import { freeSlotsOf, type Coach } from "~/.server/coaching/bookings.server";
+import { sessionDate, sessionTime, zoneLabel } from "~/.server/coaching/session-views.server";
+import { bookingWindow, monthGrid, monthOf, shiftMonth, slotsOnDay } from "~/.server/coaching/slots.server";
+import { isTimeZone, localDay } from "~/.server/coaching/time-zones.server";
 
 /**
  * What the booking steps show for one coach (SPEC §2 "Coaching booking: coach, discovery

@@ -1,7 +1,7 @@
 import { requireMember } from "~/.server/auth/guard.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { trainingResultOf } from "./results.server";
+import { trainingResultOf } from "~/.server/trainings/results.server";
 
 /** The loader of the three routes that show one training's results (guard, data, 404). */
 export async function trainingResultsPage(request: Request, slug: string) {
