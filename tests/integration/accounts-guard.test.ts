@@ -2,6 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { env } from "~/.server/config/env.server";
+import { withRequestMemo } from "~/.server/http/request-memo.server";
 import { db } from "~/.server/db/client.server";
 import { sessions } from "~/.server/db/schema.server";
 import { loader as verificationLoader } from "~/routes/_home.account_verification";
@@ -12,7 +13,7 @@ import { loader as freemiumLoader } from "~/routes/_home.home.start-freemium";
 import { loader as forgotLoader } from "~/routes/_main.home.forgot-password";
 import { loader as loginLoader } from "~/routes/_main.home.login";
 import { loader as layoutLoader } from "~/routes/_default";
-import { loader as overviewLoader } from "~/routes/_default._index";
+import { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index";
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments";
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
 import { callWith, registerMember, setCookie, tokenCookie, verifiedMember } from "../support/accounts";
@@ -183,6 +184,24 @@ describe("guard (SPEC §4): verified member", () => {
     expect(headerOf(back, "Location")).toBe("/my_commitments");
     const plain = await visit(verificationLoader, "/account_verification", { cookie: member.cookie });
     expect(headerOf(plain, "Location")).toBe("/trainings");
+  });
+});
+
+describe("guard: one whoami per page request", () => {
+  it("the layout's loader and the page's share one answer; an action asks afresh", async () => {
+    const member = await verifiedMember();
+    await withRequestMemo(async () => {
+      // Remix hands each loader a Request of its own.
+      expect(statusOf(await visit(layoutLoader, "/", { cookie: member.cookie }))).toBe(200);
+      // The session ends between the two loaders: the page's loader uses the answer already in hand…
+      await db().delete(sessions).where(eq(sessions.identityId, member.identityId));
+      expect(statusOf(await visit(overviewLoader, "/", { cookie: member.cookie }))).toBe(200);
+      // …while an action of the same request asks again, and finds the session gone.
+      const post = buildRequest("/", { method: "POST", form: { form: "weather", mood: "top" }, cookie: member.cookie });
+      expect(headerOf(await callWith(overviewAction, post), "Location")).toBe("/home");
+    });
+    // Outside a request's scope (loaders called as plain functions), nothing is shared.
+    expect(headerOf(await visit(overviewLoader, "/", { cookie: member.cookie }), "Location")).toBe("/home");
   });
 });
 

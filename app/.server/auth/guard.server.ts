@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { isVerified } from "~/.server/identity/identity.server";
 import { whoami, type SignedIn } from "~/.server/accounts/members.server";
+import { requestMemo } from "~/.server/http/request-memo.server";
 import { identifyMember } from "~/.server/observability/error-reporting.server";
 import { clearTokenCookie, readToken } from "./token-cookie.server";
 
@@ -11,17 +12,21 @@ import { clearTokenCookie, readToken } from "./token-cookie.server";
  *  3. (home routes) signed in → /;
  *  4. no token → /home/login?redirect_after=<full path>.
  */
-// One whoami per request, however many loaders ask.
-const resolved = new WeakMap<Request, Promise<SignedIn | null>>();
+// One whoami per Request; and one per page request, however many loaders ask (Remix hands the
+// layout's loader and the page's a Request each). An action asks afresh: what it changes (a
+// name, the sessions) must show in the page it answers.
+const perRequest = new WeakMap<Request, Promise<SignedIn | null>>();
 
 function signedIn(request: Request, token: string) {
-  let answer = resolved.get(request);
+  let answer = perRequest.get(request);
   if (!answer) {
-    answer = whoami(token).then((current) => {
-      if (current) identifyMember(current.member.id);
-      return current;
-    });
-    resolved.set(request, answer);
+    const ask = () =>
+      whoami(token).then((current) => {
+        if (current) identifyMember(current.member.id);
+        return current;
+      });
+    answer = request.method === "GET" ? requestMemo(`whoami ${token}`, ask) : ask();
+    perRequest.set(request, answer);
   }
   return answer;
 }

@@ -6,6 +6,7 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import { translator } from "~/.server/i18n/i18n.server";
+import { withRequestMemo } from "./request-memo.server";
 import { BODY_LIMIT_BYTES, METHODS, screenBody, screenHead, type Refusal } from "./request-screen.server";
 
 /**
@@ -53,7 +54,7 @@ export function createRequestHandler({ build, mode, origin, getLoadContext }: Op
         body,
         signal: controller.signal,
       });
-      const response = await handle(request, getLoadContext(req, res));
+      const response = await withRequestMemo(() => handle(request, getLoadContext(req, res)));
       await send(res, response);
     } catch (error) {
       next(error);
