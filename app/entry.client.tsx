@@ -2,24 +2,35 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nProvider } from "~/i18n/react";
-import { I18N_RESOURCES_ID } from "~/components/i18n-resources";
+import type { Resources } from "~/i18n/translate";
 import { ERROR_REPORTING_ID } from "~/components/error-reporting-config";
 import { checkFrontVersion } from "~/builds/version-check";
 
-// The strings of the page's language come from the JSON block the server wrote: no request.
+// The strings of the page's language: a JSON file named by its content (cached for good after the
+// first page), fetched while the scripts load. Without it the page stays as the server rendered it:
+// every link and form works without JavaScript.
 const language = document.documentElement.lang;
-const resources = JSON.parse(document.getElementById(I18N_RESOURCES_ID)?.textContent || "{}");
+const strings = document.documentElement.dataset.strings;
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <I18nProvider value={{ language, resources }}>
-        <RemixBrowser />
-      </I18nProvider>
-    </StrictMode>,
-  );
-});
+function hydrate(resources: Resources) {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <I18nProvider value={{ language, resources }}>
+          <RemixBrowser />
+        </I18nProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+if (strings) {
+  fetch(strings)
+    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`${strings}: ${response.status}`))))
+    .then(hydrate)
+    .catch((error) => console.error("Cap: the page's strings did not load; it works on without JavaScript.", error));
+}
 
 // After hydration has been scheduled, so that neither delays it.
 checkFrontVersion().catch(() => {

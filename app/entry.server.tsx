@@ -5,7 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nProvider } from "~/i18n/react";
 import { localeOf } from "~/.server/i18n/i18n.server";
-import { resources, serverOnlyNamespaces } from "~/locales/resources";
+import { pageResources } from "~/.server/i18n/page-strings.server";
 import { NonceProvider } from "~/components/nonce";
 import { RETRY_AFTER_SECONDS } from "~/.server/http/outage.server";
 
@@ -60,16 +60,4 @@ export default async function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
-}
-
-/** The strings pages use, by language (the browser receives its language's with the page). */
-const pageResources = {
-  fr: withoutServerOnly(resources.fr),
-  en: withoutServerOnly(resources.en),
-};
-
-function withoutServerOnly(namespaces: Record<string, unknown>) {
-  return Object.fromEntries(
-    Object.entries(namespaces).filter(([ns]) => !(serverOnlyNamespaces as string[]).includes(ns)),
-  );
 }

@@ -3,12 +3,12 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { localeOf } from "~/.server/i18n/i18n.server";
+import { pageStringsHref } from "~/.server/i18n/page-strings.server";
 import { env } from "~/.server/config/env.server";
 import { browserReporting } from "~/.server/observability/error-reporting.server";
 import { BuildWatch } from "~/builds/build-watch";
 import { ErrorReportingConfig } from "~/components/error-reporting-config";
 import { ErrorPage, useFailure } from "~/components/error-page";
-import { I18nResources } from "~/components/i18n-resources";
 import { useNonce } from "~/components/nonce";
 import globalStyles from "~/styles/global.css";
 
@@ -20,7 +20,8 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Cap" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { locale: await localeOf(request), errorReporting: browserReporting(env()) };
+  const locale = await localeOf(request);
+  return { locale, strings: pageStringsHref(locale), errorReporting: browserReporting(env()) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -28,18 +29,19 @@ export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const nonce = useNonce();
   return (
-    <html lang={data?.locale ?? i18n.language} dir="ltr">
+    // data-strings: where the browser fetches the page's strings before it hydrates (entry.client.tsx).
+    <html lang={data?.locale ?? i18n.language} dir="ltr" data-strings={data?.strings}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <Meta />
         <Links />
+        {data?.strings ? <link rel="preload" href={data.strings} as="fetch" crossOrigin="anonymous" /> : null}
       </head>
       <body>
         {children}
         <BuildWatch />
-        <I18nResources />
         {data?.errorReporting ? <ErrorReportingConfig config={data.errorReporting} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
