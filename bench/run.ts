@@ -7,7 +7,8 @@
  *     as a browser would ask (Accept-Encoding: gzip): requests/s (mean), latency p50/p95/p99 (ms),
  *     non-2xx responses, and the page's req/s divided by the req/s of a static file served by the
  *     same server (STATIC_PATH), which factors out the machine;
- *   - weight: the HTML and the first-load JS and CSS it references, raw and gzipped (zlib level 6).
+ *   - weight: the HTML and the first-load JS, CSS and data (the page strings it preloads) it
+ *     references, raw and gzipped (zlib level 6).
  * Prints two tables and writes the same figures to bench/results/latest.json. Timings are reported,
  * never asserted: the exit code is non-zero only when the server does not start or a page or one of
  * its assets does not answer 200.
@@ -101,6 +102,8 @@ interface Weight {
   html: Bytes;
   js: AssetBytes;
   css: AssetBytes;
+  /** What the page preloads for its scripts (`<link rel=preload as=fetch>`: the page strings). */
+  data: AssetBytes;
 }
 
 interface PageResult {
@@ -146,8 +149,8 @@ function fire(url: string, headers: Headers, seconds: number) {
 
 async function measureWeight(url: string, headers: Headers): Promise<Weight> {
   const html = await fetchOk(url, headers);
-  const { js, css } = firstLoadAssets(html.toString("utf8"), url);
-  return { html: sizes([html]), js: await assetBytes(js), css: await assetBytes(css) };
+  const { js, css, data } = firstLoadAssets(html.toString("utf8"), url);
+  return { html: sizes([html]), js: await assetBytes(js), css: await assetBytes(css), data: await assetBytes(data) };
 }
 
 async function assetBytes(urls: string[]): Promise<AssetBytes> {
@@ -181,9 +184,10 @@ async function fetchOk(url: string, headers: Headers): Promise<Buffer> {
  * <link rel=stylesheet>, and the /build/ modules imported by inline module scripts (Remix imports
  * the route modules and the client entry there). Absolute URLs, deduplicated, in document order.
  */
-function firstLoadAssets(html: string, pageUrl: string): { js: string[]; css: string[] } {
+function firstLoadAssets(html: string, pageUrl: string): { js: string[]; css: string[]; data: string[] } {
   const js: string[] = [];
   const css: string[] = [];
+  const data: string[] = [];
 
   for (const [, attributeText, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = parseAttributes(attributeText);
@@ -191,18 +195,19 @@ function firstLoadAssets(html: string, pageUrl: string): { js: string[]; css: st
     else if (attributes.type?.toLowerCase() === "module") js.push(...importedBuildModules(body));
   }
   for (const [, attributeText] of html.matchAll(/<link\b([^>]*)>/gi)) {
-    const { rel = "", href } = parseAttributes(attributeText);
+    const { rel = "", href, as = "" } = parseAttributes(attributeText);
     const rels = rel.toLowerCase().split(/\s+/);
     if (!href) continue;
     if (rels.includes("modulepreload")) js.push(href);
     else if (rels.includes("stylesheet")) css.push(href);
+    else if (rels.includes("preload") && as.toLowerCase() === "fetch") data.push(href);
   }
 
   const origin = new URL(pageUrl).origin;
   const resolve = (list: string[]) => [
     ...new Set(list.map((href) => new URL(href, pageUrl).href).filter((href) => new URL(href).origin === origin)),
   ];
-  return { js: resolve(js), css: resolve(css) };
+  return { js: resolve(js), css: resolve(css), data: resolve(data) };
 }
 
 /**
@@ -266,8 +271,20 @@ function printReport(report: Report): void {
   console.log("\nFirst-load weight (kB = 1000 bytes; gzip level 6, file by file)\n");
   console.log(
     table(
-      ["page", "HTML raw", "HTML gz", "JS files", "JS raw", "JS gz", "CSS files", "CSS raw", "CSS gz"],
-      report.pages.map(({ path: page, weight: { html, js, css } }) => [
+      [
+        "page",
+        "HTML raw",
+        "HTML gz",
+        "JS files",
+        "JS raw",
+        "JS gz",
+        "CSS files",
+        "CSS raw",
+        "CSS gz",
+        "data gz",
+        "HTML+CSS gz",
+      ],
+      report.pages.map(({ path: page, weight: { html, js, css, data } }) => [
         page,
         kB(html.raw),
         kB(html.gzip),
@@ -277,6 +294,8 @@ function printReport(report: Report): void {
         String(css.files.length),
         kB(css.raw),
         kB(css.gzip),
+        kB(data.gzip),
+        kB(html.gzip + css.gzip),
       ]),
     ),
   );
