@@ -12,12 +12,13 @@ import {
   upcomingSessionWith,
 } from "~/.server/coaching/bookings.server";
 import { sessionWhen } from "~/.server/coaching/session-views.server";
-import { timeZoneChoices, usualTimeZones } from "~/.server/coaching/time-zones.server";
+import { usualTimeZones } from "~/.server/coaching/time-zones.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { SessionFacts } from "~/components/coaching-session";
+import { ZoneGroup } from "~/components/zone-options";
 import { FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -47,8 +48,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     query,
     // Without ?tz the page shows Europe/Paris; with JavaScript the browser's own zone replaces it.
     zoneAsked: url.searchParams.has("tz"),
-    usualZones: usualTimeZones(),
-    timeZones: timeZoneChoices(),
+    // The usual zones (and the one shown); every zone is a page of its own (…/time-zone), so this
+    // page does not carry 400-odd names in its markup and again in its data.
+    zones: [...new Set([...usualTimeZones(), query.timeZone])],
     calendar: await bookingCalendar(coach, query, lang),
     moving: moving ? sessionWhen(lang, moving.startsAt, moving.endsAt, query.timeZone) : null,
     already: already
@@ -100,20 +102,8 @@ function stepLink(query: Query, changes: Partial<Record<"month" | "day" | "start
   return `?${params}`;
 }
 
-function ZoneGroup({ label, zones }: { label: string; zones: string[] }) {
-  return (
-    <optgroup label={label}>
-      {zones.map((zone) => (
-        <option key={zone} value={zone}>
-          {zone.replace(/_/g, " ")}
-        </option>
-      ))}
-    </optgroup>
-  );
-}
-
 export default function BookCoach() {
-  const { coach, query, zoneAsked, usualZones, timeZones, calendar, moving, already } = useLoaderData<typeof loader>();
+  const { coach, query, zoneAsked, zones, calendar, moving, already } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const { t } = useTranslation("coaching");
   const navigate = useNavigate();
@@ -124,12 +114,13 @@ export default function BookCoach() {
   useEffect(() => {
     if (zoneAsked) return;
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (browserZone && browserZone !== query.timeZone && timeZones.includes(browserZone)) {
+    // A zone the server does not know falls back to the default there, and ?tz ends the check.
+    if (browserZone && browserZone !== query.timeZone) {
       const params = new URLSearchParams(location.search);
       params.set("tz", browserZone);
       navigate(`?${params}`, { replace: true, preventScrollReset: true });
     }
-  }, [zoneAsked, query.timeZone, timeZones, location.search, navigate]);
+  }, [zoneAsked, query.timeZone, location.search, navigate]);
 
   const step = calendar.chosen ? "confirm" : calendar.day ? "time" : "date";
   const steps = ["coach", "session", "date", "time", "confirm"] as const;
@@ -190,13 +181,15 @@ export default function BookCoach() {
             aria-describedby="tz-hint"
             onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}
           >
-            <ZoneGroup label={t("timeZone.usual")} zones={usualZones} />
-            <ZoneGroup label={t("timeZone.all")} zones={timeZones} />
+            <ZoneGroup label={t("timeZone.usual")} zones={zones} />
           </select>
           <button type="submit" className="button button--ghost">
             {t("timeZone.apply")}
           </button>
         </div>
+        <p>
+          <Link to={`/coaching/${coach.slug}/time-zone${location.search}`}>{t("timeZone.other")}</Link>
+        </p>
       </Form>
 
       {calendar.chosenGone && !errors?.length ? <FormAlert lines={[t("confirm.gone")]} /> : null}

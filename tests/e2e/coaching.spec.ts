@@ -224,4 +224,18 @@ test("the time-zone list shows a coach's times in the zone chosen, without JavaS
   await expect(
     page.getByText(`Heures affichées dans le fuseau America/New_York (${utcOffsetOn(day, "America/New_York")}).`),
   ).toBeVisible();
+
+  // A zone outside the usual ones is a page of its own, and the date chosen stays chosen.
+  await page.getByRole("link", { name: "Un autre fuseau horaire…" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choisir un fuseau horaire");
+  await checkPage(page, "coaching-time-zone");
+  await page.getByLabel("Fuseau horaire").selectOption("Asia/Tokyo");
+  await page.getByRole("button", { name: "Afficher dans ce fuseau" }).click();
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get("tz") === "Asia/Tokyo" && url.searchParams.get("day") === day,
+  );
+  await expect(page.getByLabel("Fuseau horaire")).toHaveValue("Asia/Tokyo");
+  await expect(
+    page.getByText(`Heures affichées dans le fuseau Asia/Tokyo (${utcOffsetOn(day, "Asia/Tokyo")}).`),
+  ).toBeVisible();
 });

@@ -9,7 +9,8 @@ import { db } from "~/.server/db/client.server";
 import { coaches, coachingBookings, mailOutbox } from "~/.server/db/schema.server";
 import { deliverDueMail } from "~/.server/mail/sender.server";
 import { deleteAccount } from "~/.server/profile/account.server";
-import { action as coachAction } from "~/routes/_default.coaching.$coach_slug";
+import { action as coachAction, loader as coachLoader } from "~/routes/_default.coaching.$coach_slug";
+import { loader as zoneLoader } from "~/routes/_default.coaching.$coach_slug_.time-zone";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
 import { loader as overviewLoader } from "~/routes/_default._index";
@@ -108,6 +109,39 @@ describe("coaches", () => {
     expect(page.coaches[0].path).toBe(
       "/coaching/claire-moreau?from=%2Ftraining%2Fj-embarque%2Fmodules%2Fprendre-la-barre",
     );
+  });
+});
+
+describe("the coach's page and its time zones", () => {
+  it("offers the usual zones (and the one shown); every zone is on a page of its own that keeps the step", async () => {
+    const member = await verifiedMember();
+    const page = await dataOf<{ zones: string[] }>(
+      await get(coachLoader, "/coaching/sarah-collins?tz=Asia/Tokyo", member, { coach_slug: "sarah-collins" }),
+    );
+    expect(page.zones).toContain("Europe/Paris");
+    expect(page.zones).toContain("Asia/Tokyo");
+    expect(page.zones.length).toBeLessThan(25);
+    expect(page).not.toHaveProperty("timeZones");
+
+    const path = "/coaching/sarah-collins/time-zone?tz=Asia/Tokyo&day=2026-12-01&start=x&reschedule=nope";
+    const zonePage = await dataOf<{ timeZone: string; kept: [string, string][]; timeZones: string[] }>(
+      await get(zoneLoader, path, member, { coach_slug: "sarah-collins" }),
+    );
+    expect(zonePage.timeZone).toBe("Asia/Tokyo");
+    // Only what the coach page itself would read: a reschedule id that is no id is left behind.
+    expect(zonePage.kept).toEqual([
+      ["day", "2026-12-01"],
+      ["start", "x"],
+    ]);
+    expect(zonePage.timeZones.length).toBeGreaterThan(300);
+    expect(zonePage.timeZones).toContain("Pacific/Noumea");
+
+    const unknown = await get(zoneLoader, "/coaching/nobody/time-zone", member, { coach_slug: "nobody" });
+    expect(statusOf(unknown)).toBe(404);
+    const visitor = await callWith(zoneLoader, buildRequest("/coaching/sarah-collins/time-zone"), {
+      params: { coach_slug: "sarah-collins" },
+    });
+    expect(headerOf(visitor, "Location")).toMatch(/^\/home\/login\?redirect_after=/);
   });
 });
 
