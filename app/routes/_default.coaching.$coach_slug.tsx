@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, use
 import { useEffect } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { parseBooking } from "~/.server/coaching/booking-forms.server";
-import { bookingCalendar, bookingQuery } from "~/.server/pages/booking-page.server";
+import { bookingCalendar, bookingQuery, type BookingQuery as Query } from "~/.server/pages/booking-page.server";
 import {
   bookSession,
   coachOf,
@@ -80,15 +80,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (outcome.error === "notFound" || outcome.error === "coachUnknown") notFound(request);
   return refuse(submission.reply({ formErrors: [`errors.${outcome.error}`] }), 409);
 }
-
-type Query = {
-  timeZone: string;
-  month: string | null;
-  day: string | null;
-  start: string | null;
-  from: string | null;
-  reschedule: string | null;
-};
 
 /** A link to another step: the same query with some parts changed (null removes one). */
 function stepLink(query: Query, changes: Partial<Record<"month" | "day" | "start", string | null>>) {
