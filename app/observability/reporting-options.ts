@@ -39,7 +39,7 @@ export function scrubEvent<T>(event: T): T {
 
 function scrub(value: unknown, key: string, seen: WeakSet<object>): unknown {
   if (SECRET_KEY.test(key)) return FILTERED;
-  if (typeof value === "string") return scrubQuery(value);
+  if (typeof value === "string") return withoutQueryParameters(scrubQuery(value));
   // The SDK's own bookkeeping (scopes, spans) is never sent, and it holds cycles.
   if (key === "sdkProcessingMetadata" || !value || typeof value !== "object") return value;
   if (seen.has(value)) return "[Circular]";
@@ -66,6 +66,14 @@ function scrubQuery(text: string): string {
   return text.replace(/(^|[?&;\s])([^=&?#;\s]+)=([^&#;\s]*)/g, (whole, lead: string, name: string) =>
     SECRET_KEY.test(name) ? `${lead}${name}=${FILTERED}` : whole,
   );
+}
+
+/**
+ * Drizzle's "Failed query: … params: …" keeps its SQL and loses its values (emails, names,
+ * comments): in error reports and in the log alike.
+ */
+export function withoutQueryParameters(text: string): string {
+  return text.replace(/\nparams: [^\n]*/g, "\nparams: [redacted]");
 }
 
 function escapeRegExp(text: string): string {

@@ -76,6 +76,19 @@ describe("scrubEvent", () => {
     expect(event.breadcrumbs[0].data).toEqual({ url: "/api/recovery?token=[Filtered]", status_code: 200 });
   });
 
+  it("keeps a failed query's SQL and drops its values (emails, names, comments)", () => {
+    const message = 'Failed query: insert into "app_users" ("firstname") values ($1)\nparams: Marie,marie@example.com';
+    const event = scrubEvent({
+      exception: { values: [{ type: "Error", value: message, stacktrace: { frames: [] } }] },
+      extra: { cause: `${message}\n    at insert (db.ts:1:1)` },
+    });
+    expect(event.exception.values[0].value).toBe(
+      'Failed query: insert into "app_users" ("firstname") values ($1)\nparams: [redacted]',
+    );
+    expect(event.extra.cause).not.toContain("marie@example.com");
+    expect(event.extra.cause).toContain("at insert (db.ts:1:1)");
+  });
+
   it("survives cycles and leaves the SDK's own bookkeeping alone", () => {
     const scope = { name: "scope" } as Record<string, unknown>;
     scope.self = scope;

@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { pino, type DestinationStream, type Logger } from "pino";
+import { withoutQueryParameters } from "~/observability/reporting-options";
 
 /**
  * Structured logs: one JSON object a line on stdout. Secrets that could ride along in a logged
@@ -45,9 +46,9 @@ export function loggablePath(url: string): string {
     .replace(/^\/home\/new-password-[^/]+/, "/home/new-password-[code_id]");
 }
 
-/** Drizzle's "Failed query: … params: …" keeps its SQL and loses its values, in message and stack. */
+/** A failed query's message and stack keep its SQL and lose its values. */
 function withoutParams(text: unknown) {
-  return typeof text === "string" ? text.replace(/\nparams: [^\n]*/g, "\nparams: [redacted]") : text;
+  return typeof text === "string" ? withoutQueryParameters(text) : text;
 }
 
 export function loggableError(error: unknown) {
