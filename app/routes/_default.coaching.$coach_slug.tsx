@@ -50,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     zoneAsked: url.searchParams.has("tz"),
     // The usual zones (and the one shown); every zone is a page of its own (…/time-zone), so this
     // page does not carry 400-odd names in its markup and again in its data.
-    zones: [...new Set([...usualTimeZones(), query.timeZone])],
+    zones: usualTimeZones(),
     calendar: await bookingCalendar(coach, query, lang),
     moving: moving ? sessionWhen(lang, moving.startsAt, moving.endsAt, query.timeZone) : null,
     already: already
@@ -172,6 +172,7 @@ export default function BookCoach() {
             aria-describedby="tz-hint"
             onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}
           >
+            {zones.includes(query.timeZone) ? null : <ZoneGroup label={t("timeZone.shown")} zones={[query.timeZone]} />}
             <ZoneGroup label={t("timeZone.usual")} zones={zones} />
           </select>
           <button type="submit" className="button button--ghost">
