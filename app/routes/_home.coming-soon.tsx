@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { guardPublicPage } from "~/.server/auth/guard.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { titleMeta } from "~/components/page-title";
 
 export const meta = titleMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await guardPublicPage(request);
   const t = await translator(request, "home");
   return { title: t("comingSoon.title") };
 }

@@ -8,6 +8,7 @@ import { sessions } from "~/.server/db/schema.server";
 import { loader as verificationLoader } from "~/routes/_home.account_verification";
 import { loader as registerLoader } from "~/routes/_home.home.register";
 import { loader as landingLoader } from "~/routes/_home.home._index";
+import { loader as comingSoonLoader } from "~/routes/_home.coming-soon";
 import { loader as whoAreYouLoader } from "~/routes/_home.home.who-are-you";
 import { loader as freemiumLoader } from "~/routes/_home.home.start-freemium";
 import { loader as forgotLoader } from "~/routes/_main.home.forgot-password";
@@ -148,6 +149,22 @@ describe("guard (SPEC §4): unverified member", () => {
     const page = await visit(verificationLoader, "/account_verification", { cookie: member.cookie });
     expect(statusOf(page)).toBe(200);
     expect(await dataOf(page)).toMatchObject({ email: "marie@example.com", linkVerified: false });
+  });
+});
+
+describe("guard (SPEC §4): /coming-soon, a public page outside /home", () => {
+  it("lets visitors and verified members stay, sends an unverified member to verify, clears a stale token", async () => {
+    expect(statusOf(await visit(comingSoonLoader, "/coming-soon"))).toBe(200);
+    const verified = await verifiedMember({ email: "verified@example.com" });
+    expect(statusOf(await visit(comingSoonLoader, "/coming-soon", { cookie: verified.cookie }))).toBe(200);
+    const unverified = await registerMember({ email: "unverified@example.com" });
+    const sent = await visit(comingSoonLoader, "/coming-soon", { cookie: unverified.cookie });
+    expect(headerOf(sent, "Location")).toBe("/account_verification");
+    const stale = await visit(comingSoonLoader, "/coming-soon", {
+      cookie: await tokenCookie("never-issued-token-0000"),
+    });
+    expect(headerOf(stale, "Location")).toBe("/home");
+    expectCleared(stale);
   });
 });
 

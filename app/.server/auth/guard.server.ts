@@ -56,6 +56,18 @@ export async function requireSignedIn(request: Request): Promise<SignedIn> {
   return (await signedIn(request, token)) ?? staleToken();
 }
 
+/**
+ * For public pages outside /home (SPEC §4 rules 1 and 2, not 3): anyone may stay, but a stale
+ * token is cleared and a member whose address is unverified goes to verify it first.
+ */
+export async function guardPublicPage(request: Request): Promise<void> {
+  const token = await readToken(request);
+  if (!token) return;
+  const current = await signedIn(request, token);
+  if (!current) return staleToken();
+  if (!isVerified(current.identity)) throw redirect("/account_verification");
+}
+
 /** For home routes: a visitor passes; a signed-in member goes to / (or to verify first). */
 export async function redirectIfSignedIn(request: Request): Promise<void> {
   const token = await readToken(request);
