@@ -14,6 +14,11 @@ const items = [
     icon: "M8 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM1 21a7 7 0 0 1 14 0zm14 0a6 6 0 0 1 8 0z",
   },
   { to: "/my_commitments", key: "commitments", icon: "M9 16l-4-4-2 2 6 6L21 8l-2-2z" },
+  {
+    to: "/my_life_gps",
+    key: "lifeGps",
+    icon: "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm4 4l-6 2-2 6 6-2z",
+  },
 ] as const;
 
 /**

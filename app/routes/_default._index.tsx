@@ -138,6 +138,11 @@ export default function Overview() {
             ))}
           </ul>
           <p>
+            <Link to="/my_life_gps">{t("training.lifeGps")}</Link>
+            <br />
+            <span className="muted">{t("lifeGps.story")}</span>
+          </p>
+          <p>
             <Link to="/trainings">{t("training.seeAll")}</Link>
           </p>
         </section>

@@ -68,6 +68,7 @@ export default function MyLifeGps() {
       <header className="page-header">
         <h1>{t("lifeGps.title")}</h1>
         <p className="lead">{t("lifeGps.lead")}</p>
+        <p className="muted">{t("lifeGps.story")}</p>
       </header>
       {latest ? (
         <section className="card" id="radar" aria-labelledby="radar-title">

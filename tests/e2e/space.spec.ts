@@ -44,7 +44,11 @@ test("add, finish and delete a commitment", async ({ page }) => {
 });
 
 test("fill the life GPS and see the radar", async ({ page }) => {
-  await page.goto("/my_life_gps");
+  // Reached from the overview, which says how it relates to the "GPS de ma vie" test.
+  await page.goto("/");
+  await page.getByRole("link", { name: "Mon GPS de vie : refaire le point" }).click();
+  await expect(page).toHaveURL("/my_life_gps");
+  await expect(page.getByText("Le test « Le GPS de ma vie » vous situe une fois", { exact: false })).toBeVisible();
   await page.getByRole("group", { name: "Santé" }).getByLabel("Note sur 10").fill("8");
   await page.getByRole("group", { name: "Travail" }).getByLabel("Note sur 10").fill("12");
   await page.getByRole("button", { name: "Enregistrer mon GPS" }).click();
