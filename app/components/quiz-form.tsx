@@ -59,6 +59,8 @@ function QuizQuestion({
   const hintId = `${name}-hint`;
   const errorId = `${name}-error`;
   const remaining = stillToChoose(question, selected);
+  // SPEC §4: each question counts its answers left unselected.
+  const unselected = question.answers.length - selected;
   return (
     <fieldset
       className="question"
@@ -74,6 +76,8 @@ function QuizQuestion({
             <span aria-live="polite">{t("quiz.stillToChoose", { count: remaining })}</span>
           </>
         ) : null}
+        {" · "}
+        <span className="question__unselected">{t("quiz.unselected", { count: unselected })}</span>
       </p>
       <div className="answers">
         {question.answers.map((answer) => (

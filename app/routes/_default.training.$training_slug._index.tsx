@@ -69,14 +69,22 @@ export default function TrainingPage() {
               </li>
             </ul>
             <p>{module.summary}</p>
-            {module.state !== "locked" ? (
+            {module.state === "locked" ? (
+              <p className="muted">
+                {t("training.moduleLocked")} <Link to="/trainings#unlock">{t("training.toUnlock")}</Link>
+              </p>
+            ) : (
               <p>
-                <Link to={module.path} className="button button--ghost">
-                  {t(`trainings.actions.${module.state === "completed" ? "in_progress" : module.state}`)}
+                {/* SPEC §4: a completed module says "see my result", and leads to its quiz's result. */}
+                <Link
+                  to={module.state === "completed" && module.hasQuiz ? `${module.path}#quiz` : module.path}
+                  className="button button--ghost"
+                >
+                  {module.state === "completed" ? t("module.seeResult") : t(`trainings.actions.${module.state}`)}
                   <span className="visually-hidden"> : {module.title}</span>
                 </Link>
               </p>
-            ) : null}
+            )}
           </li>
         ))}
       </ol>

@@ -61,6 +61,8 @@ test("a new member follows J'embarque to the end and sees the result", async ({ 
   await page.getByRole("button", { name: "Valider mes réponses" }).click();
   await expect(multi.getByText("Veuillez choisir au moins 2 réponses")).toBeVisible();
   await expect(multi.locator("input").nth(0)).toBeChecked();
+  // SPEC §4: the question counts its answers left unselected (1 of 5 chosen).
+  await expect(multi.getByText("4 réponses non cochées")).toBeVisible();
   await checkPage(page, "module-quiz-refused");
 
   for (let a = 0; a < 4; a++) await multi.locator("input").nth(a).check();
@@ -71,6 +73,13 @@ test("a new member follows J'embarque to the end and sees the result", async ({ 
   await multi.locator("input").nth(3).uncheck();
   await submitQuiz(page, /quiz=done#quiz$/);
   await expect(page.getByText("Module terminé", { exact: true }).first()).toBeVisible();
+  // On the training page the completed module offers its result (SPEC §4), the next one to start.
+  await page.goto("/training/j-embarque");
+  await expect(page.getByRole("link", { name: "Voir mon résultat : Prendre la barre" })).toHaveAttribute(
+    "href",
+    "/training/j-embarque/modules/prendre-la-barre#quiz",
+  );
+  await page.goto("/training/j-embarque/modules/prendre-la-barre");
 
   // Modules 2 and 3.
   for (const slug of ["lire-sa-carte", "fixer-son-cap"]) {
@@ -93,6 +102,16 @@ test("a new member follows J'embarque to the end and sees the result", async ({ 
   await expect(
     page.getByRole("article", { name: "J’embarque" }).getByRole("link", { name: /Voir mon résultat/ }),
   ).toBeVisible();
+});
+
+test("a payable training's modules say why they are locked and how to unlock them", async ({ page }) => {
+  await page.goto("/training/tenir-le-cap");
+  const modules = page.locator("ol.training-list > li");
+  await expect(modules.first().getByText("Ce module s’ouvre avec la formation.")).toBeVisible();
+  await expect(modules.first().getByRole("link", { name: "Débloquer avec un code" })).toHaveAttribute(
+    "href",
+    "/trainings#unlock",
+  );
 });
 
 test("the captain test gives a profile and a chart with its figures", async ({ page }) => {
