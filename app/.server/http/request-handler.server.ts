@@ -106,10 +106,27 @@ async function refuse(req: ExpressRequest, res: ExpressResponse, status: Refusal
   const message = (await translator(language, "common"))(refusalKeys[status]);
   res.status(status).set("Cache-Control", "no-store");
   if (status === 405) res.set("Allow", METHODS.join(", "));
-  // The client is told at once; the rest of a too-large body is not read.
-  if (status === 413) res.set("Connection", "close");
+  if (status === 413) discardBody(req);
   if (req.path.startsWith("/api/")) res.json({ errors: { base: [message] } });
   else res.type("text/plain; charset=utf-8").send(message);
+}
+
+/** How much of a refused body is read and dropped before the connection is cut. */
+const DISCARD_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * After a 413 the client is told at once, and what it is still sending is read and dropped (kept
+ * nowhere), up to DISCARD_LIMIT_BYTES: closing on a client still sending resets the connection
+ * before it reads the answer, and a browser shows "connection reset" instead of the message.
+ * Beyond the limit the connection is cut.
+ */
+function discardBody(req: ExpressRequest) {
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_LIMIT_BYTES) req.socket.destroy();
+  });
+  req.resume();
 }
 
 async function send(res: ExpressResponse, response: Response) {
