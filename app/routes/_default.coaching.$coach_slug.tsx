@@ -231,15 +231,23 @@ export default function BookCoach() {
                         >
                           {cell.number}
                         </Link>
-                      ) : (
-                        <span className="month__day month__day--none">{cell.inMonth ? cell.number : ""}</span>
-                      )}
+                      ) : cell.inMonth ? (
+                        <span className={`month__day month__day--${cell.status}`}>
+                          {cell.number}
+                          {cell.status === "full" ? (
+                            <span className="month__status">{t("calendar.full")}</span>
+                          ) : (
+                            <span className="visually-hidden">, {t(`calendar.days.${cell.status}`)}</span>
+                          )}
+                        </span>
+                      ) : null}
                     </td>
                   ))}
                 </tr>
               ))}
             </tbody>
           </table>
+          <p className="muted month__legend">{t("calendar.legend")}</p>
           {!calendar.hasSlots ? <p className="muted">{t("calendar.noSlotsMonth")}</p> : null}
         </section>
 

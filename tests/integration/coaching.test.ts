@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import { readCoachFile, seedCoaches } from "~/.server/coaching/coach-content.server";
 import { bookSession, coachOf, freeSlotsOf, type Booker } from "~/.server/coaching/bookings.server";
+import { localDay } from "~/.server/coaching/time-zones.server";
+import { addDays } from "~/.server/calendar/days.server";
 import { db } from "~/.server/db/client.server";
 import { coaches, coachingBookings, mailOutbox } from "~/.server/db/schema.server";
 import { deliverDueMail } from "~/.server/mail/sender.server";
@@ -143,6 +145,46 @@ describe("the coach's page and its time zones", () => {
       params: { coach_slug: "sarah-collins" },
     });
     expect(headerOf(visitor, "Location")).toMatch(/^\/home\/login\?redirect_after=/);
+  });
+});
+
+describe("the month view", () => {
+  it("says of each day whether it is past, has free times, is fully booked or has no sessions", async () => {
+    const member = await verifiedMember();
+    const coach = await claire();
+    // A day of Claire's, a week on, taken whole by one session row (its buffer to the day's end).
+    const [first] = await laterSlots();
+    const day = localDay(first.start, "Europe/Paris");
+    const dayEnd = new Date(`${addDays(day, 1)}T00:00:00+01:00`);
+    await db()
+      .insert(coachingBookings)
+      .values({
+        memberId: member.memberId,
+        coachId: coach.id,
+        startsAt: new Date(`${day}T00:00:00+01:00`),
+        endsAt: dayEnd,
+        blockedUntil: dayEnd,
+        timeZone: "Europe/Paris",
+        meetingUrl: "https://meet.example/x",
+        coachTokenHash: "whole-day",
+      });
+    type Cell = { day: string; inMonth: boolean; status: string };
+    const page = await dataOf<{ calendar: { weeks: Cell[][] } }>(
+      await get(coachLoader, `/coaching/claire-moreau?tz=Europe/Paris&month=${day.slice(0, 7)}`, member, {
+        coach_slug: "claire-moreau",
+      }),
+    );
+    const cells = page.calendar.weeks.flat().filter((cell) => cell.inMonth);
+    const statusOf = (wanted: string) => cells.find((cell) => cell.day === wanted)?.status;
+    expect(statusOf(day)).toBe("full");
+    const today = localDay(new Date(), "Europe/Paris");
+    for (const cell of cells) {
+      if (cell.day < today) expect(cell.status, cell.day).toBe("past");
+    }
+    expect(cells.some((cell) => cell.status === "free")).toBe(true);
+    // Sundays: Claire does not work.
+    const sunday = cells.find((cell) => cell.day > today && new Date(`${cell.day}T12:00:00Z`).getUTCDay() === 0);
+    if (sunday) expect(sunday.status).toBe("closed");
   });
 });
 

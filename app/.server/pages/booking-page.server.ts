@@ -2,9 +2,9 @@ import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { DAY_MS, DEFAULT_TIME_ZONE, isCalendarDay } from "~/.server/calendar/days.server";
 import type { Language } from "~/i18n/config";
-import { freeSlotsOf, type Coach } from "~/.server/coaching/bookings.server";
+import { freeSlotsOf, scheduleOf, type Coach } from "~/.server/coaching/bookings.server";
 import { sessionDate, sessionTime, zoneLabel } from "~/.server/coaching/session-views.server";
-import { bookingWindow, monthGrid, monthOf, shiftMonth, slotsOnDay } from "~/.server/coaching/slots.server";
+import { bookingWindow, freeSlots, monthGrid, monthOf, shiftMonth, slotsOnDay } from "~/.server/coaching/slots.server";
 import { isTimeZone, localDay } from "~/.server/coaching/time-zones.server";
 
 /**
@@ -21,6 +21,8 @@ export type BookingQuery = {
   from: string | null;
   reschedule: string | null;
 };
+
+export type DayStatus = "past" | "free" | "full" | "closed";
 
 export function bookingQuery(url: URL): BookingQuery {
   const get = (name: string) => url.searchParams.get(name);
@@ -66,9 +68,20 @@ export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: L
   const weekday = new Intl.DateTimeFormat(lang, { weekday: "short", timeZone: "UTC" });
   // 2026-11-01 is a Sunday: the calendar's first column.
   const weekdays = Array.from({ length: 7 }, (_, index) => weekday.format(new Date(Date.UTC(2026, 10, 1 + index))));
+  // What each day of the month is, said in words (issue 15: not by colour alone): past, with free
+  // times, fully booked (the coach works then, within the booking window, and every time is
+  // taken), or without sessions (the coach does not work then, or it is out of the window).
+  const today = localDay(now, timeZone);
+  const range = monthOf(month, timeZone)!;
+  const openDays = new Set(
+    freeSlots(scheduleOf(coach), { ...range, busy: [], now }).map((slot) => localDay(slot.start, timeZone)),
+  );
+  const statusOf = (day: string, slotCount: number): DayStatus =>
+    day < today ? "past" : slotCount > 0 ? "free" : openDays.has(day) ? "full" : "closed";
   const weeks = monthGrid(month, timeZone, slots).map((week) =>
     week.map((cell) => ({
       ...cell,
+      status: statusOf(cell.day, cell.slotCount),
       number: Number(cell.day.slice(8)),
       label: dayLabel.format(new Date(`${cell.day}T12:00:00Z`)),
     })),
