@@ -7,7 +7,12 @@ import { codeRefusalStatus, refuse } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { changePassword, deleteAccount } from "~/.server/profile/account.server";
 import { devicesOf, signOutDevice, signOutOtherDevices } from "~/.server/profile/devices.server";
-import { confirmEmailChange, emailRefusalStatus, requestEmailChange } from "~/.server/profile/email-change.server";
+import {
+  cancelEmailChange,
+  confirmEmailChange,
+  emailRefusalStatus,
+  requestEmailChange,
+} from "~/.server/profile/email-change.server";
 import {
   parseCode,
   parseDeletion,
@@ -32,6 +37,7 @@ const savedMessages = [
   "emailCodeSent",
   "email",
   "password",
+  "emailCancelled",
   "deviceSignedOut",
   "othersSignedOut",
 ] as const;
@@ -105,6 +111,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         );
       return saved("email");
     }
+    case "cancelEmail":
+      await cancelEmailChange(signedIn);
+      return saved("emailCancelled");
     case "password": {
       const hideFields = ["currentPassword", "password", "confirmPassword"];
       const submission = parsePassword(formData);
@@ -406,6 +415,14 @@ function EmailForms({ email, pendingEmail }: { email: string; pendingEmail: stri
             className="button button--primary"
           >
             {t("email.confirm")}
+          </SubmitButton>{" "}
+          <SubmitButton
+            name="intent"
+            value="cancelEmail"
+            pendingLabel={t("email.cancelling")}
+            className="button button--ghost"
+          >
+            {t("email.cancel")}
           </SubmitButton>
         </Form>
       ) : null}

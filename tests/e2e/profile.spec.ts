@@ -68,6 +68,23 @@ test("change the email through the code sent to the new address", async ({ page,
   await expect(email.getByText(`Adresse actuelle : ${newEmail}`)).toBeVisible();
 });
 
+test("withdraw an email change that waits for its code", async ({ page, member }) => {
+  await page.goto("/profile");
+  const email = page.getByRole("region", { name: "Adresse e-mail" });
+  await email.getByLabel("Nouvelle adresse e-mail").fill(member.email.replace("@", "-other@"));
+  await email.getByLabel("Mot de passe actuel").fill(member.password);
+  await email.getByRole("button", { name: "Modifier mon adresse e-mail" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Un code vient de partir" })).toBeVisible();
+  await email.getByRole("button", { name: "Annuler ce changement" }).click();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: "Le changement d’adresse est annulé : votre compte garde son adresse." }),
+  ).toBeVisible();
+  await expect(email.getByLabel("Code reçu par e-mail")).toHaveCount(0);
+  await expect(email.getByText(`Adresse actuelle : ${member.email}`)).toBeVisible();
+});
+
 test("delete the account after typing the address and the password", async ({ page, member }) => {
   await page.goto("/profile");
   const danger = page.getByRole("region", { name: "Supprimer mon compte" });

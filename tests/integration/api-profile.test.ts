@@ -6,6 +6,7 @@ import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, identities } from "~/.server/db/schema.server";
 import { action as deleteApi } from "~/routes/api.profile.delete";
+import { action as emailCancelApi } from "~/routes/api.profile.email.cancel";
 import { action as emailConfirmApi } from "~/routes/api.profile.email.confirm";
 import { action as emailApi } from "~/routes/api.profile.email._index";
 import { action as updateApi, loader as profileApi } from "~/routes/api.profile._index";
@@ -140,6 +141,29 @@ describe("profile API", () => {
     // Every other device signs in again; this one stays.
     expect(await whoami(other.token)).toBeNull();
     expect(await whoami(member.token)).not.toBeNull();
+  });
+
+  it("withdraws a pending email change", async () => {
+    const member = await verifiedMember();
+    await send(emailApi, "/api/profile/email", member.token, {
+      email: "fresh@example.com",
+      current_password: PASSWORD,
+    });
+    const cancelled = await send(emailCancelApi, "/api/profile/email/cancel", member.token, {});
+    expect(cancelled.status).toBe(200);
+    expect((await checkedJson(cancelled, "/api/profile/email/cancel", "post")).profile).toMatchObject({
+      email: member.email,
+      pending_email: null,
+    });
+    const code = codeIn(await lastMailTo("fresh@example.com"));
+    const late = await send(emailConfirmApi, "/api/profile/email/confirm", member.token, { code });
+    expect(late.status).toBe(422);
+    await checkedJson(late, "/api/profile/email/confirm", "post");
+    await checkedJson(
+      await send(emailCancelApi, "/api/profile/email/cancel", null, {}),
+      "/api/profile/email/cancel",
+      "post",
+    );
   });
 
   it("changes the password with the current one and ends the other sessions", async () => {

@@ -187,6 +187,20 @@ describe("email change", () => {
     expect(notice.text).toContain("marie.new@example.com");
   });
 
+  it("can be withdrawn while it waits: the code stops working and the account keeps its address", async () => {
+    const member = await verifiedMember();
+    await post(member, { intent: "email", currentPassword: PASSWORD, email: "marie.new@example.com" });
+    const code = codeIn(await lastMailTo("marie.new@example.com"));
+    expect((await profileOf(member)).pending_email).toBe("marie.new@example.com");
+
+    expect(headerOf(await post(member, { intent: "cancelEmail" }), "Location")).toBe("/profile?saved=emailCancelled");
+    expect(await profileOf(member)).toMatchObject({ email: member.email, pending_email: null });
+    const late = await post(member, { intent: "confirmEmail", code });
+    expect(statusOf(late)).toBe(422);
+    expect((await dataOf<Reply>(late)).error?.code).toEqual(["errors.codeExpired"]);
+    expect((await profileOf(member)).email).toBe(member.email);
+  });
+
   it("refuses a taken address, the same address and an invalid one, keeping what was typed", async () => {
     const member = await verifiedMember();
     await verifiedMember({ email: "taken@example.com" });

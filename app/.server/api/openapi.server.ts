@@ -209,6 +209,15 @@ const operations: Record<string, Record<"get" | "post", Operation | undefined>> 
       failures: [400, 401, 403, 409, 422, 429],
     },
   },
+  "/api/profile/email/cancel": {
+    get: undefined,
+    post: {
+      summary: "Withdraw the pending email change: its code stops working and the account keeps its address",
+      signedIn: true,
+      ok: { status: 200, schema: profileAnswer, description: "The profile, with no pending email" },
+      failures: [401, 403],
+    },
+  },
   "/api/profile/password": {
     get: undefined,
     post: {

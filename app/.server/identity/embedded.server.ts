@@ -430,6 +430,22 @@ export async function openCodeId(tx: Executor, identityId: string, flow: CodeFlo
 }
 
 /** The address waiting in the identity's newest open code of `flow` (an email change's new address). */
+/** The identity's open codes of `flow` stop working (the member withdrew the request); how many. */
+export async function withdrawCodes(identityId: string, flow: CodeFlow): Promise<number> {
+  const withdrawn = await db()
+    .update(selfServiceCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(selfServiceCodes.identityId, identityId),
+        eq(selfServiceCodes.flow, flow),
+        isNull(selfServiceCodes.usedAt),
+      ),
+    )
+    .returning({ id: selfServiceCodes.id });
+  return withdrawn.length;
+}
+
 export async function openCodeAddress(identityId: string, flow: CodeFlow): Promise<string | null> {
   const codeId = await openCodeId(db(), identityId, flow);
   if (!codeId) return null;

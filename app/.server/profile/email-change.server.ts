@@ -8,6 +8,7 @@ import {
   openCodeId,
   replaceAddress,
   revokeOtherSessions,
+  withdrawCodes,
   codeError,
   type CodeError,
 } from "~/.server/identity/embedded.server";
@@ -54,6 +55,11 @@ export async function requestEmailChange(
   });
   await recordEvent("email-change-mail", identity.id);
   return { ok: true };
+}
+
+/** Withdraws the member's pending email change: its code stops working, the account keeps its address. */
+export async function cancelEmailChange({ identity }: SignedIn): Promise<{ ok: boolean }> {
+  return { ok: (await withdrawCodes(identity.id, "email_change")) > 0 };
 }
 
 /** The status of a refused email change, page and API alike. */

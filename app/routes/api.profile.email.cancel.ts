@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiMember } from "~/.server/api/member.server";
+import { apiAnswer, methodNotAllowed } from "~/.server/api/respond.server";
+import { cancelEmailChange } from "~/.server/profile/email-change.server";
+import { profileOf } from "~/.server/profile/profile.server";
+
+/** POST /api/profile/email/cancel — the pending email change is withdrawn: its code stops working. */
+export async function action({ request }: ActionFunctionArgs) {
+  const member = await apiMember(request);
+  if (!member.ok) return member.response;
+  await cancelEmailChange(member.signedIn);
+  return apiAnswer({ profile: await profileOf(member.signedIn) });
+}
+
+export const loader = methodNotAllowed;
