@@ -58,22 +58,19 @@ export async function requireSignedIn(request: Request): Promise<SignedIn> {
 
 /**
  * For public pages outside /home (SPEC §4 rules 1 and 2, not 3): anyone may stay, but a stale
- * token is cleared and a member whose address is unverified goes to verify it first.
+ * token is cleared and a member whose address is unverified goes to verify it first. Whether a
+ * verified member is signed in.
  */
-export async function guardPublicPage(request: Request): Promise<void> {
+export async function guardPublicPage(request: Request): Promise<boolean> {
   const token = await readToken(request);
-  if (!token) return;
+  if (!token) return false;
   const current = await signedIn(request, token);
   if (!current) return staleToken();
   if (!isVerified(current.identity)) throw redirect("/account_verification");
+  return true;
 }
 
 /** For home routes: a visitor passes; a signed-in member goes to / (or to verify first). */
 export async function redirectIfSignedIn(request: Request): Promise<void> {
-  const token = await readToken(request);
-  if (!token) return;
-  const current = await signedIn(request, token);
-  if (!current) return staleToken();
-  if (!isVerified(current.identity)) throw redirect("/account_verification");
-  throw redirect("/");
+  if (await guardPublicPage(request)) throw redirect("/");
 }

@@ -295,18 +295,7 @@ export async function issueCode(
   address: string,
   identityId: string | null,
 ): Promise<IssuedCode> {
-  if (identityId) {
-    await tx
-      .update(selfServiceCodes)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(selfServiceCodes.identityId, identityId),
-          eq(selfServiceCodes.flow, flow),
-          isNull(selfServiceCodes.usedAt),
-        ),
-      );
-  }
+  if (identityId) await withdrawCodes(tx, identityId, flow);
   const code = randomCode();
   const linkToken = randomToken();
   const [row] = await tx
@@ -429,10 +418,9 @@ export async function openCodeId(tx: Executor, identityId: string, flow: CodeFlo
   return row?.id ?? null;
 }
 
-/** The address waiting in the identity's newest open code of `flow` (an email change's new address). */
-/** The identity's open codes of `flow` stop working (the member withdrew the request); how many. */
-export async function withdrawCodes(identityId: string, flow: CodeFlow): Promise<number> {
-  const withdrawn = await db()
+/** The open codes of `flow` stop working (a new one replaces them, or the request is withdrawn); how many. */
+export async function withdrawCodes(tx: Executor, identityId: string, flow: CodeFlow): Promise<number> {
+  const withdrawn = await tx
     .update(selfServiceCodes)
     .set({ usedAt: new Date() })
     .where(
@@ -446,6 +434,7 @@ export async function withdrawCodes(identityId: string, flow: CodeFlow): Promise
   return withdrawn.length;
 }
 
+/** The address waiting in the identity's newest open code of `flow` (an email change's new address). */
 export async function openCodeAddress(identityId: string, flow: CodeFlow): Promise<string | null> {
   const codeId = await openCodeId(db(), identityId, flow);
   if (!codeId) return null;

@@ -59,7 +59,7 @@ export async function requestEmailChange(
 
 /** Withdraws the member's pending email change: its code stops working, the account keeps its address. */
 export async function cancelEmailChange({ identity }: SignedIn): Promise<{ ok: boolean }> {
-  return { ok: (await withdrawCodes(identity.id, "email_change")) > 0 };
+  return { ok: (await withdrawCodes(db(), identity.id, "email_change")) > 0 };
 }
 
 /** The status of a refused email change, page and API alike. */
