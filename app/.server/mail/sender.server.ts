@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { env } from "~/.server/config/env.server";
 import { db } from "~/.server/db/client.server";
@@ -75,6 +75,9 @@ function errorText(error: unknown): string {
 export async function deliverDueMail(options: { transport?: MailTransport; now?: Date } = {}) {
   const transport = options.transport ?? configuredTransport();
   const now = options.now ?? new Date();
+  // Due by the database's clock, which stamped the rows (in microseconds): a message queued in the
+  // same millisecond as this pass is not left for the next one.
+  const dueBy = options.now ?? sql`now()`;
   // A CTE, not an IN (subquery): PostgreSQL runs a locking CTE exactly once, so each due row is
   // claimed by one sender, whatever the plan.
   const due = db()
@@ -83,7 +86,7 @@ export async function deliverDueMail(options: { transport?: MailTransport; now?:
       db()
         .select({ id: mailOutbox.id })
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+        .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, dueBy)))
         .orderBy(mailOutbox.createdAt)
         .limit(BATCH_SIZE)
         .for("update", { skipLocked: true }),
