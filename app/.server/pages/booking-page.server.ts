@@ -34,7 +34,8 @@ export function bookingQuery(url: URL): BookingQuery {
     timeZone: isTimeZone(get("tz")) ? get("tz")! : DEFAULT_TIME_ZONE,
     month: month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : null,
     day: day && isCalendarDay(day) ? day : null,
-    start: get("start"),
+    // Echoed into links and hidden fields: an instant is 24 characters, anything far longer is no time.
+    start: (get("start")?.length ?? 0) <= 64 ? get("start") : null,
     // Only a path of ours, to lead back to the module the member came from.
     from: from ? safeRedirectPath(from, "") || null : null,
     reschedule: reschedule && isUuid(reschedule) ? reschedule : null,
