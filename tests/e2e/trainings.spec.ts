@@ -9,6 +9,10 @@ import { newMemberTest as test } from "./support/member";
  */
 async function readEveryPart(page: Page) {
   const buttons = page.getByRole("button", { name: /^J’ai lu/ });
+  // Every module these journeys open starts with parts to read: wait for them before counting.
+  // The URL of a client-side navigation can change before the new page has rendered, and then
+  // none was counted and none read (the previous module's page has none left).
+  await expect(buttons.first()).toBeVisible();
   for (let left = await buttons.count(); left > 0; left--) {
     // The page comes back with one button fewer: the part is marked read. A click landing while
     // the page hydrates can be dropped by the browser: click again then (marking read is idempotent).
