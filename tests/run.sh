@@ -25,5 +25,17 @@ npm run build
 echo "==> vitest"
 npx vitest run
 
+# The identity port's second adapter: the accounts, profile and API suites again with identities
+# in Ory Kratos (a fake one, tests/support/fake-kratos/), on the embedded database only, to keep
+# CI time (README "Identities on Ory"). accounts-secrets is the embedded store's own (its hashes).
+if [[ -z ${DATABASE_URL:-} ]]; then
+  echo "==> vitest (identities on Ory: fake Kratos)"
+  CAP_TEST_IDENTITY=ory ORY_COURIER_KEY=test-courier-key-0123456789 npx vitest run \
+    tests/integration/identity-port.test.ts tests/integration/courier-webhook.test.ts \
+    tests/integration/accounts-{guard,login,recovery,registration,verification}.test.ts \
+    tests/integration/abuse-codes.test.ts \
+    tests/integration/profile*.test.ts tests/integration/api.test.ts tests/integration/api-profile.test.ts
+fi
+
 echo "==> playwright"
 npx playwright test

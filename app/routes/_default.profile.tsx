@@ -121,7 +121,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const result = await changePassword(signedIn, submission.value.currentPassword, submission.value.password);
       if (!result.ok) {
         return refuse(
-          submission.reply({ fieldErrors: { currentPassword: [`profile:errors.${result.error}`] }, hideFields }),
+          submission.reply({
+            fieldErrors: {
+              [result.error === "passwordRejected" ? "password" : "currentPassword"]: [
+                `profile:errors.${result.error}`,
+              ],
+            },
+            hideFields,
+          }),
           result.error === "tooManyAttempts" ? 429 : 422,
         );
       }

@@ -104,9 +104,13 @@ export async function action({ request }: ActionFunctionArgs) {
     userAgent: request.headers.get("user-agent"),
   });
   if (!result.ok) {
+    const field = result.error === "emailTaken" ? "email" : "password";
     return refuse(
-      submission.reply({ fieldErrors: { email: ["errors.emailTaken"] }, hideFields: ["password", "confirmPassword"] }),
-      409,
+      submission.reply({
+        fieldErrors: { [field]: [`errors.${result.error}`] },
+        hideFields: ["password", "confirmPassword"],
+      }),
+      result.error === "emailTaken" ? 409 : 422,
     );
   }
   const headers = new Headers();

@@ -47,11 +47,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     submission.value.password,
     context.clientIp ?? "unknown",
   );
-  if (!result.ok)
+  if (!result.ok) {
+    const field = result.error === "passwordRejected" ? "password" : "code";
     return refuse(
-      submission.reply({ ...hidden, fieldErrors: { code: [`errors.${result.error}`] } }),
+      submission.reply({ ...hidden, fieldErrors: { [field]: [`errors.${result.error}`] } }),
       codeRefusalStatus(result.error),
     );
+  }
   return redirect("/", { status: 303, headers: { "Set-Cookie": await setTokenCookie(result.token) } });
 }
 

@@ -24,6 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
     invitedId: new URL(request.url).searchParams.get("invited_id"),
     userAgent: request.headers.get("user-agent"),
   });
+  if (!result.ok && result.error === "passwordRejected")
+    return apiError(request, 422, { base: ["errors.checkFields"], fields: { password: ["errors.passwordRejected"] } });
   if (!result.ok)
     return apiError(request, 409, { base: ["errors.emailTaken"], fields: { email: ["errors.emailTaken"] } });
   return apiAnswer({ token: result.token }, 201);

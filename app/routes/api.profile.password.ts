@@ -13,9 +13,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await changePassword(member.signedIn, body.value.current_password, body.value.password);
   if (!result.ok) {
     const status = result.error === "tooManyAttempts" ? 429 : 422;
+    const field = result.error === "passwordRejected" ? "password" : "current_password";
     return apiError(request, status, {
       base: ["errors.checkFields"],
-      fields: { current_password: [`profile:errors.${result.error}`] },
+      fields: { [field]: [`profile:errors.${result.error}`] },
     });
   }
   return apiAnswer({ success: true });

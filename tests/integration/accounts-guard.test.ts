@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { env } from "~/.server/config/env.server";
 import { withRequestMemo } from "~/.server/http/request-memo.server";
 import { db } from "~/.server/db/client.server";
-import { sessions } from "~/.server/db/schema.server";
 import { loader as verificationLoader } from "~/routes/_home.account_verification";
 import { loader as registerLoader } from "~/routes/_home.home.register";
 import { loader as landingLoader } from "~/routes/_home.home._index";
@@ -18,6 +17,7 @@ import { action as overviewAction, loader as overviewLoader } from "~/routes/_de
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments";
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
 import { callWith, registerMember, setCookie, tokenCookie, verifiedMember } from "../support/accounts";
+import { identityClockForward, endSessions } from "../support/identity-backend";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 
 type Loader = Parameters<typeof callWith>[0];
@@ -108,10 +108,7 @@ describe("guard (SPEC §4): a token whose whoami fails", () => {
 
   it("an expired session goes to /home and the cookie is cleared", async () => {
     const member = await verifiedMember();
-    await db()
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.identityId, member.identityId));
+    identityClockForward(31 * 24 * 60 * 60 * 1000);
     const answer = await visit(commitmentsLoader, "/my_commitments", { cookie: member.cookie });
     expect(headerOf(answer, "Location")).toBe("/home");
     expectCleared(answer);
@@ -119,7 +116,7 @@ describe("guard (SPEC §4): a token whose whoami fails", () => {
 
   it("the token check comes before the verification check", async () => {
     const member = await registerMember();
-    await db().delete(sessions).where(eq(sessions.identityId, member.identityId));
+    await endSessions(member.identityId);
     const answer = await visit(commitmentsLoader, "/my_commitments", { cookie: member.cookie });
     expect(headerOf(answer, "Location")).toBe("/home");
   });
@@ -211,7 +208,7 @@ describe("guard: one whoami per page request", () => {
       // Remix hands each loader a Request of its own.
       expect(statusOf(await visit(layoutLoader, "/", { cookie: member.cookie }))).toBe(200);
       // The session ends between the two loaders: the page's loader uses the answer already in hand…
-      await db().delete(sessions).where(eq(sessions.identityId, member.identityId));
+      await endSessions(member.identityId);
       expect(statusOf(await visit(overviewLoader, "/", { cookie: member.cookie }))).toBe(200);
       // …while an action of the same request asks again, and finds the session gone.
       const post = buildRequest("/", { method: "POST", form: { form: "weather", mood: "top" }, cookie: member.cookie });

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
-import { appUsers, identities, mailOutbox, registrationDrafts, sessions } from "~/.server/db/schema.server";
+import { appUsers, mailOutbox, registrationDrafts } from "~/.server/db/schema.server";
+import { identity } from "~/.server/identity/identity-service.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { whoami } from "~/.server/accounts/members.server";
 import Register, { action, loader } from "~/routes/_home.home.register";
@@ -21,6 +22,7 @@ import {
   tokenOf,
 } from "../support/accounts";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { identityCount, sessionCount } from "../support/identity-backend";
 
 type Reply = { status: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> };
 type LoaderData = { title: string; step: "first" | "second"; draft: Record<string, string | undefined> };
@@ -53,9 +55,7 @@ function twelveYearsOld() {
   return `${new Date().getUTCFullYear() - 12}-01-01`;
 }
 
-async function count(
-  table: typeof appUsers | typeof identities | typeof sessions | typeof registrationDrafts | typeof mailOutbox,
-) {
+async function count(table: typeof appUsers | typeof registrationDrafts | typeof mailOutbox) {
   return (await db().select().from(table)).length;
 }
 
@@ -350,11 +350,11 @@ describe("registration: success", () => {
   });
 
   it("a taken email (whatever its case) is a field error, 409, and creates nothing", async () => {
-    await registerMember({ email: "marie@example.com" });
+    const first = await registerMember({ email: "marie@example.com" });
     const before = {
       users: await count(appUsers),
-      identities: await count(identities),
-      sessions: await count(sessions),
+      identities: await identityCount(),
+      sessions: await sessionCount(first.identityId),
       mails: await count(mailOutbox),
     };
 
@@ -371,8 +371,8 @@ describe("registration: success", () => {
     expect(setCookie(answer, "token")).toBeUndefined();
     expect({
       users: await count(appUsers),
-      identities: await count(identities),
-      sessions: await count(sessions),
+      identities: await identityCount(),
+      sessions: await sessionCount(first.identityId),
       mails: await count(mailOutbox),
     }).toEqual(before);
   });
@@ -400,15 +400,14 @@ describe("registration: success", () => {
       .select({ id: appUsers.id, invitedBy: appUsers.invitedBy, identityId: appUsers.identityId })
       .from(appUsers);
     expect(rows).toHaveLength(4);
-    const all = await db().select({ traits: identities.traits, id: identities.id }).from(identities);
-    const byEmail = (email: string) => {
-      const id = all.find((identity) => identity.traits.email === email)!.id;
+    const byEmail = async (email: string) => {
+      const id = await identity().findIdByEmail(email);
       return rows.find((row) => row.identityId === id)!;
     };
-    expect(byEmail("guest@example.com").invitedBy).toBe(host.memberId);
-    expect(byEmail("stranger@example.com").invitedBy).toBeNull();
-    expect(byEmail("garbage@example.com").invitedBy).toBeNull();
-    expect(byEmail("host@example.com").invitedBy).toBeNull();
+    expect((await byEmail("guest@example.com")).invitedBy).toBe(host.memberId);
+    expect((await byEmail("stranger@example.com")).invitedBy).toBeNull();
+    expect((await byEmail("garbage@example.com")).invitedBy).toBeNull();
+    expect((await byEmail("host@example.com")).invitedBy).toBeNull();
   });
 
   it("a signed-in member posting the form again is sent away and creates nothing", async () => {
@@ -416,7 +415,6 @@ describe("registration: success", () => {
     const answer = await post(firstStep(), { cookie: member.cookie });
     expect(headerOf(answer, "Location")).toBe("/account_verification");
     expect(await count(appUsers)).toBe(1);
-    const [row] = await db().select().from(sessions).where(eq(sessions.identityId, member.identityId));
-    expect(row).toBeTruthy();
+    expect(await sessionCount(member.identityId)).toBe(1);
   });
 });

@@ -3,7 +3,7 @@ import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
-import { rateLimitEvents, selfServiceCodes } from "~/.server/db/schema.server";
+import { rateLimitEvents } from "~/.server/db/schema.server";
 import { deliverDueMail } from "~/.server/mail/sender.server";
 import { action, loader } from "~/routes/_home.account_verification";
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments";
@@ -19,6 +19,7 @@ import {
 } from "../support/accounts";
 import { startSmtp, type Received } from "../support/smtp";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { identityClockForward } from "../support/identity-backend";
 
 type Reply = { status: string; error?: Record<string, string[] | null> };
 
@@ -137,22 +138,17 @@ describe("verification by code", () => {
   it("an expired code fails", async () => {
     const member = await registerMember();
     const code = codeIn(await lastMailTo(member.email));
-    await db()
-      .update(selfServiceCodes)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(and(eq(selfServiceCodes.identityId, member.identityId), eq(selfServiceCodes.flow, "verification")));
+    identityClockForward(16 * 60 * 1000);
     const answer = await verify(member, code);
     expect(statusOf(answer)).toBe(422);
     expect((await dataOf<Reply>(answer)).error?.code).toEqual(["errors.codeExpired"]);
     expect(await isVerified(member)).toBe(false);
   });
 
-  it("a code is spent by its use; a verified member posting again just moves on", async () => {
+  it("a verified member posting the code again just moves on", async () => {
     const member = await registerMember();
     const code = codeIn(await lastMailTo(member.email));
     expect(statusOf(await verify(member, code))).toBe(303);
-    const [row] = await db().select().from(selfServiceCodes).where(eq(selfServiceCodes.identityId, member.identityId));
-    expect(row.usedAt).toBeInstanceOf(Date);
     const again = await verify(member, code);
     expect(statusOf(again)).toBe(303);
     expect(headerOf(again, "Location")).toBe("/trainings");

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { login } from "~/.server/accounts/login.server";
 import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
-import { appUsers, identities, mailOutbox, mainGoals, sessions } from "~/.server/db/schema.server";
+import { appUsers, mailOutbox, mainGoals } from "~/.server/db/schema.server";
+import { identity } from "~/.server/identity/identity-service.server";
 import { loader as layoutLoader } from "~/routes/_default";
 import ProfilePage, { action, loader } from "~/routes/_default.profile";
 import {
@@ -337,9 +338,8 @@ describe("account deletion", () => {
     expect(headerOf(done, "Location")).toBe("/home");
     expect(setCookie(done, "token")).toMatch(/Max-Age=0/i);
 
-    expect(await db().select().from(identities).where(eq(identities.id, member.identityId))).toEqual([]);
+    expect(await identity().findIdByEmail(member.email)).toBeNull();
     expect(await db().select().from(appUsers).where(eq(appUsers.id, member.memberId))).toEqual([]);
-    expect(await db().select().from(sessions).where(eq(sessions.identityId, member.identityId))).toEqual([]);
     expect(await db().select().from(mainGoals).where(eq(mainGoals.memberId, member.memberId))).toEqual([]);
     expect(await db().select().from(mailOutbox).where(eq(mailOutbox.to, member.email))).toEqual([]);
     expect(await whoami(member.token)).toBeNull();

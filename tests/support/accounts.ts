@@ -5,7 +5,8 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { readToken, setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { db } from "~/.server/db/client.server";
-import { appUsers, mailOutbox, verifiableAddresses } from "~/.server/db/schema.server";
+import { appUsers, mailOutbox } from "~/.server/db/schema.server";
+import { identity } from "~/.server/identity/identity-service.server";
 import { I18nProvider } from "~/i18n/react";
 import { createT } from "~/i18n/translate";
 import { resources } from "~/locales/resources";
@@ -138,12 +139,11 @@ export async function registerMember(
   if (statusOf(done) !== 302 || headerOf(done, "Location") !== "/trainings")
     throw new Error(`registration refused (${statusOf(done)})`);
   const cookie = cookiePair(done, "token");
-  const [row] = await db()
-    .select({ memberId: appUsers.id, identityId: appUsers.identityId })
-    .from(appUsers)
-    .innerJoin(verifiableAddresses, eq(verifiableAddresses.identityId, appUsers.identityId))
-    .where(eq(verifiableAddresses.value, email.trim().toLowerCase()));
-  return { email, password, cookie, token: await tokenOf(cookie), ...row };
+  // Through the identity port: the same helper serves the embedded store and Kratos.
+  const identityId = await identity().findIdByEmail(email);
+  if (!identityId) throw new Error(`no identity for ${email}`);
+  const [row] = await db().select({ memberId: appUsers.id }).from(appUsers).where(eq(appUsers.identityId, identityId));
+  return { email, password, cookie, token: await tokenOf(cookie), memberId: row.memberId, identityId };
 }
 
 /** Registers, then types the code of the verification email: a member who can use the app. */

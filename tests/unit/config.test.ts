@@ -54,4 +54,22 @@ describe("configuration", () => {
     expect(parseEnv({ DATA_DIR: dir, DATABASE_URL: "postgres://h/cap", WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
     expect(() => parseEnv({ DATA_DIR: dir, WEB_CONCURRENCY: "2" })).toThrow(/expected 1 with the embedded database/);
   });
+
+  it("takes Ory's settings: the admin URL defaults to the public one, the courier key is required, the timeout bounded", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cap-config-"));
+    const ory = { DATA_DIR: dir, ORY_SDK_URL: "https://cap.projects.oryapis.com", ORY_COURIER_KEY: "k".repeat(16) };
+    const env = parseEnv(ory);
+    expect(env.ORY_ADMIN_URL).toBeUndefined();
+    expect(env.ORY_TIMEOUT_MS).toBe(5000);
+    expect(parseEnv({ ...ory, ORY_ADMIN_URL: "http://kratos:4434", ORY_TIMEOUT_MS: "800" })).toMatchObject({
+      ORY_ADMIN_URL: "http://kratos:4434",
+      ORY_TIMEOUT_MS: 800,
+    });
+    expect(() => parseEnv({ ...ory, ORY_COURIER_KEY: undefined })).toThrow(/ORY_COURIER_KEY="" is not valid/);
+    expect(() => parseEnv({ ...ory, ORY_COURIER_KEY: "short" })).toThrow(/at least 16 characters/);
+    expect(() => parseEnv({ ...ory, ORY_TIMEOUT_MS: "0" })).toThrow(/ORY_TIMEOUT_MS="0" is not valid/);
+    expect(() => parseEnv({ ...ory, ORY_SDK_URL: "ftp://kratos" })).toThrow(
+      /ORY_SDK_URL="ftp:\/\/kratos" is not valid/,
+    );
+  });
 });

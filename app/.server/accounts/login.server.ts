@@ -1,6 +1,5 @@
 import type { Client } from "~/.server/http/client.server";
-import { db } from "~/.server/db/client.server";
-import { checkPassword, createSession, normalizeEmail } from "~/.server/identity/embedded.server";
+import { identity, normalizeEmail } from "~/.server/identity/identity-service.server";
 import { clearEvents, releaseSlots, takeSlots } from "~/.server/rate-limit/rate-limit.server";
 
 /**
@@ -32,10 +31,14 @@ export async function login(email: string, password: string, client: Client): Pr
   ]);
   if (!slots) return { ok: false, error: "tooManyAttempts" };
 
-  const identityId = await checkPassword(key, password);
-  if (!identityId) return { ok: false, error: "invalidCredentials" };
+  const session = await identity().login(key, password, client.userAgent);
+  if (!session) return { ok: false, error: "invalidCredentials" };
   // The member is back at their own address: its failures are forgotten (the others are not).
   await Promise.all([releaseSlots(slots), clearEvents("login-pair", pair)]);
-  const session = await createSession(db(), identityId, client.userAgent);
   return { ok: true, token: session.token };
+}
+
+/** Ends the token's session (SPEC §4 logout); false when it had none. */
+export function logout(token: string): Promise<boolean> {
+  return identity().logout(token);
 }

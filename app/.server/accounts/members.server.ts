@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
-import { sessionOf } from "~/.server/identity/embedded.server";
-import type { Identity } from "~/.server/identity/identity.server";
+import { identity, type Identity } from "~/.server/identity/identity-service.server";
 
 /** The product's member record (SPEC §3 app_user), as the API and pages see it. */
 export type Member = {
@@ -48,7 +47,7 @@ export async function memberOfIdentity(tx: Executor, identityId: string): Promis
 export type SignedIn = { token: string; sessionId: string; identity: Identity; member: Member };
 
 export async function whoami(token: string): Promise<SignedIn | null> {
-  const session = await sessionOf(token);
+  const session = await identity().whoami(token);
   if (!session) return null;
   const member = await memberOfIdentity(db(), session.identity.id);
   if (!member) return null;

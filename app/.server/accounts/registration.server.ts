@@ -1,14 +1,10 @@
 import { eq } from "drizzle-orm";
-import { db, type Executor } from "~/.server/db/client.server";
+import type { Executor } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
-import { createIdentity, createSession, issueCode, markAddressSent } from "~/.server/identity/embedded.server";
-import { EmailTakenError } from "~/.server/identity/identity.server";
-import { queueMail } from "~/.server/mail/outbox.server";
-import { acceptOnRegistration } from "~/.server/team/invitations.server";
 import { isUuid } from "~/.server/db/uuid.server";
-import { verificationMail } from "~/.server/mail/templates.server";
+import { identity } from "~/.server/identity/identity-service.server";
+import { acceptOnRegistration } from "~/.server/team/invitations.server";
 import type { Language } from "~/i18n/config";
-import { verificationLink } from "./links.server";
 
 /** A registration, parsed and valid (SPEC §3 registration payload). */
 export type Registration = {
@@ -26,25 +22,23 @@ export type Registration = {
   userAgent?: string | null;
 };
 
-export type RegistrationResult = { ok: true; token: string; memberId: string } | { ok: false; error: "emailTaken" };
+export type RegistrationResult =
+  | { ok: true; token: string; memberId: string }
+  | { ok: false; error: "emailTaken" | "passwordRejected" };
 
 /**
- * Creates the identity, the member record, the verification code and its email, and a session,
- * in one transaction: either all of it exists afterwards or none of it does.
+ * Creates the identity (its verification code mailed), the member record and a session: either
+ * all of it exists afterwards or none of it does (identity/port.server.ts says how per adapter).
  */
 export async function register(input: Registration): Promise<RegistrationResult> {
-  try {
-    return await db().transaction(async (tx) => {
-      const identity = await createIdentity(tx, {
-        email: input.email,
-        password: input.password,
-        first: input.firstname,
-        last: input.lastname,
-      });
+  const name = { first: input.firstname, last: input.lastname };
+  const registered = await identity().register(
+    { email: input.email, password: input.password, name, lang: input.lang, userAgent: input.userAgent ?? null },
+    async (tx, created) => {
       const [member] = await tx
         .insert(appUsers)
         .values({
-          identityId: identity.id,
+          identityId: created.id,
           firstname: input.firstname,
           lastname: input.lastname,
           birthDate: input.birthDate,
@@ -55,34 +49,11 @@ export async function register(input: Registration): Promise<RegistrationResult>
         })
         .returning({ id: appUsers.id });
       await linkInviter(tx, member.id, input.invitedId);
-      await sendVerification(tx, identity.id, identity.traits.email, input.firstname, input.lang);
-      const session = await createSession(tx, identity.id, input.userAgent ?? null);
-      return { ok: true as const, token: session.token, memberId: member.id };
-    });
-  } catch (error) {
-    if (error instanceof EmailTakenError) return { ok: false, error: "emailTaken" };
-    throw error;
-  }
-}
-
-/** A new verification code and its email, written in the caller's transaction. */
-export async function sendVerification(
-  tx: Executor,
-  identityId: string,
-  email: string,
-  firstname: string,
-  lang: Language,
-) {
-  const issued = await issueCode(tx, "verification", email, identityId);
-  await queueMail(
-    tx,
-    verificationMail(lang, email, {
-      firstname,
-      code: issued.code,
-      link: verificationLink(issued.codeId, issued.linkToken),
-    }),
+      return member.id;
+    },
   );
-  await markAddressSent(tx, identityId);
+  if (!registered.ok) return registered;
+  return { ok: true, token: registered.token, memberId: registered.created };
 }
 
 /**

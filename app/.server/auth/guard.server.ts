@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { isVerified } from "~/.server/identity/identity.server";
+import { isVerified } from "~/.server/identity/identity-service.server";
 import { whoami, type SignedIn } from "~/.server/accounts/members.server";
 import { requestMemo } from "~/.server/http/request-memo.server";
 import { identifyMember } from "~/.server/observability/error-reporting.server";

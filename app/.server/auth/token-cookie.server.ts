@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { env } from "~/.server/config/env.server";
-import { SESSION_LIFETIME_MS } from "~/.server/identity/embedded.server";
+import { SESSION_LIFETIME_MS } from "~/.server/identity/identity-service.server";
 
 /**
  * The session token cookie, named `token` (SPEC §3): it holds the session token itself, so the

@@ -52,7 +52,25 @@ const envSchema = z.object({
     .default("Cap <no-reply@cap.localhost>"),
   SENTRY_DSN: optionalUrl(["http:", "https:"], "a Sentry DSN URL"),
   SENTRY_ENVIRONMENT: z.string().trim().min(1).optional(),
+  // Set: identities live in Ory Kratos / Ory Network (app/.server/identity/ory.server.ts); unset:
+  // in our database (the embedded adapter).
   ORY_SDK_URL: optionalUrl(["http:", "https:"], "the base URL of Ory Kratos or Ory Network"),
+  ORY_ADMIN_URL: optionalUrl(
+    ["http:", "https:"],
+    "the URL of Kratos's admin API, such as http://kratos:4434 (leave it unset on Ory Network)",
+  ),
+  ORY_API_KEY: z.string().trim().min(1).optional(),
+  ORY_COURIER_KEY: z
+    .string()
+    .trim()
+    .min(16, "at least 16 characters, the secret Kratos's courier sends to /api/hooks/ory/courier")
+    .optional(),
+  ORY_TIMEOUT_MS: z.coerce
+    .number({ invalid_type_error: "a number of milliseconds" })
+    .int("a whole number of milliseconds")
+    .min(100, "between 100 and 60000 milliseconds")
+    .max(60_000, "between 100 and 60000 milliseconds")
+    .default(5_000),
   // /dev/mailbox lists the outbox, codes and links included: only when asked for, never in production.
   DEV_MAILBOX: z
     .enum(["", "0", "1", "false", "true"], { message: "1 or true to turn on /dev/mailbox (never in production)" })
@@ -114,6 +132,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   }
   const env = result.data;
+  if (env.ORY_SDK_URL && !env.ORY_COURIER_KEY) {
+    throw new ConfigError([
+      'ORY_COURIER_KEY="" is not valid: expected the secret Kratos\'s courier sends to /api/hooks/ory/courier ' +
+        "(at least 16 characters) when ORY_SDK_URL is set: without it no code would reach the members",
+    ]);
+  }
   if (!env.DATABASE_URL && env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1) {
     throw new ConfigError([
       `WEB_CONCURRENCY=${JSON.stringify(source.WEB_CONCURRENCY)} is not valid: expected 1 with the embedded database ` +

@@ -91,7 +91,8 @@ export const selfServiceCodes = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     // Null for a recovery asked for an unknown address: the answer must look the same (no leak).
-    identityId: uuid("identity_id").references(() => identities.id, { onDelete: "cascade" }),
+    // No foreign key: under Ory the identity lives in Kratos (the adapters delete these rows).
+    identityId: uuid("identity_id"),
     flow: text("flow", { enum: ["recovery", "verification", "email_change"] }).notNull(),
     address: text("address").notNull(),
     codeHash: text("code_hash").notNull(),
@@ -105,6 +106,23 @@ export const selfServiceCodes = pgTable(
   (t) => [index().on(t.identityId, t.flow)],
 );
 
+/**
+ * The Kratos flows Cap started (Ory adapter only): a verification flow is found again by its
+ * identity when the member types the code, and a recovery flow's wrong codes count against its
+ * address's daily limit, as the embedded store's codes do.
+ */
+export const identityFlows = pgTable(
+  "identity_flows",
+  {
+    flowId: uuid("flow_id").primaryKey(),
+    kind: text("kind", { enum: ["recovery", "verification"] }).notNull(),
+    identityId: uuid("identity_id"),
+    address: text("address").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.identityId, t.kind)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // The product's member record (SPEC §3 "app_user"), one per identity.
 // ---------------------------------------------------------------------------------------------
@@ -113,9 +131,9 @@ export const appUsers = pgTable(
   "app_users",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    identityId: uuid("identity_id")
-      .notNull()
-      .references(() => identities.id, { onDelete: "cascade" }),
+    // The identity's id in the identity service: a reference, not a foreign key, since under Ory
+    // the identity lives in Kratos. Deleting an identity deletes this row explicitly.
+    identityId: uuid("identity_id").notNull(),
     firstname: text("firstname").notNull(),
     lastname: text("lastname").notNull(),
     birthDate: date("birth_date", { mode: "string" }).notNull(),

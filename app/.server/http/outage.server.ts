@@ -1,10 +1,11 @@
 import { data, type ServerBuild } from "@remix-run/node";
 import { isDatabaseUnavailable } from "~/.server/db/errors.server";
+import { IdentityUnavailableError } from "~/.server/identity/identity-service.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { logger } from "~/.server/observability/logger.server";
 
 /**
- * A database that cannot be reached (restart, failover) is a passing outage, not a bug: the
+ * A database or an identity service (Kratos) that cannot be reached is a passing outage, not a bug: the
  * loaders and actions of `build` answer it with 503 and a Retry-After, a translated page for pages
  * and the API's error shape under /api/. The member's cookie is left alone: the guard clears it
  * only when whoami answers that the session does not exist.
@@ -29,8 +30,13 @@ function guarded<Args extends { request: Request }, Answer>(fn: (args: Args) => 
     try {
       return await fn(args);
     } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      logger.warn({ path: new URL(args.request.url).pathname }, "database unavailable: answered 503");
+      const away = isDatabaseUnavailable(error)
+        ? "database"
+        : error instanceof IdentityUnavailableError
+          ? "identity service"
+          : null;
+      if (!away) throw error;
+      logger.warn({ path: new URL(args.request.url).pathname }, `${away} unavailable: answered 503`);
       throw await unavailableAnswer(args.request, api);
     }
   };

@@ -1,483 +1,158 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
-import { isUuid } from "~/.server/db/uuid.server";
-import { db, type Executor } from "~/.server/db/client.server";
-import {
-  identities,
-  identityCredentials,
-  selfServiceCodes,
-  sessions,
-  verifiableAddresses,
-} from "~/.server/db/schema.server";
-import { EmailTakenError, type CodeFlow, type Identity, type Session } from "./identity.server";
-import { countRecent, releaseSlots, trySlots } from "~/.server/rate-limit/rate-limit.server";
-import {
-  decoyPasswordHash,
-  hashPassword,
-  randomCode,
-  randomToken,
-  sameHash,
-  sha256,
-  verifyPassword,
-} from "./secrets.server";
-import { DAY_MS } from "~/.server/calendar/days.server";
+import { db } from "~/.server/db/client.server";
+import { selfServiceCodes } from "~/.server/db/schema.server";
+import { queueIdentityMail } from "~/.server/mail/identity-mail.server";
+import { eq } from "drizzle-orm";
+import { codeIsUsable, consumeCode, issueCode, openCodeId } from "./codes.server";
+import * as store from "./embedded-store.server";
+import { EmailTakenError, type Identity, normalizeEmail } from "./identity.server";
+import type { IdentityPort } from "./port.server";
 
 /**
- * The embedded identity adapter: identities, credentials, sessions and self-service codes kept in
- * our own database, in the shape of Ory Kratos.
+ * The embedded adapter (ORY_SDK_URL unset): identities in our own database (./embedded-store),
+ * each use case in ONE transaction with what Cap writes alongside (the member record, the mail).
  */
-export const SESSION_LIFETIME_MS = 30 * DAY_MS;
-export const CODE_LIFETIME_MS = 15 * 60 * 1000;
-export const CODE_MAX_ATTEMPTS = 5;
-/**
- * Wrong codes one identity (or, for a recovery asked for an unknown address, one address) may
- * type in a day, whatever the code and the flow: new codes do not bring new tries. With 10 tries
- * a day against a million codes, a guess succeeds with odds of 1 in 100,000 a day (about 1 in 270
- * over a year of daily attempts), against 5 per code and unlimited codes before.
- */
-export const CODE_MISSES_PER_DAY = 10;
-const CODE_MISS_WINDOW_MS = DAY_MS;
-/**
- * Wrong codes from one client address in an hour, whatever the accounts: 20 an hour is 480 a
- * day, so one address spreading its guesses over many accounts opens one with odds of about 1 in
- * 2,000 a day (480 in a million), and never a given account better than the 1 in 100,000 above.
- * An office or a family behind one address has room for many honest typos.
- */
-export const CODE_MISSES_PER_IP_PER_HOUR = 20;
-const CODE_MISS_IP_WINDOW_MS = 60 * 60 * 1000;
+export const embeddedIdentity: IdentityPort = {
+  kind: "embedded",
 
-/** The limits a wrong code counts against: the account's (or unknown address's) day, the client's hour. */
-function codeMissLimits(subject: string, ip: string) {
-  return [
-    { bucket: "code-misses", key: subject, max: CODE_MISSES_PER_DAY, windowMs: CODE_MISS_WINDOW_MS },
-    { bucket: "code-misses-ip", key: ip, max: CODE_MISSES_PER_IP_PER_HOUR, windowMs: CODE_MISS_IP_WINDOW_MS },
-  ];
-}
+  async register(input, createMember) {
+    try {
+      return await db().transaction(async (tx) => {
+        const identity = await store.createIdentity(tx, {
+          email: input.email,
+          password: input.password,
+          first: input.name.first,
+          last: input.name.last,
+        });
+        const created = await createMember(tx, identity);
+        await mailVerificationCode(tx, identity, { lang: input.lang, firstname: input.name.first });
+        const session = await store.createSession(tx, identity.id, input.userAgent);
+        return { ok: true as const, token: session.token, identity, created };
+      });
+    } catch (error) {
+      if (error instanceof EmailTakenError) return { ok: false, error: "emailTaken" };
+      throw error;
+    }
+  },
 
-/** Whether the identity (or unknown address) typed all its wrong codes for the day: a new code would not open. */
-export async function codeTriesSpent(tx: Executor, subject: string): Promise<boolean> {
-  return (await countRecent("code-misses", subject, CODE_MISS_WINDOW_MS, tx)) >= CODE_MISSES_PER_DAY;
-}
+  async login(email, password, userAgent) {
+    const identityId = await store.checkPassword(email, password);
+    if (!identityId) return null;
+    const session = await store.createSession(db(), identityId, userAgent);
+    return { token: session.token };
+  },
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+  whoami: (token) => store.sessionOf(token),
+  logout: (token) => store.revokeSession(token),
 
-export async function createIdentity(
-  tx: Executor,
-  input: { email: string; password: string; first: string; last: string },
-): Promise<Identity> {
-  const email = normalizeEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
-  const [identity] = await tx
-    .insert(identities)
-    .values({ traits: { email, name: { first: input.first, last: input.last } } })
-    .returning({ id: identities.id });
-  const inserted = await tx
-    .insert(verifiableAddresses)
-    .values({ identityId: identity.id, value: email })
-    .onConflictDoNothing()
-    .returning({ id: verifiableAddresses.id });
-  if (inserted.length === 0) throw new EmailTakenError();
-  await tx.insert(identityCredentials).values({ identityId: identity.id, passwordHash });
-  return (await findIdentity(tx, identity.id))!;
-}
+  async startRecovery(email, { lang }) {
+    const address = normalizeEmail(email);
+    return db().transaction(async (tx) => {
+      const identityId = await store.findIdentityIdByEmail(tx, address);
+      // For an unknown address the code exists (the answer looks the same) but opens nothing.
+      const issued = await issueCode(tx, "recovery", address, identityId);
+      if (identityId) {
+        const mail = { kind: "recovery" as const, to: address, code: issued.code, flowId: issued.codeId };
+        await queueIdentityMail(tx, { ...mail, identityId, lang, firstname: "" });
+      }
+      return { flowId: issued.codeId };
+    });
+  },
 
-export async function emailIsTaken(email: string): Promise<boolean> {
-  const rows = await db()
-    .select({ id: verifiableAddresses.id })
-    .from(verifiableAddresses)
-    .where(eq(verifiableAddresses.value, normalizeEmail(email)));
-  return rows.length > 0;
-}
+  recoveryIsOpen: (flowId) => codeIsUsable("recovery", flowId),
 
-type IdentityRow = typeof identities.$inferSelect;
-type AddressRow = Pick<
-  typeof verifiableAddresses.$inferSelect,
-  "id" | "value" | "verified" | "verifiedAt" | "status" | "createdAt" | "updatedAt"
->;
+  async completeRecovery(flowId, code, password, ip) {
+    return db().transaction(async (tx) => {
+      const check = await consumeCode(tx, "recovery", flowId, { code }, ip);
+      if (!check.ok) return check;
+      await store.setPassword(tx, check.identityId, password);
+      await store.revokeOtherSessions(tx, check.identityId);
+      // The code proves the address: it counts as verified.
+      await store.markAddressVerified(tx, check.identityId, check.address);
+      const session = await store.createSession(tx, check.identityId);
+      return { ok: true as const, token: session.token };
+    });
+  },
 
-function toIdentity(row: IdentityRow, addresses: AddressRow[]): Identity {
-  return {
-    id: row.id,
-    schema_id: row.schemaId,
-    state: row.state,
-    traits: row.traits,
-    verifiable_addresses: addresses.map((a) => ({
-      id: a.id,
-      value: a.value,
-      verified: a.verified,
-      verified_at: a.verifiedAt?.toISOString() ?? null,
-      via: "email" as const,
-      status: a.status,
-      created_at: a.createdAt.toISOString(),
-      updated_at: a.updatedAt.toISOString(),
-    })),
-    recovery_addresses: addresses.map((a) => ({
-      id: a.id,
-      value: a.value,
-      via: "email" as const,
-      created_at: a.createdAt.toISOString(),
-      updated_at: a.updatedAt.toISOString(),
-    })),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
+  async sendVerification(identity, options) {
+    await db().transaction((tx) => mailVerificationCode(tx, identity, options));
+  },
 
-export async function findIdentity(tx: Executor, id: string): Promise<Identity | null> {
-  const [row] = await tx.select().from(identities).where(eq(identities.id, id));
-  if (!row) return null;
-  const addresses = await tx
-    .select()
-    .from(verifiableAddresses)
-    .where(eq(verifiableAddresses.identityId, id))
-    .orderBy(verifiableAddresses.createdAt);
-  return toIdentity(row, addresses);
-}
+  async verifyWithCode(identityId, code, ip, then) {
+    return db().transaction(async (tx) => {
+      const codeId = await openCodeId(tx, identityId, "verification");
+      if (!codeId) return { ok: false as const, error: "codeExpired" as const };
+      const check = await consumeCode(tx, "verification", codeId, { code }, ip);
+      if (!check.ok) return check;
+      await store.markAddressVerified(tx, check.identityId, check.address);
+      await then(tx, check);
+      return check;
+    });
+  },
 
-/** The identity's addresses as one JSON column, so that whoami is a single query. */
-type AddressJson = {
-  id: string;
-  value: string;
-  verified: boolean;
-  verified_at: string | null;
-  status: AddressRow["status"];
-  created_at: string;
-  updated_at: string;
+  async verifyWithLink(flowId, secret, ip, then) {
+    return db().transaction(async (tx) => {
+      const check = await consumeCode(tx, "verification", flowId, { linkToken: secret }, ip);
+      if (!check.ok) return check;
+      await store.markAddressVerified(tx, check.identityId, check.address);
+      await then(tx, check);
+      return check;
+    });
+  },
+
+  async reauthenticate(_token, identity, password) {
+    return (await store.checkPassword(identity.traits.email, password)) === identity.id;
+  },
+
+  async setPassword(token, identityId, password) {
+    await db().transaction(async (tx) => {
+      await store.setPassword(tx, identityId, password);
+      await store.revokeOtherSessions(tx, identityId, token);
+    });
+    return { ok: true };
+  },
+
+  listSessions: (_token, identityId) => store.listSessions(identityId),
+  revokeSession: (_token, identityId, sessionId) => store.revokeSessionById(identityId, sessionId),
+  revokeOtherSessions: (token, identityId) => store.revokeOtherSessions(db(), identityId, token),
+  findIdByEmail: (email) => store.findIdentityIdByEmail(db(), email),
+
+  async setName(identityId, name) {
+    await store.renameIdentity(db(), identityId, name);
+  },
+
+  async replaceEmail(identityId, email, keepToken, then) {
+    await db().transaction(async (tx) => {
+      await store.replaceAddress(tx, identityId, email);
+      await store.revokeOtherSessions(tx, identityId, keepToken);
+      await then(tx);
+    });
+  },
+
+  async delete(identityId, before) {
+    await db().transaction(async (tx) => {
+      await before(tx);
+      await tx.delete(selfServiceCodes).where(eq(selfServiceCodes.identityId, identityId));
+      await store.deleteIdentity(tx, identityId);
+    });
+  },
 };
-const addressesJson = sql<AddressJson[]>`coalesce((
-  select json_agg(json_build_object('id', a.id, 'value', a.value, 'verified', a.verified, 'verified_at', a.verified_at,
-    'status', a.status, 'created_at', a.created_at, 'updated_at', a.updated_at) order by a.created_at)
-  from ${verifiableAddresses} a where a.identity_id = ${identities.id}), '[]'::json)`;
 
-export async function findIdentityIdByEmail(tx: Executor, email: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ identityId: verifiableAddresses.identityId })
-    .from(verifiableAddresses)
-    .where(eq(verifiableAddresses.value, normalizeEmail(email)));
-  return row?.identityId ?? null;
-}
-
-/** The identity whose email and password match, or null; as slow for an unknown email. */
-export async function checkPassword(email: string, password: string): Promise<string | null> {
-  const [row] = await db()
-    .select({ identityId: identityCredentials.identityId, hash: identityCredentials.passwordHash })
-    .from(verifiableAddresses)
-    .innerJoin(identityCredentials, eq(identityCredentials.identityId, verifiableAddresses.identityId))
-    .innerJoin(identities, eq(identities.id, verifiableAddresses.identityId))
-    .where(and(eq(verifiableAddresses.value, normalizeEmail(email)), eq(identities.state, "active")));
-  if (!row) {
-    await verifyPassword(await decoyPasswordHash(), password);
-    return null;
-  }
-  return (await verifyPassword(row.hash, password)) ? row.identityId : null;
-}
-
-export async function setPassword(tx: Executor, identityId: string, password: string) {
-  await tx
-    .update(identityCredentials)
-    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
-    .where(eq(identityCredentials.identityId, identityId));
-}
-
-// --- Sessions -----------------------------------------------------------------------------------
-
-/** A browser's own name for itself is free text: kept short, and only what a page can show. */
-const USER_AGENT_MAX = 512;
-/** whoami refreshes a session's last-seen time at most this often: not a write per request. */
-const LAST_SEEN_PRECISION_MS = 5 * 60 * 1000;
-
-export async function createSession(
-  tx: Executor,
-  identityId: string,
-  userAgent: string | null = null,
-): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomToken();
-  const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-  await tx.insert(sessions).values({
-    identityId,
-    tokenHash: sha256(token),
-    expiresAt,
-    userAgent: userAgent?.slice(0, USER_AGENT_MAX) || null,
+/** A new verification code (earlier ones stop working) and its email, in the caller's transaction. */
+async function mailVerificationCode(
+  tx: Parameters<typeof issueCode>[0],
+  identity: Identity,
+  options: { lang: Parameters<typeof queueIdentityMail>[1]["lang"]; firstname: string },
+) {
+  const address = identity.verifiable_addresses[0]?.value ?? identity.traits.email;
+  const issued = await issueCode(tx, "verification", address, identity.id);
+  await queueIdentityMail(tx, {
+    kind: "verification",
+    to: address,
+    code: issued.code,
+    flowId: issued.codeId,
+    linkSecret: issued.linkToken,
+    identityId: identity.id,
+    ...options,
   });
-  return { token, expiresAt };
-}
-
-/** whoami: the live session of a token and its identity, or null. */
-export async function sessionOf(token: string): Promise<Session | null> {
-  // One round trip: this runs on every signed-in request.
-  const [row] = await db()
-    .select({ session: sessions, identity: identities, addresses: addressesJson })
-    .from(sessions)
-    .innerJoin(identities, eq(identities.id, sessions.identityId))
-    .where(
-      and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date()), eq(identities.state, "active")),
-    );
-  if (!row) return null;
-  if (Date.now() - row.session.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
-    await db().update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
-  }
-  const addresses = row.addresses.map((a) => ({
-    id: a.id,
-    value: a.value,
-    verified: a.verified,
-    verifiedAt: a.verified_at === null ? null : new Date(a.verified_at),
-    status: a.status,
-    createdAt: new Date(a.created_at),
-    updatedAt: new Date(a.updated_at),
-  }));
-  return {
-    id: row.session.id,
-    token,
-    identity: toIdentity(row.identity, addresses),
-    expires_at: row.session.expiresAt.toISOString(),
-    authenticated_at: row.session.authenticatedAt.toISOString(),
-  };
-}
-
-/** Ends the token's session; false when it had none. */
-export async function revokeSession(token: string): Promise<boolean> {
-  const ended = await db()
-    .delete(sessions)
-    .where(eq(sessions.tokenHash, sha256(token)))
-    .returning({ id: sessions.id });
-  return ended.length > 0;
-}
-
-/** A member has a handful of devices; a list past this is bounded, not paged ("sign out the others" ends them all). */
-export const MAX_LISTED_SESSIONS = 50;
-
-export type DeviceSession = { id: string; userAgent: string | null; authenticatedAt: Date; lastSeenAt: Date };
-
-/** The identity's live sessions, the most recently seen first (Kratos: GET /sessions). */
-export async function listSessions(identityId: string): Promise<DeviceSession[]> {
-  return db()
-    .select({
-      id: sessions.id,
-      userAgent: sessions.userAgent,
-      authenticatedAt: sessions.authenticatedAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.identityId, identityId), gt(sessions.expiresAt, new Date())))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
-    .limit(MAX_LISTED_SESSIONS);
-}
-
-/** Ends one session of the identity (Kratos: DELETE /sessions/{id}); false when it has none of that id. */
-export async function revokeSessionById(identityId: string, sessionId: string): Promise<boolean> {
-  if (!isUuid(sessionId)) return false;
-  const ended = await db()
-    .delete(sessions)
-    .where(and(eq(sessions.identityId, identityId), eq(sessions.id, sessionId)))
-    .returning({ id: sessions.id });
-  return ended.length > 0;
-}
-
-/** Ends every session of the identity but `keepToken`'s (after a password change). */
-export async function revokeOtherSessions(tx: Executor, identityId: string, keepToken?: string): Promise<number> {
-  const keep = keepToken ? ne(sessions.tokenHash, sha256(keepToken)) : sql`true`;
-  const ended = await tx
-    .delete(sessions)
-    .where(and(eq(sessions.identityId, identityId), keep))
-    .returning({ id: sessions.id });
-  return ended.length;
-}
-
-// --- Self-service codes (recovery, verification) --------------------------------------------------
-
-export type IssuedCode = { codeId: string; code: string; linkToken: string };
-
-/** A new code for `flow`; earlier unused codes of the same flow and identity stop working. */
-export async function issueCode(
-  tx: Executor,
-  flow: CodeFlow,
-  address: string,
-  identityId: string | null,
-): Promise<IssuedCode> {
-  if (identityId) await withdrawCodes(tx, identityId, flow);
-  const code = randomCode();
-  const linkToken = randomToken();
-  const [row] = await tx
-    .insert(selfServiceCodes)
-    .values({
-      flow,
-      identityId,
-      address: normalizeEmail(address),
-      codeHash: sha256(code),
-      linkTokenHash: sha256(linkToken),
-      expiresAt: new Date(Date.now() + CODE_LIFETIME_MS),
-    })
-    .returning({ id: selfServiceCodes.id });
-  return { codeId: row.id, code, linkToken };
-}
-
-export type CodeCheck =
-  | { ok: true; identityId: string; address: string }
-  | { ok: false; reason: "unknown" | "expired" | "invalid" | "exhausted" | "tooManyTries" | "tooManyTriesFromHere" };
-
-/** What a member is told when a code is refused. */
-export type CodeError = "codeInvalid" | "codeExpired" | "codeTooManyTries" | "codeTooManyTriesFromHere";
-
-export function codeError(reason: Extract<CodeCheck, { ok: false }>["reason"]): CodeError {
-  if (reason === "invalid") return "codeInvalid";
-  if (reason === "tooManyTries") return "codeTooManyTries";
-  return reason === "tooManyTriesFromHere" ? "codeTooManyTriesFromHere" : "codeExpired";
-}
-
-/** Whether a code id exists and can still be used (for the page that asks for the code). */
-export async function codeIsUsable(flow: CodeFlow, codeId: string): Promise<boolean> {
-  if (!isUuid(codeId)) return false;
-  const [row] = await db()
-    .select({ id: selfServiceCodes.id })
-    .from(selfServiceCodes)
-    .where(
-      and(
-        eq(selfServiceCodes.id, codeId),
-        eq(selfServiceCodes.flow, flow),
-        isNull(selfServiceCodes.usedAt),
-        gt(selfServiceCodes.expiresAt, new Date()),
-        lt(selfServiceCodes.attempts, CODE_MAX_ATTEMPTS),
-      ),
-    );
-  return Boolean(row);
-}
-
-/**
- * Spends a code: by the typed code or by the one-click link token, from client address `ip`. Each
- * wrong try counts; after five the code is dead, and the day's (identity) and hour's (address)
- * wrong tries are counted across every code and flow. Single use: a right code is marked used in
- * the caller's transaction.
- */
-export async function consumeCode(
-  tx: Executor,
-  flow: CodeFlow,
-  codeId: string,
-  secret: { code: string } | { linkToken: string },
-  ip: string,
-): Promise<CodeCheck> {
-  if (!isUuid(codeId)) return { ok: false, reason: "unknown" };
-  const [row] = await tx
-    .select()
-    .from(selfServiceCodes)
-    .where(and(eq(selfServiceCodes.id, codeId), eq(selfServiceCodes.flow, flow)))
-    .for("update");
-  if (!row || row.usedAt) return { ok: false, reason: "unknown" };
-  if (row.expiresAt <= new Date()) return { ok: false, reason: "expired" };
-  if (row.attempts >= CODE_MAX_ATTEMPTS) return { ok: false, reason: "exhausted" };
-  // Every try takes its slots first (locked: parallel tries cannot overtake the count); a right
-  // code gives them back, so only wrong ones count.
-  const slots = await trySlots(codeMissLimits(row.identityId ?? row.address, ip), tx);
-  if (!slots.ok)
-    return { ok: false, reason: slots.full.bucket === "code-misses" ? "tooManyTries" : "tooManyTriesFromHere" };
-  const matches =
-    "code" in secret
-      ? sameHash(sha256(secret.code.trim()), row.codeHash)
-      : row.linkTokenHash !== null && sameHash(sha256(secret.linkToken), row.linkTokenHash);
-  if (!matches || !row.identityId) {
-    await tx
-      .update(selfServiceCodes)
-      .set({ attempts: row.attempts + 1 })
-      .where(eq(selfServiceCodes.id, row.id));
-    return { ok: false, reason: row.attempts + 1 >= CODE_MAX_ATTEMPTS ? "exhausted" : "invalid" };
-  }
-  await releaseSlots(slots.ids, tx);
-  await tx.update(selfServiceCodes).set({ usedAt: new Date() }).where(eq(selfServiceCodes.id, row.id));
-  return { ok: true, identityId: row.identityId, address: row.address };
-}
-
-export async function markAddressVerified(tx: Executor, identityId: string, address: string) {
-  await tx
-    .update(verifiableAddresses)
-    .set({ verified: true, verifiedAt: new Date(), status: "completed", updatedAt: new Date() })
-    .where(and(eq(verifiableAddresses.identityId, identityId), eq(verifiableAddresses.value, address)));
-}
-
-export async function markAddressSent(tx: Executor, identityId: string) {
-  await tx
-    .update(verifiableAddresses)
-    .set({ status: "sent", updatedAt: new Date() })
-    .where(and(eq(verifiableAddresses.identityId, identityId), eq(verifiableAddresses.verified, false)));
-}
-
-/** The id of the identity's newest code of `flow` that can still be used, if any. */
-export async function openCodeId(tx: Executor, identityId: string, flow: CodeFlow): Promise<string | null> {
-  const [row] = await tx
-    .select({ id: selfServiceCodes.id })
-    .from(selfServiceCodes)
-    .where(
-      and(
-        eq(selfServiceCodes.identityId, identityId),
-        eq(selfServiceCodes.flow, flow),
-        isNull(selfServiceCodes.usedAt),
-        gt(selfServiceCodes.expiresAt, new Date()),
-      ),
-    )
-    .orderBy(desc(selfServiceCodes.createdAt))
-    .limit(1);
-  return row?.id ?? null;
-}
-
-/** The open codes of `flow` stop working (a new one replaces them, or the request is withdrawn); how many. */
-export async function withdrawCodes(tx: Executor, identityId: string, flow: CodeFlow): Promise<number> {
-  const withdrawn = await tx
-    .update(selfServiceCodes)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(selfServiceCodes.identityId, identityId),
-        eq(selfServiceCodes.flow, flow),
-        isNull(selfServiceCodes.usedAt),
-      ),
-    )
-    .returning({ id: selfServiceCodes.id });
-  return withdrawn.length;
-}
-
-/** The address waiting in the identity's newest open code of `flow` (an email change's new address). */
-export async function openCodeAddress(identityId: string, flow: CodeFlow): Promise<string | null> {
-  const codeId = await openCodeId(db(), identityId, flow);
-  if (!codeId) return null;
-  const [row] = await db()
-    .select({ address: selfServiceCodes.address })
-    .from(selfServiceCodes)
-    .where(eq(selfServiceCodes.id, codeId));
-  return row?.address ?? null;
-}
-
-/**
- * Replaces the identity's address by `address`, proven by a code: verified at once, and the
- * traits' email follows. Throws EmailTakenError when another identity holds it meanwhile.
- */
-export async function replaceAddress(tx: Executor, identityId: string, address: string) {
-  const email = normalizeEmail(address);
-  const now = new Date();
-  await tx.delete(verifiableAddresses).where(eq(verifiableAddresses.identityId, identityId));
-  // The unique index settles a race with a registration of the same address.
-  const inserted = await tx
-    .insert(verifiableAddresses)
-    .values({ identityId, value: email, verified: true, verifiedAt: now, status: "completed" })
-    .onConflictDoNothing()
-    .returning({ id: verifiableAddresses.id });
-  if (inserted.length === 0) throw new EmailTakenError();
-  await tx
-    .update(identities)
-    .set({ traits: sql`jsonb_set(${identities.traits}, '{email}', to_jsonb(${email}::text))`, updatedAt: now })
-    .where(eq(identities.id, identityId));
-}
-
-/** Names the identity's traits carry, kept in step with the member record. */
-export async function renameIdentity(tx: Executor, identityId: string, name: { first: string; last: string }) {
-  await tx
-    .update(identities)
-    .set({
-      traits: sql`jsonb_set(${identities.traits}, '{name}', ${JSON.stringify(name)}::jsonb)`,
-      updatedAt: new Date(),
-    })
-    .where(eq(identities.id, identityId));
-}
-
-/** Deletes the identity; its credentials, addresses, sessions, codes and member record cascade. */
-export async function deleteIdentity(tx: Executor, identityId: string) {
-  await tx.delete(identities).where(eq(identities.id, identityId));
+  await store.markAddressSent(tx, identity.id);
 }

@@ -1,3 +1,5 @@
+import { DAY_MS } from "~/.server/calendar/days.server";
+
 /** An identity as Ory Kratos answers it (SPEC §3, §7), whichever adapter holds it. */
 export type VerifiableAddress = {
   id: string;
@@ -36,3 +38,11 @@ export class EmailTakenError extends Error {
 export function isVerified(identity: Identity): boolean {
   return identity.verifiable_addresses[0]?.verified === true;
 }
+
+/** Addresses are compared and stored trimmed and lower-cased: one account per address. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** How long a session lasts (Kratos: `session.lifespan: 720h`), and the token cookie with it. */
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;

@@ -1,15 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { cancelSessionsOfDeparting } from "~/.server/coaching/bookings.server";
-import { db } from "~/.server/db/client.server";
-import { mailOutbox, rateLimitEvents } from "~/.server/db/schema.server";
-import {
-  checkPassword,
-  deleteIdentity,
-  normalizeEmail,
-  revokeOtherSessions,
-  setPassword,
-} from "~/.server/identity/embedded.server";
+import { appUsers, mailOutbox, rateLimitEvents } from "~/.server/db/schema.server";
+import { identity, normalizeEmail } from "~/.server/identity/identity-service.server";
 import { releaseSlots, takeSlots } from "~/.server/rate-limit/rate-limit.server";
 
 /** Wrong current passwords per member in 15 minutes before the forms stop checking. */
@@ -23,14 +16,14 @@ export type PasswordError = "currentPasswordWrong" | "tooManyAttempts";
  * each check takes its slot before the password is compared, and a right one gives it back.
  */
 export async function confirmPassword(
-  { identity }: SignedIn,
+  signedIn: SignedIn,
   password: string,
 ): Promise<{ ok: true } | { ok: false; error: PasswordError }> {
   const slots = await takeSlots([
-    { bucket: "password-check", key: identity.id, max: MAX_FAILURES, windowMs: WINDOW_MS },
+    { bucket: "password-check", key: signedIn.identity.id, max: MAX_FAILURES, windowMs: WINDOW_MS },
   ]);
   if (!slots) return { ok: false, error: "tooManyAttempts" };
-  if ((await checkPassword(identity.traits.email, password)) !== identity.id)
+  if (!(await identity().reauthenticate(signedIn.token, signedIn.identity, password)))
     return { ok: false, error: "currentPasswordWrong" };
   await releaseSlots(slots);
   return { ok: true };
@@ -41,14 +34,10 @@ export async function changePassword(
   signedIn: SignedIn,
   current: string,
   password: string,
-): Promise<{ ok: true } | { ok: false; error: PasswordError }> {
+): Promise<{ ok: true } | { ok: false; error: PasswordError | "passwordRejected" }> {
   const check = await confirmPassword(signedIn, current);
   if (!check.ok) return check;
-  await db().transaction(async (tx) => {
-    await setPassword(tx, signedIn.identity.id, password);
-    await revokeOtherSessions(tx, signedIn.identity.id, signedIn.token);
-  });
-  return { ok: true };
+  return identity().setPassword(signedIn.token, signedIn.identity.id, password);
 }
 
 export type DeletionResult = { ok: true } | { ok: false; error: PasswordError | "confirmEmailWrong" };
@@ -64,12 +53,13 @@ export async function deleteAccount(signedIn: SignedIn, email: string, password:
   if (normalizeEmail(email) !== address) return { ok: false, error: "confirmEmailWrong" };
   const check = await confirmPassword(signedIn, password);
   if (!check.ok) return check;
-  await db().transaction(async (tx) => {
+  await identity().delete(signedIn.identity.id, async (tx) => {
     await cancelSessionsOfDeparting(tx, signedIn.member.id);
     // The departing member's own mail goes, their sessions' cancellation included; the coaches' stays.
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, address));
     await tx.delete(rateLimitEvents).where(inArray(rateLimitEvents.key, [address, signedIn.identity.id]));
-    await deleteIdentity(tx, signedIn.identity.id);
+    // Everything keyed by the member (goals, progress, crew…) cascades from this row.
+    await tx.delete(appUsers).where(eq(appUsers.id, signedIn.member.id));
   });
   return { ok: true };
 }

@@ -1,7 +1,6 @@
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { DEFAULT_TIME_ZONE } from "~/.server/calendar/days.server";
-import { db } from "~/.server/db/client.server";
-import { listSessions, revokeOtherSessions, revokeSessionById } from "~/.server/identity/embedded.server";
+import { identity } from "~/.server/identity/identity-service.server";
 import type { Language } from "~/i18n/config";
 
 /**
@@ -23,7 +22,7 @@ export type DeviceView = {
 
 export async function devicesOf(signedIn: SignedIn, lang: Language): Promise<DeviceView[]> {
   const format = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: DEFAULT_TIME_ZONE });
-  const sessions = await listSessions(signedIn.identity.id);
+  const sessions = await identity().listSessions(signedIn.token, signedIn.identity.id);
   return sessions
     .map((session) => ({
       id: session.id,
@@ -45,12 +44,13 @@ export async function signOutDevice(
   sessionId: string,
 ): Promise<{ ok: true } | { ok: false; error: SignOutRefusal }> {
   if (sessionId === signedIn.sessionId) return { ok: false, error: "currentDevice" };
-  return (await revokeSessionById(signedIn.identity.id, sessionId)) ? { ok: true } : { ok: false, error: "notFound" };
+  const ended = await identity().revokeSession(signedIn.token, signedIn.identity.id, sessionId);
+  return ended ? { ok: true } : { ok: false, error: "notFound" };
 }
 
 /** Ends every session of the member but this one; how many ended. */
 export function signOutOtherDevices(signedIn: SignedIn): Promise<number> {
-  return revokeOtherSessions(db(), signedIn.identity.id, signedIn.token);
+  return identity().revokeOtherSessions(signedIn.token, signedIn.identity.id);
 }
 
 // First match wins: Edge, Opera and Samsung Internet also name Chrome; Chrome names Safari; iOS

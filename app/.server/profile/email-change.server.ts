@@ -1,18 +1,7 @@
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
-import {
-  consumeCode,
-  emailIsTaken,
-  issueCode,
-  normalizeEmail,
-  openCodeId,
-  replaceAddress,
-  revokeOtherSessions,
-  withdrawCodes,
-  codeError,
-  type CodeError,
-} from "~/.server/identity/embedded.server";
-import { EmailTakenError } from "~/.server/identity/identity.server";
+import { consumeCode, issueCode, openCodeId, withdrawCodes } from "~/.server/identity/codes.server";
+import { type CodeError, EmailTakenError, identity, normalizeEmail } from "~/.server/identity/identity-service.server";
 import { queueMail } from "~/.server/mail/outbox.server";
 import { emailChangedMail, emailChangeMail } from "~/.server/mail/templates.server";
 import { countRecent, recordEvent } from "~/.server/rate-limit/rate-limit.server";
@@ -35,31 +24,31 @@ export async function requestEmailChange(
   email: string,
   currentPassword: string,
 ): Promise<EmailChangeRequest> {
-  const { identity, member } = signedIn;
+  const { identity: current, member } = signedIn;
   // A stolen session alone must not be enough to move the account to another address.
   const password = await confirmPassword(signedIn, currentPassword);
   if (!password.ok) return password;
   const address = normalizeEmail(email);
-  if (address === identity.traits.email) return { ok: false, error: "sameEmail" };
-  if (await emailIsTaken(address)) return { ok: false, error: "emailTaken" };
+  if (address === current.traits.email) return { ok: false, error: "sameEmail" };
+  if (await identity().findIdByEmail(address)) return { ok: false, error: "emailTaken" };
   // A few codes per window: the form cannot be used to flood someone else's inbox.
-  if ((await countRecent("email-change-mail", identity.id, WINDOW_MS)) >= MAX_MAILS)
+  if ((await countRecent("email-change-mail", current.id, WINDOW_MS)) >= MAX_MAILS)
     return { ok: false, error: "tooManyEmailChanges" };
   await db().transaction(async (tx) => {
-    const issued = await issueCode(tx, "email_change", address, identity.id);
+    const issued = await issueCode(tx, "email_change", address, current.id);
     const lang = isLanguage(member.lang) ? member.lang : "fr";
     await queueMail(
       tx,
       emailChangeMail(lang, address, { firstname: member.firstname, code: issued.code, link: "/profile#email" }),
     );
   });
-  await recordEvent("email-change-mail", identity.id);
+  await recordEvent("email-change-mail", current.id);
   return { ok: true };
 }
 
 /** Withdraws the member's pending email change: its code stops working, the account keeps its address. */
-export async function cancelEmailChange({ identity }: SignedIn): Promise<{ ok: boolean }> {
-  return { ok: (await withdrawCodes(db(), identity.id, "email_change")) > 0 };
+export async function cancelEmailChange(signedIn: SignedIn): Promise<{ ok: boolean }> {
+  return { ok: (await withdrawCodes(db(), signedIn.identity.id, "email_change")) > 0 };
 }
 
 /** The status of a refused email change, page and API alike. */
@@ -76,26 +65,26 @@ export type EmailChangeResult = { ok: true; email: string } | { ok: false; error
  * transaction).
  */
 export async function confirmEmailChange(
-  { identity, member, token }: SignedIn,
+  { identity: current, member, token }: SignedIn,
   code: string,
   ip: string,
 ): Promise<EmailChangeResult> {
+  // The code is Cap's own: spent in its transaction, which commits before the address changes
+  // (a refused change leaves the code spent: the member asks for a new one).
+  const check = await db().transaction(async (tx) => {
+    const codeId = await openCodeId(tx, current.id, "email_change");
+    if (!codeId) return { ok: false as const, error: "codeExpired" as const };
+    return consumeCode(tx, "email_change", codeId, { code }, ip);
+  });
+  if (!check.ok) return check;
   try {
-    return await db().transaction(async (tx) => {
-      const codeId = await openCodeId(tx, identity.id, "email_change");
-      if (!codeId) return { ok: false as const, error: "codeExpired" as const };
-      const check = await consumeCode(tx, "email_change", codeId, { code }, ip);
-      if (!check.ok) return { ok: false as const, error: codeError(check.reason) };
-      await replaceAddress(tx, identity.id, check.address);
-      // The account now answers to another address: every other device signs in again.
-      await revokeOtherSessions(tx, identity.id, token);
+    // The account now answers to another address: every other device signs in again.
+    await identity().replaceEmail(current.id, check.address, token, async (tx) => {
       const lang = isLanguage(member.lang) ? member.lang : "fr";
-      await queueMail(
-        tx,
-        emailChangedMail(lang, identity.traits.email, { firstname: member.firstname, newEmail: check.address }),
-      );
-      return { ok: true as const, email: check.address };
+      const told = { firstname: member.firstname, newEmail: check.address };
+      await queueMail(tx, emailChangedMail(lang, current.traits.email, told));
     });
+    return { ok: true, email: check.address };
   } catch (error) {
     // Someone registered with the address since the code was sent.
     if (error instanceof EmailTakenError) return { ok: false, error: "emailTaken" };

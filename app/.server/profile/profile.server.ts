@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { memberOfIdentity, type SignedIn } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
-import { openCodeAddress, renameIdentity } from "~/.server/identity/embedded.server";
+import { openCodeAddress } from "~/.server/identity/codes.server";
+import { identity } from "~/.server/identity/identity-service.server";
 
 /** The profile of SPEC §2/§3 as the page and the API show it. */
 export type Profile = {
@@ -45,18 +46,19 @@ export type ProfileChanges = Partial<{
 
 /** Updates the session's own member (never another: there is no id to give) and the identity's name. */
 export async function updateProfile(signedIn: SignedIn, changes: ProfileChanges): Promise<Profile> {
-  const { identity, member } = signedIn;
+  const { member } = signedIn;
   const updated = await db().transaction(async (tx) => {
     await tx
       .update(appUsers)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(appUsers.id, member.id));
-    const saved = (await memberOfIdentity(tx, identity.id))!;
-    if (changes.firstname !== undefined || changes.lastname !== undefined) {
-      await renameIdentity(tx, identity.id, { first: saved.firstname, last: saved.lastname });
-    }
-    return saved;
+    return (await memberOfIdentity(tx, signedIn.identity.id))!;
   });
+  // The member record is the source of truth; the identity's traits follow it (a failure here
+  // leaves them behind until the next save, never the record).
+  if (changes.firstname !== undefined || changes.lastname !== undefined) {
+    await identity().setName(signedIn.identity.id, { first: updated.firstname, last: updated.lastname });
+  }
   return profileOf({ ...signedIn, member: updated });
 }
 

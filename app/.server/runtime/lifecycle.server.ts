@@ -1,6 +1,7 @@
 import path from "node:path";
 import { env } from "~/.server/config/env.server";
 import { databaseIsHealthy, openDatabase, setDatabase, type DatabaseHandle } from "~/.server/db/client.server";
+import { identity } from "~/.server/identity/identity-service.server";
 import { seedCoaches } from "~/.server/coaching/coach-content.server";
 import { seedContent } from "~/.server/trainings/seed.server";
 import { setBuildVersion } from "./build-version.server";
@@ -25,6 +26,8 @@ async function start(options: { buildVersion: string }) {
     },
   });
   setDatabase(database);
+  // Chosen now, so that the start-up log says where identities live.
+  identity();
   startMailSender();
   startHousekeeping();
   return { driver: database.driver };

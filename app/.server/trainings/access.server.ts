@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { db } from "~/.server/db/client.server";
 import { accessCodes, entitlements, trainings } from "~/.server/db/schema.server";
 import { memberOfIdentity } from "~/.server/accounts/members.server";
-import { findIdentityIdByEmail } from "~/.server/identity/embedded.server";
+import { identity } from "~/.server/identity/identity-service.server";
 
 /**
  * Payable trainings open through an entitlement: granted by an invitation, a freemium code the
@@ -30,7 +30,7 @@ export async function grantByEmail(
   email: string,
   trainingSlug: string,
 ): Promise<"granted" | "noMember" | "noTraining"> {
-  const identityId = await findIdentityIdByEmail(db(), email);
+  const identityId = await identity().findIdByEmail(email);
   const member = identityId ? await memberOfIdentity(db(), identityId) : null;
   if (!member) return "noMember";
   const [training] = await db().select({ id: trainings.id }).from(trainings).where(eq(trainings.slug, trainingSlug));

@@ -1,6 +1,7 @@
 import type { Context, Handler } from "./context";
 import { errorReply, notFound } from "./errors";
 import { identityJson, SCHEMA_ID, traitErrors, type StoredIdentity, type VerifiableAddress } from "./identities";
+import { sessionJson } from "./sessions";
 
 /** The admin identity API (`/admin/identities…`). */
 
@@ -44,6 +45,8 @@ export const createIdentity: Handler = async (context, request) => {
     return errorReply(400, "Unable to import the password hash: only argon2id PHC strings are supported by this fake.");
   }
   if (context.identities.conflicts(body.traits)) return conflict();
+  // Kratos keeps external ids unique (a unique index): a second identity with the same one is a 409.
+  if (body.external_id && context.identities.byExternalId(body.external_id)) return conflict();
   const identity = context.identities.create({
     traits: body.traits,
     state: body.state,
@@ -66,11 +69,30 @@ export const getIdentity: Handler = (context, request) => {
     : notFound("Unable to locate the resource");
 };
 
+/** `GET /admin/identities/by/external/{externalID}`, in Kratos v26.2.0: how an importer finds what it imported. */
+export const getIdentityByExternalID: Handler = (context, request) => {
+  const identity = context.identities.byExternalId(request.pathParams.externalID);
+  return identity
+    ? { status: 200, body: identityJson(identity, context.baseUrl, true) }
+    : notFound("Unable to locate the resource");
+};
+
 export const deleteIdentity: Handler = (context, request) => {
   const id = request.pathParams.id;
   if (!context.identities.delete(id)) return notFound("Unable to locate the resource");
   context.sessions.deleteOfIdentity(id);
   return { status: 204 };
+};
+
+/** Every session of the identity, or only the active (`active=true`) or ended ones (`active=false`). */
+export const listIdentitySessions: Handler = (context, request) => {
+  const identity = found(context, request.pathParams.id);
+  if (!identity) return notFound("Unable to locate the resource");
+  const active = request.query.get("active");
+  const sessions = context.sessions
+    .allOfIdentity(identity.id)
+    .filter((session) => active === null || context.sessions.isActive(session) === (active === "true"));
+  return { status: 200, body: sessions.map((session) => sessionJson(session, context.identities, context.baseUrl)) };
 };
 
 export const deleteIdentitySessions: Handler = (context, request) => {

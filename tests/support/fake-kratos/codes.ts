@@ -129,7 +129,7 @@ export const updateRecoveryFlow: Handler = async (context, request) => {
   }
   code.used = true;
   context.identities.markVerified(identity, code.address);
-  const session = context.sessions.create(identity.id, "code_recovery");
+  const session = context.sessions.create(identity.id, "code_recovery", request.client);
   const settings = context.flows.create("settings", { identityId: identity.id });
   const privilegedUntil = new Date(session.authenticatedAt.getTime() + context.privilegedSessionMaxAgeMs);
   const minutes = (context.privilegedSessionMaxAgeMs / 60_000).toFixed(2);

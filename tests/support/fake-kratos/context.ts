@@ -22,6 +22,8 @@ export type Request = {
   query: URLSearchParams;
   pathParams: Record<string, string>;
   sessionToken?: string;
+  /** The client as Kratos records it on a session it issues (the session's `devices`). */
+  client: { userAgent?: string; ipAddress?: string };
   /** Already checked against the operation's request schema. */
   body: any;
 };

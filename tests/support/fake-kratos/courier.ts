@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 /**
  * Kratos's courier with the HTTP delivery strategy: each message is POSTed as
- * `{recipient, template_type, template_data}` with the configured API-key header.
+ * `{recipient, template_type, template_data}` with the configured API-key header (name and value).
  */
 
 export type TemplateType = "recovery_code_valid" | "verification_code_valid";
@@ -24,6 +24,7 @@ export class Courier {
     private readonly now: () => Date,
     private readonly url?: string,
     private readonly key?: string,
+    private readonly keyHeader = "Authorization",
   ) {}
 
   /**
@@ -42,7 +43,7 @@ export class Courier {
     this.messages.push(message);
     if (!this.url) return;
     const headers: Record<string, string> = { "content-type": "application/json" };
-    if (this.key) headers.authorization = this.key;
+    if (this.key) headers[this.keyHeader.toLowerCase()] = this.key;
     try {
       const response = await fetch(this.url, {
         method: "POST",

@@ -117,6 +117,10 @@ export class IdentityStore {
     return this.all().find((identity) => identity.identifiers.includes(wanted));
   }
 
+  byExternalId(externalId: string): StoredIdentity | undefined {
+    return this.all().find((identity) => identity.external_id === externalId);
+  }
+
   byRecoveryAddress(value: string): StoredIdentity | undefined {
     const wanted = value.trim().toLowerCase();
     return this.all().find((identity) => identity.recovery_addresses.some((address) => address.value === wanted));

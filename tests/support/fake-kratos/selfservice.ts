@@ -9,19 +9,28 @@ import { sessionJson } from "./sessions";
 /** Registration, login and settings with the `password` method. */
 
 const MIN_PASSWORD_LENGTH = 8;
+/** Kratos's default hasher is bcrypt, which refuses passwords over 72 bytes (4000033). */
+const BCRYPT_MAX_BYTES = 72;
 
 const flowReply = (context: Context, flow: Flow, status = 200): Reply => ({
   status,
   body: flowJson(flow, context.baseUrl),
 });
 
-/** Kratos's password policy: minimum length, and not too similar to the identifier. */
+/** Kratos's password policy: minimum length, bcrypt's maximum, and not too similar to the identifier. */
 function passwordProblems(password: string, identifier: string): UiText[] {
   const length = [...password].length;
   if (length < MIN_PASSWORD_LENGTH) {
     const message = uiText(4000032, { min_length: MIN_PASSWORD_LENGTH, actual_length: length });
     return [
       { ...message, text: `The password must be at least ${MIN_PASSWORD_LENGTH} characters long, but got ${length}.` },
+    ];
+  }
+  const bytes = Buffer.byteLength(password, "utf8");
+  if (bytes > BCRYPT_MAX_BYTES) {
+    const message = uiText(4000033, { max_length: BCRYPT_MAX_BYTES, actual_length: bytes });
+    return [
+      { ...message, text: `The password must be at most ${BCRYPT_MAX_BYTES} characters long, but got ${bytes}.` },
     ];
   }
   const lowered = password.toLowerCase();
@@ -103,7 +112,7 @@ export const updateRegistrationFlow: Handler = async (context, request) => {
       flow: { id: verification.id, verifiable_address: address.value },
     });
   }
-  const session = context.sessions.create(identity.id, "password");
+  const session = context.sessions.create(identity.id, "password", request.client);
   continueWith.push({ action: "set_ory_session_token", ory_session_token: session.token });
   return {
     status: 200,
@@ -162,7 +171,7 @@ export const updateLoginFlow: Handler = async (context, request) => {
   // A refresh re-authenticates the same session; credentials of someone else get a fresh session.
   const refreshing = flow.refresh && current?.identityId === identity.id;
   if (refreshing) context.sessions.refresh(current, "password");
-  const session = refreshing ? current : context.sessions.create(identity.id, "password");
+  const session = refreshing ? current : context.sessions.create(identity.id, "password", request.client);
   return {
     status: 200,
     body: { session_token: session.token, session: sessionJson(session, context.identities, context.baseUrl) },

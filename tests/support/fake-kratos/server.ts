@@ -21,6 +21,12 @@ export type FakeKratosOptions = {
   now?: () => Date;
   courierUrl?: string;
   courierKey?: string;
+  /**
+   * The header that carries `courierKey`, sent as is (Kratos's HTTP courier `auth: {type: api_key,
+   * config: {name, value, in: header}}`). Cap's configuration names it X-Cap-Courier-Key
+   * (ADAPTER-NOTES §4); the default stays Authorization, which the fake's own tests read.
+   */
+  courierKeyHeader?: string;
   sessionLifespanMs?: number;
 };
 
@@ -65,8 +71,10 @@ const handlers: Record<string, Handler> = {
   listIdentities: admin.listIdentities,
   createIdentity: admin.createIdentity,
   getIdentity: admin.getIdentity,
+  getIdentityByExternalID: admin.getIdentityByExternalID,
   patchIdentity: admin.patchIdentity,
   deleteIdentity: admin.deleteIdentity,
+  listIdentitySessions: admin.listIdentitySessions,
   deleteIdentitySessions: admin.deleteIdentitySessions,
   isAlive: () => ({ status: 200, body: { status: "ok" } }),
   isReady: () => ({ status: 200, body: { status: "ok" } }),
@@ -112,7 +120,7 @@ export async function startFakeKratos(options: FakeKratosOptions = {}): Promise<
       recovery: 15 * MINUTE,
       verification: 15 * MINUTE,
     }),
-    courier: new Courier(now, options.courierUrl, options.courierKey),
+    courier: new Courier(now, options.courierUrl, options.courierKey, options.courierKeyHeader),
     privilegedSessionMaxAgeMs: 15 * MINUTE,
     codeLifespanMs: 15 * MINUTE,
     maxCodeSubmissions: 5,
@@ -148,11 +156,13 @@ export async function startFakeKratos(options: FakeKratosOptions = {}): Promise<
     }
     const handler = handlers[matched.operation.operationId];
     const token = request.headers["x-session-token"];
+    const userAgent = request.headers["user-agent"];
     const reply: Reply = handler
       ? await handler(context, {
           query: url.searchParams,
           pathParams: matched.pathParams,
           sessionToken: Array.isArray(token) ? token[0] : token,
+          client: { userAgent, ipAddress: request.socket.remoteAddress },
           body,
         })
       : notFound(`${matched.operation.operationId} is not modelled by the fake`);

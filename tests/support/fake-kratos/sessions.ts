@@ -5,6 +5,12 @@ import { identityJson, type IdentityStore } from "./identities";
 
 export type AuthMethod = "password" | "code_recovery";
 
+/**
+ * The client a session was issued to (Kratos's `sessionDevice`): Kratos records the issuing
+ * request's User-Agent and address on the session and lists them as `devices`.
+ */
+export type Device = { id: string; user_agent?: string; ip_address?: string; location: string };
+
 export type StoredSession = {
   id: string;
   token: string;
@@ -14,6 +20,7 @@ export type StoredSession = {
   authenticatedAt: Date;
   expiresAt: Date;
   methods: Array<{ method: AuthMethod; completedAt: Date }>;
+  devices: Device[];
 };
 
 export class SessionStore {
@@ -24,7 +31,7 @@ export class SessionStore {
     private readonly lifespanMs: number,
   ) {}
 
-  create(identityId: string, method: AuthMethod): StoredSession {
+  create(identityId: string, method: AuthMethod, client: { userAgent?: string; ipAddress?: string }): StoredSession {
     const now = this.now();
     const session: StoredSession = {
       id: randomUUID(),
@@ -35,6 +42,8 @@ export class SessionStore {
       authenticatedAt: now,
       expiresAt: new Date(now.getTime() + this.lifespanMs),
       methods: [{ method, completedAt: now }],
+      // Without Cloudflare's geo headers Kratos stores an empty location.
+      devices: [{ id: randomUUID(), user_agent: client.userAgent, ip_address: client.ipAddress, location: "" }],
     };
     this.sessions.set(session.id, session);
     return session;
@@ -60,6 +69,11 @@ export class SessionStore {
     const now = this.now();
     session.authenticatedAt = now;
     session.methods.push({ method, completedAt: now });
+  }
+
+  /** The identity's sessions, ended and expired ones too. */
+  allOfIdentity(identityId: string): StoredSession[] {
+    return [...this.sessions.values()].filter((session) => session.identityId === identityId);
   }
 
   ofIdentity(identityId: string): StoredSession[] {
@@ -95,6 +109,6 @@ export function sessionJson(
     })),
     issued_at: session.issuedAt.toISOString(),
     identity: identity ? identityJson(identity, baseUrl) : undefined,
-    devices: [],
+    devices: session.devices,
   };
 }

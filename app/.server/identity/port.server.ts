@@ -1,0 +1,124 @@
+import type { Transaction } from "~/.server/db/client.server";
+import type { Language } from "~/i18n/config";
+import type { Identity, Session } from "./identity.server";
+
+/**
+ * The identity service as Cap uses it (SPEC §7), whichever adapter holds the identities: the
+ * embedded store in our database (ORY_SDK_URL unset) or Ory Kratos / Ory Network through
+ * `@ory/client`. Callers import this module only; `identity()` (./identity-service.server.ts)
+ * answers the adapter chosen at start.
+ *
+ * Cap keeps its own rate limits in front of every call (accounts/, profile/). What Cap writes with
+ * an identity (its member record, a welcome mail) is handed in as a callback that runs in one
+ * database transaction: the embedded adapter runs it in the same transaction as the identity's own
+ * rows; the Ory adapter after Kratos answered, undoing the Kratos side if the callback fails.
+ *
+ * Outages: when the identity service cannot be reached (5xx, timeout), calls throw
+ * IdentityUnavailableError, which pages answer with 503 — never as "signed out".
+ */
+export type NewIdentity = {
+  email: string;
+  password: string;
+  name: { first: string; last: string };
+  /** The language of the verification email, before a member record exists. */
+  lang: Language;
+  /** The browser registering, named on the session it starts. */
+  userAgent: string | null;
+};
+
+export type Registration<T> =
+  | { ok: true; token: string; identity: Identity; created: T }
+  | { ok: false; error: "emailTaken" | "passwordRejected" };
+
+/** What a member is told when a code is refused. */
+export type CodeError = "codeInvalid" | "codeExpired" | "codeTooManyTries" | "codeTooManyTriesFromHere";
+
+export type CodeOutcome = { ok: true; identityId: string; address: string } | { ok: false; error: CodeError };
+
+export type RecoveryOutcome = { ok: true; token: string } | { ok: false; error: CodeError | "passwordRejected" };
+
+/** A signed-in device: one live session of the identity (Kratos: GET /sessions). */
+export type DeviceSession = { id: string; userAgent: string | null; authenticatedAt: Date; lastSeenAt: Date };
+
+/** Runs in Cap's database transaction once the identity service agreed (see above). */
+export type AlongWith<T> = (tx: Transaction) => Promise<T>;
+
+/** Runs in Cap's transaction once an address is verified: whose, and which. */
+export type OnVerified = (tx: Transaction, verified: { identityId: string; address: string }) => Promise<void>;
+
+export interface IdentityPort {
+  readonly kind: "embedded" | "ory";
+
+  /**
+   * Creates the identity (its address unverified, a verification code mailed) and a session;
+   * `createMember` writes Cap's records for it. Either both exist afterwards or neither does.
+   */
+  register<T>(
+    input: NewIdentity,
+    createMember: (tx: Transaction, identity: Identity) => Promise<T>,
+  ): Promise<Registration<T>>;
+  /** A new session for the email and password, or null when they do not match an active identity. */
+  login(email: string, password: string, userAgent: string | null): Promise<{ token: string } | null>;
+  /** The live session of a token, or null: the token opens nothing (any more). */
+  whoami(token: string): Promise<Session | null>;
+  /** Ends the token's session; false when it had none. */
+  logout(token: string): Promise<boolean>;
+
+  /**
+   * Starts a recovery for `email` and answers the id of the flow whose page takes the code; the
+   * same answer for an unknown address (no mail goes out for it). Cap's limits come first
+   * (accounts/recovery.server.ts).
+   */
+  startRecovery(email: string, options: { lang: Language; ip: string }): Promise<{ flowId: string }>;
+  /** Whether the recovery flow still takes a code. */
+  recoveryIsOpen(flowId: string): Promise<boolean>;
+  /**
+   * The code of the email and a new password: the password is set, every session of the identity
+   * ends, the address counts as verified, and a new session is answered.
+   */
+  completeRecovery(flowId: string, code: string, password: string, ip: string): Promise<RecoveryOutcome>;
+
+  /** A fresh verification code for the identity's address, by email. */
+  sendVerification(identity: Identity, options: { lang: Language; firstname: string }): Promise<void>;
+  /** The code typed by the signed-in identity; `then` runs once the address is verified. */
+  verifyWithCode(identityId: string, code: string, ip: string, then: OnVerified): Promise<CodeOutcome>;
+  /** The one-click link of the verification email (flow id and secret); no session needed. */
+  verifyWithLink(flowId: string, secret: string, ip: string, then: OnVerified): Promise<CodeOutcome>;
+
+  /** Whether `password` is the signed-in identity's own (before a sensitive change). */
+  reauthenticate(token: string, identity: Identity, password: string): Promise<boolean>;
+  /** A new password for the signed-in identity; every other session ends. */
+  setPassword(
+    token: string,
+    identityId: string,
+    password: string,
+  ): Promise<{ ok: true } | { ok: false; error: "passwordRejected" }>;
+
+  /** The identity's live sessions, this one included, the most recently seen first. */
+  listSessions(token: string, identityId: string): Promise<DeviceSession[]>;
+  /** Ends one session of the identity; false when it has none of that id. */
+  revokeSession(token: string, identityId: string, sessionId: string): Promise<boolean>;
+  /** Ends every session of the identity but the token's; how many ended. */
+  revokeOtherSessions(token: string, identityId: string): Promise<number>;
+
+  /** The id of the identity with that email address, or null. */
+  findIdByEmail(email: string): Promise<string | null>;
+  /** The names the identity's traits carry, kept in step with the member record. */
+  setName(identityId: string, name: { first: string; last: string }): Promise<void>;
+  /**
+   * Replaces the identity's address by `email`, proven by a code Cap checked: verified at once;
+   * every session but `keepToken`'s ends. `then` runs in Cap's transaction. Throws
+   * EmailTakenError when another identity holds the address.
+   */
+  replaceEmail(identityId: string, email: string, keepToken: string, then: AlongWith<void>): Promise<void>;
+  /** Deletes the identity and its sessions; `before` removes Cap's records first, in one transaction. */
+  delete(identityId: string, before: AlongWith<void>): Promise<void>;
+}
+
+/** The identity service could not be reached or failed (5xx, timeout): a passing outage, a 503. */
+export class IdentityUnavailableError extends Error {
+  constructor(cause?: unknown) {
+    super("identity service unavailable", { cause });
+    this.name = "IdentityUnavailableError";
+  }
+}
