@@ -1,6 +1,6 @@
 import { data, type ServerBuild } from "@remix-run/node";
 import { isDatabaseUnavailable } from "~/.server/db/errors.server";
-import { IdentityUnavailableError } from "~/.server/identity/identity-service.server";
+import { isIdentityUnavailable } from "~/.server/identity/identity-service.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { logger } from "~/.server/observability/logger.server";
 
@@ -30,11 +30,7 @@ function guarded<Args extends { request: Request }, Answer>(fn: (args: Args) => 
     try {
       return await fn(args);
     } catch (error) {
-      const away = isDatabaseUnavailable(error)
-        ? "database"
-        : error instanceof IdentityUnavailableError
-          ? "identity service"
-          : null;
+      const away = isDatabaseUnavailable(error) ? "database" : isIdentityUnavailable(error) ? "identity service" : null;
       if (!away) throw error;
       logger.warn({ path: new URL(args.request.url).pathname }, `${away} unavailable: answered 503`);
       throw await unavailableAnswer(args.request, api);

@@ -122,3 +122,11 @@ export class IdentityUnavailableError extends Error {
     this.name = "IdentityUnavailableError";
   }
 }
+
+/**
+ * Whether `error` is an IdentityUnavailableError. By name, not instanceof: server.ts's outage
+ * wrapper and the routes of the server build hold two copies of this module.
+ */
+export function isIdentityUnavailable(error: unknown): boolean {
+  return error instanceof Error && error.name === "IdentityUnavailableError";
+}
