@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
-import { mailOutbox, rateLimitEvents } from "~/.server/db/schema.server";
+import { identityFlows, mailOutbox, rateLimitEvents } from "~/.server/db/schema.server";
 import { queueMail } from "~/.server/mail/outbox.server";
 import { verificationMail } from "~/.server/mail/templates.server";
 import { keepHouse } from "~/.server/runtime/housekeeping.server";
@@ -40,5 +40,20 @@ describe("housekeeping", () => {
 
     expect((await db().select().from(rateLimitEvents)).map((event) => event.key)).toEqual(["recent"]);
     expect((await db().select().from(mailOutbox)).map((mail) => mail.id).sort()).toEqual([newSent, pending].sort());
+  });
+
+  it("forgets the records of Kratos flows a day old (they expired in Kratos after 15 minutes)", async () => {
+    const now = new Date();
+    const ago = (hours: number) => new Date(now.getTime() - hours * 3600_000);
+    const old = "0b9d2f4e-1c3a-4e5b-8f6a-7d8c9e0f1a2b";
+    const open = "1c0e3a5f-2d4b-4f6c-9a7b-8e9d0f1a2b3c";
+    await db()
+      .insert(identityFlows)
+      .values([
+        { flowId: old, kind: "recovery", address: "a@example.com", createdAt: ago(25) },
+        { flowId: open, kind: "verification", address: "b@example.com", createdAt: ago(0.1) },
+      ]);
+    await keepHouse(now);
+    expect((await db().select().from(identityFlows)).map((flow) => flow.flowId)).toEqual([open]);
   });
 });
