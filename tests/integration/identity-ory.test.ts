@@ -682,7 +682,7 @@ describe("admin", () => {
     expect((await ory.whoami(token))?.identity.traits.email).toBe("ada@example.com");
   });
 
-  it("deletes Cap's records in one transaction, then the identity and its sessions", async () => {
+  it("deletes Cap's records and the identity with its sessions in one step", async () => {
     const { token, identity } = await register();
     await ory.startRecovery("ada@example.com", { lang: "fr", ip: IP });
     await db()
@@ -700,6 +700,17 @@ describe("admin", () => {
       }),
     ).rejects.toThrow("Cap's records cannot go");
     expect(kratos.identities()).toHaveLength(1);
+    expect(await rows(identityFlows)).toBe(2);
+
+    // Kratos away: Cap's part is rolled back, nothing is half gone (the member tries again later).
+    kratos.failNext(503);
+    await expect(
+      ory.delete(identity.id, async (tx) => {
+        await tx.delete(appUsers).where(eq(appUsers.identityId, identity.id));
+      }),
+    ).rejects.toBeInstanceOf(IdentityUnavailableError);
+    expect(kratos.identities()).toHaveLength(1);
+    expect(await rows(appUsers)).toBe(1);
     expect(await rows(identityFlows)).toBe(2);
 
     await ory.delete(identity.id, async (tx) => {

@@ -490,9 +490,11 @@ export function createOryIdentity(options: {
         await tx.delete(identityFlows).where(eq(identityFlows.identityId, identityId));
         // The email change's codes, Cap's own under both adapters.
         await tx.delete(selfServiceCodes).where(eq(selfServiceCodes.identityId, identityId));
+        // Last, inside the transaction: Kratos away rolls Cap's part back (the member tries again
+        // later) instead of leaving an identity without a member, whose address nobody could
+        // register again. Deleting the identity ends its sessions too.
+        await deleteIdentity(identityId);
       });
-      // Deleting the identity ends its sessions too.
-      await deleteIdentity(identityId);
     },
   };
 }

@@ -111,7 +111,10 @@ export interface IdentityPort {
    * EmailTakenError when another identity holds the address.
    */
   replaceEmail(identityId: string, email: string, keepToken: string, then: AlongWith<void>): Promise<void>;
-  /** Deletes the identity and its sessions; `before` removes Cap's records first, in one transaction. */
+  /**
+   * Deletes the identity and its sessions; `before` removes Cap's records in the same step: when the
+   * identity service refuses or is away, Cap's records stay too.
+   */
   delete(identityId: string, before: AlongWith<void>): Promise<void>;
 }
 
