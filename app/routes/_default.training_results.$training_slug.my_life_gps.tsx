@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { db } from "~/.server/db/client.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { findTraining } from "~/.server/trainings/catalogue.server";
@@ -16,7 +15,7 @@ export const meta = titleMeta;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const lang = await localeOf(request);
-  const training = await findTraining(db(), params.training_slug ?? "");
+  const training = await findTraining(params.training_slug ?? "");
   const result = await lifeGpsResultOf(member.id, lang);
   if (!training || !result) notFound(request);
   const t = await translator(lang, "trainings");

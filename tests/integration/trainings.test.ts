@@ -19,7 +19,7 @@ const onboarding = readTrainingFiles().find((file) => file.content.slug === "j-e
 async function trainingsOf(member: TestMember) {
   const answer = await callWith(trainingsLoader, buildRequest("/trainings", { cookie: member.cookie }));
   return dataOf<{
-    trainings: { slug: string; state: string; percent: number; actionPath: string }[];
+    trainings: { slug: string; title: string; state: string; percent: number; actionPath: string }[];
     tests: { slug: string; state: string }[];
   }>(answer);
 }
@@ -70,6 +70,8 @@ describe("content seed", () => {
     const first = onboarding.modules[0];
     await readPart(member, first.slug, first.parts[0].slug);
     const before = await db().select().from(trainingModules);
+    const titleShown = async () => (await trainingsOf(member)).trainings.find((t) => t.slug === "j-embarque")?.title;
+    expect(await titleShown()).toBe("J’embarque");
 
     await seedContent(db());
     expect(await db().select().from(trainingModules)).toEqual(before);
@@ -88,6 +90,8 @@ describe("content seed", () => {
     await seedContent(db(), files);
     const [row] = await db().select().from(trainings).where(eq(trainings.slug, "j-embarque"));
     expect(row.content.title.fr).toBe("J’embarque (nouvelle édition)");
+    // Pages read the catalogue once per database: the seed makes them read it again.
+    expect(await titleShown()).toBe("J’embarque (nouvelle édition)");
     expect(await db().select().from(partReads).where(eq(partReads.memberId, member.memberId))).toHaveLength(1);
     await seedContent(db()); // back to the files as they are
   });

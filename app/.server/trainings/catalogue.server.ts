@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
-import { db, type Executor } from "~/.server/db/client.server";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { db, type Database, type Executor } from "~/.server/db/client.server";
 import {
   entitlements,
   moduleCompletions,
@@ -40,74 +40,73 @@ export type TrainingProgress = {
   nextModule: ModuleProgress;
 };
 
-type TrainingRow = Omit<typeof trainings.$inferSelect, "updatedAt">;
+type TrainingRow = typeof trainings.$inferSelect;
+type ModuleRow = { id: string; slug: string; trainingId: string };
+type Catalogue = { trainings: TrainingRow[]; modules: ModuleRow[] };
 
-// Content changes only when the seed runs: keep each training's parsed content by its hash, so
-// pages do not read and parse the whole JSON on every request.
-const contentCache = new Map<string, TrainingContent>();
+/**
+ * The catalogue (trainings in order, their live modules in order) changes only when the seed runs,
+ * before any request is served: read once per database, not twice on every page that shows
+ * progress. The seed forgets it (forgetCatalogue) whenever it writes.
+ */
+const catalogues = new WeakMap<Database, Promise<Catalogue>>();
 
-async function catalogueRows(tx: Executor, where: SQL | undefined): Promise<TrainingRow[]> {
-  const rows = await tx
-    .select({
-      id: trainings.id,
-      slug: trainings.slug,
-      kind: trainings.kind,
-      position: trainings.position,
-      access: trainings.access,
-      archived: trainings.archived,
-      contentHash: trainings.contentHash,
-    })
-    .from(trainings)
-    .where(where)
-    .orderBy(trainings.position);
-  const missing = rows.filter((row) => !contentCache.has(row.contentHash));
-  if (missing.length) {
-    const loaded = await tx
-      .select({ hash: trainings.contentHash, content: trainings.content })
-      .from(trainings)
-      .where(
-        inArray(
-          trainings.id,
-          missing.map((row) => row.id),
-        ),
-      );
-    for (const { hash, content } of loaded) contentCache.set(hash, content);
-  }
-  return rows.map((row) => ({ ...row, content: contentCache.get(row.contentHash)! }));
+export function forgetCatalogue(database: Database) {
+  catalogues.delete(database);
 }
 
-export async function findTraining(tx: Executor, slug: string): Promise<TrainingRow | null> {
-  const [row] = await catalogueRows(tx, eq(trainings.slug, slug));
+/** The catalogue of the current database, read through `executor` when it is not known yet. */
+function catalogue(executor: Executor): Promise<Catalogue> {
+  const database = db();
+  let cached = catalogues.get(database);
+  if (!cached) {
+    // Through the caller's transaction if it is in one: PGlite has one connection, which that
+    // transaction holds.
+    cached = readCatalogue(executor);
+    // A failed read (the database away) is not kept: the next request reads again.
+    cached.catch(() => catalogues.delete(database));
+    catalogues.set(database, cached);
+  }
+  return cached;
+}
+
+async function readCatalogue(executor: Executor): Promise<Catalogue> {
+  const [rows, modules] = await Promise.all([
+    executor.select().from(trainings).orderBy(trainings.position),
+    executor
+      .select({ id: trainingModules.id, slug: trainingModules.slug, trainingId: trainingModules.trainingId })
+      .from(trainingModules)
+      .where(eq(trainingModules.retired, false))
+      .orderBy(trainingModules.position),
+  ]);
+  return { trainings: rows, modules };
+}
+
+async function catalogueRows(executor: Executor, keep: (row: TrainingRow) => boolean): Promise<TrainingRow[]> {
+  return (await catalogue(executor)).trainings.filter(keep);
+}
+
+export async function findTraining(slug: string): Promise<TrainingRow | null> {
+  const [row] = await catalogueRows(db(), (row) => row.slug === slug);
   return row ?? null;
 }
 
 /** Every training and test of the catalogue with the member's progress, in content order. */
 export async function trainingsOf(memberId: string, filter: { archived: boolean }): Promise<TrainingProgress[]> {
-  return progressOf(db(), memberId, await catalogueRows(db(), eq(trainings.archived, filter.archived)));
+  return progressOf(db(), memberId, await catalogueRows(db(), (row) => row.archived === filter.archived));
 }
 
 /** One training with the member's progress, or null when no training has that slug. */
 export async function trainingOf(tx: Executor, memberId: string, slug: string): Promise<TrainingProgress | null> {
-  const [progress] = await progressOf(tx, memberId, await catalogueRows(tx, eq(trainings.slug, slug)));
+  const [progress] = await progressOf(tx, memberId, await catalogueRows(tx, (row) => row.slug === slug));
   return progress ?? null;
 }
 
-/** The member's progress in these trainings: a handful of queries, whatever their number. */
+/** The member's progress in these trainings: four queries, whatever their number. */
 async function progressOf(tx: Executor, memberId: string, rows: TrainingRow[]): Promise<TrainingProgress[]> {
   if (rows.length === 0) return [];
-  const allModules = await tx
-    .select({ id: trainingModules.id, slug: trainingModules.slug, trainingId: trainingModules.trainingId })
-    .from(trainingModules)
-    .where(
-      and(
-        inArray(
-          trainingModules.trainingId,
-          rows.map((row) => row.id),
-        ),
-        eq(trainingModules.retired, false),
-      ),
-    )
-    .orderBy(trainingModules.position);
+  const shown = new Set(rows.map((row) => row.id));
+  const allModules = (await catalogue(tx)).modules.filter((m) => shown.has(m.trainingId));
   const ids = allModules.map((m) => m.id);
   const [reads, completions, submissions, entitled] = await Promise.all([
     ids.length

@@ -4,6 +4,7 @@ import path from "node:path";
 import { and, eq, notInArray } from "drizzle-orm";
 import type { Database } from "~/.server/db/client.server";
 import { accessCodes, trainingModules, trainings } from "~/.server/db/schema.server";
+import { forgetCatalogue } from "./catalogue.server";
 import { trainingContent, type TrainingContent } from "./content-schema.server";
 
 const contentFolder = path.resolve("app/content");
@@ -83,4 +84,6 @@ export async function seedContent(db: Database, files = readTrainingFiles()) {
         .onConflictDoUpdate({ target: accessCodes.code, set: values });
     }
   });
+  // Pages read the catalogue once per database (catalogue.server.ts): it may have changed.
+  forgetCatalogue(db);
 }
