@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 
@@ -20,7 +20,9 @@ export function startMailCatcher(dir: string, port: number): void {
       stream.on("end", () => {
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
         const file = path.join(dir, `${Date.now()}-${process.pid}-${++count}.json`);
-        writeFileSync(file, JSON.stringify({ to, raw: Buffer.concat(chunks).toString("utf8") }));
+        // Written aside, then renamed: a reader (another process) never sees a half-written file.
+        writeFileSync(`${file}.part`, JSON.stringify({ to, raw: Buffer.concat(chunks).toString("utf8") }));
+        renameSync(`${file}.part`, file);
         callback();
       });
     },
@@ -52,6 +54,7 @@ export async function waitForMail(address: string, subject: RegExp, timeoutMs = 
   const wanted = address.toLowerCase();
   for (;;) {
     for (const name of readdirSync(mailDir()).sort()) {
+      if (!name.endsWith(".json")) continue;
       const stored = JSON.parse(readFileSync(path.join(mailDir(), name), "utf8")) as { to: string[]; raw: string };
       if (!stored.to.includes(wanted)) continue;
       const mail = decode(stored.to, stored.raw);
