@@ -1,5 +1,7 @@
 import type { Client } from "~/.server/http/client.server";
 import { identity, normalizeEmail } from "~/.server/identity/identity-service.server";
+import type { Language } from "~/i18n/config";
+import { whoami } from "./members.server";
 import { clearEvents, releaseSlots, takeSlots } from "~/.server/rate-limit/rate-limit.server";
 
 /**
@@ -18,7 +20,10 @@ export const MAX_FAILURES_PER_IP = 30;
 export const EMAIL_WINDOW_MS = 60 * 60 * 1000;
 export const MAX_FAILURES_PER_EMAIL = 50;
 
-export type LoginResult = { ok: true; token: string } | { ok: false; error: "invalidCredentials" | "tooManyAttempts" };
+/** `lang`: the language the member saved, which the device they sign in on takes on. */
+export type LoginResult =
+  | { ok: true; token: string; lang: Language | null }
+  | { ok: false; error: "invalidCredentials" | "tooManyAttempts" };
 
 export async function login(email: string, password: string, client: Client): Promise<LoginResult> {
   const { ip } = client;
@@ -35,7 +40,8 @@ export async function login(email: string, password: string, client: Client): Pr
   if (!session) return { ok: false, error: "invalidCredentials" };
   // The member is back at their own address: its failures are forgotten (the others are not).
   await Promise.all([releaseSlots(slots), clearEvents("login-pair", pair)]);
-  return { ok: true, token: session.token };
+  const lang = (await whoami(session.token))?.member.lang ?? null;
+  return { ok: true, token: session.token, lang };
 }
 
 /** Ends the token's session (SPEC §4 logout); false when it had none. */

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
 import { identity, type Identity } from "~/.server/identity/identity-service.server";
+import { isLanguage, type Language } from "~/i18n/config";
 
 /** The product's member record (SPEC §3 app_user), as the API and pages see it. */
 export type Member = {
@@ -12,7 +13,8 @@ export type Member = {
   birth_date: string;
   gender: string;
   mobile: string | null;
-  lang: string;
+  /** The language the member saved (fr at registration, SPEC §9): their pages on a new device, their emails. */
+  lang: Language;
   user_type: string;
   level_of_study: string | null;
   role: string | null;
@@ -29,7 +31,7 @@ function toMember(row: typeof appUsers.$inferSelect): Member {
     birth_date: row.birthDate,
     gender: row.gender,
     mobile: row.mobile,
-    lang: row.lang,
+    lang: isLanguage(row.lang) ? row.lang : "fr",
     user_type: row.userType,
     level_of_study: row.levelOfStudy,
     role: row.role,

@@ -3,7 +3,7 @@ import { type CodeError, type Identity, identity } from "~/.server/identity/iden
 import { queueMail } from "~/.server/mail/outbox.server";
 import { welcomeMail } from "~/.server/mail/templates.server";
 import { countRecent, recordEvent } from "~/.server/rate-limit/rate-limit.server";
-import { isLanguage, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import { memberOfIdentity, type Member } from "./members.server";
 
 const RESEND_WINDOW_MS = 15 * 60 * 1000;
@@ -27,8 +27,7 @@ export async function verifyWithLink(codeId: string, linkToken: string, ip: stri
 async function welcome(tx: Transaction, { identityId, address }: { identityId: string; address: string }) {
   const member = await memberOfIdentity(tx, identityId);
   if (!member) return;
-  const lang = isLanguage(member.lang) ? member.lang : "fr";
-  await queueMail(tx, welcomeMail(lang, address, { firstname: member.firstname, link: "/trainings" }));
+  await queueMail(tx, welcomeMail(member.lang, address, { firstname: member.firstname, link: "/trainings" }));
 }
 
 /** A fresh code by email, at most three times in 15 minutes. */

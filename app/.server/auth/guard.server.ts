@@ -70,6 +70,12 @@ export async function guardPublicPage(request: Request): Promise<boolean> {
   return true;
 }
 
+/** The signed-in member (verified or not), or null: for what anyone may do, a member with more effect. */
+export async function currentMember(request: Request): Promise<SignedIn | null> {
+  const token = await readToken(request);
+  return token ? signedIn(request, token) : null;
+}
+
 /** For home routes: a visitor passes; a signed-in member goes to / (or to verify first). */
 export async function redirectIfSignedIn(request: Request): Promise<void> {
   if (await guardPublicPage(request)) throw redirect("/");

@@ -3,7 +3,8 @@ import { and, asc, desc, eq, gt, gte, lt, ne, type SQL } from "drizzle-orm";
 import { env } from "~/.server/config/env.server";
 import { db, type Executor, type Transaction } from "~/.server/db/client.server";
 import { violatesConstraint } from "~/.server/db/errors.server";
-import { appUsers, coaches, coachingBookings, identities } from "~/.server/db/schema.server";
+import { appUsers, coaches, coachingBookings } from "~/.server/db/schema.server";
+import { identity } from "~/.server/identity/identity-service.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { randomToken, sha256 } from "~/.server/identity/secrets.server";
 import type { Language } from "~/i18n/config";
@@ -177,15 +178,17 @@ async function changeableSession(executor: Executor, where: SQL | undefined, now
     .from(coachingBookings)
     .innerJoin(coaches, eq(coaches.id, coachingBookings.coachId))
     .innerJoin(appUsers, eq(appUsers.id, coachingBookings.memberId))
-    .innerJoin(identities, eq(identities.id, appUsers.identityId))
     .where(where)
     .for("update", { of: coachingBookings });
   if (!row) return { ok: false as const, error: "notFound" as const };
   const booking = row.coaching_bookings;
   if (booking.status !== "confirmed" || booking.startsAt <= now)
     return { ok: false as const, error: "notChangeable" as const };
-  const { id, firstname, lastname } = row.app_users;
-  const member: Booker = { id, firstname, lastname, email: row.identities.traits.email, lang: booking.lang };
+  const { id, firstname, lastname, identityId } = row.app_users;
+  // The address lives with the identity (in Kratos under the Ory adapter), not in our tables.
+  const email = await identity().emailOf(identityId, executor);
+  if (!email) return { ok: false as const, error: "notFound" as const };
+  const member: Booker = { id, firstname, lastname, email, lang: booking.lang };
   return { ok: true as const, booking, coach: row.coaches, member };
 }
 

@@ -5,7 +5,6 @@ import { coachingMail, type CoachingMailKind } from "~/.server/mail/templates.se
 import { isLanguage, type Language } from "~/i18n/config";
 import type { Booker, Booking, Coach } from "./bookings.server";
 import { cancellationIcs, icsContentType, invitationIcs, type CalendarEvent } from "./ics.server";
-import { sessionWhen } from "./session-views.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
 
 /**
@@ -72,29 +71,33 @@ export async function sessionMails(
           },
         ];
 
+  const when = (session: Booking) => ({
+    startsAt: session.startsAt.toISOString(),
+    endsAt: session.endsAt.toISOString(),
+  });
   const forMember = (mailKind: CoachingMailKind) =>
-    coachingMail(mailKind, "member", member.lang, member.email, {
+    coachingMail(member.lang, member.email, {
+      kind: mailKind,
+      audience: "member",
       firstname: member.firstname,
       withName: coach.name,
-      when: sessionWhen(member.lang, booking.startsAt, booking.endsAt, booking.timeZone),
-      previousWhen:
-        mailKind === "rescheduled" && previous
-          ? sessionWhen(member.lang, previous.startsAt, previous.endsAt, booking.timeZone)
-          : undefined,
+      ...when(booking),
+      previous: mailKind === "rescheduled" && previous ? when(previous) : undefined,
+      timeZone: booking.timeZone,
       meetingUrl: booking.meetingUrl,
       manageLink: `/coaching/sessions/${booking.id}`,
       bookLink: "/coaching",
       cancelledBy: booking.cancelledBy,
     });
   const forCoach = (mailKind: CoachingMailKind) =>
-    coachingMail(mailKind, "coach", coachLang, coach.email, {
+    coachingMail(coachLang, coach.email, {
+      kind: mailKind,
+      audience: "coach",
       firstname: coach.name.split(" ")[0],
       withName: memberName,
-      when: sessionWhen(coachLang, booking.startsAt, booking.endsAt, coach.timeZone),
-      previousWhen:
-        mailKind === "rescheduled" && previous
-          ? sessionWhen(coachLang, previous.startsAt, previous.endsAt, coach.timeZone)
-          : undefined,
+      ...when(booking),
+      previous: mailKind === "rescheduled" && previous ? when(previous) : undefined,
+      timeZone: coach.timeZone,
       meetingUrl: booking.meetingUrl,
       manageLink: change.coachToken ? `/coach/session/${change.coachToken}` : "/",
       bookLink: "/",

@@ -183,6 +183,11 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     html: text("html").notNull(),
     attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default(sql`'[]'::jsonb`),
+    // What the message was rendered from, so that the sender renders it again when the recipient's
+    // language changed before it went (a reminder queued days ahead). Null: sent as rendered.
+    template: text("template"),
+    vars: jsonb("vars").$type<Record<string, unknown>>(),
+    lang: text("lang"),
     status: text("status", { enum: ["pending", "sent"] })
       .notNull()
       .default("pending"),

@@ -115,6 +115,7 @@ export const embeddedIdentity: IdentityPort = {
   revokeSession: (_token, identityId, sessionId) => store.revokeSessionById(identityId, sessionId),
   revokeOtherSessions: (token, identityId) => store.revokeOtherSessions(db(), identityId, token),
   findIdByEmail: (email) => store.findIdentityIdByEmail(db(), email),
+  emailOf: async (identityId, within = db()) => (await store.findIdentity(within, identityId))?.traits.email ?? null,
 
   async setName(identityId, name) {
     await store.renameIdentity(db(), identityId, name);

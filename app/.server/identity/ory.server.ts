@@ -136,6 +136,14 @@ export function createOryIdentity(options: {
     return found[0]?.id ?? null;
   }
 
+  async function emailOf(identityId: string): Promise<string | null> {
+    if (!isUuid(identityId)) return null;
+    const answer = await call("getIdentity", admin.getIdentity({ id: identityId }));
+    if (!answer.ok && answer.status === 404) return null;
+    if (!answer.ok) throw unexpected("getIdentity", answer);
+    return toIdentity(answer.data).traits.email;
+  }
+
   async function logout(token: string): Promise<boolean> {
     const answer = await call(
       "performNativeLogout",
@@ -458,6 +466,7 @@ export function createOryIdentity(options: {
     revokeOtherSessions: (token) => endOtherSessions(token),
 
     findIdByEmail,
+    emailOf,
 
     async setName(identityId, name) {
       const answer = await patchIdentity(identityId, [{ op: "replace", path: "/traits/name", value: name }]);

@@ -1,4 +1,4 @@
-import type { Transaction } from "~/.server/db/client.server";
+import type { Executor, Transaction } from "~/.server/db/client.server";
 import type { Language } from "~/i18n/config";
 import type { Identity, Session } from "./identity.server";
 
@@ -103,6 +103,12 @@ export interface IdentityPort {
 
   /** The id of the identity with that email address, or null. */
   findIdByEmail(email: string): Promise<string | null>;
+  /**
+   * The identity's email address, or null when there is no such identity. Inside a transaction,
+   * pass it: the embedded store reads through it (PGlite has one connection, which the transaction
+   * holds); Kratos is asked over HTTP either way.
+   */
+  emailOf(identityId: string, within?: Executor): Promise<string | null>;
   /** The names the identity's traits carry, kept in step with the member record. */
   setName(identityId: string, name: { first: string; last: string }): Promise<void>;
   /**

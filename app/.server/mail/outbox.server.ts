@@ -1,11 +1,19 @@
 import { and, desc, eq } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { mailOutbox, type MailAttachment } from "~/.server/db/schema.server";
+import type { MailSource } from "./templates.server";
 
 export type { MailAttachment };
 
-/** A message ready to queue: what the templates render. */
-export type OutgoingMail = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
+/** A message ready to queue: what the templates render, and what they rendered it from. */
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+  source?: MailSource;
+};
 
 /**
  * Queues a message for the background sender and returns its id. Pass the caller's transaction so
@@ -17,11 +25,15 @@ export async function queueMail(
   message: OutgoingMail,
   options: { sendAt?: Date } = {},
 ): Promise<string> {
+  const { source, ...rendered } = message;
   const [row] = await executor
     .insert(mailOutbox)
     .values({
-      ...message,
+      ...rendered,
       attachments: message.attachments ?? [],
+      template: source?.template ?? null,
+      vars: source?.vars ?? null,
+      lang: source?.lang ?? null,
       ...(options.sendAt ? { nextAttemptAt: options.sendAt } : {}),
     })
     .returning({ id: mailOutbox.id });

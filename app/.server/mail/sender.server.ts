@@ -3,6 +3,7 @@ import nodemailer from "nodemailer";
 import { env } from "~/.server/config/env.server";
 import { db } from "~/.server/db/client.server";
 import { mailOutbox } from "~/.server/db/schema.server";
+import { inRecipientLanguage } from "./recipient-language.server";
 
 /**
  * The outbox's background sender (ARCHITECTURE.md, "Email"). Every instance of the app runs one;
@@ -107,13 +108,14 @@ export async function deliverDueMail(options: { transport?: MailTransport; now?:
         .update(mailOutbox)
         .set({ nextAttemptAt: new Date(Date.now() + LEASE_MS) })
         .where(eq(mailOutbox.id, mail.id));
+      const { subject, text, html } = await inRecipientLanguage(mail);
       await transport.sendMail({
         messageId: messageIdOf(mail.id),
         from: env().MAIL_FROM,
         to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        subject,
+        text,
+        html,
         attachments: mail.attachments,
       });
       await db()

@@ -2,6 +2,7 @@ import { env } from "~/.server/config/env.server";
 import type { Language } from "~/i18n/config";
 import { createT, type TFunction } from "~/i18n/translate";
 import { resources } from "~/locales/resources";
+import { sessionWhen } from "~/.server/coaching/session-views.server";
 import type { OutgoingMail } from "./outbox.server";
 
 /**
@@ -80,15 +81,28 @@ ${content.blocks.map((block) => htmlBlock(t, block)).join("\n")}
 `;
 }
 
-function render(lang: Language, to: string, build: (t: TFunction) => Content): OutgoingMail {
-  const t = translator(lang);
+/** What a message is rendered from: kept with it, so the sender can render it again in another language. */
+export type MailSource = { template: TemplateName; vars: Record<string, unknown>; lang: Language };
+
+function render(
+  source: MailSource,
+  to: string,
+  build: (t: TFunction) => Content,
+): OutgoingMail & { source: MailSource } {
+  const t = translator(source.lang);
   const content = build(t);
-  return { to, subject: content.subject, text: textBody(t, content), html: htmlBody(t, lang, content) };
+  return {
+    to,
+    subject: content.subject,
+    text: textBody(t, content),
+    html: htmlBody(t, source.lang, content),
+    source,
+  };
 }
 
 /** After registration or an email change: the code to type, or a one-click link. */
 export function verificationMail(lang: Language, to: string, vars: { firstname: string; code: string; link: Link }) {
-  return render(lang, to, (t) => ({
+  return render({ template: "verification", vars, lang }, to, (t) => ({
     subject: t("verification.subject"),
     firstname: vars.firstname,
     blocks: [
@@ -104,7 +118,7 @@ export function verificationMail(lang: Language, to: string, vars: { firstname: 
 
 /** A password reset was asked for: the code, or a link to choose a new password. */
 export function recoveryMail(lang: Language, to: string, vars: { firstname: string; code: string; link: Link }) {
-  return render(lang, to, (t) => ({
+  return render({ template: "recovery", vars, lang }, to, (t) => ({
     subject: t("recovery.subject"),
     firstname: vars.firstname,
     blocks: [
@@ -120,7 +134,7 @@ export function recoveryMail(lang: Language, to: string, vars: { firstname: stri
 
 /** Once the address is confirmed: a welcome and the way to the first training. */
 export function welcomeMail(lang: Language, to: string, vars: { firstname: string; link: Link }) {
-  return render(lang, to, (t) => ({
+  return render({ template: "welcome", vars, lang }, to, (t) => ({
     subject: t("welcome.subject"),
     firstname: vars.firstname,
     blocks: [
@@ -138,7 +152,7 @@ export function crewInvitationMail(
   to: string,
   vars: { firstname: string; inviterName: string; link: Link },
 ) {
-  return render(lang, to, (t) => ({
+  return render({ template: "crewInvitation", vars, lang }, to, (t) => ({
     // Fixed words: nothing a member typed goes into a Subject line (it reads as Cap's own).
     subject: t("crewInvitation.subject"),
     firstname: vars.firstname,
@@ -157,7 +171,7 @@ export function surveyRequestMail(
   to: string,
   vars: { firstname: string; memberName: string; link: Link },
 ) {
-  return render(lang, to, (t) => ({
+  return render({ template: "surveyRequest", vars, lang }, to, (t) => ({
     subject: t("surveyRequest.subject"),
     firstname: vars.firstname,
     blocks: [
@@ -171,7 +185,7 @@ export function surveyRequestMail(
 
 /** An email change asked for on /profile: the code, sent to the NEW address. */
 export function emailChangeMail(lang: Language, to: string, vars: { firstname: string; code: string; link: Link }) {
-  return render(lang, to, (t) => ({
+  return render({ template: "emailChange", vars, lang }, to, (t) => ({
     subject: t("emailChange.subject"),
     firstname: vars.firstname,
     blocks: [
@@ -187,7 +201,7 @@ export function emailChangeMail(lang: Language, to: string, vars: { firstname: s
 
 /** To the OLD address once an email change is confirmed: the owner learns of it if it was not them. */
 export function emailChangedMail(lang: Language, to: string, vars: { firstname: string; newEmail: string }) {
-  return render(lang, to, (t) => ({
+  return render({ template: "emailChanged", vars, lang }, to, (t) => ({
     subject: t("emailChanged.subject"),
     firstname: vars.firstname,
     blocks: [{ paragraph: t("emailChanged.intro", { email: vars.newEmail }) }, { paragraph: t("emailChanged.notYou") }],
@@ -196,39 +210,44 @@ export function emailChangedMail(lang: Language, to: string, vars: { firstname: 
 
 export type CoachingMailKind = "confirmed" | "rescheduled" | "cancelled" | "reminder";
 
+export type CoachingMailVars = {
+  kind: CoachingMailKind;
+  audience: "member" | "coach";
+  firstname: string;
+  withName: string;
+  /** The session (and, for a move, where it was), shown in `timeZone`: ISO instants. */
+  startsAt: string;
+  endsAt: string;
+  previous?: { startsAt: string; endsAt: string };
+  timeZone: string;
+  meetingUrl: string;
+  manageLink: Link;
+  bookLink: Link;
+  /** For a cancellation: who cancelled, so the other one reads it was not them. */
+  cancelledBy?: "member" | "coach" | null;
+};
+
 /**
  * A discovery session's news, to the member or to the coach: when (in the recipient's time zone),
  * the web-conference link, and the link to reschedule or cancel. The caller attaches the .ics.
  */
-export function coachingMail(
-  kind: CoachingMailKind,
-  audience: "member" | "coach",
-  lang: Language,
-  to: string,
-  vars: {
-    firstname: string;
-    withName: string;
-    when: string;
-    previousWhen?: string;
-    meetingUrl: string;
-    manageLink: Link;
-    bookLink: Link;
-    /** For a cancellation: who cancelled, so the other one reads it was not them. */
-    cancelledBy?: "member" | "coach" | null;
-  },
-): OutgoingMail {
+export function coachingMail(lang: Language, to: string, vars: CoachingMailVars) {
+  const { kind, audience } = vars;
   const key = `coaching.${kind}`;
   const intro =
     kind === "cancelled" && audience === "member" && vars.cancelledBy === "coach"
       ? `${key}.memberIntroByCoach`
       : `${key}.${audience}Intro`;
-  return render(lang, to, (t) => ({
-    subject: t(`${key}.subject`, { when: vars.when, withName: vars.withName }),
+  const when = sessionWhen(lang, new Date(vars.startsAt), new Date(vars.endsAt), vars.timeZone);
+  const previousWhen =
+    vars.previous && sessionWhen(lang, new Date(vars.previous.startsAt), new Date(vars.previous.endsAt), vars.timeZone);
+  return render({ template: "coaching", vars, lang }, to, (t) => ({
+    subject: t(`${key}.subject`, { when, withName: vars.withName }),
     firstname: vars.firstname,
     blocks: [
       { paragraph: t(intro, { withName: vars.withName }) },
-      ...(vars.previousWhen ? [{ paragraph: t("coaching.previousWhen", { when: vars.previousWhen }) }] : []),
-      { paragraph: t(kind === "cancelled" ? "coaching.wasWhen" : "coaching.when", { when: vars.when }) },
+      ...(previousWhen ? [{ paragraph: t("coaching.previousWhen", { when: previousWhen }) }] : []),
+      { paragraph: t(kind === "cancelled" ? "coaching.wasWhen" : "coaching.when", { when }) },
       ...(kind === "cancelled"
         ? audience === "member"
           ? [{ paragraph: t("coaching.bookAgainIntro") }, { button: t("coaching.bookAgain"), url: vars.bookLink }]
@@ -241,4 +260,24 @@ export function coachingMail(
           ]),
     ],
   }));
+}
+
+/** Every template by name: the sender renders a queued message again in its recipient's current language. */
+const templates = {
+  verification: verificationMail,
+  recovery: recoveryMail,
+  welcome: welcomeMail,
+  crewInvitation: crewInvitationMail,
+  surveyRequest: surveyRequestMail,
+  emailChange: emailChangeMail,
+  emailChanged: emailChangedMail,
+  coaching: coachingMail,
+};
+export type TemplateName = keyof typeof templates;
+
+/** A queued message rendered again from its template and variables; null for an unknown template. */
+export function renderAgain(template: string, lang: Language, to: string, vars: unknown): OutgoingMail | null {
+  if (!(template in templates)) return null;
+  const renderer = templates[template as TemplateName] as (lang: Language, to: string, vars: unknown) => OutgoingMail;
+  return renderer(lang, to, vars);
 }
