@@ -11,9 +11,10 @@ import {
   sessionOf,
   upcomingSessionWith,
 } from "~/.server/coaching/bookings.server";
+import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { sessionWhen } from "~/.server/coaching/session-views.server";
 import { usualTimeZones } from "~/.server/coaching/time-zones.server";
-import { refuse } from "~/.server/http/form-reply.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
@@ -78,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
   if (outcome.ok) return redirect(`/coaching/sessions/${outcome.booking.id}?${reschedule ? "moved" : "booked"}`, 303);
   if (outcome.error === "notFound" || outcome.error === "coachUnknown") notFound(request);
-  return refuse(submission.reply({ formErrors: [`errors.${outcome.error}`] }), 409);
+  return refuseWith(submission, bookingRefusals[outcome.error]);
 }
 
 /** A link to another step: the same query with some parts changed (null removes one). */

@@ -2,7 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { cancelSession, sessionOf } from "~/.server/coaching/bookings.server";
+import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { sessionCard } from "~/.server/coaching/session-views.server";
+import { refusalData } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { SessionFacts } from "~/components/coaching-session";
@@ -43,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await cancelSession(member.id, params.id ?? "");
   if (outcome.ok) return redirect(`/coaching/sessions/${outcome.booking.id}?cancelled`, 303);
   if (outcome.error === "notFound") notFound(request);
-  return data({ error: `errors.${outcome.error}` }, { status: 409 });
+  return refusalData(bookingRefusals[outcome.error]);
 }
 
 export default function CoachingSession() {

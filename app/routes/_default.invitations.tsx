@@ -1,8 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
+import { refusalData } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
-import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { translator } from "~/.server/i18n/i18n.server";
+import { invitationRefusals } from "~/.server/team/contract.server";
 import { invitationAction, isInvitationIntent } from "~/.server/team/invitation-actions.server";
 import { receivedInvitations, sentInvitations } from "~/.server/team/invitations.server";
 import { FormAlert, SubmitButton } from "~/components/form";
@@ -26,13 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const id = formData.get("id");
   if (!isInvitationIntent(intent) || typeof id !== "string") return data({ error: "errors.notFound" }, { status: 400 });
-  const outcome = await invitationAction(signedIn, await localeOf(request), intent, id);
+  const outcome = await invitationAction(signedIn, intent, id);
   if (!outcome.ok && outcome.error === "notFound") notFound(request);
-  if (!outcome.ok)
-    return data(
-      { error: `errors.${outcome.error}` },
-      { status: outcome.error === "tooSoon" || outcome.error === "tooManyMails" ? 429 : 409 },
-    );
+  if (!outcome.ok) return refusalData(invitationRefusals[outcome.error]);
   return redirect(`/invitations?done=${intent}`, 303);
 }
 

@@ -1,8 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { refuse } from "~/.server/http/form-reply.server";
-import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { translator } from "~/.server/i18n/i18n.server";
+import { crewRefusals } from "~/.server/team/contract.server";
 import { addCrewMember } from "~/.server/team/crew.server";
 import { relations } from "~/.server/team/relations.server";
 import { parseCrewMember } from "~/.server/team/team-forms.server";
@@ -24,13 +25,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
   const submission = parseCrewMember(await request.formData());
   if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.checkFields"] }));
-  const lang = await localeOf(request);
-  const result = await addCrewMember({ ...member, lang }, submission.value);
-  if (!result.ok)
-    return refuse(
-      submission.reply({ fieldErrors: { email: [`errors.${result.error}`] } }),
-      result.error === "emailInCrew" ? 409 : 429,
-    );
+  const result = await addCrewMember(member, submission.value);
+  if (!result.ok) return refuseWith(submission, crewRefusals[result.error]);
   return redirect(`/my_team/list?added=${result.id}`, 303);
 }
 

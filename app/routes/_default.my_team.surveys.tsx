@@ -1,8 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { refuse } from "~/.server/http/form-reply.server";
-import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { translator } from "~/.server/i18n/i18n.server";
+import { surveyRefusals } from "~/.server/surveys/contract.server";
 import { closeSurvey, createSurvey, listSurveys } from "~/.server/surveys/surveys.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { listCrew } from "~/.server/team/crew.server";
@@ -44,12 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseSurvey(formData);
   if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.checkFields"] }));
   const { title, questions, crew } = submission.value;
-  const result = await createSurvey({ ...member, lang: await localeOf(request) }, { title, questions, crewIds: crew });
-  if (!result.ok)
-    return refuse(
-      submission.reply({ fieldErrors: { crew: [`errors.${result.error}`] } }),
-      result.error === "tooManyMails" ? 429 : 422,
-    );
+  const result = await createSurvey(member, { title, questions, crewIds: crew });
+  if (!result.ok) return refuseWith(submission, surveyRefusals[result.error]);
   return redirect("/my_team/surveys?sent", 303);
 }
 

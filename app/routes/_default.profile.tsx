@@ -3,16 +3,18 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { clearTokenCookie } from "~/.server/auth/token-cookie.server";
-import { codeRefusalStatus, refuse } from "~/.server/http/form-reply.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { changePassword, deleteAccount } from "~/.server/profile/account.server";
-import { devicesOf, signOutDevice, signOutOtherDevices } from "~/.server/profile/devices.server";
 import {
-  cancelEmailChange,
-  confirmEmailChange,
-  emailRefusalStatus,
-  requestEmailChange,
-} from "~/.server/profile/email-change.server";
+  deletionRefusals,
+  deviceRefusals,
+  emailChangeRefusals,
+  emailConfirmRefusals,
+  passwordChangeRefusals,
+} from "~/.server/profile/contract.server";
+import { devicesOf, signOutDevice, signOutOtherDevices } from "~/.server/profile/devices.server";
+import { cancelEmailChange, confirmEmailChange, requestEmailChange } from "~/.server/profile/email-change.server";
 import {
   parseCode,
   parseDeletion,
@@ -89,26 +91,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const hideFields = ["currentPassword"];
       if (submission.status !== "success") return refuse(submission.reply({ hideFields }));
       const result = await requestEmailChange(signedIn, submission.value.email, submission.value.currentPassword);
-      if (!result.ok) {
-        const key = result.error === "emailTaken" ? "errors.emailTaken" : `profile:errors.${result.error}`;
-        const field =
-          result.error === "currentPasswordWrong" || result.error === "tooManyAttempts" ? "currentPassword" : "email";
-        return refuse(
-          submission.reply({ fieldErrors: { [field]: [key] }, hideFields }),
-          emailRefusalStatus(result.error),
-        );
-      }
+      if (!result.ok) return refuseWith(submission, emailChangeRefusals[result.error], { hideFields });
       return saved("emailCodeSent");
     }
     case "confirmEmail": {
       const submission = parseCode(formData);
       if (submission.status !== "success") return refuse(submission.reply());
       const result = await confirmEmailChange(signedIn, submission.value.code, context.clientIp ?? "unknown");
-      if (!result.ok)
-        return refuse(
-          submission.reply({ fieldErrors: { code: [`errors.${result.error}`] } }),
-          codeRefusalStatus(result.error),
-        );
+      if (!result.ok) return refuseWith(submission, emailConfirmRefusals[result.error]);
       return saved("email");
     }
     case "cancelEmail":
@@ -119,19 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parsePassword(formData);
       if (submission.status !== "success") return refuse(submission.reply({ hideFields }));
       const result = await changePassword(signedIn, submission.value.currentPassword, submission.value.password);
-      if (!result.ok) {
-        return refuse(
-          submission.reply({
-            fieldErrors: {
-              [result.error === "passwordRejected" ? "password" : "currentPassword"]: [
-                `profile:errors.${result.error}`,
-              ],
-            },
-            hideFields,
-          }),
-          result.error === "tooManyAttempts" ? 429 : 422,
-        );
-      }
+      if (!result.ok) return refuseWith(submission, passwordChangeRefusals[result.error], { hideFields });
       return saved("password");
     }
     case "delete": {
@@ -139,24 +117,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseDeletion(formData);
       if (submission.status !== "success") return refuse(submission.reply({ hideFields }));
       const result = await deleteAccount(signedIn, submission.value.email, submission.value.currentPassword);
-      if (!result.ok) {
-        const field = result.error === "confirmEmailWrong" ? "email" : "currentPassword";
-        return refuse(
-          submission.reply({ fieldErrors: { [field]: [`profile:errors.${result.error}`] }, hideFields }),
-          result.error === "tooManyAttempts" ? 429 : 422,
-        );
-      }
+      if (!result.ok) return refuseWith(submission, deletionRefusals[result.error], { hideFields });
       return redirect("/home", { status: 303, headers: { "Set-Cookie": await clearTokenCookie() } });
     }
     case "signOutDevice": {
       const outcome = await signOutDevice(signedIn, String(formData.get("id") ?? ""));
       if (!outcome.ok) {
-        const reply = {
-          status: "error" as const,
-          initialValue: { intent: "signOutDevice" },
-          error: { "": [`errors.${outcome.error}`] },
-        };
-        return refuse(reply, outcome.error === "notFound" ? 404 : 409);
+        const { message, status } = deviceRefusals[outcome.error];
+        return refuse({ status: "error", initialValue: { intent: "signOutDevice" }, error: { "": [message] } }, status);
       }
       return saved("deviceSignedOut");
     }

@@ -3,10 +3,11 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
+import { codeRefusals } from "~/.server/accounts/contract.server";
 import { resendVerification, verifyWithCode, verifyWithLink } from "~/.server/accounts/verification.server";
 import { requireSignedIn } from "~/.server/auth/guard.server";
 import { readToken } from "~/.server/auth/token-cookie.server";
-import { codeRefusalStatus, refuse } from "~/.server/http/form-reply.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { isVerified } from "~/.server/identity/identity.server";
@@ -59,11 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: verificationSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const result = await verifyWithCode(identity.id, submission.value.code, context.clientIp ?? "unknown");
-  if (!result.ok)
-    return refuse(
-      submission.reply({ fieldErrors: { code: [`errors.${result.error}`] } }),
-      codeRefusalStatus(result.error),
-    );
+  if (!result.ok) return refuseWith(submission, codeRefusals[result.error]);
   return redirect(nextPath(request), 303);
 }
 

@@ -3,11 +3,12 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
+import { registrationRefusals } from "~/.server/accounts/contract.server";
 import { register } from "~/.server/accounts/registration.server";
 import { discardDraft, loadDraft, saveDraft } from "~/.server/pages/registration-draft.server";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
-import { refuse } from "~/.server/http/form-reply.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { invitedEmail } from "~/.server/team/invitations.server";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
@@ -103,16 +104,8 @@ export async function action({ request }: ActionFunctionArgs) {
     invitedId: value.invitedId,
     userAgent: request.headers.get("user-agent"),
   });
-  if (!result.ok) {
-    const field = result.error === "emailTaken" ? "email" : "password";
-    return refuse(
-      submission.reply({
-        fieldErrors: { [field]: [`errors.${result.error}`] },
-        hideFields: ["password", "confirmPassword"],
-      }),
-      result.error === "emailTaken" ? 409 : 422,
-    );
-  }
+  if (!result.ok)
+    return refuseWith(submission, registrationRefusals[result.error], { hideFields: ["password", "confirmPassword"] });
   const headers = new Headers();
   headers.append("Set-Cookie", await discardDraft(request));
   headers.append("Set-Cookie", await setTokenCookie(result.token));

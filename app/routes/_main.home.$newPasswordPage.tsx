@@ -4,10 +4,11 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { notFound } from "~/.server/http/not-found.server";
+import { recoveryRefusals } from "~/.server/accounts/contract.server";
 import { completeRecovery, recoveryIsOpen } from "~/.server/accounts/recovery.server";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
-import { codeRefusalStatus, refuse } from "~/.server/http/form-reply.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
@@ -47,13 +48,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     submission.value.password,
     context.clientIp ?? "unknown",
   );
-  if (!result.ok) {
-    const field = result.error === "passwordRejected" ? "password" : "code";
-    return refuse(
-      submission.reply({ ...hidden, fieldErrors: { [field]: [`errors.${result.error}`] } }),
-      codeRefusalStatus(result.error),
-    );
-  }
+  if (!result.ok) return refuseWith(submission, recoveryRefusals[result.error], hidden);
   return redirect("/", { status: 303, headers: { "Set-Cookie": await setTokenCookie(result.token) } });
 }
 

@@ -3,9 +3,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { z } from "zod";
+import { recoveryRequestRefusals } from "~/.server/accounts/contract.server";
 import { requestRecovery } from "~/.server/accounts/recovery.server";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
-import { refuse } from "~/.server/http/form-reply.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { Field, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
@@ -26,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const result = await requestRecovery(submission.value.email, await localeOf(request), context.clientIp ?? "unknown");
-  if (!result.ok) return refuse(submission.reply({ fieldErrors: { email: [`errors.${result.error}`] } }), 429);
+  if (!result.ok) return refuseWith(submission, recoveryRequestRefusals[result.error]);
   return redirect(`/home/new-password-${result.codeId}`, 303);
 }
 

@@ -2,12 +2,13 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { loginRefusals } from "~/.server/accounts/contract.server";
 import { login } from "~/.server/accounts/login.server";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
-import { refuse } from "~/.server/http/form-reply.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
-import { translator } from "~/.server/i18n/i18n.server";
+import { languageCookie, translator } from "~/.server/i18n/i18n.server";
 import { clientOf } from "~/.server/http/client.server";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
@@ -32,11 +33,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const { email, password, redirectAfter } = submission.value;
   const result = await login(email, password, clientOf(request, context));
-  if (!result.ok) {
-    const status = result.error === "tooManyAttempts" ? 429 : 401;
-    return refuse(submission.reply({ formErrors: [`errors.${result.error}`], hideFields: ["password"] }), status);
-  }
-  return redirect(safeRedirectPath(redirectAfter), { headers: { "Set-Cookie": await setTokenCookie(result.token) } });
+  if (!result.ok) return refuseWith(submission, loginRefusals[result.error], { hideFields: ["password"] });
+  const headers = new Headers({ "Set-Cookie": await setTokenCookie(result.token) });
+  // The language the member saved follows them to this device.
+  if (result.lang) headers.append("Set-Cookie", await languageCookie.serialize(result.lang));
+  return redirect(safeRedirectPath(redirectAfter), { headers });
 }
 
 export default function Login() {

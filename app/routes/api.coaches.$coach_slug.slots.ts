@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiError, methodNotAllowed } from "~/.server/api/respond.server";
+import { apiAnswer, apiError, apiRefusal, methodNotAllowed } from "~/.server/api/respond.server";
 import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
+import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { bookingWindow } from "~/.server/coaching/slots.server";
 import { isTimeZone, localDay, localTime } from "~/.server/coaching/time-zones.server";
 import { DAY_MS, DEFAULT_TIME_ZONE } from "~/.server/calendar/days.server";
@@ -13,10 +14,9 @@ const MAX_RANGE_DAYS = 62;
  * (instants, ISO 8601; by default the whole booking window), dated in the `tz` zone.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const member = await apiMember(request);
-  if (!member.ok) return member.response;
+  await apiMember(request);
   const coach = await coachOf(params.coach_slug ?? "");
-  if (!coach) return apiError(request, 404, { base: ["coaching:errors.coachUnknown"] });
+  if (!coach) return apiRefusal(request, bookingRefusals.coachUnknown);
   const query = new URL(request.url).searchParams;
   const tz = query.get("tz") ?? DEFAULT_TIME_ZONE;
   if (!isTimeZone(tz))

@@ -14,9 +14,7 @@ import { apiError, methodNotAllowed, parseJsonBody } from "~/.server/api/respond
 export async function action({ request }: ActionFunctionArgs) {
   if (!courierKeyMatches(request.headers.get(COURIER_KEY_HEADER)))
     return apiError(request, 401, { base: ["errors.unauthorized"] });
-  const body = await parseJsonBody(request, courierMessage);
-  if (!body.ok) return body.response;
-  await deliverCourierMessage(body.value);
+  await deliverCourierMessage(await parseJsonBody(request, courierMessage));
   return new Response(null, { status: 204 });
 }
 

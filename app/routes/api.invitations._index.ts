@@ -5,10 +5,8 @@ import { receivedInvitations, sentInvitations } from "~/.server/team/invitations
 
 /** GET /api/invitations — those the member sent and those sent to their address. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await apiMember(request);
-  if (!member.ok) return member.response;
-  const { member: self, identity } = member.signedIn;
-  const [sent, received] = await Promise.all([sentInvitations(self.id), receivedInvitations(identity.traits.email)]);
+  const { member, identity } = await apiMember(request);
+  const [sent, received] = await Promise.all([sentInvitations(member.id), receivedInvitations(identity.traits.email)]);
   return apiAnswer({ sent, received });
 }
 

@@ -6,10 +6,9 @@ import { profileOf } from "~/.server/profile/profile.server";
 
 /** POST /api/profile/email/cancel — the pending email change is withdrawn: its code stops working. */
 export async function action({ request }: ActionFunctionArgs) {
-  const member = await apiMember(request);
-  if (!member.ok) return member.response;
-  await cancelEmailChange(member.signedIn);
-  return apiAnswer({ profile: await profileOf(member.signedIn) });
+  const signedIn = await apiMember(request);
+  await cancelEmailChange(signedIn);
+  return apiAnswer({ profile: await profileOf(signedIn) });
 }
 
 export const loader = methodNotAllowed;

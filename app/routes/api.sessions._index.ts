@@ -6,9 +6,7 @@ import { devicesOf } from "~/.server/profile/devices.server";
 
 /** GET /api/sessions — the member's signed-in devices, this one first (Kratos: GET /sessions). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const member = await apiMember(request);
-  if (!member.ok) return member.response;
-  const devices = await devicesOf(member.signedIn, await localeOf(request));
+  const devices = await devicesOf(await apiMember(request), await localeOf(request));
   return apiAnswer({
     sessions: devices.map((device) => ({
       id: device.id,

@@ -5,9 +5,7 @@ import { signOutOtherDevices } from "~/.server/profile/devices.server";
 
 /** POST /api/sessions/revoke-others — every session of the member but this one ends (Kratos: DELETE /sessions). */
 export async function action({ request }: ActionFunctionArgs) {
-  const member = await apiMember(request);
-  if (!member.ok) return member.response;
-  return apiAnswer({ success: true, revoked: await signOutOtherDevices(member.signedIn) });
+  return apiAnswer({ success: true, revoked: await signOutOtherDevices(await apiMember(request)) });
 }
 
 export const loader = methodNotAllowed;

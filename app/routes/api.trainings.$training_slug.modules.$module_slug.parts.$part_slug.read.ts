@@ -1,20 +1,19 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiError, methodNotAllowed } from "~/.server/api/respond.server";
+import { apiAnswer, apiRefusal, methodNotAllowed } from "~/.server/api/respond.server";
+import { stepRefusals } from "~/.server/trainings/contract.server";
 import { markPartRead } from "~/.server/trainings/progress.server";
 
 /** POST /api/trainings/{training}/modules/{module}/parts/{part}/read — "I've read". */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const member = await apiMember(request);
-  if (!member.ok) return member.response;
+  const { member } = await apiMember(request);
   const outcome = await markPartRead(
-    member.signedIn.member.id,
+    member.id,
     params.training_slug ?? "",
     params.module_slug ?? "",
     params.part_slug ?? "",
   );
-  if (!outcome.ok)
-    return apiError(request, outcome.error === "locked" ? 403 : 404, { base: [`errors.${outcome.error}`] });
+  if (!outcome.ok) return apiRefusal(request, stepRefusals[outcome.error]);
   return apiAnswer({ moduleCompleted: outcome.moduleCompleted, trainingCompleted: outcome.trainingCompleted });
 }
 

@@ -21,7 +21,7 @@ import {
   registerMember,
   verifiedMember,
 } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
 /**
@@ -148,11 +148,13 @@ describe("recovery codes cannot be guessed by asking for more of them", () => {
     expect(statusOf(await forgot("someone21@example.com", ELSEWHERE))).toBe(429);
     expect(statusOf(await forgot("someone21@example.com", HOME))).toBe(303);
 
-    const api = (await recoveryApi({
-      request: buildRequest("/api/recovery?locale=en", { json: { email: "someone22@example.com" } }),
-      params: {},
-      ...at(ELSEWHERE),
-    })) as Response;
+    const api = await answerOf(
+      recoveryApi({
+        request: buildRequest("/api/recovery?locale=en", { json: { email: "someone22@example.com" } }),
+        params: {},
+        ...at(ELSEWHERE),
+      }),
+    );
     expect(api.status).toBe(429);
     expect((await checkedJson(api, "/api/recovery", "post")).errors.base).toEqual([
       "Too many codes were asked for, for this address or from your connection. Try again later (within 24 hours).",
@@ -197,11 +199,13 @@ describe("verification and email-change codes share the limits", () => {
   it("email change: 10 wrong codes over two requests, then the third code is refused even when right, page and API", async () => {
     const member = await verifiedMember();
     const send = async (fn: typeof emailApi, path: string, json: unknown) =>
-      (await fn({
-        request: buildRequest(path, { json, headers: { Authorization: `Bearer ${member.token}` } }),
-        params: {},
-        ...at(HOME),
-      })) as Response;
+      await answerOf(
+        fn({
+          request: buildRequest(path, { json, headers: { Authorization: `Bearer ${member.token}` } }),
+          params: {},
+          ...at(HOME),
+        }),
+      );
     const ask = () => send(emailApi, "/api/profile/email", { email: "new@example.com", current_password: PASSWORD });
     for (let round = 0; round < 2; round++) {
       expect((await ask()).status).toBe(202);

@@ -10,7 +10,7 @@ import { action as teamApi } from "~/routes/api.team._index";
 import { action as surveysApi } from "~/routes/api.surveys._index";
 import { callWith, mailsTo, verifiedMember, type TestMember } from "../support/accounts";
 import { aDayLater } from "../support/crew-mail";
-import { buildRequest, dataOf, statusOf } from "../support/http";
+import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
 /** Issue 11, item 8: a member cannot make Cap flood an inbox or send their words in a Subject line. */
@@ -41,7 +41,7 @@ function sendSurvey(member: TestMember, crew: string[]) {
 
 async function api(handler: typeof teamApi, path: string, member: TestMember, json: unknown) {
   const request = buildRequest(path, { json, method: "POST", headers: { Authorization: `Bearer ${member.token}` } });
-  return (await handler({ request, params: {}, context: {} })) as Response;
+  return answerOf(handler({ request, params: {}, context: {} }));
 }
 
 const errorOf = async (answer: unknown, field: string) =>

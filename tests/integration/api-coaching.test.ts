@@ -7,7 +7,7 @@ import { loader as bookingGet } from "~/routes/api.bookings.$id._index";
 import { action as bookingCancel } from "~/routes/api.bookings.$id.cancel";
 import { action as bookingMove } from "~/routes/api.bookings.$id.reschedule";
 import { verifiedMember } from "../support/accounts";
-import { buildRequest } from "../support/http";
+import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
 type Handler = (args: ActionFunctionArgs) => Promise<Response> | Response;
@@ -26,7 +26,7 @@ async function send(
     method: options.method ?? (options.json === undefined ? "GET" : "POST"),
     headers,
   });
-  return (await fn({ request, params: options.params ?? {}, context: {} })) as Response;
+  return answerOf(fn({ request, params: options.params ?? {}, context: {} }));
 }
 
 describe("coaching API", () => {

@@ -12,7 +12,7 @@ import { action as emailApi } from "~/routes/api.profile.email._index";
 import { action as updateApi, loader as profileApi } from "~/routes/api.profile._index";
 import { action as passwordApi } from "~/routes/api.profile.password";
 import { codeIn, lastMailTo, otherCode, PASSWORD, registerMember, verifiedMember } from "../support/accounts";
-import { buildRequest } from "../support/http";
+import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
 type Action = (args: {
@@ -29,15 +29,17 @@ async function send(
   headers: Record<string, string> = {},
 ) {
   const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  return (await fn({
-    request: buildRequest(path, {
-      json,
-      method: json === undefined ? "GET" : "POST",
-      headers: { ...auth, ...headers },
+  return answerOf(
+    fn({
+      request: buildRequest(path, {
+        json,
+        method: json === undefined ? "GET" : "POST",
+        headers: { ...auth, ...headers },
+      }),
+      params: {},
+      context: {},
     }),
-    params: {},
-    context: {},
-  })) as Response;
+  );
 }
 
 describe("profile API", () => {

@@ -10,7 +10,7 @@ import { loader as surveyList, action as surveyCreate } from "~/routes/api.surve
 import { action as surveyClose } from "~/routes/api.surveys.$id.close";
 import { lastMailTo, linkIn, verifiedMember } from "../support/accounts";
 import { aDayLater } from "../support/crew-mail";
-import { buildRequest } from "../support/http";
+import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
 type Handler = (args: ActionFunctionArgs) => Promise<Response> | Response;
@@ -27,7 +27,7 @@ async function send(
     method: options.method ?? (options.json === undefined ? "GET" : "POST"),
     headers,
   });
-  return (await fn({ request, params: options.params ?? {}, context: {} })) as Response;
+  return answerOf(fn({ request, params: options.params ?? {}, context: {} }));
 }
 
 describe("team API", () => {
@@ -234,7 +234,7 @@ describe("team API", () => {
       password: "Boussole-2024",
     };
     const request = buildRequest(`/api/dashboard/register?invited_id=${crew.invitationId}`, { json: { user } });
-    const registered = (await registerApi({ request, params: {}, context: {} })) as Response;
+    const registered = await answerOf(registerApi({ request, params: {}, context: {} }));
     expect(registered.status).toBe(201);
     const list = await checkedJson(await send(teamList, "/api/team", inviter.token), "/api/team", "get");
     expect(list.crew[0]).toMatchObject({ name: "Ana", status: "joined" });

@@ -4,17 +4,19 @@ import { loader as trainingApi } from "~/routes/api.trainings.$training_slug._in
 import { action as readApi } from "~/routes/api.trainings.$training_slug.modules.$module_slug.parts.$part_slug.read";
 import { action as quizApi } from "~/routes/api.trainings.$training_slug.modules.$module_slug.quiz";
 import { registerMember, verifiedMember } from "../support/accounts";
-import { buildRequest } from "../support/http";
+import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function get(fn: typeof trainingsApi, path: string, token: string | null, params: Record<string, string> = {}) {
-  return (await fn({
-    request: buildRequest(path, { headers: token ? bearer(token) : {} }),
-    params,
-    context: {},
-  })) as Response;
+  return answerOf(
+    fn({
+      request: buildRequest(path, { headers: token ? bearer(token) : {} }),
+      params,
+      context: {},
+    }),
+  );
 }
 
 describe("trainings API", () => {
@@ -40,14 +42,16 @@ describe("trainings API", () => {
     );
     const module = training.modules[0];
     const part = module.parts[0];
-    const read = (await readApi({
-      request: buildRequest(`/api/trainings/j-embarque/modules/${module.slug}/parts/${part.slug}/read`, {
-        method: "POST",
-        headers: bearer(member.token),
+    const read = await answerOf(
+      readApi({
+        request: buildRequest(`/api/trainings/j-embarque/modules/${module.slug}/parts/${part.slug}/read`, {
+          method: "POST",
+          headers: bearer(member.token),
+        }),
+        params: { training_slug: "j-embarque", module_slug: module.slug, part_slug: part.slug },
+        context: {},
       }),
-      params: { training_slug: "j-embarque", module_slug: module.slug, part_slug: part.slug },
-      context: {},
-    })) as Response;
+    );
     expect(
       await checkedJson(read, "/api/trainings/{training_slug}/modules/{module_slug}/parts/{part_slug}/read", "post"),
     ).toEqual({
@@ -58,14 +62,16 @@ describe("trainings API", () => {
     const multi = module.quiz.questions.find((q: { max: number }) => q.max > 1);
     const quizPath = "/api/trainings/{training_slug}/modules/{module_slug}/quiz";
     const submit = async (answers: Record<string, string[]>, headers: Record<string, string> = {}) =>
-      (await quizApi({
-        request: buildRequest(`/api/trainings/j-embarque/modules/${module.slug}/quiz`, {
-          json: { answers },
-          headers: { ...bearer(member.token), ...headers },
+      await answerOf(
+        quizApi({
+          request: buildRequest(`/api/trainings/j-embarque/modules/${module.slug}/quiz`, {
+            json: { answers },
+            headers: { ...bearer(member.token), ...headers },
+          }),
+          params: { training_slug: "j-embarque", module_slug: module.slug },
+          context: {},
         }),
-        params: { training_slug: "j-embarque", module_slug: module.slug },
-        context: {},
-      })) as Response;
+      );
     const answers = Object.fromEntries(
       module.quiz.questions.map((q: { id: string; min: number; answers: { id: string }[] }) => [
         q.id,
@@ -98,14 +104,16 @@ describe("trainings API", () => {
       "get",
     );
     expect(locked.modules[0].quiz).toBeNull();
-    const refused = (await quizApi({
-      request: buildRequest(`/api/trainings/tenir-le-cap/modules/${locked.modules[0].slug}/quiz`, {
-        json: { answers: {} },
-        headers: bearer(member.token),
+    const refused = await answerOf(
+      quizApi({
+        request: buildRequest(`/api/trainings/tenir-le-cap/modules/${locked.modules[0].slug}/quiz`, {
+          json: { answers: {} },
+          headers: bearer(member.token),
+        }),
+        params: { training_slug: "tenir-le-cap", module_slug: locked.modules[0].slug },
+        context: {},
       }),
-      params: { training_slug: "tenir-le-cap", module_slug: locked.modules[0].slug },
-      context: {},
-    })) as Response;
+    );
     expect(refused.status).toBe(403);
   });
 });

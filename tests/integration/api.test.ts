@@ -10,7 +10,7 @@ import { action as registerAction } from "~/routes/api.dashboard.register";
 import { loader as whoamiLoader } from "~/routes/api.dashboard.whoami";
 import { loader as frontVersionLoader } from "~/routes/api.debug.data_page.front-version";
 import { loader as openApiLoader } from "~/routes/api.openapi[.]json";
-import { buildRequest } from "../support/http";
+import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { identityCount } from "../support/identity-backend";
 
@@ -26,12 +26,12 @@ const ana = {
 
 async function registerApi(user: Record<string, unknown>, query = "", headers: Record<string, string> = {}) {
   const request = buildRequest(`/api/dashboard/register${query}`, { json: { user }, headers });
-  return (await registerAction({ request, params: {}, context })) as Response;
+  return answerOf(registerAction({ request, params: {}, context }));
 }
 
 async function loginApi(body: unknown, query = "?locale=fr") {
   const request = buildRequest(`/api/dashboard/login${query}`, { json: body });
-  return (await loginAction({ request, params: {}, context })) as Response;
+  return answerOf(loginAction({ request, params: {}, context }));
 }
 
 async function whoamiApi(headers: Record<string, string>) {
@@ -101,7 +101,7 @@ describe("POST /api/dashboard/register", () => {
       body: "{nope",
       headers: { "Content-Type": "application/json" },
     });
-    const response = (await registerAction({ request, params: {}, context })) as Response;
+    const response = await answerOf(registerAction({ request, params: {}, context }));
     expect(response.status).toBe(400);
     await checkedJson(response, "/api/dashboard/register", "post");
   });
@@ -182,11 +182,13 @@ describe("POST /api/recovery", () => {
   it("answers the same shape for a known and an unknown email; only the known one gets mail", async () => {
     await registerApi(ana);
     const post = async (email: string) =>
-      (await recoveryAction({
-        request: buildRequest("/api/recovery", { json: { email } }),
-        params: {},
-        context,
-      })) as Response;
+      await answerOf(
+        recoveryAction({
+          request: buildRequest("/api/recovery", { json: { email } }),
+          params: {},
+          context,
+        }),
+      );
     const known = await checkedJson(await post("ana@example.com"), "/api/recovery", "post");
     const unknown = await checkedJson(await post("nobody@example.com"), "/api/recovery", "post");
     expect(known.success).toBe(true);

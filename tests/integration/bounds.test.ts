@@ -8,7 +8,7 @@ import { action as commitmentsAction } from "~/routes/_default.my_commitments";
 import { action as loginAction } from "~/routes/_main.home.login";
 import { action as loginApi } from "~/routes/api.dashboard.login";
 import { callWith, verifiedMember } from "../support/accounts";
-import { buildRequest, dataOf, statusOf } from "../support/http";
+import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
 
 /** Issue 11, items 5 and 6: ranges, dates, ids and lengths a caller controls are bounded: a 4xx, never a 500. */
 describe("bounds on what a caller controls", () => {
@@ -17,7 +17,7 @@ describe("bounds on what a caller controls", () => {
     const request = buildRequest("/api/coaches/claire-moreau/slots?from=2026-01-01T00:00:00Z&to=2226-01-01T00:00:00Z", {
       headers: { Authorization: `Bearer ${member.token}`, "Accept-Language": "en" },
     });
-    const answer = (await slotList({ request, params: { coach_slug: "claire-moreau" }, context: {} })) as Response;
+    const answer = await answerOf(slotList({ request, params: { coach_slug: "claire-moreau" }, context: {} }));
     expect(answer.status).toBe(400);
     expect((await answer.json()).errors.to).toEqual(["Choose a period of 62 days at most."]);
   });
@@ -54,11 +54,13 @@ describe("bounds on what a caller controls", () => {
       },
     );
     expect(statusOf(page)).toBe(400);
-    const api = (await loginApi({
-      request: buildRequest("/api/dashboard/login", { json: { email, password: "whatever-password" } }),
-      params: {},
-      context: { clientIp: "192.0.2.1" },
-    })) as Response;
+    const api = await answerOf(
+      loginApi({
+        request: buildRequest("/api/dashboard/login", { json: { email, password: "whatever-password" } }),
+        params: {},
+        context: { clientIp: "192.0.2.1" },
+      }),
+    );
     expect(api.status).toBe(422);
   });
 });

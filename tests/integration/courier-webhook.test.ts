@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { COURIER_KEY_HEADER } from "~/.server/accounts/courier.server";
 import { action } from "~/routes/api.hooks.ory.courier";
 import { mailsTo } from "../support/accounts";
-import { buildRequest } from "../support/http";
+import { answerOf, buildRequest } from "../support/http";
 import { oryPass } from "../support/ory-identity";
 
 /**
@@ -15,11 +15,13 @@ const IDENTITY = "0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0";
 function post(body: unknown, key: string | null = process.env.ORY_COURIER_KEY ?? null) {
   const headers: Record<string, string> = {};
   if (key !== null) headers[COURIER_KEY_HEADER] = key;
-  return action({
-    request: buildRequest("/api/hooks/ory/courier", { method: "POST", headers, json: body }),
-    params: {},
-    context: {},
-  });
+  return answerOf(
+    action({
+      request: buildRequest("/api/hooks/ory/courier", { method: "POST", headers, json: body }),
+      params: {},
+      context: {},
+    }),
+  );
 }
 
 const verification = {

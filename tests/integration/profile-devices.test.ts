@@ -10,7 +10,7 @@ import { loader as sessionsApi } from "~/routes/api.sessions._index";
 import { action as revokeOthersApi } from "~/routes/api.sessions.revoke-others";
 import { action as revokeApi } from "~/routes/api.sessions.$id.revoke";
 import { callWith, cookiePair, PASSWORD, tokenOf, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
 /**
@@ -38,7 +38,7 @@ async function api(
     method: options.post ? "POST" : "GET",
     headers: { Authorization: `Bearer ${token}` },
   });
-  return (await handler({ request, params: options.params ?? {}, context: {} })) as Response;
+  return answerOf(handler({ request, params: options.params ?? {}, context: {} }));
 }
 
 /** Signs in on /home/login from a browser naming itself `userAgent`: the new session's cookie. */

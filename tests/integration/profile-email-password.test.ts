@@ -3,7 +3,7 @@ import { whoami } from "~/.server/accounts/members.server";
 import ProfilePage, { action, loader } from "~/routes/_default.profile";
 import { action as emailApi } from "~/routes/api.profile.email._index";
 import { callWith, mailsTo, PASSWORD, renderPage, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, statusOf } from "../support/http";
+import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
 /**
@@ -23,14 +23,16 @@ const askPage = (member: TestMember, currentPassword: string) =>
   );
 
 const askApi = async (member: TestMember, current_password: string) =>
-  (await emailApi({
-    request: buildRequest("/api/profile/email?locale=en", {
-      json: { email: "thief@example.com", current_password },
-      headers: { Authorization: `Bearer ${member.token}` },
+  await answerOf(
+    emailApi({
+      request: buildRequest("/api/profile/email?locale=en", {
+        json: { email: "thief@example.com", current_password },
+        headers: { Authorization: `Bearer ${member.token}` },
+      }),
+      params: {},
+      context: {},
     }),
-    params: {},
-    context: {},
-  })) as Response;
+  );
 
 describe("email change asks for the current password", () => {
   it("page: the field is on the form; a wrong password is said in the member's language and sends nothing", async () => {

@@ -5,7 +5,7 @@ import { action as teamAdd } from "~/routes/api.team._index";
 import { loader as surveyList, action as surveyCreate } from "~/routes/api.surveys._index";
 import { action as surveyClose } from "~/routes/api.surveys.$id.close";
 import { callWith, lastMailTo, linkIn, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, statusOf } from "../support/http";
+import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
 /**
@@ -26,7 +26,7 @@ async function api(
     method,
     headers: { Authorization: `Bearer ${member.token}` },
   });
-  return (await handler({ request, params: options.params ?? {}, context: {} })) as Response;
+  return answerOf(handler({ request, params: options.params ?? {}, context: {} }));
 }
 
 async function crewOf(member: TestMember, emails: string[]) {

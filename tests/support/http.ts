@@ -47,6 +47,19 @@ export async function call<T>(fn: RouteFunction<T>, request: Request, params: Re
   }
 }
 
+/**
+ * An API route's answer, called as a plain function: the API guard and the body parser throw
+ * theirs (Remix answers a thrown Response), returned here like a returned one.
+ */
+export async function answerOf(answer: unknown): Promise<Response> {
+  try {
+    return (await answer) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
 type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
 
 function isDataWithInit(value: unknown): value is DataWithInit {

@@ -5,6 +5,7 @@ import { setIdentityService } from "~/.server/identity/identity-service.server";
 import { createOryIdentity } from "~/.server/identity/ory.server";
 import { action as courierAction } from "~/routes/api.hooks.ory.courier";
 import { type FakeKratos, startFakeKratos } from "./fake-kratos/server";
+import { answerOf } from "./http";
 
 /**
  * The Ory pass of the test suite (CAP_TEST_IDENTITY=ory, see tests/run.sh): Cap's identity port on
@@ -29,7 +30,7 @@ function courierUrl(): Promise<string> {
         headers: incoming.headers as Record<string, string>,
         body: Buffer.concat(chunks),
       });
-      const answer = await courierAction({ request, params: {}, context: {} });
+      const answer = await answerOf(courierAction({ request, params: {}, context: {} }));
       outgoing.writeHead(answer.status).end(await answer.text());
     });
     server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`));

@@ -4,16 +4,13 @@ import { isVerified } from "~/.server/identity/identity.server";
 import { apiError } from "./respond.server";
 
 /**
- * The API's guard: the signed-in, verified member of the bearer token (or cookie), or the error
- * Response to answer (401 without a session, 403 while the address is unverified).
+ * The API's guard: the signed-in, verified member of the bearer token (or cookie), or a thrown
+ * error Response, which Remix answers (401 without a session, 403 while the address is unverified).
  */
-export async function apiMember(
-  request: Request,
-): Promise<{ ok: true; signedIn: SignedIn } | { ok: false; response: Response }> {
+export async function apiMember(request: Request): Promise<SignedIn> {
   const token = await readToken(request);
   const signedIn = token ? await whoami(token) : null;
-  if (!signedIn) return { ok: false, response: await apiError(request, 401, { base: ["errors.unauthorized"] }) };
-  if (!isVerified(signedIn.identity))
-    return { ok: false, response: await apiError(request, 403, { base: ["errors.unverified"] }) };
-  return { ok: true, signedIn };
+  if (!signedIn) throw await apiError(request, 401, { base: ["errors.unauthorized"] });
+  if (!isVerified(signedIn.identity)) throw await apiError(request, 403, { base: ["errors.unverified"] });
+  return signedIn;
 }

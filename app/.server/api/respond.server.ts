@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { ZodType, ZodTypeDef } from "zod";
+import { z, type ZodType, type ZodTypeDef } from "zod";
+import type { ServiceRefusal } from "~/.server/http/refusal-table.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { isLanguage } from "~/i18n/config";
 
@@ -26,22 +27,30 @@ export function apiAnswer(body: unknown, status = 200) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
+/** What a service refused, told from its domain's refusal table (http/refusal-table.server.ts). */
+export function apiRefusal(request: Request, refusal: ServiceRefusal) {
+  const { status = refusal.status, field = refusal.field, base } = refusal.api ?? {};
+  const message = refusal.ns === "auth" ? refusal.message : `${refusal.ns}:${refusal.message}`;
+  return apiError(request, status, {
+    base: [base ?? message],
+    // The API names its fields in snake_case (currentPassword → current_password).
+    fields: field === null ? undefined : { [field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]: [message] },
+  });
+}
+
 /**
- * The request's JSON body parsed with `schema`: the value, or the error Response to return
- * (400 when the body is not JSON, 422 with per-field messages when it breaks a rule).
+ * The request's JSON body parsed with `schema`: the value, or a thrown error Response (400 when
+ * the body is not JSON, 422 with per-field messages when it breaks a rule), which Remix answers.
  */
-export async function parseJsonBody<T>(
-  request: Request,
-  schema: ZodType<T, ZodTypeDef, unknown>,
-): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
+export async function parseJsonBody<T>(request: Request, schema: ZodType<T, ZodTypeDef, unknown>): Promise<T> {
   let body: unknown;
   try {
     body = await request.json();
   } catch {
-    return { ok: false, response: await apiError(request, 400, { base: ["errors.invalidRequest"] }) };
+    throw await apiError(request, 400, { base: ["errors.invalidRequest"] });
   }
   const result = schema.safeParse(body);
-  if (result.success) return { ok: true, value: result.data };
+  if (result.success) return result.data;
   const fields: Record<string, string[]> = {};
   const base: string[] = [];
   for (const issue of result.error.issues) {
@@ -52,10 +61,17 @@ export async function parseJsonBody<T>(
     else base.push(key);
   }
   if (base.length === 0) base.push("errors.checkFields");
-  return { ok: false, response: await apiError(request, 422, { base, fields }) };
+  throw await apiError(request, 422, { base, fields });
 }
 
 /** For an API path that takes another method: 405 in the API's error shape. */
 export async function methodNotAllowed({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
   return apiError(request, 405, { base: ["errors.methodNotAllowed"] });
 }
+
+/** The API's error shape (every 4xx answer), and the plain "done" answer. */
+export const errorAnswer = z.object({
+  errors: z.object({ base: z.array(z.string()) }).catchall(z.array(z.string())),
+});
+
+export const successAnswer = z.object({ success: z.literal(true) });

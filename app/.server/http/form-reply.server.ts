@@ -1,12 +1,30 @@
 import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
+import type { ServiceRefusal } from "./refusal-table.server";
 
 /** A refused form: conform's reply (values kept, errors by field) with an HTTP status. */
 export function refuse(result: SubmissionResult<string[]>, status = 400, headers?: HeadersInit) {
   return data(result, { status, headers });
 }
 
-/** A refused code: 429 once the identity (a day) or the client address (an hour) has spent its tries, else 422. */
-export function codeRefusalStatus(error: string): number {
-  return error === "codeTooManyTries" || error === "codeTooManyTriesFromHere" ? 429 : 422;
+type Replying = {
+  reply(options: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  }): SubmissionResult<string[]>;
+};
+
+/** A form the service refused: the refusal's message under its field (or the whole form's), with its status. */
+export function refuseWith(submission: Replying, refusal: ServiceRefusal, options: { hideFields?: string[] } = {}) {
+  const errors =
+    refusal.field === null
+      ? { formErrors: [refusal.message] }
+      : { fieldErrors: { [refusal.field]: [refusal.message] } };
+  return refuse(submission.reply({ ...errors, ...options }), refusal.status);
+}
+
+/** A refused button (no form values to keep): `{ error }`, the refusal's message, with its status. */
+export function refusalData(refusal: ServiceRefusal) {
+  return data({ error: refusal.message }, { status: refusal.status });
 }

@@ -51,12 +51,6 @@ export async function cancelEmailChange(signedIn: SignedIn): Promise<{ ok: boole
   return { ok: (await withdrawCodes(db(), signedIn.identity.id, "email_change")) > 0 };
 }
 
-/** The status of a refused email change, page and API alike. */
-export function emailRefusalStatus(error: Extract<EmailChangeRequest, { ok: false }>["error"]): number {
-  if (error === "tooManyEmailChanges" || error === "tooManyAttempts") return 429;
-  return error === "currentPasswordWrong" ? 422 : 409;
-}
-
 export type EmailChangeResult = { ok: true; email: string } | { ok: false; error: CodeError | "emailTaken" };
 
 /**

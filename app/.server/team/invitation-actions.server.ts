@@ -1,5 +1,4 @@
 import type { SignedIn } from "~/.server/accounts/members.server";
-import type { Language } from "~/i18n/config";
 import {
   acceptInvitation,
   declineInvitation,
@@ -19,13 +18,12 @@ export function isInvitationIntent(value: unknown): value is InvitationIntent {
 /** One place for the page and the API: the intent on the invitation, as the signed-in member. */
 export function invitationAction(
   { member, identity }: SignedIn,
-  lang: Language,
   intent: InvitationIntent,
   id: string,
 ): Promise<InvitationOutcome> {
   switch (intent) {
     case "resend":
-      return resendInvitation({ ...member, lang }, id);
+      return resendInvitation(member, id);
     case "revoke":
       return revokeInvitation(member.id, id);
     case "accept":

@@ -1,0 +1,189 @@
+import { z } from "zod";
+import type { Operations } from "~/.server/api/openapi.server";
+import { successAnswer } from "~/.server/api/respond.server";
+import { refusals } from "~/.server/http/refusal-table.server";
+import { defaultGender, registerFields } from "~/forms/register";
+import { defaultUserType, userTypes } from "~/forms/user-type";
+
+/**
+ * The accounts' contract (SPEC §7): the JSON API's bodies and answers — the routes parse with
+ * these schemas and /api/openapi.json is generated from them, so the two cannot drift — and how
+ * each refusal is told, page and API alike. Messages are keys of the "auth" namespace.
+ */
+export const loginBody = z.object({
+  email: registerFields.email,
+  password: z
+    .string({ required_error: "errors.passwordRequired" })
+    .min(1, "errors.passwordRequired")
+    .max(256, "errors.tooLong"),
+});
+
+export const recoveryBody = z.object({ email: registerFields.email });
+
+export const registerBody = z.object({
+  user: z.object(
+    {
+      firstname: registerFields.firstName,
+      lastname: registerFields.lastName,
+      birth_date: registerFields.birthDate,
+      gender: registerFields.gender.default(defaultGender),
+      email: registerFields.email,
+      mobile: z
+        .string()
+        .trim()
+        .regex(/^\+\d{1,4} ?\d{6,14}$/, "errors.mobileInvalid")
+        .optional()
+        .describe("+, country code (33 by default in the forms), then the number: +33 612345678"),
+      // SPEC §3: the registration's lang is always fr.
+      lang: z.literal("fr").catch("fr").default("fr"),
+      password: registerFields.password,
+      user_type: z.enum(userTypes).default(defaultUserType),
+    },
+    { required_error: "errors.invalidRequest" },
+  ),
+});
+
+export const tokenAnswer = z.object({ token: z.string() });
+export const recoveryAnswer = z.object({ success: z.literal(true), code_id: z.string().uuid() });
+
+const verifiableAddress = z.object({
+  id: z.string().uuid(),
+  value: z.string(),
+  verified: z.boolean(),
+  verified_at: z.string().nullable(),
+  via: z.literal("email"),
+  status: z.enum(["pending", "sent", "completed"]),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const identityAnswer = z.object({
+  id: z.string().uuid(),
+  schema_id: z.string(),
+  state: z.enum(["active", "inactive"]),
+  traits: z.object({ email: z.string(), name: z.object({ first: z.string(), last: z.string() }) }),
+  verifiable_addresses: z.array(verifiableAddress),
+  recovery_addresses: z.array(
+    z.object({
+      id: z.string().uuid(),
+      value: z.string(),
+      via: z.literal("email"),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const memberAnswer = z.object({
+  id: z.string().uuid(),
+  identity_id: z.string().uuid(),
+  firstname: z.string(),
+  lastname: z.string(),
+  birth_date: z.string(),
+  gender: z.string(),
+  mobile: z.string().nullable(),
+  lang: z.string(),
+  user_type: z.string(),
+  level_of_study: z.string().nullable(),
+  role: z.string().nullable(),
+  invited_by: z.string().uuid().nullable(),
+  created_at: z.string(),
+});
+
+export const whoamiAnswer = z.object({
+  ory: z.object({ id: z.string().uuid().describe("The session id"), identity: identityAnswer }),
+  user: memberAnswer,
+});
+
+// --- Refusals --------------------------------------------------------------------------------------
+
+export const loginRefusals = refusals("auth", {
+  invalidCredentials: { status: 401, field: null, message: "errors.invalidCredentials" },
+  tooManyAttempts: { status: 429, field: null, message: "errors.tooManyAttempts" },
+});
+
+export const recoveryRequestRefusals = refusals("auth", {
+  tooManyResends: { status: 429, field: "email", message: "errors.tooManyResends" },
+  tooManyCodeRequests: { status: 429, field: "email", message: "errors.tooManyCodeRequests" },
+  codeTooManyTries: { status: 429, field: "email", message: "errors.codeTooManyTries" },
+});
+
+export const registrationRefusals = refusals("auth", {
+  emailTaken: { status: 409, field: "email", message: "errors.emailTaken" },
+  passwordRejected: {
+    status: 422,
+    field: "password",
+    message: "errors.passwordRejected",
+    api: { base: "errors.checkFields" },
+  },
+});
+
+/** A refused code: 429 once the identity (a day) or the client address (an hour) has spent its tries, else 422. */
+export const codeRefusals = refusals("auth", {
+  codeInvalid: { status: 422, field: "code", message: "errors.codeInvalid" },
+  codeExpired: { status: 422, field: "code", message: "errors.codeExpired" },
+  codeTooManyTries: { status: 429, field: "code", message: "errors.codeTooManyTries" },
+  codeTooManyTriesFromHere: { status: 429, field: "code", message: "errors.codeTooManyTriesFromHere" },
+});
+
+/** A new password with its recovery code. */
+export const recoveryRefusals = {
+  ...codeRefusals,
+  ...refusals("auth", { passwordRejected: { status: 422, field: "password", message: "errors.passwordRejected" } }),
+};
+
+// --- OpenAPI ---------------------------------------------------------------------------------------
+
+export const accountOperations: Operations = {
+  "/api/dashboard/login": {
+    get: undefined,
+    post: {
+      summary: "Log in with an email and a password; answers the session token",
+      body: loginBody,
+      query: [{ name: "locale", description: "The language of error messages (fr or en)" }],
+      ok: { status: 200, schema: tokenAnswer, description: "Signed in" },
+      failures: [400, 401, 422, 429],
+    },
+  },
+  "/api/recovery": {
+    get: undefined,
+    post: {
+      summary:
+        "Send a password recovery code by email; the same answer whether the email is known or not. " +
+        "429: 3 codes an address in 15 minutes, 10 a day, 20 requests a client address an hour, or the day's wrong codes spent",
+      body: recoveryBody,
+      ok: { status: 200, schema: recoveryAnswer, description: "Recovery started" },
+      failures: [400, 422, 429],
+    },
+  },
+  "/api/dashboard/whoami": {
+    post: undefined,
+    get: {
+      summary: "The signed-in member: the identity (Ory Kratos shape) and the product's user record",
+      signedIn: true,
+      ok: { status: 200, schema: whoamiAnswer, description: "The session's identity and member" },
+      failures: [401],
+    },
+  },
+  "/api/dashboard/register": {
+    get: undefined,
+    post: {
+      summary: "Register a member and sign them in; a verification code is emailed",
+      body: registerBody,
+      query: [{ name: "invited_id", description: "The inviting member's id, from an invitation link" }],
+      ok: { status: 201, schema: tokenAnswer, description: "Registered and signed in" },
+      failures: [400, 409, 422],
+    },
+  },
+  "/api/dashboard/logout": {
+    get: undefined,
+    post: {
+      summary: "End the session of the bearer token (or cookie); the token cookie is cleared",
+      signedIn: true,
+      ok: { status: 200, schema: successAnswer, description: "Signed out" },
+      failures: [401, 403],
+    },
+  },
+};

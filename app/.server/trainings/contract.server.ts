@@ -1,0 +1,162 @@
+import { z } from "zod";
+import type { Operations } from "~/.server/api/openapi.server";
+import { db } from "~/.server/db/client.server";
+import { refusals } from "~/.server/http/refusal-table.server";
+import type { SelectionError } from "~/forms/quiz";
+import type { Language } from "~/i18n/config";
+import { trainingOf, trainingsOf } from "./catalogue.server";
+import { moduleCard, moduleView, trainingCard } from "./views.server";
+
+/**
+ * The trainings' contract: the JSON API's bodies and answers (the routes parse and answer with
+ * them, /api/openapi.json is generated from them) and how each refusal is told.
+ */
+const trainingState = z.enum(["locked", "not_started", "in_progress", "completed"]);
+
+export const trainingCardAnswer = z.object({
+  slug: z.string(),
+  kind: z.enum(["training", "test"]),
+  title: z.string(),
+  summary: z.string(),
+  access: z.enum(["free", "payable"]),
+  archived: z.boolean(),
+  state: trainingState,
+  percent: z.number().int().min(0).max(100),
+  hours: z.number(),
+  moduleCount: z.number().int(),
+  actionPath: z.string(),
+});
+
+export const trainingsAnswer = z.object({ trainings: z.array(trainingCardAnswer) });
+
+export const trainingAnswer = z.object({
+  training: trainingCardAnswer,
+  modules: z.array(
+    z.object({
+      slug: z.string(),
+      title: z.string(),
+      summary: z.string(),
+      hours: z.number(),
+      access: z.enum(["free", "payable"]),
+      state: trainingState,
+      partCount: z.number().int(),
+      hasQuiz: z.boolean(),
+      path: z.string(),
+      parts: z.array(
+        z.object({
+          slug: z.string(),
+          kind: z.enum(["text", "video", "exercise"]),
+          title: z.string(),
+          read: z.boolean(),
+        }),
+      ),
+      quiz: z
+        .object({
+          questions: z.array(
+            z.object({
+              id: z.string(),
+              prompt: z.string(),
+              min: z.number().int(),
+              max: z.number().int(),
+              answers: z.array(z.object({ id: z.string(), label: z.string() })),
+            }),
+          ),
+        })
+        .nullable(),
+    }),
+  ),
+});
+
+export const stepAnswer = z.object({ moduleCompleted: z.boolean(), trainingCompleted: z.boolean() });
+
+export const quizBody = z.object({
+  answers: z.record(z.string(), z.array(z.string()), { required_error: "errors.invalidRequest" }),
+});
+
+/** The trainings API's answers, built from the same views as the pages. */
+export async function trainingsAnswerOf(memberId: string, lang: Language) {
+  return { trainings: (await trainingsOf(memberId, { archived: false })).map((t) => trainingCard(t, lang)) };
+}
+
+export async function trainingAnswerOf(memberId: string, slug: string, lang: Language) {
+  const training = await trainingOf(db(), memberId, slug);
+  if (!training) return null;
+  return {
+    training: trainingCard(training, lang),
+    modules: training.modules.map((module) => {
+      const view = moduleView(training, module, lang);
+      return {
+        ...moduleCard(training, module, lang),
+        parts: view.parts.map(({ slug: part, kind, title, read }) => ({ slug: part, kind, title, read })),
+        // A locked training shows its outline, not its questions.
+        quiz: view.quiz && training.unlocked ? { questions: view.quiz.questions } : null,
+      };
+    }),
+  };
+}
+
+// --- Refusals --------------------------------------------------------------------------------------
+
+/** A part read or a quiz the training's state refuses. Messages are keys of "auth". */
+export const stepRefusals = refusals("auth", {
+  locked: { status: 403, field: null, message: "errors.locked" },
+  notFound: { status: 404, field: null, message: "errors.notFound" },
+});
+
+/** A quiz whose selections break their questions' limits: each question's message under its id (keys of "trainings"). */
+export function quizRefusal(errors: Record<string, SelectionError>) {
+  const fields = Object.fromEntries(
+    Object.entries(errors).map(([question, error]) => [
+      question,
+      [{ key: `trainings:${error.key}`, count: "count" in error ? error.count : undefined }],
+    ]),
+  );
+  return { base: ["errors.quizRefused"], fields };
+}
+
+// --- OpenAPI ---------------------------------------------------------------------------------------
+
+export const trainingOperations: Operations = {
+  "/api/trainings": {
+    post: undefined,
+    get: {
+      summary:
+        "The trainings and tests with the member's progress and state (locked, not_started, in_progress, completed)",
+      signedIn: true,
+      ok: { status: 200, schema: trainingsAnswer, description: "The catalogue" },
+      failures: [401, 403],
+    },
+  },
+  "/api/trainings/{training_slug}": {
+    post: undefined,
+    get: {
+      summary: "One training: its modules, the parts read, and the quiz questions with their limits",
+      signedIn: true,
+      path: ["training_slug"],
+      ok: { status: 200, schema: trainingAnswer, description: "The training" },
+      failures: [401, 403, 404],
+    },
+  },
+  "/api/trainings/{training_slug}/modules/{module_slug}/parts/{part_slug}/read": {
+    get: undefined,
+    post: {
+      summary: 'Mark a part read ("I\'ve read")',
+      signedIn: true,
+      path: ["training_slug", "module_slug", "part_slug"],
+      ok: { status: 200, schema: stepAnswer, description: "Saved; whether the module or the training just ended" },
+      failures: [401, 403, 404],
+    },
+  },
+  "/api/trainings/{training_slug}/modules/{module_slug}/quiz": {
+    get: undefined,
+    post: {
+      summary:
+        "Submit a quiz; a selection outside a question's limits answers 422 with messages under the question's id",
+      signedIn: true,
+      body: quizBody,
+      path: ["training_slug", "module_slug"],
+      ok: { status: 200, schema: stepAnswer, description: "Stored and scored" },
+      failures: [400, 401, 403, 404, 422],
+    },
+  },
+};
