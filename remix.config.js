@@ -1,6 +1,8 @@
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],
+  // build/index.js is this module compiled: the routes wrapped in what every request goes through.
+  server: "app/server-build.ts",
   serverModuleFormat: "esm",
   serverPlatform: "node",
   future: {

@@ -1,11 +1,14 @@
 /**
  * Cap's production entry. The primary process supervises WEB_CONCURRENCY workers (a dead one is
- * replaced); each worker serves static assets, security headers, one log line per request,
- * /healthz, route rules, error reporting, the Remix handler, and stops gracefully on SIGTERM/SIGINT
- * (ARCHITECTURE.md).
+ * replaced); each worker serves what needs Express around the build: compression, static files
+ * with their cache headers, one log line per request with its id, the door's transport checks,
+ * the client's address, server-side error reports scoped per request, and a graceful stop on
+ * SIGTERM/SIGINT that lets requests finish, then stops the lifecycle (the outbox flushed). The
+ * rest — security headers and CSP nonce, /healthz, 503 during outages, route rules, the lifecycle
+ * itself — lives in the build, which `remix-serve build/index.js` serves as well (README "Serving").
  */
 import cluster from "node:cluster";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
@@ -13,17 +16,11 @@ import compression from "compression";
 import express from "express";
 import type { Lifecycle } from "~/.server/runtime/lifecycle.server";
 import { parseEnv, ConfigError, type Env } from "~/.server/config/env.server";
-import { ruleRedirect } from "~/.server/builds/builds.server";
-import { answerOutages } from "~/.server/http/outage.server";
 import { createRequestHandler, screenRequests } from "~/.server/http/request-handler.server";
+import { securityHeaders } from "~/.server/http/security-headers.server";
 import { superviseWorkers } from "~/.server/runtime/supervisor.server";
 import { logger, requestLog } from "~/.server/observability/logger.server";
-import {
-  instrumentBuild,
-  reportingOrigin,
-  startErrorReporting,
-  withRequestScope,
-} from "~/.server/observability/error-reporting.server";
+import { startErrorReporting, withRequestScope } from "~/.server/observability/error-reporting.server";
 
 // This file runs the production build; `npm run dev` sets NODE_ENV itself. Without it the
 // configuration would default to development and open what production must keep closed.
@@ -51,15 +48,13 @@ if (cluster.isPrimary) {
 async function serve(config: Env) {
   const production = config.NODE_ENV === "production";
   const reporting = startErrorReporting(config);
-  // The browser sends its error reports to the DSN's origin.
-  const reportsOrigin = reportingOrigin(config);
 
-  const loaded = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  // A database outage answers 503 (outermost, so error reports see the original error first).
-  const build = answerOutages(reporting ? instrumentBuild(loaded) : loaded);
-  // entry.server exports the lifecycle so that this file and the routes share one database.
-  const lifecycle = (build.entry.module as unknown as { lifecycle: Lifecycle }).lifecycle;
-  const started = await lifecycle.start({ buildVersion: build.assets.version });
+  // app/server-build.ts: the build exports the lifecycle so that this file and the routes share one database.
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild & {
+    lifecycle: Lifecycle;
+  };
+  const { lifecycle } = build;
+  const started = await lifecycle.start();
 
   const app = express();
   app.disable("x-powered-by");
@@ -67,46 +62,26 @@ async function serve(config: Env) {
   app.set("trust proxy", config.TRUST_PROXY ?? false);
   app.use(compression());
 
-  // Request id, CSP nonce and security headers.
+  // Request id, and the security headers of what Express answers itself (static files, refusals):
+  // the build's answers carry their own, nonce included, which replace these.
   app.use((req, res, next) => {
     res.locals.requestId = req.get("x-request-id")?.slice(0, 64) || randomUUID();
-    res.locals.nonce = randomBytes(16).toString("base64");
     res.set("X-Request-Id", res.locals.requestId);
-    res.set("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce));
-    res.set("X-Content-Type-Options", "nosniff");
-    res.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.set("X-Frame-Options", "DENY");
-    res.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (config.APP_URL.startsWith("https:"))
-      res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    res.set(securityHeaders(config));
     next();
   });
 
   // One line per request: no query string (it may carry codes), no cookies, no bodies.
   app.use(requestLog(logger));
-  // Methods, targets, hosts, sizes, origins and content types no route could take: 4xx here.
+  // Methods, targets, hosts, sizes, origins and content types no route could take: 4xx here,
+  // before static files and before a body is read (the build repeats what it can see).
   app.use(screenRequests());
   // Errors reported while handling a request carry its id.
   app.use((_req, res, next) => withRequestScope(res.locals.requestId, next));
 
-  app.get("/healthz", async (_req, res) => {
-    const { ok } = await lifecycle.health();
-    res
-      .status(ok ? 200 : 503)
-      .set("Cache-Control", "no-store")
-      .json({ ok });
-  });
-
   // Fingerprinted build output never changes: cache it for a year. Other public files: an hour.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));
-
-  // Redirects declared in app/.server/builds/route-rules.server.ts.
-  app.get("*", (req, res, next) => {
-    const target = ruleRedirect(req.originalUrl);
-    if (target) res.redirect(302, target);
-    else next();
-  });
 
   app.all(
     "*",
@@ -114,7 +89,7 @@ async function serve(config: Env) {
       build,
       mode: config.NODE_ENV,
       origin: new URL(config.APP_URL).origin,
-      getLoadContext: (req, res) => ({ nonce: res.locals.nonce, requestId: res.locals.requestId, clientIp: req.ip }),
+      getLoadContext: (req, res) => ({ requestId: res.locals.requestId, clientIp: req.ip }),
     }),
   );
 
@@ -141,24 +116,4 @@ async function serve(config: Env) {
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
-
-  function contentSecurityPolicy(nonce: string) {
-    const devSockets = production ? "" : " ws: http://localhost:*";
-    const reports = reportsOrigin ? ` ${reportsOrigin}` : "";
-    return [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self'",
-      "img-src 'self' data:",
-      "font-src 'self'",
-      `connect-src 'self'${reports}${devSockets}`,
-      "media-src 'self'",
-      // Session replay compresses in a worker it starts from a blob: only with reporting on.
-      ...(reportsOrigin ? ["worker-src 'self' blob:"] : []),
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join("; ");
-  }
 }

@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -8,23 +9,27 @@ import { localeOf } from "~/.server/i18n/i18n.server";
 import { pageResources } from "~/.server/i18n/page-strings.server";
 import { NonceProvider } from "~/components/nonce";
 import { RETRY_AFTER_SECONDS } from "~/.server/http/outage.server";
+import { securityHeaders, withSecurityHeaders } from "~/.server/http/security-headers.server";
+import { env } from "~/.server/config/env.server";
 
-export { lifecycle } from "~/.server/runtime/lifecycle.server";
 export { handleError } from "~/.server/observability/error-reporting.server";
 
 const ABORT_DELAY = 5_000;
 
-/** Renders the whole document before answering: pages are small and never deferred. */
+/**
+ * Renders the whole document before answering: pages are small and never deferred. Its scripts
+ * carry a nonce of this response, which its Content-Security-Policy names.
+ */
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: AppLoadContext,
 ) {
   const language = await localeOf(request);
   const i18nValue = { language, resources: pageResources[language], fallback: pageResources.en };
-  const nonce = loadContext.nonce ?? "";
+  const nonce = randomBytes(16).toString("base64");
+  for (const [name, value] of Object.entries(securityHeaders(env(), nonce))) responseHeaders.set(name, value);
 
   return new Promise((resolve, reject) => {
     let failed = false;
@@ -61,3 +66,6 @@ export default async function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/** Data requests (client navigations, fetchers) carry the same security headers as pages. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => withSecurityHeaders(response);

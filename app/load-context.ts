@@ -1,7 +1,6 @@
 declare module "@remix-run/node" {
+  // Given by server.ts; remix-serve gives none (README "Serving").
   interface AppLoadContext {
-    /** The per-request CSP nonce for inline scripts (server.ts). */
-    nonce?: string;
     /** The request id that appears in the log line of this request. */
     requestId?: string;
     /** The caller's address (behind a trusted proxy, the forwarded one), for rate limits. */

@@ -7,7 +7,7 @@ import path from "node:path";
 /**
  * The production build (build/, made by tests/run.sh before vitest) started as a real process:
  * its supervisor, its workers and its logs, for tests of what only a whole server shows (database
- * outages, dead workers, transport limits).
+ * outages, dead workers, transport limits); or the same build under remix-serve (no server.ts).
  */
 export type ServerProcess = {
   url: string;
@@ -26,11 +26,20 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/** The arguments of node that serve build/: server.ts, or @remix-run/serve's command. */
+const entries = {
+  "server.ts": ["--import", "tsx", "server.ts"],
+  "remix-serve": ["node_modules/.bin/remix-serve", "build/index.js"],
+};
+
+export async function startServer(
+  env: Record<string, string>,
+  { under = "server.ts" }: { under?: keyof typeof entries } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "cap-server-"));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, entries[under], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",

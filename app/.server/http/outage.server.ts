@@ -3,6 +3,7 @@ import { isDatabaseUnavailable } from "~/.server/db/errors.server";
 import { isIdentityUnavailable } from "~/.server/identity/identity-service.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { logger } from "~/.server/observability/logger.server";
+import { wrapHandlers, type RouteHandler } from "./route-handlers.server";
 
 /**
  * A database or an identity service (Kratos) that cannot be reached is a passing outage, not a bug: the
@@ -13,20 +14,13 @@ import { logger } from "~/.server/observability/logger.server";
 export const RETRY_AFTER_SECONDS = "10";
 
 export function answerOutages(build: ServerBuild): ServerBuild {
-  const routes = Object.fromEntries(
-    Object.entries(build.routes).map(([id, route]) => {
-      const module = { ...route.module };
-      const api = route.path?.startsWith("api") === true || id.startsWith("routes/api.");
-      if (module.loader) module.loader = guarded(module.loader, api);
-      if (module.action) module.action = guarded(module.action, api);
-      return [id, { ...route, module }];
-    }),
+  return wrapHandlers(build, (handler, route) =>
+    guarded(handler, route.path?.startsWith("api") === true || route.id.startsWith("routes/api.")),
   );
-  return { ...build, routes };
 }
 
-function guarded<Args extends { request: Request }, Answer>(fn: (args: Args) => Answer, api: boolean) {
-  return async (args: Args) => {
+function guarded(fn: RouteHandler, api: boolean): RouteHandler {
+  return async (args) => {
     try {
       return await fn(args);
     } catch (error) {

@@ -5,15 +5,15 @@ import {
   type AppLoadContext,
   type ServerBuild,
 } from "@remix-run/node";
-import { translator } from "~/.server/i18n/i18n.server";
-import { withRequestMemo } from "./request-memo.server";
-import { BODY_LIMIT_BYTES, METHODS, screenBody, screenHead, type Refusal } from "./request-screen.server";
+import { doorRefusal } from "./door-refusal.server";
+import { BODY_LIMIT_BYTES, screenBody, screenHead, type Refusal } from "./request-screen.server";
 
 /**
- * Express → Remix, with the bounds a caller must not be able to cross (request-screen.server.ts):
- * a body is read, up to BODY_LIMIT_BYTES, before any route sees it (413 beyond, however it is
- * sent: with a Content-Length or chunked). The URL routes see is APP_URL's origin and the
- * request's path: a forged Host or X-Forwarded-Host never reaches a link or a check.
+ * Express → Remix (server.ts), with the bounds a caller must not be able to cross
+ * (request-screen.server.ts): a body is read, up to BODY_LIMIT_BYTES, before any route sees it
+ * (413 beyond, however it is sent: with a Content-Length or chunked). The URL routes see is
+ * APP_URL's origin and the request's path: a forged Host or X-Forwarded-Host never reaches a link
+ * or a check. The build screens again what it can see (route-screen.server.ts), for remix-serve.
  */
 type Options = {
   build: ServerBuild;
@@ -54,7 +54,7 @@ export function createRequestHandler({ build, mode, origin, getLoadContext }: Op
         body,
         signal: controller.signal,
       });
-      const response = await withRequestMemo(() => handle(request, getLoadContext(req, res)));
+      const response = await handle(request, getLoadContext(req, res));
       await send(res, response);
     } catch (error) {
       next(error);
@@ -92,23 +92,12 @@ function headersOf(req: ExpressRequest): Headers {
   return headers;
 }
 
-const refusalKeys: Record<Refusal, string> = {
-  400: "error.badRequest",
-  403: "error.foreignOrigin",
-  405: "error.methodNotAllowed",
-  413: "error.tooLarge",
-  415: "error.unsupportedType",
-};
-
-/** A short translated answer: the API's error shape under /api/, plain text elsewhere. */
+/** The door's short translated answer (door-refusal.server.ts), in the caller's language. */
 async function refuse(req: ExpressRequest, res: ExpressResponse, status: Refusal) {
   const language = req.acceptsLanguages("fr", "en") === "en" ? "en" : "fr";
-  const message = (await translator(language, "common"))(refusalKeys[status]);
-  res.status(status).set("Cache-Control", "no-store");
-  if (status === 405) res.set("Allow", METHODS.join(", "));
+  const answer = await doorRefusal(status, req.originalUrl, language);
   if (status === 413) discardBody(req);
-  if (req.path.startsWith("/api/")) res.json({ errors: { base: [message] } });
-  else res.type("text/plain; charset=utf-8").send(message);
+  await send(res, answer);
 }
 
 /** How much of a refused body is read and dropped before the connection is cut. */
@@ -132,7 +121,11 @@ function discardBody(req: ExpressRequest) {
 async function send(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  // The answer's headers replace those server.ts set for answers of its own (security-headers.server.ts).
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }

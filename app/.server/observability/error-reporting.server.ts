@@ -1,6 +1,7 @@
 import type { HandleErrorFunction, ServerBuild } from "@remix-run/node";
 import * as Sentry from "@sentry/remix";
 import { reportingOptions, type ReportingConfig } from "~/observability/reporting-options";
+import { wrapHandlers, type RouteHandler } from "~/.server/http/route-handlers.server";
 import { logger } from "./logger.server";
 
 /**
@@ -48,23 +49,16 @@ export function identifyMember(memberId: string): void {
 
 /** The build with every loader and action reporting what it throws, tagged with its route. */
 export function instrumentBuild(build: ServerBuild): ServerBuild {
-  const routes = Object.fromEntries(
-    Object.entries(build.routes).map(([id, route]) => {
-      const module = { ...route.module };
-      if (module.loader) module.loader = reported(module.loader, id, "loader");
-      if (module.action) module.action = reported(module.action, id, "action");
-      return [id, { ...route, module }];
-    }),
-  );
-  return { ...build, routes };
+  return wrapHandlers(build, (handler, route) => reported(handler, route.id, route.kind));
 }
 
-function reported<Args extends { request: Request }, Answer>(fn: (args: Args) => Answer, route: string, kind: string) {
-  return async (args: Args) => {
+function reported(fn: RouteHandler, route: string, kind: string): RouteHandler {
+  return async (args) => {
     try {
       return await fn(args);
     } catch (error) {
-      if (isFailure(error, args.request)) report(error, args.request, { route, kind });
+      // Reporting is started (or not) by server.ts after the build is loaded: asked at each error.
+      if (reporting() && isFailure(error, args.request)) report(error, args.request, { route, kind });
       throw error;
     }
   };

@@ -4,19 +4,33 @@ import { databaseIsHealthy, openDatabase, setDatabase, type DatabaseHandle } fro
 import { identity } from "~/.server/identity/identity-service.server";
 import { seedCoaches } from "~/.server/coaching/coach-content.server";
 import { seedContent } from "~/.server/trainings/seed.server";
-import { setBuildVersion } from "./build-version.server";
+import { logger } from "~/.server/observability/logger.server";
 import { startMailSender, stopMailSender } from "~/.server/mail/sender.server";
 import { startHousekeeping, stopHousekeeping } from "./housekeeping.server";
 
 /**
- * What server.ts starts and stops around the Remix handler. It lives in the server build (exported
- * from entry.server) so that server.ts and the routes share one database handle.
+ * What runs around the Remix handler: the database (opened, migrated, seeded), the mail sender and
+ * housekeeping. It lives in the server build (exported by app/server-build.ts) so that the server
+ * and the routes share one database handle. server.ts starts it before it listens and stops it on
+ * SIGTERM; under remix-serve the first request starts it (served-build.server.ts). Started once.
  */
-let database: DatabaseHandle | undefined;
+type Started = { driver: DatabaseHandle["driver"] };
 
-async function start(options: { buildVersion: string }) {
+let database: DatabaseHandle | undefined;
+let starting: Promise<Started> | undefined;
+
+function start(): Promise<Started> {
+  starting ??= open().catch((error: unknown) => {
+    // The next request tries again: a database still on its way up at boot is no reason to stay down.
+    starting = undefined;
+    logger.error({ err: error }, "start-up failed");
+    throw error;
+  });
+  return starting;
+}
+
+async function open(): Promise<Started> {
   const config = env();
-  setBuildVersion(options.buildVersion);
   database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, "pglite"),
@@ -38,6 +52,7 @@ async function health() {
 }
 
 async function stop() {
+  starting = undefined;
   stopHousekeeping();
   // Delivers what is due one last time while the database is still open.
   await stopMailSender();

@@ -1,0 +1,71 @@
+import type { ServerBuild } from "@remix-run/node";
+import { env, type Env } from "~/.server/config/env.server";
+import { reportingOrigin } from "~/.server/observability/error-reporting.server";
+import { wrapHandlers, type RouteHandler } from "./route-handlers.server";
+
+/**
+ * The security headers of every answer. The build sets them itself — pages in entry.server (with
+ * the nonce their scripts carry), data requests there too, and every Response a loader or action
+ * answers here — so that server.ts and remix-serve send the same ones; server.ts sets them also on
+ * what it answers without the build (static files, the door's refusals).
+ */
+type HeaderSettings = Pick<Env, "NODE_ENV" | "APP_URL" | "SENTRY_DSN">;
+
+export function securityHeaders(config: HeaderSettings, nonce?: string): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(config, nonce),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    ...(config.APP_URL.startsWith("https:")
+      ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }
+      : {}),
+  };
+}
+
+/** `response` with the security headers (a new Response: some, such as Response.redirect's, are immutable). */
+export function withSecurityHeaders(response: Response): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(securityHeaders(env()))) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The build with every Response its loaders and actions answer or throw carrying the security headers. */
+export function secureAnswers(build: ServerBuild): ServerBuild {
+  return wrapHandlers(build, secured);
+}
+
+function secured(fn: RouteHandler): RouteHandler {
+  return async (args) => {
+    let answer: unknown;
+    try {
+      answer = await fn(args);
+    } catch (error) {
+      throw error instanceof Response ? withSecurityHeaders(error) : error;
+    }
+    return answer instanceof Response ? withSecurityHeaders(answer) : answer;
+  };
+}
+
+function contentSecurityPolicy(config: HeaderSettings, nonce: string | undefined) {
+  const devSockets = config.NODE_ENV === "production" ? "" : " ws: http://localhost:*";
+  // The browser sends its error reports to the DSN's origin.
+  const reportsOrigin = reportingOrigin(config);
+  const reports = reportsOrigin ? ` ${reportsOrigin}` : "";
+  return [
+    "default-src 'self'",
+    `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${reports}${devSockets}`,
+    "media-src 'self'",
+    // Session replay compresses in a worker it starts from a blob: only with reporting on.
+    ...(reportsOrigin ? ["worker-src 'self' blob:"] : []),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}

@@ -1,0 +1,15 @@
+/**
+ * The server build's main module (remix.config.js `server`): build/index.js is this file compiled,
+ * what both `tsx server.ts` and `remix-serve build/index.js` load. It is the build Remix compiled
+ * with every loader and action wrapped in what each request goes through (served-build.server.ts),
+ * and the lifecycle, which server.ts starts and stops itself (under remix-serve the first request
+ * starts it).
+ */
+import * as compiled from "@remix-run/dev/server-build";
+import { servedBuild } from "~/.server/http/served-build.server";
+import { setBuildVersion } from "~/.server/runtime/build-version.server";
+
+setBuildVersion(compiled.assets.version);
+
+export const { assets, assetsBuildDirectory, entry, future, mode, publicPath, routes } = servedBuild(compiled);
+export { lifecycle } from "~/.server/runtime/lifecycle.server";

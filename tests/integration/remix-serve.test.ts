@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { securityHeaders } from "~/.server/http/security-headers.server";
+import { startServer, waitFor, type ServerProcess } from "../support/server-process";
+
+/**
+ * Issue 13, item 6: the production build served by `remix-serve build/index.js`, without
+ * server.ts, is the same app. Its first request (the health check) starts the database and the
+ * mail sender; public pages carry the security headers server.ts sends (the build sets them for
+ * both) and a CSP nonce their scripts carry; a member registers, logs in and is recognised.
+ */
+let server: ServerProcess;
+
+beforeAll(async () => {
+  server = await startServer({}, { under: "remix-serve" });
+}, 90_000);
+
+afterAll(async () => {
+  await server?.stop();
+}, 30_000);
+
+/** The security headers server.ts sends for this configuration (the build sets them for both servers). */
+function expectedHeaders(nonce?: string) {
+  const expected = securityHeaders({ NODE_ENV: "production", APP_URL: server.url, SENTRY_DSN: undefined }, nonce);
+  return Object.fromEntries(Object.entries(expected).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+const SECURITY_HEADERS = [
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "permissions-policy",
+  "strict-transport-security",
+];
+
+function securityHeadersOf(response: Response) {
+  return Object.fromEntries(
+    SECURITY_HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)]] : [])),
+  );
+}
+
+describe("the build under remix-serve", () => {
+  it("is served by remix-serve, started by its first request: /healthz answers 200", async () => {
+    expect(server.logs().some((line) => line.startsWith("[remix-serve]"))).toBe(true);
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get("cache-control")).toBe("no-store");
+    expect(await health.json()).toEqual({ ok: true });
+  });
+
+  it("serves the public pages with server.ts's security headers and a nonce on every script", async () => {
+    for (const path of ["/home", "/home/login", "/home/register", "/home/forgot-password"]) {
+      const page = await fetch(`${server.url}${path}`);
+      expect(page.status, path).toBe(200);
+      const nonce = page.headers.get("content-security-policy")?.match(/script-src 'self' 'nonce-([^']+)'/)?.[1];
+      expect(nonce, path).toBeTruthy();
+      expect(securityHeadersOf(page), path).toEqual(expectedHeaders(nonce));
+      expect(page.headers.get("x-frame-options")).toBe("DENY");
+      const scripts = (await page.text()).match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const script of scripts) expect(script, path).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it("registers a member, mails them their code, and recognises them once logged in (same headers on the API)", async () => {
+    const json = { "Content-Type": "application/json" };
+    const credentials = { email: "remix.serve@example.com", password: "correct horse" };
+    const registered = await fetch(`${server.url}/api/dashboard/register`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({
+        user: { firstname: "Ana", lastname: "Barros", birth_date: "1990-02-03", ...credentials },
+      }),
+    });
+    expect(registered.status).toBe(201);
+    expect(((await registered.json()) as { token: string }).token).toBeTruthy();
+    // The mail sender runs: without SMTP_URL it prints the verification email.
+    await waitFor(() => server.logs().some((line) => line.includes(`[mail] To: ${credentials.email}`)), 15_000);
+
+    const login = await fetch(`${server.url}/api/dashboard/login`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify(credentials),
+    });
+    expect(login.status).toBe(200);
+    expect(securityHeadersOf(login)).toEqual(expectedHeaders());
+    const { token } = (await login.json()) as { token: string };
+
+    const whoami = await fetch(`${server.url}/api/dashboard/whoami`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(whoami.status).toBe(200);
+    const me = (await whoami.json()) as { ory: { identity: { traits: { email: string } } } };
+    expect(me.ory.identity.traits.email).toBe(credentials.email);
+  });
+});
