@@ -14,7 +14,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const lang = await localeOf(request);
   const t = await translator(lang, "trainings");
-  return { title: t("results.title"), ...(await allResults(member.id, lang)) };
+  const { tests, trainings } = await allResults(member.id, lang);
+  return {
+    title: t("results.title"),
+    // The life-GPS test draws a radar; decided here, as a .server value never reaches the browser.
+    tests: tests.map((test) => ({ ...test, radar: test.slug === LIFE_GPS_TEST })),
+    trainings,
+  };
 }
 
 export default function Results() {
@@ -27,7 +33,7 @@ export default function Results() {
         <p className="lead">{t("results.lead")}</p>
       </header>
       {tests.map((test) => (
-        <TestResults key={test.slug} result={test} radar={test.slug === LIFE_GPS_TEST} />
+        <TestResults key={test.slug} result={test} radar={test.radar} />
       ))}
       {trainings.length ? <h2>{t("results.trainingsTitle")}</h2> : null}
       {trainings.map((training) => (
