@@ -1,5 +1,6 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { Avatar } from "./avatar";
 import { LanguageSwitch } from "./language-switch";
 import { LogoutButton } from "./logout-button";
 import { Logo } from "./logo";
@@ -25,7 +26,9 @@ const items = [
  * The signed-in navigation (SPEC §2). On a phone it folds into a <details> menu, which opens
  * without JavaScript; from 900px up the same links stand beside the page (CSS shows one or the other).
  */
-export function Sidebar({ member }: { member: { firstname: string; lastname: string } }) {
+type SidebarMember = { firstname: string; lastname: string; photoUrl: string | null };
+
+export function Sidebar({ member }: { member: SidebarMember }) {
   const { t } = useTranslation();
   // A new key per page closes the phone menu after a link in it was followed (with JavaScript).
   const { pathname } = useLocation();
@@ -47,7 +50,7 @@ export function Sidebar({ member }: { member: { firstname: string; lastname: str
   );
 }
 
-function SidebarLinks({ member }: { member: { firstname: string; lastname: string } }) {
+function SidebarLinks({ member }: { member: SidebarMember }) {
   const { t } = useTranslation();
   return (
     <div className="sidebar__panel">
@@ -67,7 +70,10 @@ function SidebarLinks({ member }: { member: { firstname: string; lastname: strin
       </nav>
       <div className="sidebar__account">
         <p className="sidebar__member">
-          {member.firstname} {member.lastname}
+          <Avatar url={member.photoUrl} name={`${member.firstname} ${member.lastname}`} size="sm" />
+          <span>
+            {member.firstname} {member.lastname}
+          </span>
         </p>
         <LanguageSwitch />
         <LogoutButton className="button button--on-dark" />

@@ -5,10 +5,12 @@ import { refuse } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { parseGoal, parseWeather } from "~/.server/space/forms.server";
 import { editGoal, replaceGoal } from "~/.server/space/goals.server";
+import { pageParam } from "~/.server/paging/paging.server";
 import { overviewOf, today } from "~/.server/space/overview.server";
 import { checkIn } from "~/.server/space/weather.server";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
+import { Pagination } from "~/components/pagination";
 import { ProgressBar } from "~/components/progress-bar";
 import { WeekCalendar } from "~/components/week-calendar";
 import { useTranslation } from "~/i18n/react";
@@ -20,8 +22,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const lang = await localeOf(request);
   const t = await translator(lang);
-  const week = new URL(request.url).searchParams.get("week");
-  return { title: t("overview.title"), firstname: member.firstname, ...(await overviewOf(member.id, lang, week)) };
+  const url = new URL(request.url);
+  const week = url.searchParams.get("week");
+  return {
+    title: t("overview.title"),
+    firstname: member.firstname,
+    ...(await overviewOf(member.id, lang, member.time_zone, week, pageParam(url))),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -30,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("form") === "weather") {
     const submission = parseWeather(formData);
     if (submission.status !== "success") return refuse(submission.reply());
-    await checkIn(member.id, today(), submission.value.mood);
+    await checkIn(member.id, today(member.time_zone), submission.value.mood);
     return redirect("/#weather", 303);
   }
   const submission = parseGoal(formData);
@@ -99,7 +106,8 @@ export default function Overview() {
             </Form>
           </details>
           {data.goalHistory.length ? (
-            <details>
+            // Open when the member is paging through it (a link to page 2 lands here with it open).
+            <details open={data.goalHistoryPage.page > 1} id="goal-history">
               <summary>{t("goal.history")}</summary>
               <ul className="check-list">
                 {data.goalHistory.map((goal) => (
@@ -108,6 +116,7 @@ export default function Overview() {
                   </li>
                 ))}
               </ul>
+              <Pagination {...data.goalHistoryPage} hash="#goal-history" label={t("goal.history")} />
             </details>
           ) : null}
         </section>

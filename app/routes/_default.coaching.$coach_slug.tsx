@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate, useSubmit } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { parseBooking } from "~/.server/coaching/booking-forms.server";
 import { bookingCalendar, bookingQuery, type BookingQuery as Query } from "~/.server/pages/booking-page.server";
@@ -38,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = await localeOf(request);
   const t = await translator(lang, "coaching");
   const url = new URL(request.url);
-  const query = bookingQuery(url);
+  const query = bookingQuery(url, member.time_zone);
   const moving = query.reschedule ? await sessionOf(member.id, query.reschedule) : null;
   if (query.reschedule && (!moving || moving.coachId !== coach.id || moving.status !== "confirmed")) notFound(request);
   // One upcoming session per coach: say so before the member picks a time, not after.
@@ -47,15 +46,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: t("coachPage.title", { name: coach.name }),
     coach: { slug: coach.slug, name: coach.name, photo: coach.photo, minutes: coach.sessionMinutes },
     query,
-    // Without ?tz the page shows Europe/Paris; with JavaScript the browser's own zone replaces it.
-    zoneAsked: url.searchParams.has("tz"),
     // The usual zones (and the one shown); every zone is a page of its own (…/time-zone), so this
     // page does not carry 400-odd names in its markup and again in its data.
     zones: usualTimeZones(),
     calendar: await bookingCalendar(coach, query, lang),
     moving: moving ? sessionWhen(lang, moving.startsAt, moving.endsAt, query.timeZone) : null,
     already: already
-      ? { id: already.id, when: sessionWhen(lang, already.startsAt, already.endsAt, already.timeZone) }
+      ? { id: already.id, when: sessionWhen(lang, already.startsAt, already.endsAt, query.timeZone) }
       : null,
   };
 }
@@ -95,24 +92,11 @@ function stepLink(query: Query, changes: Partial<Record<"month" | "day" | "start
 }
 
 export default function BookCoach() {
-  const { coach, query, zoneAsked, zones, calendar, moving, already } = useLoaderData<typeof loader>();
+  const { coach, query, zones, calendar, moving, already } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const { t } = useTranslation("coaching");
-  const navigate = useNavigate();
   const submit = useSubmit();
   const location = useLocation();
-
-  // With JavaScript, show the times in the browser's time zone unless the member chose one.
-  useEffect(() => {
-    if (zoneAsked) return;
-    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    // A zone the server does not know falls back to the default there, and ?tz ends the check.
-    if (browserZone && browserZone !== query.timeZone) {
-      const params = new URLSearchParams(location.search);
-      params.set("tz", browserZone);
-      navigate(`?${params}`, { replace: true, preventScrollReset: true });
-    }
-  }, [zoneAsked, query.timeZone, location.search, navigate]);
 
   const step = calendar.chosen ? "confirm" : calendar.day ? "time" : "date";
   const steps = ["coach", "session", "date", "time", "confirm"] as const;

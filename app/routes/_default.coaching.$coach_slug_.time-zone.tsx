@@ -20,11 +20,11 @@ const kept = ["month", "day", "start", "from", "reschedule"] as const;
  * form back to the coach's page with `?tz=` (and the step the member was at).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireMember(request);
+  const { member } = await requireMember(request);
   const coach = await coachOf(params.coach_slug ?? "");
   if (!coach) notFound(request);
   const t = await translator(request, "coaching");
-  const query = bookingQuery(new URL(request.url));
+  const query = bookingQuery(new URL(request.url), member.time_zone);
   return {
     title: t("zonePage.title"),
     coach: { slug: coach.slug, name: coach.name },

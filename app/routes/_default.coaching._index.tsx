@@ -5,20 +5,27 @@ import { bookingQuery } from "~/.server/pages/booking-page.server";
 import { activeCoaches, sessionsOf } from "~/.server/coaching/bookings.server";
 import { sessionCard, zoneLabel } from "~/.server/coaching/session-views.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { pageParam } from "~/.server/paging/paging.server";
 import { titleMeta } from "~/components/page-title";
+import { Pagination } from "~/components/pagination";
 import { SessionList } from "~/components/coaching-session";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
+
+const PAST_SESSIONS_PAGE_SIZE = 10;
 
 /** /coaching — step 1, choose a coach; and the member's upcoming and past sessions. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const lang = await localeOf(request);
   const t = await translator(lang, "coaching");
-  const query = bookingQuery(new URL(request.url));
+  const query = bookingQuery(new URL(request.url), member.time_zone);
   const now = new Date();
-  const [coaches, sessions] = await Promise.all([activeCoaches(), sessionsOf(member.id, now)]);
+  const [coaches, sessions] = await Promise.all([
+    activeCoaches(),
+    sessionsOf(member.id, now, { page: pageParam(new URL(request.url)), limit: PAST_SESSIONS_PAGE_SIZE }),
+  ]);
   // The step's links keep what the member brought: their time zone and the module they came from.
   const carried = new URLSearchParams();
   if (query.from) carried.set("from", query.from);
@@ -35,13 +42,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       minutes: coach.sessionMinutes,
       path: `/coaching/${coach.slug}${carried.size ? `?${carried}` : ""}`,
     })),
-    upcoming: sessions.upcoming.map((session) => sessionCard(session, lang, now)),
-    past: sessions.past.map((session) => sessionCard(session, lang, now)),
+    upcoming: sessions.upcoming.map((session) => sessionCard(session, lang, now, member.time_zone)),
+    past: sessions.past.map((session) => sessionCard(session, lang, now, member.time_zone)),
+    pastPage: { page: sessions.pastPage.page, pages: sessions.pastPage.pages },
   };
 }
 
 export default function Coaching() {
-  const { coaches, upcoming, past } = useLoaderData<typeof loader>();
+  const { coaches, upcoming, past, pastPage } = useLoaderData<typeof loader>();
   const { t } = useTranslation("coaching");
   return (
     <>
@@ -90,6 +98,7 @@ export default function Coaching() {
           <>
             <h3>{t("mine.past")}</h3>
             <SessionList sessions={past} />
+            <Pagination {...pastPage} hash="#sessions" label={t("mine.past")} />
           </>
         ) : null}
       </section>

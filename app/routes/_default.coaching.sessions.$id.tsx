@@ -29,9 +29,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const notice = (["booked", "moved", "cancelled"] as const).find((name) => query.has(name)) ?? null;
   return {
     title: t("detail.title"),
-    session: sessionCard(session, lang),
+    session: sessionCard(session, lang, new Date(), member.time_zone),
     cancelledBy: session.cancelledBy,
-    timeZone: session.timeZone,
+    timeZone: member.time_zone,
     fromPath: session.fromPath,
     notice,
     confirmingCancel: query.has("cancel"),

@@ -3,22 +3,39 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { refusalData } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
+import { pageParam } from "~/.server/paging/paging.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { invitationRefusals } from "~/.server/team/contract.server";
 import { invitationAction, isInvitationIntent } from "~/.server/team/invitation-actions.server";
-import { receivedInvitations, sentInvitations } from "~/.server/team/invitations.server";
+import { invitationPages } from "~/.server/team/invitations.server";
 import { FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
+import { Pagination } from "~/components/pagination";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
 
+const INVITATIONS_PAGE_SIZE = 10;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member, identity } = await requireMember(request);
   const t = await translator(request, "team");
-  const done = new URL(request.url).searchParams.get("done");
-  const [sent, received] = await Promise.all([sentInvitations(member.id), receivedInvitations(identity.traits.email)]);
-  return { title: t("invitations.title"), sent, received, done: isInvitationIntent(done) ? done : null };
+  const url = new URL(request.url);
+  const done = url.searchParams.get("done");
+  const { sent, received } = await invitationPages(
+    member.id,
+    identity.traits.email,
+    { page: pageParam(url), limit: INVITATIONS_PAGE_SIZE },
+    { page: pageParam(url, "received"), limit: INVITATIONS_PAGE_SIZE },
+  );
+  return {
+    title: t("invitations.title"),
+    sent: sent.items,
+    sentPage: { page: sent.page.page, pages: sent.page.pages },
+    received: received.items,
+    receivedPage: { page: received.page.page, pages: received.page.pages },
+    done: isInvitationIntent(done) ? done : null,
+  };
 }
 
 /** POST intent resend | revoke (sent ones) or accept | decline (received ones), with the id. */
@@ -35,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Invitations() {
-  const { sent, received, done } = useLoaderData<typeof loader>();
+  const { sent, sentPage, received, receivedPage, done } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const { t, i18n } = useTranslation("team");
   const date = (iso: string) =>
@@ -81,6 +98,7 @@ export default function Invitations() {
             </li>
           ))}
         </ul>
+        <Pagination {...receivedPage} param="received" hash="#received-title" label={t("invitations.receivedTitle")} />
       </section>
       <section aria-labelledby="sent-title">
         <h2 id="sent-title">{t("invitations.sentTitle")}</h2>
@@ -122,6 +140,7 @@ export default function Invitations() {
             </li>
           ))}
         </ul>
+        <Pagination {...sentPage} hash="#sent-title" label={t("invitations.sentTitle")} />
       </section>
     </>
   );

@@ -1,22 +1,26 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { refuse } from "~/.server/http/form-reply.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import {
   addCommitment,
   moduleExists,
   commitmentOf,
-  commitmentsOf,
+  commitmentsPage,
   deleteCommitment,
   setCommitmentDone,
   updateCommitment,
 } from "~/.server/space/commitments.server";
+import { pageParam } from "~/.server/paging/paging.server";
+import { commitmentRefusals } from "~/.server/space/contract.server";
 import { parseCommitment } from "~/.server/space/forms.server";
+import { today } from "~/.server/space/overview.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
 import { Field, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
+import { Pagination } from "~/components/pagination";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -25,12 +29,23 @@ export const meta = titleMeta;
  * /my_commitments: create, edit (?edit=<id>), mark done, delete after a confirmation
  * (?delete=<id>), each optionally tied to a training module.
  */
+const COMMITMENTS_PAGE_SIZE = 10;
+
+/** The list at the page the member was on (the forms post to the page's own URL, ?page included). */
+function listPath(request: Request, page = pageParam(new URL(request.url))) {
+  return page > 1 ? `/my_commitments?page=${page}` : "/my_commitments";
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const lang = await localeOf(request);
   const t = await translator(lang, "space");
-  const query = new URL(request.url).searchParams;
-  const [rows, catalogue] = await Promise.all([commitmentsOf(member.id), trainingsOf(member.id, { archived: false })]);
+  const url = new URL(request.url);
+  const query = url.searchParams;
+  const [{ items: rows, page }, catalogue] = await Promise.all([
+    commitmentsPage(member.id, { page: pageParam(url), limit: COMMITMENTS_PAGE_SIZE }),
+    trainingsOf(member.id, { archived: false }),
+  ]);
   const modules = catalogue
     .filter((training) => training.content.kind === "training" && training.unlocked)
     .flatMap((training) =>
@@ -43,6 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     dueDate: row.dueDate,
     due: row.dueDate ? dateFormat.format(new Date(`${row.dueDate}T00:00:00Z`)) : null,
     done: row.doneAt !== null,
+    // Late from the day after its due date where the member lives.
+    overdue: row.doneAt === null && row.dueDate !== null && row.dueDate < today(member.time_zone),
     moduleId: row.moduleId,
     module: modules.find((m) => m.id === row.moduleId)?.label ?? null,
   }));
@@ -53,7 +70,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     (deleting && !(await commitmentOf(member.id, deleting)))
   )
     notFound(request);
-  return { title: t("commitments.title"), commitments, modules, editing, deleting };
+  return {
+    title: t("commitments.title"),
+    commitments,
+    modules,
+    editing,
+    deleting,
+    page: { page: page.page, pages: page.pages },
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -64,11 +88,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "done" || intent === "undone") {
     if (!(await setCommitmentDone(member.id, id, intent === "done"))) notFound(request);
-    return redirect(`/my_commitments#commitment-${id}`, 303);
+    return redirect(`${listPath(request)}#commitment-${id}`, 303);
   }
   if (intent === "delete") {
     if (!(await deleteCommitment(member.id, id))) notFound(request);
-    return redirect("/my_commitments", 303);
+    return redirect(listPath(request), 303);
   }
   const submission = parseCommitment(formData);
   if (submission.status !== "success") return refuse(submission.reply());
@@ -78,14 +102,20 @@ export async function action({ request }: ActionFunctionArgs) {
     moduleId: submission.value.moduleId ?? null,
   };
   if (input.moduleId && !(await moduleExists(input.moduleId))) {
-    return refuse(submission.reply({ fieldErrors: { moduleId: ["errors.moduleInvalid"] } }), 422);
+    return refuseWith(submission, commitmentRefusals.moduleInvalid);
   }
   if (intent === "update") {
     if (!(await updateCommitment(member.id, id, input))) notFound(request);
-  } else {
-    await addCommitment(member.id, input);
+    return redirect(`${listPath(request)}#commitment-${id}`, 303);
   }
+  await addCommitment(member.id, input);
   return redirect("/my_commitments", 303);
+}
+
+/** The list at a page, with ?edit= or ?delete= when asked. */
+function listHref(page: number, extra: Record<string, string> = {}) {
+  const query = new URLSearchParams(page > 1 ? { page: String(page), ...extra } : extra);
+  return query.size ? `/my_commitments?${query}` : "/my_commitments";
 }
 
 type Values = { title?: string; dueDate?: string | null; moduleId?: string | null };
@@ -143,7 +173,7 @@ function CommitmentFields({
 }
 
 export default function MyCommitments() {
-  const { commitments, modules, editing, deleting } = useLoaderData<typeof loader>();
+  const { commitments, modules, editing, deleting, page } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const { t } = useTranslation("space");
   const typed = (refused?.initialValue ?? {}) as Values;
@@ -175,7 +205,7 @@ export default function MyCommitments() {
                   <SubmitButton pendingLabel={t("saving")} className="button button--primary">
                     {t("commitments.save")}
                   </SubmitButton>
-                  <Link to="/my_commitments">{t("cancel")}</Link>
+                  <Link to={listHref(page.page)}>{t("cancel")}</Link>
                 </div>
               </Form>
             ) : (
@@ -186,6 +216,7 @@ export default function MyCommitments() {
                     {c.done ? t("commitments.doneTag") : t("commitments.openTag")}
                   </li>
                   {c.due ? <li className="tag">{t("commitments.dueOn", { date: c.due })}</li> : null}
+                  {c.overdue ? <li className="tag tag--late">{t("commitments.overdue")}</li> : null}
                   {c.module ? <li className="tag">{c.module}</li> : null}
                 </ul>
                 {deleting === c.id ? (
@@ -201,7 +232,7 @@ export default function MyCommitments() {
                       >
                         {t("commitments.delete")}
                       </SubmitButton>
-                      <Link to="/my_commitments">{t("cancel")}</Link>
+                      <Link to={listHref(page.page)}>{t("cancel")}</Link>
                     </div>
                   </Form>
                 ) : (
@@ -216,11 +247,11 @@ export default function MyCommitments() {
                       {c.done ? t("commitments.reopen") : t("commitments.markDone")}
                       <span className="visually-hidden"> : {c.title}</span>
                     </SubmitButton>
-                    <Link to={`/my_commitments?edit=${c.id}#commitment-${c.id}`}>
+                    <Link to={`${listHref(page.page, { edit: c.id })}#commitment-${c.id}`}>
                       {t("commitments.edit")}
                       <span className="visually-hidden"> : {c.title}</span>
                     </Link>
-                    <Link to={`/my_commitments?delete=${c.id}#commitment-${c.id}`}>
+                    <Link to={`${listHref(page.page, { delete: c.id })}#commitment-${c.id}`}>
                       {t("commitments.delete")}
                       <span className="visually-hidden"> : {c.title}</span>
                     </Link>
@@ -231,6 +262,7 @@ export default function MyCommitments() {
           </li>
         ))}
       </ul>
+      <Pagination {...page} label={t("commitments.title")} />
       <section className="card" aria-labelledby="new-commitment">
         <h2 id="new-commitment">{t("commitments.new")}</h2>
         <Form method="post" className="form">

@@ -1,12 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DEFAULT_TIME_ZONE } from "~/.server/calendar/days.server";
 import { requireMember } from "~/.server/auth/guard.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { parseLifeGps } from "~/.server/space/forms.server";
-import { lifeAreas, lifeGpsHistory, saveLifeGps } from "~/.server/space/life-gps.server";
+import { LIFE_GPS_PAGE_SIZE, lifeAreas, lifeGpsPage, ratingsFrom, saveLifeGps } from "~/.server/space/life-gps.server";
+import { pageParam } from "~/.server/paging/paging.server";
 import { FormAlert, SubmitButton } from "~/components/form";
+import { Pagination } from "~/components/pagination";
 import { titleMeta } from "~/components/page-title";
 import { SkillRadar } from "~/components/skill-charts";
 import { useTranslation } from "~/i18n/react";
@@ -22,9 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     day: "numeric",
     month: "long",
     year: "numeric",
-    timeZone: DEFAULT_TIME_ZONE,
+    timeZone: member.time_zone,
   });
-  const entries = (await lifeGpsHistory(member.id)).map((entry) => ({
+  // The newest filling draws the radar; the history table shows every filling, a page at a time.
+  const [newest, history] = await Promise.all([
+    lifeGpsPage(member.id, { page: 1, limit: 1 }),
+    lifeGpsPage(member.id, { page: pageParam(new URL(request.url)), limit: LIFE_GPS_PAGE_SIZE }),
+  ]);
+  const view = (entry: (typeof history.items)[number]) => ({
     id: entry.id,
     date: dateFormat.format(entry.createdAt),
     areas: lifeAreas.map((area) => ({
@@ -33,11 +39,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       score: entry.ratings[area]?.score ?? 0,
       note: entry.ratings[area]?.note ?? "",
     })),
-  }));
+  });
   return {
     title: t("lifeGps.title"),
     areas: lifeAreas.map((area) => ({ id: area, label: t(`lifeGps.areas.${area}`) })),
-    entries,
+    latest: newest.items[0] ? view(newest.items[0]) : null,
+    entries: history.items.map(view),
+    page: { page: history.page.page, pages: history.page.pages, total: history.page.total },
   };
 }
 
@@ -45,22 +53,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
   const submission = parseLifeGps(await request.formData());
   if (submission.status !== "success") return refuse(submission.reply());
-  const value = submission.value as Record<string, number | string | undefined>;
-  const ratings = Object.fromEntries(
-    lifeAreas.map((area) => [
-      area,
-      { score: Number(value[`${area}_score`]), note: String(value[`${area}_note`] ?? "") },
-    ]),
-  );
-  await saveLifeGps(member.id, ratings);
+  await saveLifeGps(member.id, ratingsFrom(submission.value));
   return redirect("/my_life_gps#radar", 303);
 }
 
 export default function MyLifeGps() {
-  const { areas, entries } = useLoaderData<typeof loader>();
+  const { areas, latest, entries, page } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const { t } = useTranslation("space");
-  const latest = entries[0];
   const typed = (refused?.initialValue ?? {}) as Record<string, string>;
   const previous = (area: string) => latest?.areas.find((a) => a.id === area);
   return (
@@ -127,8 +127,8 @@ export default function MyLifeGps() {
           </SubmitButton>
         </Form>
       </section>
-      {entries.length > 1 ? (
-        <section className="card" aria-labelledby="history-title">
+      {page.total > 1 ? (
+        <section className="card" id="history" aria-labelledby="history-title">
           <h2 id="history-title">{t("lifeGps.history")}</h2>
           <div className="table-scroll">
             <table className="history-table">
@@ -157,6 +157,7 @@ export default function MyLifeGps() {
               </tbody>
             </table>
           </div>
+          <Pagination {...page} hash="#history" label={t("lifeGps.history")} />
         </section>
       ) : null}
     </>

@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { translator } from "~/.server/i18n/i18n.server";
+import { crewPhotoUrls } from "~/.server/profile/photo.server";
 import { listCrew } from "~/.server/team/crew.server";
+import { Avatar } from "~/components/avatar";
 import { FormAlert } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -20,6 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     title: t("list.title"),
     crew,
+    // Crew members who joined Cap, by crew entry: their own profile photo.
+    photos: await crewPhotoUrls(member.id),
     notice: notices.find((notice) => query.has(notice)) ?? null,
     // ?added=<crew id>: the name comes from the member's own crew, never from the URL.
     name: crew.find((person) => person.id === query.get("added"))?.name ?? "",
@@ -27,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function CrewList() {
-  const { crew, notice, name } = useLoaderData<typeof loader>();
+  const { crew, photos, notice, name } = useLoaderData<typeof loader>();
   const { t } = useTranslation("team");
   return (
     <>
@@ -44,7 +48,10 @@ export default function CrewList() {
         <ul className="crew-list">
           {crew.map((person) => (
             <li key={person.id} className="card crew-card">
-              <h2>{person.name}</h2>
+              <div className="crew-card__who">
+                <Avatar url={photos[person.id] ?? null} name={person.name} size="md" />
+                <h2>{person.name}</h2>
+              </div>
               <p className="muted">{person.email}</p>
               <ul className="tags">
                 <li className="tag">{t(`relations.${person.relation}`)}</li>

@@ -24,11 +24,15 @@ import {
   parseProfile,
 } from "~/.server/profile/forms.server";
 import { joinMobile, profileOf, updateProfile } from "~/.server/profile/profile.server";
+import { zoneLabel } from "~/.server/coaching/session-views.server";
+import { usualTimeZones } from "~/.server/coaching/time-zones.server";
 import { DeviceList } from "~/components/device-list";
+import { PhotoForms } from "~/components/photo-forms";
 import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { levelsOfStudy, splitMobile } from "~/forms/profile";
 import { userTypes } from "~/forms/user-type";
+import { ZoneGroup } from "~/components/zone-options";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -42,6 +46,9 @@ const savedMessages = [
   "emailCancelled",
   "deviceSignedOut",
   "othersSignedOut",
+  "photo",
+  "photoRemoved",
+  "timeZone",
 ] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -52,6 +59,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: t("title"),
     profile: await profileOf(signedIn),
     devices: await devicesOf(signedIn, await localeOf(request)),
+    timeZone: {
+      zone: signedIn.member.time_zone,
+      label: zoneLabel(new Date(), signedIn.member.time_zone),
+      usual: usualTimeZones(),
+    },
     saved: savedMessages.find((key) => key === saved) ?? null,
   };
 }
@@ -191,7 +203,7 @@ function Input({
 }
 
 export default function ProfilePage() {
-  const { profile, devices, saved } = useLoaderData<typeof loader>();
+  const { profile, devices, saved, timeZone } = useLoaderData<typeof loader>();
   const { t } = useTranslation("profile");
   const refusedSignOut = useRefused("signOutDevice");
   return (
@@ -203,7 +215,13 @@ export default function ProfilePage() {
       {saved ? <FormAlert tone="success" lines={[t(`saved.${saved}`)]} /> : null}
       <div className="profile">
         <DetailsForm profile={profile} />
+        <section className="card" id="photo" aria-labelledby="photo-title">
+          <h2 id="photo-title">{t("photo.title")}</h2>
+          <p>{t("photo.lead")}</p>
+          <PhotoForms url={profile.photo_url} name={`${profile.firstname} ${profile.lastname}`} />
+        </section>
         <PathForm userType={profile.user_type} />
+        <TimeZoneForm {...timeZone} />
         <EmailForms email={profile.email} pendingEmail={profile.pending_email} />
         <PasswordForm />
         <DeviceList devices={devices} errors={errorsOf(refusedSignOut, "")} />
@@ -317,6 +335,35 @@ function DetailsForm({ profile }: { profile: ProfileData }) {
         >
           {t("details.submit")}
         </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * The member's time zone: the usual ones here, every zone on /profile/time-zone (400-odd names
+ * would weigh on this page), which is also where this form posts.
+ */
+function TimeZoneForm({ zone, label, usual }: { zone: string; label: string; usual: string[] }) {
+  const { t } = useTranslation("profile");
+  const choices = usual.includes(zone) ? usual : [zone, ...usual];
+  return (
+    <section className="card" id="time-zone" aria-labelledby="time-zone-title">
+      <h2 id="time-zone-title">{t("timeZone.title")}</h2>
+      <p>{t("timeZone.current", { zone: label })}</p>
+      <Form method="post" action="/profile/time-zone" className="form zone-form">
+        <label htmlFor="profile-timeZone">{t("timeZone.label")}</label>
+        <div className="zone-form__row">
+          <select id="profile-timeZone" name="timeZone" defaultValue={zone}>
+            <ZoneGroup label={t("timeZone.usual")} zones={choices} />
+          </select>
+          <SubmitButton pendingLabel={t("timeZone.pending")} className="button button--primary">
+            {t("timeZone.save")}
+          </SubmitButton>
+        </div>
+        <p>
+          <Link to="/profile/time-zone">{t("timeZone.other")}</Link>
+        </p>
       </Form>
     </section>
   );

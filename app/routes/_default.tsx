@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
+import { photoUrlOf } from "~/.server/profile/photo.server";
 import { ErrorMessage, ErrorPage, useFailure } from "~/components/error-page";
 import { Sidebar } from "~/components/sidebar";
 
@@ -11,7 +13,12 @@ import { Sidebar } from "~/components/sidebar";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
-  return { firstname: member.firstname, lastname: member.lastname };
+  return {
+    firstname: member.firstname,
+    lastname: member.lastname,
+    photoUrl: await photoUrlOf(member.id),
+    guessTimeZone: !member.time_zone_set,
+  };
 }
 
 export default function DefaultLayout() {
@@ -34,13 +41,30 @@ export function ErrorBoundary() {
   );
 }
 
-function Frame({ member, children }: { member: { firstname: string; lastname: string }; children: ReactNode }) {
+type LayoutMember = { firstname: string; lastname: string; photoUrl: string | null; guessTimeZone: boolean };
+
+function Frame({ member, children }: { member: LayoutMember; children: ReactNode }) {
   return (
     <div className="layout-default">
+      {member.guessTimeZone ? <TimeZoneGuess /> : null}
       <Sidebar member={member} />
       <main id="main" className="layout-default__main">
         {children}
       </main>
     </div>
   );
+}
+
+/**
+ * With JavaScript, a member who never chose a time zone gets their browser's, once (the server
+ * keeps a choice made meanwhile). Without JavaScript, Europe/Paris until they choose on the profile.
+ */
+function TimeZoneGuess() {
+  const fetcher = useFetcher();
+  const { submit } = fetcher;
+  useEffect(() => {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (browserZone) submit({ timeZone: browserZone, guess: "1" }, { method: "post", action: "/profile/time-zone" });
+  }, [submit]);
+  return null;
 }

@@ -1,9 +1,13 @@
+import { guardPrivateLink } from "~/.server/auth/guard.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { agendaPath } from "~/.server/coaching/agenda-link.server";
 import { cancelSessionAsCoach, sessionOfCoachToken } from "~/.server/coaching/bookings.server";
 import { sessionCard } from "~/.server/coaching/session-views.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { photoUrlOf } from "~/.server/profile/photo.server";
+import { Avatar } from "~/components/avatar";
 import { SessionFacts } from "~/components/coaching-session";
 import { FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
@@ -23,17 +27,21 @@ async function sessionOfLink(request: Request, token: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  await guardPrivateLink(request);
   const { session, memberName } = await sessionOfLink(request, params.token);
   const lang = await localeOf(request);
   const t = await translator(lang, "coaching");
   return {
     title: t("coachPage.title", { name: memberName }),
     memberName,
+    memberPhoto: await photoUrlOf(session.memberId),
     session: sessionCard(session, lang, new Date(), session.coach.timeZone),
+    agenda: agendaPath(session.coach),
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  await guardPrivateLink(request);
   const token = params.token ?? "";
   await sessionOfLink(request, token);
   // Already cancelled or over: the page says so; nothing changes.
@@ -42,11 +50,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CoachSession() {
-  const { memberName, session } = useLoaderData<typeof loader>();
+  const { memberName, memberPhoto, session, agenda } = useLoaderData<typeof loader>();
   const { t } = useTranslation("coaching");
   return (
     <section className="container section narrow">
       <h1>{t("coachPage.title", { name: memberName })}</h1>
+      {memberPhoto ? <Avatar url={memberPhoto} name={memberName} size="lg" /> : null}
       <p className="muted">{t("coachPage.intro")}</p>
       {session.status === "cancelled" ? <FormAlert tone="info" lines={[t("coachPage.cancelled")]} /> : null}
       <div className="card">
@@ -69,6 +78,9 @@ export default function CoachSession() {
           </Form>
         ) : null}
       </div>
+      <p>
+        <Link to={agenda}>{t("coachPage.agendaLink")}</Link>
+      </p>
     </section>
   );
 }

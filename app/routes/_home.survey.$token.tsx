@@ -1,3 +1,4 @@
+import { guardPrivateLink } from "~/.server/auth/guard.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { refuse } from "~/.server/http/form-reply.server";
@@ -22,6 +23,7 @@ async function surveyOf(request: Request, token: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  await guardPrivateLink(request);
   const survey = await surveyOf(request, params.token);
   const t = await translator(request, "team");
   const state = survey.answered
@@ -35,6 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  await guardPrivateLink(request);
   const token = params.token ?? "";
   const survey = await surveyOf(request, token);
   const submission = parseAnswers(await request.formData(), survey.questions);

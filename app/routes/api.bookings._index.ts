@@ -2,18 +2,27 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiMember } from "~/.server/api/member.server";
 import { apiAnswer, apiRefusal, parseJsonBody } from "~/.server/api/respond.server";
 import { bookSession, sessionOf, sessionsOf } from "~/.server/coaching/bookings.server";
-import { bookingBody, bookingJson, bookingRefusals } from "~/.server/coaching/contract.server";
+import {
+  BOOKINGS_PAST_PAGE_SIZE,
+  bookingBody,
+  bookingJson,
+  bookingRefusals,
+} from "~/.server/coaching/contract.server";
+import { apiPage } from "~/.server/api/paging.server";
+import { pageEnvelope } from "~/.server/paging/paging.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 
-/** GET /api/bookings — the member's discovery sessions, upcoming then past and cancelled. */
+/** GET /api/bookings?page=&limit= — the member's upcoming sessions, then a page of past and cancelled ones. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await apiMember(request);
+  const requested = await apiPage(request, BOOKINGS_PAST_PAGE_SIZE);
   const lang = await localeOf(request);
   const now = new Date();
-  const { upcoming, past } = await sessionsOf(member.id, now);
+  const { upcoming, past, pastPage } = await sessionsOf(member.id, now, requested, { settle: false });
   return apiAnswer({
     upcoming: upcoming.map((s) => bookingJson(s, lang, now)),
     past: past.map((s) => bookingJson(s, lang, now)),
+    ...pageEnvelope(requested, pastPage.total),
   });
 }
 

@@ -5,20 +5,20 @@ import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { bookingWindow } from "~/.server/coaching/slots.server";
 import { isTimeZone, localDay, localTime } from "~/.server/coaching/time-zones.server";
-import { DAY_MS, DEFAULT_TIME_ZONE } from "~/.server/calendar/days.server";
+import { DAY_MS } from "~/.server/calendar/days.server";
 
 const MAX_RANGE_DAYS = 62;
 
 /**
  * GET /api/coaches/{slug}/slots?tz=&from=&to= — the coach's free times from `from` to `to`
- * (instants, ISO 8601; by default the whole booking window), dated in the `tz` zone.
+ * (instants, ISO 8601; by default the whole booking window), dated in the `tz` zone (the member's own by default).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await apiMember(request);
+  const { member } = await apiMember(request);
   const coach = await coachOf(params.coach_slug ?? "");
   if (!coach) return apiRefusal(request, bookingRefusals.coachUnknown);
   const query = new URL(request.url).searchParams;
-  const tz = query.get("tz") ?? DEFAULT_TIME_ZONE;
+  const tz = query.get("tz") ?? member.time_zone;
   if (!isTimeZone(tz))
     return apiError(request, 422, {
       fields: { tz: ["coaching:errors.timeZoneInvalid"] },

@@ -239,3 +239,72 @@ test("the time-zone list shows a coach's times in the zone chosen, without JavaS
     page.getByText(`Heures affichées dans le fuseau Asia/Tokyo (${utcOffsetOn(day, "Asia/Tokyo")}).`),
   ).toBeVisible();
 });
+
+test.describe("the coach's agenda", () => {
+  // The member books without JavaScript; the coach's browser follows the project (on, then off).
+  test.use({ javaScriptEnabled: false });
+
+  test("the coach opens the agenda from the mail, adds time off and cancels a session with a reason", async ({
+    page,
+    member,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    // The member books with Claire: a date of this worker's own, past the other journeys' lanes.
+    await page.goto("/coaching/claire-moreau");
+    await chooseDate(page, lane() + 8);
+    await chooseFirstTime(page);
+    const date = (await fact(page, "Date").textContent())?.trim() ?? "";
+    const time = (await fact(page, "Heure").textContent())?.trim() ?? "";
+    await page.getByRole("button", { name: "Confirmer la réservation" }).click();
+    await expect(page).toHaveURL(/\/coaching\/sessions\/[0-9a-f-]{36}\?booked$/);
+
+    // Claire's confirmation names this session's time (the browser and Claire are both in Paris).
+    const coachMail = await waitForMail(
+      "claire.moreau@coachs.cap.example",
+      new RegExp(`^Séance découverte confirmée : ${date}, ${time}`),
+    );
+    const agendaUrl = /https?:\/\/\S+\/coach\/agenda\/[\w-]{43}/.exec(coachMail.text)?.[0];
+    expect(agendaUrl, "the coach's mail carries the agenda link").toBeTruthy();
+
+    // The coach has no account: a browser of their own.
+    const coach = await browser.newContext({
+      javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
+      timezoneId: "Europe/Paris",
+    });
+    try {
+      const agenda = await coach.newPage();
+      await agenda.goto(new URL(agendaUrl!).pathname);
+      await expect(agenda.getByRole("heading", { level: 1 })).toHaveText("Agenda de Claire Moreau");
+      await checkPage(agenda, "coach-agenda");
+
+      // Time off far past the booking window, so that no other journey's session is inside.
+      const day = new Date(Date.now() + (200 + lane()) * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      await agenda.getByLabel("Premier jour").fill(day);
+      await agenda.getByRole("button", { name: "Enregistrer l’absence" }).click();
+      await expect(agenda.getByText("Absence enregistrée", { exact: false })).toBeVisible();
+      const label = new Intl.DateTimeFormat("fr", {
+        weekday: "long",
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      }).format(new Date(`${day}T12:00:00Z`));
+      const saved = agenda.locator("#time-off li").filter({ hasText: label });
+      await expect(saved.first()).toBeVisible();
+      await saved.first().getByRole("button", { name: "Retirer cette absence" }).click();
+      await expect(agenda.getByText("Absence retirée", { exact: false })).toBeVisible();
+
+      // Cancel the member's session with a reason.
+      const card = agenda.locator("#upcoming li").filter({ hasText: date }).filter({ hasText: time });
+      await card.getByText("Annuler cette séance…").click();
+      await card.getByLabel(/Votre message pour Marie Testeuse/).fill("Un empêchement, je suis désolée.");
+      await card.getByRole("button", { name: "Annuler la séance et prévenir la personne" }).click();
+      await expect(agenda.getByRole("status")).toContainText("La séance est annulée");
+    } finally {
+      await coach.close();
+    }
+    const news = await waitForMail(member.email, /^Séance découverte annulée$/);
+    expect(news.text).toContain("Un empêchement, je suis désolée.");
+  });
+});

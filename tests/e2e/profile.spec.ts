@@ -152,3 +152,44 @@ test("see the devices signed in, sign one out, then all the others", async ({ pa
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mon profil");
   await Promise.all([phone.dispose(), laptop.dispose(), tablet.dispose()]);
 });
+
+test("upload a profile photo, see it in the menu, refuse a bad file, remove it", async ({ page }) => {
+  const sharp = (await import("sharp")).default;
+  const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#2a6f97" } })
+    .jpeg()
+    .toBuffer();
+  await page.goto("/profile");
+  const section = page.getByRole("region", { name: "Ma photo" });
+  const menuPhoto = page
+    .getByRole("complementary")
+    .getByRole("img", { name: "Photo de Marie Testeuse" })
+    .filter({ visible: true });
+  await expect(section.getByText("Vous n’avez pas encore de photo")).toBeVisible();
+  await expect(menuPhoto).toHaveCount(0);
+
+  // A text file dressed up as a photo: its message on the photo's page, the form ready again.
+  await section.getByLabel("Choisir une photo").setInputFiles({
+    name: "photo.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("pas une image"),
+  });
+  await section.getByRole("button", { name: "Envoyer la photo" }).click();
+  await expect(page.getByText("Ce fichier n’est pas une image JPEG, PNG ou WebP.")).toBeVisible();
+
+  await page.getByLabel("Choisir une photo").setInputFiles({ name: "moi.jpg", mimeType: "image/jpeg", buffer: jpeg });
+  await page.getByRole("button", { name: "Envoyer la photo" }).click();
+  await expect(page.getByRole("status")).toHaveText("Votre photo est enregistrée.");
+  await expect(menuPhoto).toBeVisible();
+  const src = await menuPhoto.getAttribute("src");
+  expect(src).toMatch(/^\/photos\/[0-9a-f-]{36}\.webp$/);
+  const served = await page.request.get(src!);
+  expect(served.headers()["content-type"]).toBe("image/webp");
+  // The photo is loaded and drawn (a broken image has no natural width).
+  expect(await menuPhoto.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+  await checkPage(page, "profile-photo");
+
+  await page.getByRole("region", { name: "Ma photo" }).getByRole("button", { name: "Retirer ma photo" }).click();
+  await expect(page.getByRole("status")).toHaveText("Votre photo est retirée.");
+  await expect(menuPhoto).toHaveCount(0);
+  expect((await page.request.get(src!)).status()).toBe(404);
+});

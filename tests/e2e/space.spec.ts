@@ -65,3 +65,43 @@ test("fill the life GPS and see the radar", async ({ page }) => {
   await expect(page.getByText("Santé : 80 sur 100")).toBeVisible();
   await checkPage(page, "life-gps");
 });
+
+test.describe("commitments that grow, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("follow the next page of /my_commitments and come back", async ({ page }) => {
+    // Twelve commitments, posted as the page's own form would: two pages of ten.
+    for (let i = 1; i <= 12; i++) {
+      const answer = await page.request.post("/my_commitments", {
+        form: {
+          intent: "create",
+          title: `Engagement ${String(i).padStart(2, "0")}`,
+          dueDate: `2030-01-${String(i).padStart(2, "0")}`,
+        },
+      });
+      expect(answer.ok()).toBe(true);
+    }
+    await page.goto("/my_commitments");
+    const pages = page.getByRole("navigation", { name: "Mes engagements" });
+    await expect(pages.getByText("Page 1 sur 2")).toBeVisible();
+    await expect(page.locator(".commitment")).toHaveCount(10);
+    await pages.getByRole("link", { name: /Suivante/ }).click();
+    await expect(page).toHaveURL(/\/my_commitments\?page=2$/);
+    await expect(pages.getByText("Page 2 sur 2")).toBeVisible();
+    await expect(page.locator(".commitment")).toHaveCount(2);
+    await expect(page.getByRole("heading", { name: "Engagement 12" })).toBeVisible();
+
+    // Marking one done on page 2 stays on page 2.
+    await page
+      .locator(".commitment", { hasText: "Engagement 12" })
+      .getByRole("button", { name: /C’est fait/ })
+      .click();
+    await expect(page).toHaveURL(/\/my_commitments\?page=2#commitment-/);
+    await expect(page.locator(".commitment", { hasText: "Engagement 12" }).getByText("Tenu")).toBeVisible();
+
+    await pages.getByRole("link", { name: /Précédente/ }).click();
+    await expect(pages.getByText("Page 1 sur 2")).toBeVisible();
+    await page.goto("/my_commitments?page=abc");
+    await expect(pages.getByText("Page 1 sur 2")).toBeVisible();
+  });
+});

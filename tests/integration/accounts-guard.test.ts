@@ -13,6 +13,12 @@ import { loader as freemiumLoader } from "~/routes/_home.home.start-freemium";
 import { loader as forgotLoader } from "~/routes/_main.home.forgot-password";
 import { loader as loginLoader } from "~/routes/_main.home.login";
 import { loader as layoutLoader } from "~/routes/_default";
+import { loader as agendaLoader } from "~/routes/_home.coach.agenda.$token";
+import { loader as coachSessionLoader } from "~/routes/_home.coach.session.$token";
+import { loader as surveyLoader } from "~/routes/_home.survey.$token";
+import { agendaPath } from "~/.server/coaching/agenda-link.server";
+import { coachOf } from "~/.server/coaching/bookings.server";
+import { languageCookie } from "~/.server/i18n/i18n.server";
 import { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index";
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments";
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
@@ -165,6 +171,41 @@ describe("guard (SPEC §4): /coming-soon, a public page outside /home", () => {
   });
 });
 
+describe("guard (SPEC §4): private-link pages", () => {
+  it("work without an account, send an unverified member to verify first, and clear a stale token in place", async () => {
+    const coach = await coachOf("claire-moreau");
+    if (!coach) throw new Error("claire-moreau is not seeded");
+    const agenda = agendaPath(coach);
+    const token = agenda.split("/").pop() ?? "";
+    const lng = (await languageCookie.serialize("fr")).split(";")[0];
+    const open = (cookie?: string) =>
+      callWith(agendaLoader, buildRequest(agenda, { cookie: [lng, cookie].filter(Boolean).join("; ") }), {
+        params: { token },
+      });
+
+    expect(statusOf(await open())).toBe(200);
+    const verified = await verifiedMember({ email: "verified@example.com" });
+    expect(statusOf(await open(verified.cookie))).toBe(200);
+
+    const unverified = await registerMember({ email: "unverified@example.com" });
+    const expected = (path: string) => `/account_verification?redirect_after=${encodeURIComponent(path)}`;
+    expect(headerOf(await open(unverified.cookie), "Location")).toBe(expected(agenda));
+    for (const [path, loader, params] of [
+      ["/survey/no-such-survey", surveyLoader, { token: "no-such-survey" }],
+      ["/coach/session/no-such-session", coachSessionLoader, { token: "no-such-session" }],
+    ] as [string, Loader, Record<string, string>][]) {
+      const sent = await callWith(loader, buildRequest(path, { cookie: unverified.cookie }), { params });
+      expect(headerOf(sent, "Location"), path).toBe(expected(path));
+      // Without an account, the link itself answers (here: no such link).
+      expect(statusOf(await callWith(loader, buildRequest(path), { params })), path).toBe(404);
+    }
+
+    const stale = await open(await tokenCookie("never-issued-token-0000"));
+    expect(headerOf(stale, "Location")).toBe(agenda);
+    expectCleared(stale);
+  });
+});
+
 describe("guard (SPEC §4): verified member", () => {
   it("reaches the layout and every signed-in page", async () => {
     const member = await verifiedMember({ first: { firstName: "Léa", lastName: "Martin" } });
@@ -175,6 +216,8 @@ describe("guard (SPEC §4): verified member", () => {
     expect(await dataOf(await visit(layoutLoader, "/", { cookie: member.cookie }))).toEqual({
       firstname: "Léa",
       lastname: "Martin",
+      photoUrl: null,
+      guessTimeZone: true,
     });
     expect(await dataOf(await visit(commitmentsLoader, "/my_commitments", { cookie: member.cookie }))).toMatchObject({
       title: expect.any(String),

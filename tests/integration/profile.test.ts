@@ -69,7 +69,7 @@ describe("profile details", () => {
     const sidebar = await dataOf<{ firstname: string; lastname: string }>(
       await callWith(layoutLoader, buildRequest("/profile", { cookie: member.cookie })),
     );
-    expect(sidebar).toEqual({ firstname: "Irène", lastname: "Joliot" });
+    expect(sidebar).toMatchObject({ firstname: "Irène", lastname: "Joliot" });
     expect((await whoami(member.token))!.identity.traits.name).toEqual({ first: "Irène", last: "Joliot" });
 
     // Emptied optional fields are cleared.

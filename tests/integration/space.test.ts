@@ -54,7 +54,7 @@ describe("interior weather", () => {
     await post(overviewAction, "/", member, { form: "weather", mood: "not_top" });
     await post(overviewAction, "/", member, { form: "weather", mood: "top" });
     const rows = await db().select().from(weatherCheckins).where(eq(weatherCheckins.memberId, member.memberId));
-    expect(rows).toEqual([expect.objectContaining({ day: today(), mood: "top" })]);
+    expect(rows).toEqual([expect.objectContaining({ day: today("Europe/Paris"), mood: "top" })]);
     const view = await get<Overview>(overviewLoader, "/", member);
     expect(view.weather.today).toBe("top");
     expect(view.weather.days).toHaveLength(7);
@@ -65,7 +65,7 @@ describe("interior weather", () => {
 describe("commitments", () => {
   it("are added, shown on the week calendar by due date, edited, done, and deleted", async () => {
     const member = await verifiedMember();
-    const due = today();
+    const due = today("Europe/Paris");
     await post(commitmentsAction, "/my_commitments", member, {
       intent: "create",
       title: "Appeler ma sœur",

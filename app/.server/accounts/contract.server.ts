@@ -85,6 +85,8 @@ export const memberAnswer = z.object({
   gender: z.string(),
   mobile: z.string().nullable(),
   lang: z.string(),
+  time_zone: z.string().describe("IANA time zone of the member's days and times (Europe/Paris by default)"),
+  time_zone_set: z.boolean().describe("Whether the member or their browser chose the zone"),
   user_type: z.string(),
   level_of_study: z.string().nullable(),
   role: z.string().nullable(),
@@ -94,7 +96,12 @@ export const memberAnswer = z.object({
 
 export const whoamiAnswer = z.object({
   ory: z.object({ id: z.string().uuid().describe("The session id"), identity: identityAnswer }),
-  user: memberAnswer,
+  user: memberAnswer.extend({
+    flowId: z
+      .string()
+      .uuid()
+      .describe("SPEC §3: the identity provider's id of the member's identity (ory.identity.id)"),
+  }),
 });
 
 // --- Refusals --------------------------------------------------------------------------------------

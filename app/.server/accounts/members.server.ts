@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
 import { identity, type Identity } from "~/.server/identity/identity-service.server";
+import { DEFAULT_TIME_ZONE } from "~/.server/calendar/days.server";
+import { isTimeZone } from "~/.server/coaching/time-zones.server";
 import { isLanguage, type Language } from "~/i18n/config";
 
 /** The product's member record (SPEC §3 app_user), as the API and pages see it. */
@@ -15,6 +17,10 @@ export type Member = {
   mobile: string | null;
   /** The language the member saved (fr at registration, SPEC §9): their pages on a new device, their emails. */
   lang: Language;
+  /** The IANA time zone the member's days and times are counted in (Europe/Paris until one is known). */
+  time_zone: string;
+  /** Whether the member (or their browser) set that zone; false: the default, the browser may guess. */
+  time_zone_set: boolean;
   user_type: string;
   level_of_study: string | null;
   role: string | null;
@@ -32,6 +38,8 @@ function toMember(row: typeof appUsers.$inferSelect): Member {
     gender: row.gender,
     mobile: row.mobile,
     lang: isLanguage(row.lang) ? row.lang : "fr",
+    time_zone: row.timeZone && isTimeZone(row.timeZone) ? row.timeZone : DEFAULT_TIME_ZONE,
+    time_zone_set: row.timeZone !== null,
     user_type: row.userType,
     level_of_study: row.levelOfStudy,
     role: row.role,

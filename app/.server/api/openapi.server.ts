@@ -4,6 +4,7 @@ import { accountOperations } from "~/.server/accounts/contract.server";
 import { buildOperations } from "~/.server/builds/contract.server";
 import { coachingOperations } from "~/.server/coaching/contract.server";
 import { deviceOperations, profileOperations } from "~/.server/profile/contract.server";
+import { spaceOperations } from "~/.server/space/contract.server";
 import { surveyOperations } from "~/.server/surveys/contract.server";
 import { teamOperations } from "~/.server/team/contract.server";
 import { trainingOperations } from "~/.server/trainings/contract.server";
@@ -16,6 +17,8 @@ import { errorAnswer } from "./respond.server";
 export type Operation = {
   summary: string;
   body?: ZodType;
+  /** A body that is not JSON (a file's bytes): its media types. */
+  rawBody?: { types: string[]; description: string };
   query?: { name: string; description: string; required?: boolean }[];
   path?: string[];
   signedIn?: boolean;
@@ -33,6 +36,7 @@ const operations: Operations = {
   ...teamOperations,
   ...surveyOperations,
   ...coachingOperations,
+  ...spaceOperations,
   ...buildOperations,
 };
 
@@ -40,7 +44,9 @@ const failureText: Record<number, string> = {
   400: "The body is not JSON",
   401: "Not signed in, or wrong email or password",
   403: "The address is not verified yet, or the training is locked",
-  404: "No such training, module or part, coach, or crew member, invitation or booking of the member's",
+  404: "No such training, module or part, coach, or crew member, invitation, booking or commitment of the member's",
+  413: "The file is too large",
+  415: "The body is not of a type this operation takes",
   409: "The email address is taken (or already in the crew), the invitation is no longer pending, the slot is no longer free, the member already has a session with this coach, or the session is over or cancelled",
   422: "A field breaks a rule, or a code or password is wrong; messages by field",
   429: "Too many attempts",
@@ -98,6 +104,17 @@ export function openApiDocument() {
               requestBody: {
                 required: true,
                 content: { "application/json": { schema: jsonSchema(operation.body, "input") } },
+              },
+            }
+          : {}),
+        ...(operation.rawBody
+          ? {
+              requestBody: {
+                required: true,
+                description: operation.rawBody.description,
+                content: Object.fromEntries(
+                  operation.rawBody.types.map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+                ),
               },
             }
           : {}),

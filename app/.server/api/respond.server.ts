@@ -42,7 +42,12 @@ export function apiRefusal(request: Request, refusal: ServiceRefusal) {
  * The request's JSON body parsed with `schema`: the value, or a thrown error Response (400 when
  * the body is not JSON, 422 with per-field messages when it breaks a rule), which Remix answers.
  */
-export async function parseJsonBody<T>(request: Request, schema: ZodType<T, ZodTypeDef, unknown>): Promise<T> {
+export async function parseJsonBody<T>(
+  request: Request,
+  schema: ZodType<T, ZodTypeDef, unknown>,
+  // The namespace of the schema's unprefixed keys, when it shares them with a page (e.g. "space").
+  options: { ns?: string } = {},
+): Promise<T> {
   let body: unknown;
   try {
     body = await request.json();
@@ -56,7 +61,8 @@ export async function parseJsonBody<T>(request: Request, schema: ZodType<T, ZodT
   for (const issue of result.error.issues) {
     // The field is the last path segment ("user.firstname" → "firstname").
     const field = issue.path.filter((part) => typeof part === "string").at(-1);
-    const key = /^(\w+:)?errors\./.test(issue.message) ? issue.message : "errors.invalidRequest";
+    const own = options.ns && /^errors\./.test(issue.message) ? `${options.ns}:${issue.message}` : issue.message;
+    const key = /^(\w+:)?errors\./.test(own) ? own : "errors.invalidRequest";
     if (field && field !== "user") fields[field] = [...(fields[field] ?? []), key];
     else base.push(key);
   }

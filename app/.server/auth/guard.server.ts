@@ -70,6 +70,25 @@ export async function guardPublicPage(request: Request): Promise<boolean> {
   return true;
 }
 
+/**
+ * For private-link pages (/survey/<token>, /coach/session/<token>, /coach/agenda/<token>): their
+ * token is the key, so people without an account pass; rule 2 still sends a signed-in member whose
+ * address is unverified to verify it first (and back here after). A stale token is cleared without
+ * leaving the link (rule 1 would lose it on /home); on a POST it is only ignored.
+ */
+export async function guardPrivateLink(request: Request): Promise<void> {
+  const token = await readToken(request);
+  if (!token) return;
+  const current = await signedIn(request, token);
+  if (!current) {
+    if (request.method !== "GET") return;
+    throw redirect(fullPath(request), { headers: { "Set-Cookie": await clearTokenCookie() } });
+  }
+  if (!isVerified(current.identity)) {
+    throw redirect(`/account_verification?redirect_after=${encodeURIComponent(fullPath(request))}`);
+  }
+}
+
 /** The signed-in member (verified or not), or null: for what anyone may do, a member with more effect. */
 export async function currentMember(request: Request): Promise<SignedIn | null> {
   const token = await readToken(request);

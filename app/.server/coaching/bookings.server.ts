@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, gte, lt, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lt, lte, ne, or, type SQL } from "drizzle-orm";
 import { env } from "~/.server/config/env.server";
 import { db, type Executor, type Transaction } from "~/.server/db/client.server";
 import { violatesConstraint } from "~/.server/db/errors.server";
-import { appUsers, coaches, coachingBookings } from "~/.server/db/schema.server";
+import { appUsers, coaches, coachingBookings, coachTimeOff } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { isUuid } from "~/.server/db/uuid.server";
+import { MAX_LIMIT, readPage, type PageRequest, type Window } from "~/.server/paging/paging.server";
 import { randomToken, sha256 } from "~/.server/identity/secrets.server";
 import type { Language } from "~/i18n/config";
 import { sessionMails } from "./session-mails.server";
@@ -52,8 +53,27 @@ export async function coachOf(slug: string): Promise<Coach | null> {
   return coach ?? null;
 }
 
-/** The coach's confirmed sessions that touch [from, to), buffer included; `exceptId` is left out (a session being moved). */
+/**
+ * What keeps the coach busy in [from, to): their confirmed sessions, buffer included (`exceptId`
+ * is left out: a session being moved), and their time off.
+ */
 async function busyOf(executor: Executor, coachId: string, from: Date, to: Date, exceptId?: string): Promise<Busy[]> {
+  const [sessions, daysOff] = await Promise.all([
+    sessionsBusy(executor, coachId, from, to, exceptId),
+    timeOffOf(coachId, from, to, executor),
+  ]);
+  return [...sessions, ...daysOff];
+}
+
+/** The coach's time off overlapping [from, to): on the month view, those days have no sessions. */
+export function timeOffOf(coachId: string, from: Date, to: Date, executor: Executor = db()): Promise<Busy[]> {
+  return executor
+    .select({ start: coachTimeOff.startsAt, blockedUntil: coachTimeOff.endsAt })
+    .from(coachTimeOff)
+    .where(and(eq(coachTimeOff.coachId, coachId), lt(coachTimeOff.startsAt, to), gt(coachTimeOff.endsAt, from)));
+}
+
+function sessionsBusy(executor: Executor, coachId: string, from: Date, to: Date, exceptId?: string): Promise<Busy[]> {
   return executor
     .select({ start: coachingBookings.startsAt, blockedUntil: coachingBookings.blockedUntil })
     .from(coachingBookings)
@@ -87,6 +107,9 @@ export async function freeSlotsOf(
 }
 
 async function stillOffered(executor: Executor, coach: Coach, start: Date, now: Date, exceptId?: string) {
+  // Bookings share the coach's row; adding time off takes it whole: a session booked meanwhile is
+  // then seen (and cancelled) by the time off, and a booking after it sees the time off.
+  await executor.select({ id: coaches.id }).from(coaches).where(eq(coaches.id, coach.id)).for("share");
   const busy = await busyOf(
     executor,
     coach.id,
@@ -244,11 +267,15 @@ export async function rescheduleSession(
   }
 }
 
+/** Why a coach cancelled, told to the member: their words, and whether it is their time off. */
+export type CancelReason = { text: string | null; timeOff: boolean };
+
 async function cancelIn(
   tx: Transaction,
   where: SQL | undefined,
   by: "member" | "coach",
   now: Date,
+  reason: CancelReason | null = null,
 ): Promise<BookingOutcome> {
   const found = await changeableSession(tx, where, now);
   if (!found.ok) return found;
@@ -268,14 +295,19 @@ async function cancelIn(
   await sessionMails(
     tx,
     "cancelled",
-    { booking: cancelled, previous: booking, coach, member: found.member, coachToken: null },
+    { booking: cancelled, previous: booking, coach, member: found.member, coachToken: null, reason },
     now,
   );
   return { ok: true, booking: cancelled };
 }
 
-function cancel(where: SQL | undefined, by: "member" | "coach", now: Date): Promise<BookingOutcome> {
-  return db().transaction((tx) => cancelIn(tx, where, by, now));
+function cancel(
+  where: SQL | undefined,
+  by: "member" | "coach",
+  now: Date,
+  reason: CancelReason | null = null,
+): Promise<BookingOutcome> {
+  return db().transaction((tx) => cancelIn(tx, where, by, now, reason));
 }
 
 /**
@@ -307,6 +339,44 @@ export function cancelSessionAsCoach(token: string, now = new Date()) {
   return cancel(eq(coachingBookings.coachTokenHash, sha256(token)), "coach", now);
 }
 
+/** The coach cancels one of their sessions from their agenda, with a reason the member receives. */
+export function cancelSessionOfCoach(coachId: string, bookingId: string, reason: string | null, now = new Date()) {
+  if (!isUuid(bookingId)) return Promise.resolve<BookingOutcome>({ ok: false, error: "notFound" });
+  return cancel(and(eq(coachingBookings.id, bookingId), eq(coachingBookings.coachId, coachId)), "coach", now, {
+    text: reason,
+    timeOff: false,
+  });
+}
+
+/**
+ * In the transaction adding the coach's time off over [from, to): their confirmed sessions not yet
+ * started inside it are cancelled, and each member told why. Answers how many.
+ */
+export async function cancelSessionsInTimeOff(
+  tx: Transaction,
+  coachId: string,
+  range: { from: Date; to: Date },
+  reason: string | null,
+  now = new Date(),
+) {
+  const inside = await tx
+    .select({ id: coachingBookings.id })
+    .from(coachingBookings)
+    .where(
+      and(
+        eq(coachingBookings.coachId, coachId),
+        eq(coachingBookings.status, "confirmed"),
+        lt(coachingBookings.startsAt, range.to),
+        gt(coachingBookings.endsAt, range.from),
+        gt(coachingBookings.startsAt, now),
+      ),
+    );
+  for (const { id } of inside) {
+    await cancelIn(tx, eq(coachingBookings.id, id), "coach", now, { text: reason, timeOff: true });
+  }
+  return inside.length;
+}
+
 /** The session behind a coach's private link, with its member's name. */
 export async function sessionOfCoachToken(token: string) {
   const [row] = await db()
@@ -335,17 +405,43 @@ export async function sessionOf(memberId: string, id: string): Promise<BookingWi
 }
 
 /** The member's sessions: upcoming ones first in time order, then the past and cancelled, latest first. */
-export async function sessionsOf(memberId: string, now = new Date()) {
-  const rows = await db()
-    .select()
-    .from(coachingBookings)
-    .innerJoin(coaches, eq(coaches.id, coachingBookings.coachId))
-    .where(eq(coachingBookings.memberId, memberId))
-    .orderBy(desc(coachingBookings.startsAt))
-    .limit(100);
-  const sessions = rows.map((row) => ({ ...row.coaching_bookings, coach: row.coaches }));
-  const isUpcoming = (s: Booking) => s.status === "confirmed" && s.endsAt > now;
-  return { upcoming: sessions.filter(isUpcoming).reverse(), past: sessions.filter((s) => !isUpcoming(s)) };
+export async function sessionsOf(
+  memberId: string,
+  now = new Date(),
+  pastPage: PageRequest = { page: 1, limit: MAX_LIMIT },
+  options: { settle: boolean } = { settle: true },
+) {
+  // Upcoming ones are all shown (one confirmed session a coach at most); the past grows: a page of it.
+  const upcoming = and(
+    eq(coachingBookings.memberId, memberId),
+    eq(coachingBookings.status, "confirmed"),
+    gt(coachingBookings.endsAt, now),
+  );
+  const past = and(
+    eq(coachingBookings.memberId, memberId),
+    or(ne(coachingBookings.status, "confirmed"), lte(coachingBookings.endsAt, now)),
+  );
+  const read = (where: SQL | undefined, order: SQL[], window?: Window) => {
+    const query = db()
+      .select()
+      .from(coachingBookings)
+      .innerJoin(coaches, eq(coaches.id, coachingBookings.coachId))
+      .where(where)
+      .orderBy(...order);
+    return (window ? query.limit(window.limit).offset(window.offset) : query).then((rows) =>
+      rows.map((row) => ({ ...row.coaching_bookings, coach: row.coaches })),
+    );
+  };
+  const [soon, earlier] = await Promise.all([
+    read(upcoming, [asc(coachingBookings.startsAt)]),
+    readPage(
+      pastPage,
+      async () => (await db().select({ count: count() }).from(coachingBookings).where(past))[0].count,
+      (window) => read(past, [desc(coachingBookings.startsAt), desc(coachingBookings.id)], window),
+      options,
+    ),
+  ]);
+  return { upcoming: soon, past: earlier.items, pastPage: earlier.page };
 }
 
 /** The member's confirmed sessions starting in [from, to) (the overview's week). */

@@ -4,6 +4,7 @@ import { refusals } from "~/.server/http/refusal-table.server";
 import type { Language } from "~/i18n/config";
 import { sessionStart, timeZoneField } from "./booking-forms.server";
 import type { BookingWithCoach, Coach } from "./bookings.server";
+import { pageAnswerFields, pageQueryParameters } from "~/.server/paging/paging.server";
 import { sessionCard } from "./session-views.server";
 
 /**
@@ -26,7 +27,9 @@ export const coachesAnswer = z.object({ coaches: z.array(coachView) });
 
 export const slotsAnswer = z.object({
   coach: z.string(),
-  time_zone: z.string().describe("The zone of the `date` and `time` fields (the tz query, Europe/Paris by default)"),
+  time_zone: z
+    .string()
+    .describe("The zone of the `date` and `time` fields (the tz query, the member's zone by default)"),
   slots: z.array(
     z.object({
       start: z.string().describe("ISO 8601 instant, UTC"),
@@ -51,7 +54,13 @@ const bookingView = z.object({
   cancelled_by: z.enum(["member", "coach"]).nullable(),
 });
 
-export const bookingsAnswer = z.object({ upcoming: z.array(bookingView), past: z.array(bookingView) });
+/** Past sessions grow: a page of them (`page`, `limit`), with the page fields about that list. */
+export const BOOKINGS_PAST_PAGE_SIZE = 20;
+export const bookingsAnswer = z.object({
+  upcoming: z.array(bookingView),
+  past: z.array(bookingView),
+  ...pageAnswerFields,
+});
 export const bookingAnswer = z.object({ booking: bookingView });
 
 export const bookingBody = z.object({
@@ -123,7 +132,7 @@ export const coachingOperations: Operations = {
       signedIn: true,
       path: ["coach_slug"],
       query: [
-        { name: "tz", description: "IANA time zone of the date and time fields (default Europe/Paris)" },
+        { name: "tz", description: "IANA time zone of the date and time fields (default: the member's zone)" },
         { name: "from", description: "ISO 8601 instant; default now" },
         { name: "to", description: "ISO 8601 instant; default the end of the booking window" },
       ],
@@ -133,10 +142,15 @@ export const coachingOperations: Operations = {
   },
   "/api/bookings": {
     get: {
-      summary: "The member's discovery sessions: upcoming, then past and cancelled",
+      summary: "The member's discovery sessions: every upcoming one, then a page of the past and cancelled ones",
       signedIn: true,
+      query: pageQueryParameters.map((parameter) =>
+        parameter.name === "limit"
+          ? { ...parameter, description: `Past sessions a page, 1–50 (default ${BOOKINGS_PAST_PAGE_SIZE})` }
+          : { ...parameter, description: `${parameter.description} (of the past sessions)` },
+      ),
       ok: { status: 200, schema: bookingsAnswer, description: "The sessions" },
-      failures: [401, 403],
+      failures: [401, 403, 422],
     },
     post: {
       summary:

@@ -56,15 +56,7 @@ function calendar(event: CalendarEvent, method: "REQUEST" | "CANCEL"): string {
     `METHOD:${method}`,
     ...vtimezone(zone, event),
     "BEGIN:VEVENT",
-    `UID:${text(event.uid)}`,
-    `SEQUENCE:${event.sequence}`,
-    `DTSTAMP:${dateTime(event.stamp.getTime())}Z`,
-    `DTSTART;TZID=${param(zone.id)}:${zone.wallTime(event.start.getTime())}`,
-    `DTEND;TZID=${param(zone.id)}:${zone.wallTime(event.end.getTime())}`,
-    `SUMMARY:${text(event.summary)}`,
-    ...optional("DESCRIPTION", text(event.description)),
-    ...optional("LOCATION", text(event.location)),
-    ...optional("URL", uri(event.url)),
+    ...eventLines(event, zone),
     `ORGANIZER${commonName(event.organizer.name)}:mailto:${uri(event.organizer.email)}`,
     ...event.attendees.map(
       (attendee) =>
@@ -81,8 +73,62 @@ function calendar(event: CalendarEvent, method: "REQUEST" | "CANCEL"): string {
   return `${lines.map(fold).join("\r\n")}\r\n`;
 }
 
+/** What an event says of itself, invitation or feed alike: its identity, times (in `zone`) and texts. */
+function eventLines(event: FeedEvent, zone: ReturnType<typeof zoneClock>): string[] {
+  return [
+    `UID:${text(event.uid)}`,
+    `SEQUENCE:${event.sequence}`,
+    `DTSTAMP:${dateTime(event.stamp.getTime())}Z`,
+    `DTSTART;TZID=${param(zone.id)}:${zone.wallTime(event.start.getTime())}`,
+    `DTEND;TZID=${param(zone.id)}:${zone.wallTime(event.end.getTime())}`,
+    `SUMMARY:${text(event.summary)}`,
+    ...optional("DESCRIPTION", text(event.description)),
+    ...optional("LOCATION", text(event.location)),
+    ...optional("URL", uri(event.url)),
+  ];
+}
+
+type FeedEvent = Pick<
+  CalendarEvent,
+  "uid" | "sequence" | "start" | "end" | "summary" | "description" | "location" | "url" | "stamp"
+>;
+
+/**
+ * A calendar feed (METHOD:PUBLISH) a calendar app subscribes to: every event in one zone, the
+ * cancelled ones with STATUS:CANCELLED, no invitation to answer (no RSVP, no alarm).
+ */
+export function feedIcs(name: string, timeZone: string, events: (FeedEvent & { cancelled: boolean })[]): string {
+  const zone = zoneClock(timeZone);
+  for (const event of events) assertValid(event);
+  const span = events.length
+    ? {
+        start: new Date(Math.min(...events.map((event) => event.start.getTime()))),
+        end: new Date(Math.max(...events.map((event) => event.end.getTime()))),
+      }
+    : null;
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "PRODID:-//Cap//Coaching//FR",
+    "VERSION:2.0",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${text(name)}`,
+    `X-WR-TIMEZONE:${text(zone.id)}`,
+    ...(span ? vtimezone(zone, span) : []),
+    ...events.flatMap((event) => [
+      "BEGIN:VEVENT",
+      ...eventLines(event, zone),
+      `STATUS:${event.cancelled ? "CANCELLED" : "CONFIRMED"}`,
+      `TRANSP:${event.cancelled ? "TRANSPARENT" : "OPAQUE"}`,
+      "END:VEVENT",
+    ]),
+    "END:VCALENDAR",
+  ];
+  return `${lines.map(fold).join("\r\n")}\r\n`;
+}
+
 /** Refuses what would make a file that calendars reject or misread. */
-function assertValid(event: CalendarEvent): void {
+function assertValid(event: Pick<CalendarEvent, "start" | "end" | "stamp" | "sequence">): void {
   for (const date of [event.start, event.end, event.stamp]) {
     if (Number.isNaN(date.getTime())) throw new RangeError("Calendar event with an invalid date");
   }
@@ -138,7 +184,7 @@ type Transition = { at: number; from: number; to: number };
  * last: an observance for the offset in force at the start, then one per transition found. Explicit
  * dates rather than RRULEs, so that the data is exactly Intl's, whatever the zone's rules.
  */
-function vtimezone(zone: ZoneClock, event: CalendarEvent): string[] {
+function vtimezone(zone: ZoneClock, event: { start: Date; end: Date }): string[] {
   const localNewYear = (year: number) => Date.UTC(year, 0, 1) - zone.offset(Date.UTC(year, 0, 1)) * MINUTE;
   const year = (date: Date) => Number(zone.wallTime(date.getTime()).slice(0, 4));
   const from = localNewYear(year(event.start));

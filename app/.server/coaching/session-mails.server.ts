@@ -2,8 +2,9 @@ import { env } from "~/.server/config/env.server";
 import type { Transaction } from "~/.server/db/client.server";
 import { queueMail, withdrawMail } from "~/.server/mail/outbox.server";
 import { coachingMail, type CoachingMailKind } from "~/.server/mail/templates.server";
-import { isLanguage, type Language } from "~/i18n/config";
-import type { Booker, Booking, Coach } from "./bookings.server";
+import type { Language } from "~/i18n/config";
+import { agendaPath, coachLanguage } from "./agenda-link.server";
+import type { Booker, Booking, CancelReason, Coach } from "./bookings.server";
 import { cancellationIcs, icsContentType, invitationIcs, type CalendarEvent } from "./ics.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
 
@@ -20,7 +21,15 @@ function senderAddress(): string {
   return /<([^>]+)>/.exec(from)?.[1] ?? from;
 }
 
-type Change = { booking: Booking; previous?: Booking; coach: Coach; member: Booker; coachToken: string | null };
+type Change = {
+  booking: Booking;
+  previous?: Booking;
+  coach: Coach;
+  member: Booker;
+  coachToken: string | null;
+  /** A coach's cancellation: why, for the member. */
+  reason?: CancelReason | null;
+};
 
 export async function sessionMails(
   tx: Transaction,
@@ -32,7 +41,7 @@ export async function sessionMails(
   for (const id of previous?.reminderMailIds ?? []) await withdrawMail(tx, id);
 
   const memberName = `${member.firstname} ${member.lastname}`.trim();
-  const coachLang: Language = isLanguage(coach.languages[0]) ? coach.languages[0] : "fr";
+  const coachLang = coachLanguage(coach);
   const event = (timeZone: string, lang: Language): CalendarEvent => ({
     uid: `${booking.id}@cap`,
     sequence: booking.sequence,
@@ -88,6 +97,8 @@ export async function sessionMails(
       manageLink: `/coaching/sessions/${booking.id}`,
       bookLink: "/coaching",
       cancelledBy: booking.cancelledBy,
+      reason: change.reason?.text ?? null,
+      timeOff: change.reason?.timeOff ?? false,
     });
   const forCoach = (mailKind: CoachingMailKind) =>
     coachingMail(coachLang, coach.email, {
@@ -101,6 +112,7 @@ export async function sessionMails(
       meetingUrl: booking.meetingUrl,
       manageLink: change.coachToken ? `/coach/session/${change.coachToken}` : "/",
       bookLink: "/",
+      agendaLink: agendaPath(coach),
     });
 
   await queueMail(tx, { ...forMember(kind), attachments: ics(booking.timeZone, member.lang) });

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -140,6 +141,8 @@ export const appUsers = pgTable(
     gender: text("gender").notNull().default("female"),
     mobile: text("mobile"),
     lang: text("lang").notNull().default("fr"),
+    /** The IANA zone the member chose (or their browser's, guessed once); null: none yet, Europe/Paris. */
+    timeZone: text("time_zone"),
     userType: text("user_type").notNull().default("adventurer"),
     levelOfStudy: text("level_of_study"),
     role: text("role"),
@@ -148,6 +151,29 @@ export const appUsers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("app_users_identity_id_key").on(t.identityId)],
+);
+
+/** Raw bytes: node-postgres reads a Buffer, PGlite a Uint8Array; both answer a Buffer here. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A member's profile photo (issue 15, item 6), re-encoded to a small WebP. `photoId` is random and
+ * new at each upload: the photo's URL, which caches keep for good and the coach's page can show.
+ */
+export const memberPhotos = pgTable(
+  "member_photos",
+  {
+    memberId: uuid("member_id")
+      .primaryKey()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    photoId: uuid("photo_id").notNull(),
+    webp: bytea("webp").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("member_photos_photo_id_key").on(t.photoId)],
 );
 
 /** What a visitor typed in the registration form without JavaScript (never the password). */
@@ -482,7 +508,27 @@ export const coaches = pgTable("coaches", {
   // A coach gone from the content file takes no new booking; their sessions stay.
   retired: boolean("retired").notNull().default(false),
   contentHash: text("content_hash").notNull(),
+  /** The agenda link's generation (not in the content file, so a re-seed keeps it): renewing adds one. */
+  agendaGeneration: integer("agenda_generation").notNull().default(0),
 });
+
+/** A coach's time off: whole days in the coach's zone, and the instants they cover, which no session may touch. */
+export const coachTimeOff = pgTable(
+  "coach_time_off",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    coachId: uuid("coach_id")
+      .notNull()
+      .references(() => coaches.id, { onDelete: "cascade" }),
+    firstDay: date("first_day", { mode: "string" }).notNull(),
+    lastDay: date("last_day", { mode: "string" }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.coachId, t.startsAt)],
+);
 
 /**
  * A discovery session. `blocked_until` is the end plus the coach's buffer: the migration adds an

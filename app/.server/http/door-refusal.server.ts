@@ -1,6 +1,6 @@
 import type { Language } from "~/i18n/config";
 import { translator } from "~/.server/i18n/i18n.server";
-import { METHODS, type Refusal } from "./request-screen.server";
+import { isPhotoUpload, METHODS, type Refusal } from "./request-screen.server";
 
 const refusalKeys: Record<Refusal, string> = {
   400: "error.badRequest",
@@ -15,7 +15,9 @@ const refusalKeys: Record<Refusal, string> = {
  * message, in the API's error shape under /api/, plain text elsewhere.
  */
 export async function doorRefusal(status: Refusal, target: string, language: Language): Promise<Response> {
-  const message = (await translator(language, "common"))(refusalKeys[status]);
+  // A photo too large for the door says the photo's own limit, not a form's.
+  const key = status === 413 && isPhotoUpload(target) ? "error.photoTooLarge" : refusalKeys[status];
+  const message = (await translator(language, "common"))(key);
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (status === 405) headers.set("Allow", METHODS.join(", "));
   if (target.startsWith("/api/")) return Response.json({ errors: { base: [message] } }, { status, headers });

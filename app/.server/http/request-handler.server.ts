@@ -6,11 +6,11 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import { doorRefusal } from "./door-refusal.server";
-import { BODY_LIMIT_BYTES, screenBody, screenHead, type Refusal } from "./request-screen.server";
+import { bodyLimitFor, screenBody, screenHead, type Refusal } from "./request-screen.server";
 
 /**
  * Express → Remix (server.ts), with the bounds a caller must not be able to cross
- * (request-screen.server.ts): a body is read, up to BODY_LIMIT_BYTES, before any route sees it
+ * (request-screen.server.ts): a body is read, up to its target's limit, before any route sees it
  * (413 beyond, however it is sent: with a Content-Length or chunked). The URL routes see is
  * APP_URL's origin and the request's path: a forged Host or X-Forwarded-Host never reaches a link
  * or a check. The build screens again what it can see (route-screen.server.ts), for remix-serve.
@@ -38,7 +38,7 @@ export function createRequestHandler({ build, mode, origin, getLoadContext }: Op
       const headers = headersOf(req);
       let body: Uint8Array<ArrayBuffer> | undefined;
       if (req.method !== "GET" && req.method !== "HEAD") {
-        const read = await readBody(req);
+        const read = await readBody(req, bodyLimitFor(req.originalUrl));
         if (read === "too large") return await refuse(req, res, 413);
         body = Uint8Array.from(read);
         const bodyRefusal = await screenBody(req.method, req.originalUrl, headers, body);
@@ -63,13 +63,13 @@ export function createRequestHandler({ build, mode, origin, getLoadContext }: Op
 }
 
 /** The body, read to its end unless it grows past the limit (then the rest is not read). */
-function readBody(req: ExpressRequest): Promise<Buffer | "too large"> {
+function readBody(req: ExpressRequest, limit: number): Promise<Buffer | "too large"> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > BODY_LIMIT_BYTES) {
+      if (size > limit) {
         req.off("data", onData);
         req.pause();
         resolve("too large");
@@ -96,11 +96,11 @@ function headersOf(req: ExpressRequest): Headers {
 async function refuse(req: ExpressRequest, res: ExpressResponse, status: Refusal) {
   const language = req.acceptsLanguages("fr", "en") === "en" ? "en" : "fr";
   const answer = await doorRefusal(status, req.originalUrl, language);
-  if (status === 413) discardBody(req);
+  if (status === 413) discardBody(req, Math.max(DISCARD_LIMIT_BYTES, bodyLimitFor(req.originalUrl)));
   await send(res, answer);
 }
 
-/** How much of a refused body is read and dropped before the connection is cut. */
+/** How much of a refused body is read and dropped before the connection is cut (a photo's: its limit). */
 const DISCARD_LIMIT_BYTES = 1024 * 1024;
 
 /**
@@ -109,11 +109,11 @@ const DISCARD_LIMIT_BYTES = 1024 * 1024;
  * before it reads the answer, and a browser shows "connection reset" instead of the message.
  * Beyond the limit the connection is cut.
  */
-function discardBody(req: ExpressRequest) {
+function discardBody(req: ExpressRequest, limit: number) {
   let discarded = 0;
   req.on("data", (chunk: Buffer) => {
     discarded += chunk.length;
-    if (discarded > DISCARD_LIMIT_BYTES) req.socket.destroy();
+    if (discarded > limit) req.socket.destroy();
   });
   req.resume();
 }

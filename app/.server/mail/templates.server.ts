@@ -225,6 +225,11 @@ export type CoachingMailVars = {
   bookLink: Link;
   /** For a cancellation: who cancelled, so the other one reads it was not them. */
   cancelledBy?: "member" | "coach" | null;
+  /** A coach's cancellation: their words to the member, and whether their time off caused it. */
+  reason?: string | null;
+  timeOff?: boolean;
+  /** To the coach: their private agenda (all sessions, time off, .ics feed). */
+  agendaLink?: Link;
 };
 
 /**
@@ -248,6 +253,12 @@ export function coachingMail(lang: Language, to: string, vars: CoachingMailVars)
       { paragraph: t(intro, { withName: vars.withName }) },
       ...(previousWhen ? [{ paragraph: t("coaching.previousWhen", { when: previousWhen }) }] : []),
       { paragraph: t(kind === "cancelled" ? "coaching.wasWhen" : "coaching.when", { when }) },
+      ...(kind === "cancelled" && audience === "member" && vars.timeOff
+        ? [{ paragraph: t("coaching.timeOff", { withName: vars.withName }) }]
+        : []),
+      ...(kind === "cancelled" && audience === "member" && vars.reason
+        ? [{ paragraph: t("coaching.reason", { reason: vars.reason }) }]
+        : []),
       ...(kind === "cancelled"
         ? audience === "member"
           ? [{ paragraph: t("coaching.bookAgainIntro") }, { button: t("coaching.bookAgain"), url: vars.bookLink }]
@@ -258,6 +269,22 @@ export function coachingMail(lang: Language, to: string, vars: CoachingMailVars)
             { paragraph: t(`coaching.${audience}Manage`) },
             { button: t(audience === "member" ? "coaching.manage" : "coaching.coachCancel"), url: vars.manageLink },
           ]),
+      ...(audience === "coach" && vars.agendaLink
+        ? [{ paragraph: t("coaching.agendaIntro") }, { button: t("coaching.agenda"), url: vars.agendaLink }]
+        : []),
+    ],
+  }));
+}
+
+/** To a coach who renewed their agenda link: the new one (the old one no longer works). */
+export function coachAgendaMail(lang: Language, to: string, vars: { firstname: string; link: Link }) {
+  return render({ template: "coachAgenda", vars, lang }, to, (t) => ({
+    subject: t("coachAgenda.subject"),
+    firstname: vars.firstname,
+    blocks: [
+      { paragraph: t("coachAgenda.intro") },
+      { button: t("coachAgenda.action"), url: vars.link },
+      { paragraph: t("coachAgenda.keep") },
     ],
   }));
 }
@@ -272,6 +299,7 @@ const templates = {
   emailChange: emailChangeMail,
   emailChanged: emailChangedMail,
   coaching: coachingMail,
+  coachAgenda: coachAgendaMail,
 };
 export type TemplateName = keyof typeof templates;
 

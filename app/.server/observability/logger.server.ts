@@ -43,6 +43,7 @@ export function loggablePath(url: string): string {
     .split("?")[0]
     .replace(/^\/survey\/[^/]+/, "/survey/[token]")
     .replace(/^\/coach\/session\/[^/]+/, "/coach/session/[token]")
+    .replace(/^\/coach\/agenda\/[^/?]+/, "/coach/agenda/[token]")
     .replace(/^\/home\/new-password-[^/]+/, "/home/new-password-[code_id]");
 }
 

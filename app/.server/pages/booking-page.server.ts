@@ -1,8 +1,8 @@
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { isUuid } from "~/.server/db/uuid.server";
-import { DAY_MS, DEFAULT_TIME_ZONE, isCalendarDay } from "~/.server/calendar/days.server";
+import { DAY_MS, isCalendarDay } from "~/.server/calendar/days.server";
 import type { Language } from "~/i18n/config";
-import { freeSlotsOf, scheduleOf, type Coach } from "~/.server/coaching/bookings.server";
+import { freeSlotsOf, scheduleOf, timeOffOf, type Coach } from "~/.server/coaching/bookings.server";
 import { sessionDate, sessionTime, zoneLabel } from "~/.server/coaching/session-views.server";
 import { bookingWindow, freeSlots, monthGrid, monthOf, shiftMonth, slotsOnDay } from "~/.server/coaching/slots.server";
 import { isTimeZone, localDay } from "~/.server/coaching/time-zones.server";
@@ -24,14 +24,15 @@ export type BookingQuery = {
 
 export type DayStatus = "past" | "free" | "full" | "closed";
 
-export function bookingQuery(url: URL): BookingQuery {
+/** The steps' query; without a valid ?tz, the member's own time zone. */
+export function bookingQuery(url: URL, memberZone: string): BookingQuery {
   const get = (name: string) => url.searchParams.get(name);
   const month = get("month");
   const day = get("day");
   const from = get("from");
   const reschedule = get("reschedule");
   return {
-    timeZone: isTimeZone(get("tz")) ? get("tz")! : DEFAULT_TIME_ZONE,
+    timeZone: isTimeZone(get("tz")) ? get("tz")! : memberZone,
     month: month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : null,
     day: day && isCalendarDay(day) ? day : null,
     // Echoed into links and hidden fields: an instant is 24 characters, anything far longer is no time.
@@ -74,8 +75,10 @@ export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: L
   // taken), or without sessions (the coach does not work then, or it is out of the window).
   const today = localDay(now, timeZone);
   const range = monthOf(month, timeZone)!;
+  // Days the coach works: their time off is not ("no sessions that day", not "fully booked").
+  const timeOff = await timeOffOf(coach.id, range.from, range.to);
   const openDays = new Set(
-    freeSlots(scheduleOf(coach), { ...range, busy: [], now }).map((slot) => localDay(slot.start, timeZone)),
+    freeSlots(scheduleOf(coach), { ...range, busy: timeOff, now }).map((slot) => localDay(slot.start, timeZone)),
   );
   const statusOf = (day: string, slotCount: number): DayStatus =>
     day < today ? "past" : slotCount > 0 ? "free" : openDays.has(day) ? "full" : "closed";

@@ -23,6 +23,10 @@ export const profileAnswer = z.object({
     role: z.string().nullable(),
     user_type: z.string(),
     pending_email: z.string().nullable().describe("The new address of an email change waiting for its code"),
+    photo_url: z
+      .string()
+      .nullable()
+      .describe("The profile photo (a 256×256 WebP; a new URL at each upload), or null when there is none"),
   }),
 });
 
@@ -129,6 +133,19 @@ export const deletionRefusals = refusals("auth", {
   tooManyAttempts: { status: 429, field: "currentPassword", message: "profile:errors.tooManyAttempts" },
 });
 
+export const photoAnswer = z.object({
+  photo_url: z.string().describe("The new photo's URL: a 256×256 WebP, cached for good (a new upload, a new URL)"),
+});
+
+export const photoRefusals = refusals("auth", {
+  missing: { status: 400, field: "photo", message: "profile:errors.photoMissing" },
+  tooLarge: { status: 413, field: "photo", message: "profile:errors.photoTooLarge" },
+  notAnImage: { status: 415, field: "photo", message: "profile:errors.photoNotAnImage" },
+  unreadable: { status: 422, field: "photo", message: "profile:errors.photoUnreadable" },
+  tooManyPixels: { status: 422, field: "photo", message: "profile:errors.photoTooManyPixels" },
+  tooManyUploads: { status: 429, field: "photo", message: "profile:errors.photoTooManyUploads" },
+});
+
 export const deviceRefusals = refusals("profile", {
   notFound: { status: 404, field: null, message: "errors.notFound" },
   currentDevice: { status: 409, field: null, message: "errors.currentDevice" },
@@ -225,6 +242,28 @@ export const profileOperations: Operations = {
       body: passwordBody,
       ok: { status: 200, schema: successAnswer, description: "Changed" },
       failures: [400, 401, 403, 422, 429],
+    },
+  },
+  "/api/profile/photo": {
+    get: undefined,
+    post: {
+      summary:
+        "Upload a profile photo: the body is the image's bytes (JPEG, PNG or WebP, 5 MB and 40 megapixels at most), " +
+        "sent with no Content-Type or the image's; it becomes a 256×256 WebP (413: too large; 415: not such an " +
+        "image; 422: unreadable or too many pixels; 429: 20 uploads an hour)",
+      signedIn: true,
+      rawBody: { types: ["image/jpeg", "image/png", "image/webp"], description: "The image file's bytes" },
+      ok: { status: 200, schema: photoAnswer, description: "Saved; the previous photo's URL no longer answers" },
+      failures: [400, 401, 403, 413, 415, 422, 429],
+    },
+  },
+  "/api/profile/photo/delete": {
+    get: undefined,
+    post: {
+      summary: "Remove the profile photo (done too when there was none)",
+      signedIn: true,
+      ok: { status: 200, schema: successAnswer, description: "Removed; its URL no longer answers" },
+      failures: [401, 403],
     },
   },
   "/api/profile/delete": {

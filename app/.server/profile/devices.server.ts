@@ -1,5 +1,4 @@
 import type { SignedIn } from "~/.server/accounts/members.server";
-import { DEFAULT_TIME_ZONE } from "~/.server/calendar/days.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import type { Language } from "~/i18n/config";
 
@@ -21,7 +20,11 @@ export type DeviceView = {
 };
 
 export async function devicesOf(signedIn: SignedIn, lang: Language): Promise<DeviceView[]> {
-  const format = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: DEFAULT_TIME_ZONE });
+  const format = new Intl.DateTimeFormat(lang, {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: signedIn.member.time_zone,
+  });
   const sessions = await identity().listSessions(signedIn.token, signedIn.identity.id);
   return sessions
     .map((session) => ({

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { levelsOfStudy } from "~/forms/profile";
 import { registerFields, registerSecondStep } from "~/forms/register";
 import { userTypes } from "~/forms/user-type";
+import { PHOTO_MAX_BYTES } from "./photo.server";
 
 /**
  * The forms of /profile, checked on the server only so that zod stays out of the signed-in pages'
@@ -79,9 +80,18 @@ const deletionSchema = z.object({
   currentPassword,
 });
 
+/** The photo form's file: its bytes are judged by the photo service (photo.server.ts). */
+const photoSchema = z.object({
+  photo: z
+    .instanceof(File, { message: "profile:errors.photoMissing" })
+    .refine((file) => file.size > 0, "profile:errors.photoMissing")
+    .refine((file) => file.size <= PHOTO_MAX_BYTES, "profile:errors.photoTooLarge"),
+});
+
 export const parseProfile = (formData: FormData) => parseWithZod(formData, { schema: profileSchema });
 export const parsePath = (formData: FormData) => parseWithZod(formData, { schema: pathSchema });
 export const parseEmail = (formData: FormData) => parseWithZod(formData, { schema: emailSchema });
 export const parseCode = (formData: FormData) => parseWithZod(formData, { schema: codeSchema });
 export const parsePassword = (formData: FormData) => parseWithZod(formData, { schema: passwordSchema });
 export const parseDeletion = (formData: FormData) => parseWithZod(formData, { schema: deletionSchema });
+export const parsePhoto = (formData: FormData) => parseWithZod(formData, { schema: photoSchema });

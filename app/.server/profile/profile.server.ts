@@ -4,6 +4,7 @@ import { db } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
 import { openCodeAddress } from "~/.server/identity/codes.server";
 import { identity } from "~/.server/identity/identity-service.server";
+import { photoUrlOf } from "./photo.server";
 
 /** The profile of SPEC §2/§3 as the page and the API show it. */
 export type Profile = {
@@ -17,6 +18,8 @@ export type Profile = {
   user_type: string;
   /** The new address of an email change waiting for its code, if any. */
   pending_email: string | null;
+  /** The profile photo's URL (photo.server.ts), or null. */
+  photo_url: string | null;
 };
 
 export async function profileOf({ identity, member }: SignedIn): Promise<Profile> {
@@ -30,6 +33,7 @@ export async function profileOf({ identity, member }: SignedIn): Promise<Profile
     role: member.role,
     user_type: member.user_type,
     pending_email: await openCodeAddress(identity.id, "email_change"),
+    photo_url: await photoUrlOf(member.id),
   };
 }
 

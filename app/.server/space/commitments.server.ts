@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, lte, sql } from "drizzle-orm";
 import { isUuid } from "~/.server/db/uuid.server";
 import { db } from "~/.server/db/client.server";
 import { commitments, trainingModules } from "~/.server/db/schema.server";
+import { readPage, type PageRequest } from "~/.server/paging/paging.server";
 
 /**
  * "My commitments": what the member promised themselves, with an optional due date and an
@@ -9,16 +10,28 @@ import { commitments, trainingModules } from "~/.server/db/schema.server";
  */
 export type CommitmentInput = { title: string; dueDate: string | null; moduleId: string | null };
 
-export function commitmentsOf(memberId: string) {
-  return db()
-    .select()
-    .from(commitments)
-    .where(eq(commitments.memberId, memberId))
-    .orderBy(
-      sql`${commitments.doneAt} is not null`,
-      sql`${commitments.dueDate} asc nulls last`,
-      asc(commitments.createdAt),
-    );
+/** Open ones first, by due date (none last), then done ones; a page at a time. */
+export function commitmentsPage(memberId: string, requested: PageRequest, options?: { settle: boolean }) {
+  return readPage(
+    requested,
+    async () =>
+      (await db().select({ count: count() }).from(commitments).where(eq(commitments.memberId, memberId)))[0].count,
+    ({ limit, offset }) =>
+      db()
+        .select()
+        .from(commitments)
+        .where(eq(commitments.memberId, memberId))
+        .orderBy(
+          sql`${commitments.doneAt} is not null`,
+          sql`${commitments.dueDate} asc nulls last`,
+          asc(commitments.createdAt),
+          // A total order: rows made in the same instant keep their page.
+          asc(commitments.id),
+        )
+        .limit(limit)
+        .offset(offset),
+    options,
+  );
 }
 
 export async function commitmentOf(memberId: string, id: string) {
@@ -39,10 +52,12 @@ export async function moduleExists(moduleId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-export async function addCommitment(memberId: string, input: CommitmentInput) {
-  await db()
+export async function addCommitment(memberId: string, input: CommitmentInput): Promise<string> {
+  const [row] = await db()
     .insert(commitments)
-    .values({ memberId, ...input });
+    .values({ memberId, ...input })
+    .returning({ id: commitments.id });
+  return row.id;
 }
 
 /** Each change answers whether the commitment was the member's (false: nothing changed). */

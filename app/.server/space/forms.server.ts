@@ -5,11 +5,12 @@ import { isCalendarDay } from "~/.server/calendar/days.server";
 
 /**
  * The member space's forms, checked on the server only (their schemas stay out of the browser
- * bundle). Messages are keys of the "space" namespace.
+ * bundle). Messages are keys of the "space" namespace; the JSON API (space/contract.server.ts)
+ * parses its bodies with the same rules.
  */
 const day = z.string().refine(isCalendarDay, "errors.dateInvalid");
 
-const goalSchema = z.object({
+export const goalSchema = z.object({
   intent: z.enum(["edit", "new"]).default("edit"),
   title: z
     .string({ required_error: "errors.goalRequired" })
@@ -18,7 +19,7 @@ const goalSchema = z.object({
     .max(200, "errors.tooLong"),
 });
 
-const commitmentSchema = z.object({
+export const commitmentSchema = z.object({
   title: z
     .string({ required_error: "errors.commitmentRequired" })
     .trim()
@@ -28,11 +29,11 @@ const commitmentSchema = z.object({
   moduleId: z.string().uuid("errors.moduleInvalid").optional(),
 });
 
-const weatherSchema = z.object({
+export const weatherSchema = z.object({
   mood: z.enum(["top", "not_top"], { errorMap: () => ({ message: "errors.moodRequired" }) }),
 });
 
-const lifeGpsSchema = z.object(
+export const lifeGpsSchema = z.object(
   Object.fromEntries(
     lifeAreas.flatMap((area) => [
       [

@@ -5,15 +5,12 @@ import { testResult, trainingCard } from "~/.server/trainings/views.server";
 import type { Language } from "~/i18n/config";
 import { commitmentsDueBetween } from "./commitments.server";
 import { goalsOf } from "./goals.server";
-import { addDays, DEFAULT_TIME_ZONE, isCalendarDay } from "~/.server/calendar/days.server";
+import { addDays, isCalendarDay } from "~/.server/calendar/days.server";
 import { lastSevenDays } from "./weather.server";
 
-// Built once: an Intl formatter costs more to make than to use (1 % of a busy server's time).
-const calendarDay = new Intl.DateTimeFormat("en-CA", { timeZone: DEFAULT_TIME_ZONE });
-
-/** Today's date where Cap's members live (Europe/Paris), as YYYY-MM-DD. */
-export function today(): string {
-  return calendarDay.format(new Date());
+/** Today's date in the member's time zone, as YYYY-MM-DD. */
+export function today(timeZone: string, now = new Date()): string {
+  return localDay(now, timeZone);
 }
 
 /** The Sunday that starts the week of `day` (SPEC §2: the calendar runs Sunday to Saturday). */
@@ -21,24 +18,33 @@ export function weekStart(day: string): string {
   return addDays(day, -new Date(`${day}T00:00:00Z`).getUTCDay());
 }
 
-/** Everything the overview shows (SPEC §2 "Dashboard overview"), dates already in words. */
-export async function overviewOf(memberId: string, lang: Language, week: string | null) {
-  const now = today();
+/**
+ * Everything the overview shows (SPEC §2 "Dashboard overview"), dates already in words, its days
+ * and times in the member's time zone.
+ */
+export async function overviewOf(
+  memberId: string,
+  lang: Language,
+  timeZone: string,
+  week: string | null,
+  historyPage = 1,
+) {
+  const now = today(timeZone);
   const start = weekStart(week && isCalendarDay(week) ? week : now);
   const end = addDays(start, 6);
   const dateFormat = new Intl.DateTimeFormat(lang, {
     day: "numeric",
     month: "long",
     year: "numeric",
-    timeZone: DEFAULT_TIME_ZONE,
+    timeZone,
   });
   const dayFormat = new Intl.DateTimeFormat(lang, { weekday: "short", day: "numeric", timeZone: "UTC" });
   const [goals, catalogue, weather, due, sessions] = await Promise.all([
-    goalsOf(memberId),
+    goalsOf(memberId, historyPage),
     trainingsOf(memberId, { archived: false }),
     lastSevenDays(memberId, now),
     commitmentsDueBetween(memberId, start, end),
-    // A day either side: each session is placed by its day in the member's own time zone.
+    // A day either side: each session is placed by its day in the member's time zone.
     confirmedSessionsBetween(
       memberId,
       new Date(`${addDays(start, -1)}T00:00:00Z`),
@@ -47,8 +53,8 @@ export async function overviewOf(memberId: string, lang: Language, week: string 
   ]);
   const appointments = sessions.map((session) => ({
     id: session.id,
-    day: localDay(session.startsAt, session.timeZone),
-    time: localTime(session.startsAt, session.timeZone),
+    day: localDay(session.startsAt, timeZone),
+    time: localTime(session.startsAt, timeZone),
     coach: session.coach.name,
   }));
   return {
@@ -59,6 +65,7 @@ export async function overviewOf(memberId: string, lang: Language, week: string 
       edited: goals.current.updatedAt.getTime() - goals.current.createdAt.getTime() > 1000,
     },
     goalHistory: goals.history.map((goal) => ({ title: goal.title, added: dateFormat.format(goal.createdAt) })),
+    goalHistoryPage: { page: goals.historyPage.page, pages: goals.historyPage.pages },
     inProgress: catalogue
       .filter((t) => t.content.kind === "training" && t.state === "in_progress")
       .map((t) => trainingCard(t, lang)),

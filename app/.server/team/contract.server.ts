@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Operations } from "~/.server/api/openapi.server";
 import { successAnswer } from "~/.server/api/respond.server";
 import { refusals } from "~/.server/http/refusal-table.server";
+import { pageAnswerFields, pageQueryParameters } from "~/.server/paging/paging.server";
 import { relations } from "./relations.server";
 import { crewEditSchema, crewMemberSchema } from "./team-forms.server";
 
@@ -41,7 +42,16 @@ export const invitationsAnswer = z.object({
   received: z.array(
     z.object({ id: z.string().uuid(), inviterName: z.string(), status: invitationStatus, createdAt: z.string() }),
   ),
+  // One `page` and `limit` for both lists: `next` while either has more.
+  sent_total: z.number().int().min(0).describe("How many invitations the member sent in all"),
+  received_total: z.number().int().min(0).describe("How many invitations their address received in all"),
+  page: pageAnswerFields.page,
+  limit: pageAnswerFields.limit,
+  next: pageAnswerFields.next,
 });
+
+/** Invitations a page of the API holds, of each list. */
+export const INVITATIONS_API_PAGE_SIZE = 20;
 
 // --- Refusals --------------------------------------------------------------------------------------
 
@@ -109,10 +119,18 @@ export const teamOperations: Operations = {
   "/api/invitations": {
     post: undefined,
     get: {
-      summary: "Invitations the member sent and those sent to their address",
+      summary: "Invitations the member sent and those sent to their address, a page of each",
       signedIn: true,
+      query: pageQueryParameters.map((parameter) =>
+        parameter.name === "limit"
+          ? {
+              ...parameter,
+              description: `${parameter.description} of each list (default ${INVITATIONS_API_PAGE_SIZE})`,
+            }
+          : parameter,
+      ),
       ok: { status: 200, schema: invitationsAnswer, description: "Sent and received invitations" },
-      failures: [401, 403],
+      failures: [401, 403, 422],
     },
   },
   ...Object.fromEntries(

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, count, desc, eq, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, crewMembers, invitations } from "~/.server/db/schema.server";
@@ -6,6 +6,7 @@ import { queueMail } from "~/.server/mail/outbox.server";
 import { crewInvitationMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
 import { isUuid } from "~/.server/db/uuid.server";
+import { readPage, type PageRequest, type Window } from "~/.server/paging/paging.server";
 import { INVITATION_GAP_MS, takeCrewMailQuota } from "./mail-quota.server";
 
 /**
@@ -47,13 +48,16 @@ export async function sendInvitation(
   );
 }
 
-export async function sentInvitations(memberId: string): Promise<SentInvitation[]> {
-  const rows = await db()
+/** Invitations the member sent, newest first: all of them, or the `window` of a page. */
+export async function sentInvitations(memberId: string, window?: Window): Promise<SentInvitation[]> {
+  const query = db()
     .select({ invitation: invitations, name: crewMembers.name })
     .from(invitations)
     .leftJoin(crewMembers, eq(crewMembers.id, invitations.crewMemberId))
     .where(eq(invitations.inviterId, memberId))
-    .orderBy(desc(invitations.createdAt));
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .$dynamic();
+  const rows = await (window ? query.limit(window.limit).offset(window.offset) : query);
   return rows.map(({ invitation, name }) => ({
     id: invitation.id,
     email: invitation.email,
@@ -66,14 +70,45 @@ export async function sentInvitations(memberId: string): Promise<SentInvitation[
 
 const inviterUser = alias(appUsers, "inviter");
 
+const receivedBy = (email: string) =>
+  and(eq(invitations.email, email.toLowerCase()), ne(invitations.status, "revoked"));
+
+/** /invitations: a page of the sent ones and a page of the received ones, each settled within its list. */
+export async function invitationPages(
+  memberId: string,
+  email: string,
+  sentPage: PageRequest,
+  receivedPage: PageRequest,
+  options: { settle: boolean } = { settle: true },
+) {
+  const [sent, received] = await Promise.all([
+    readPage(
+      sentPage,
+      async () =>
+        (await db().select({ count: count() }).from(invitations).where(eq(invitations.inviterId, memberId)))[0].count,
+      (window) => sentInvitations(memberId, window),
+      options,
+    ),
+    readPage(
+      receivedPage,
+      async () => (await db().select({ count: count() }).from(invitations).where(receivedBy(email)))[0].count,
+      (window) => receivedInvitations(email, window),
+      options,
+    ),
+  ]);
+  return { sent, received };
+}
+
 /** Invitations sent to the member's address (revoked ones are gone for the invitee). */
-export async function receivedInvitations(email: string): Promise<ReceivedInvitation[]> {
-  const rows = await db()
+export async function receivedInvitations(email: string, window?: Window): Promise<ReceivedInvitation[]> {
+  const query = db()
     .select({ invitation: invitations, firstname: inviterUser.firstname, lastname: inviterUser.lastname })
     .from(invitations)
     .innerJoin(inviterUser, eq(inviterUser.id, invitations.inviterId))
-    .where(and(eq(invitations.email, email.toLowerCase()), ne(invitations.status, "revoked")))
-    .orderBy(desc(invitations.createdAt));
+    .where(receivedBy(email))
+    .orderBy(desc(invitations.createdAt), desc(invitations.id))
+    .$dynamic();
+  const rows = await (window ? query.limit(window.limit).offset(window.offset) : query);
   return rows.map(({ invitation, firstname, lastname }) => ({
     id: invitation.id,
     inviterName: `${firstname} ${lastname}`.trim(),

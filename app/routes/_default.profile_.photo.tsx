@@ -1,0 +1,62 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { translator } from "~/.server/i18n/i18n.server";
+import { photoRefusals } from "~/.server/profile/contract.server";
+import { parsePhoto } from "~/.server/profile/forms.server";
+import { photoUrlOf, removePhoto, savePhoto } from "~/.server/profile/photo.server";
+import { PhotoForms } from "~/components/photo-forms";
+import { titleMeta } from "~/components/page-title";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/**
+ * /profile/photo — the profile photo's page, where its forms (here and on /profile) post: a
+ * refused file comes back here with its message, a saved or removed one goes back to /profile.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member } = await requireMember(request);
+  const t = await translator(request, "profile");
+  return {
+    title: t("photo.pageTitle"),
+    name: `${member.firstname} ${member.lastname}`,
+    url: await photoUrlOf(member.id),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { member } = await requireMember(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === "remove") {
+    await removePhoto(member.id);
+    return redirect("/profile?saved=photoRemoved#photo", 303);
+  }
+  const submission = parsePhoto(formData);
+  if (submission.status !== "success") return refuse(submission.reply());
+  const file = submission.value.photo;
+  const saved = await savePhoto(member.id, Buffer.from(await file.arrayBuffer()));
+  if (!saved.ok) return refuseWith(submission, photoRefusals[saved.error]);
+  return redirect("/profile?saved=photo#photo", 303);
+}
+
+export default function ProfilePhoto() {
+  const { name, url } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { t } = useTranslation("profile");
+  return (
+    <>
+      <p>
+        <Link to="/profile#photo">← {t("photo.back")}</Link>
+      </p>
+      <header className="page-header">
+        <h1>{t("photo.pageTitle")}</h1>
+        <p className="lead">{t("photo.lead")}</p>
+      </header>
+      <section className="card">
+        <PhotoForms url={url} name={name} errors={refused?.error?.photo ?? undefined} />
+      </section>
+    </>
+  );
+}

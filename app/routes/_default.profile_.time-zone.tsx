@@ -1,0 +1,75 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { timeZoneChoices, usualTimeZones } from "~/.server/coaching/time-zones.server";
+import { refuse } from "~/.server/http/form-reply.server";
+import { translator } from "~/.server/i18n/i18n.server";
+import { parseTimeZone, saveTimeZone } from "~/.server/profile/time-zone.server";
+import { Field, SubmitButton } from "~/components/form";
+import { titleMeta } from "~/components/page-title";
+import { ZoneGroup } from "~/components/zone-options";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/**
+ * /profile/time-zone — every time zone (the profile lists the usual ones), and where both post.
+ * The layout's script posts the browser's zone here once (`guess=1`), saved only if none is set.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member } = await requireMember(request);
+  const t = await translator(request, "profile");
+  return {
+    title: t("timeZone.pageTitle"),
+    timeZone: member.time_zone,
+    usualZones: usualTimeZones(),
+    timeZones: timeZoneChoices(),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const signedIn = await requireMember(request);
+  const submission = parseTimeZone(await request.formData());
+  if (submission.status !== "success") return refuse(submission.reply());
+  const guess = submission.value.guess === "1";
+  const changed = await saveTimeZone(signedIn, submission.value.timeZone, { guess });
+  if (guess) return { changed };
+  return redirect("/profile?saved=timeZone#time-zone", 303);
+}
+
+export default function ChooseMemberTimeZone() {
+  const { timeZone, usualZones, timeZones } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { t } = useTranslation("profile");
+  const errors = refused && "error" in refused ? (refused.error?.timeZone ?? undefined) : undefined;
+  return (
+    <>
+      <p>
+        <Link to="/profile#time-zone">← {t("timeZone.back")}</Link>
+      </p>
+      <header className="page-header">
+        <h1>{t("timeZone.pageTitle")}</h1>
+        <p className="lead">{t("timeZone.lead")}</p>
+      </header>
+      <Form method="post" className="card zone-form">
+        <Field label={t("timeZone.label")} htmlFor="timeZone" errors={errors} errorId="timeZone-error" ns="auth">
+          <div className="zone-form__row">
+            <select
+              id="timeZone"
+              name="timeZone"
+              defaultValue={timeZone}
+              aria-invalid={errors ? true : undefined}
+              aria-describedby={errors ? "timeZone-error" : undefined}
+            >
+              <ZoneGroup label={t("timeZone.usual")} zones={usualZones} />
+              <ZoneGroup label={t("timeZone.all")} zones={timeZones} />
+            </select>
+            <SubmitButton pendingLabel={t("timeZone.pending")} className="button button--primary">
+              {t("timeZone.save")}
+            </SubmitButton>
+          </div>
+        </Field>
+      </Form>
+    </>
+  );
+}
