@@ -2,12 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiMember } from "~/.server/api/member.server";
 import { apiAnswer, apiRefusal, parseJsonBody } from "~/.server/api/respond.server";
 import { bookSession, sessionOf, sessionsOf } from "~/.server/coaching/bookings.server";
-import {
-  BOOKINGS_PAST_PAGE_SIZE,
-  bookingBody,
-  bookingJson,
-  bookingRefusals,
-} from "~/.server/coaching/contract.server";
+import { BOOKINGS_PAST_PAGE_SIZE, bookingBody, bookingJson, bookingRefusals } from "~/.server/coaching/contract.server";
 import { apiPage } from "~/.server/api/paging.server";
 import { pageEnvelope } from "~/.server/paging/paging.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
