@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Avatar } from "./avatar";
-import { Field, FormAlert, SubmitButton } from "./form";
+import { Field, SubmitButton } from "./form";
 
 /**
  * The profile photo's forms, on /profile and on /profile/photo (where both post, and where a
@@ -11,35 +10,38 @@ import { Field, FormAlert, SubmitButton } from "./form";
 export function PhotoForms({
   url,
   name,
-  lastResult,
+  errors,
 }: {
   url: string | null;
   name: string;
-  /** The upload's refusal, on /profile/photo (messages: keys of "auth"). */
-  lastResult?: SubmissionResult<string[]>;
+  /** Message keys of "auth" for the file, when the last upload was refused. */
+  errors?: string[];
 }) {
   const { t } = useTranslation("profile");
-  // Not "photo": the id of /profile's photo section.
-  const [form, fields] = useForm<{ photo: File }>({ id: "photo-upload", lastResult, shouldValidate: "onSubmit" });
   return (
     <div className="photo-forms">
       <div className="photo-forms__current">
         <Avatar url={url} name={name} size="lg" />
         {url ? null : <p className="muted">{t("photo.none")}</p>}
       </div>
-      <Form
-        method="post"
-        action="/profile/photo"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        className="form"
-      >
-        <FormAlert lines={form.errors?.map((error) => t(error))} />
+      <Form method="post" action="/profile/photo" encType="multipart/form-data" className="form" noValidate>
         <input type="hidden" name="intent" value="upload" />
-        <Field meta={fields.photo} label={t("photo.field")} hint={t("photo.hint")} ns="auth">
+        <Field
+          label={t("photo.field")}
+          htmlFor="photo-file"
+          hint={t("photo.hint")}
+          hintId="photo-file-hint"
+          errors={errors}
+          errorId="photo-file-error"
+          ns="auth"
+        >
           <input
-            {...getInputProps(fields.photo, { type: "file", ariaDescribedBy: fields.photo.descriptionId })}
+            id="photo-file"
+            name="photo"
+            type="file"
             accept="image/jpeg,image/png,image/webp"
+            aria-describedby={errors?.length ? "photo-file-hint photo-file-error" : "photo-file-hint"}
+            aria-invalid={errors?.length ? true : undefined}
           />
         </Field>
         <SubmitButton pendingLabel={t("photo.pending")} className="button button--primary">

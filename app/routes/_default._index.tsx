@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
@@ -9,7 +8,7 @@ import { editGoal, replaceGoal } from "~/.server/space/goals.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { overviewOf, today } from "~/.server/space/overview.server";
 import { checkIn } from "~/.server/space/weather.server";
-import { Field, FormAlert, useFormReply, SubmitButton } from "~/components/form";
+import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { ProgressBar } from "~/components/progress-bar";
@@ -50,20 +49,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Overview() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const refused = useActionData<typeof action>();
   const { t } = useTranslation("space");
-  // The goal form posts intent "edit" or "new" (its two buttons); the weather form posts form=weather.
-  const [goalForm, goalFields] = useForm<{ title: string }>({
-    id: "goal-form",
-    lastResult: useFormReply(reply, ["edit", "new"]),
-    defaultValue: { title: data.goal?.title ?? "" },
-    shouldValidate: "onSubmit",
-  });
-  const [weatherForm, weatherFields] = useForm<{ mood: string }>({
-    id: "weather-form",
-    lastResult: useFormReply(reply, "weather", "form"),
-    shouldValidate: "onSubmit",
-  });
+  const goalErrors = refused?.error?.title ?? undefined;
+  const typed = typeof refused?.initialValue?.title === "string" ? refused.initialValue.title : undefined;
   return (
     <>
       <header className="page-header">
@@ -84,12 +73,25 @@ export default function Overview() {
           ) : (
             <p className="muted">{t("goal.empty")}</p>
           )}
-          <details className="goal__edit" open={Boolean(goalFields.title.errors) || !data.goal}>
+          <details className="goal__edit" open={Boolean(goalErrors) || !data.goal}>
             <summary>{data.goal ? t("goal.change") : t("goal.set")}</summary>
-            <Form method="post" {...getFormProps(goalForm)} className="form" preventScrollReset>
-              <FormAlert lines={goalForm.errors?.map((error) => t(error))} />
-              <Field label={t("goal.field")} meta={goalFields.title} ns="space">
-                <input {...getInputProps(goalFields.title, { type: "text" })} required maxLength={200} />
+            <Form method="post" className="form" preventScrollReset>
+              <Field
+                label={t("goal.field")}
+                htmlFor="goal-title-input"
+                errors={goalErrors}
+                errorId="goal-error"
+                ns="space"
+              >
+                <input
+                  id="goal-title-input"
+                  name="title"
+                  required
+                  maxLength={200}
+                  defaultValue={typed ?? data.goal?.title ?? ""}
+                  aria-invalid={goalErrors ? true : undefined}
+                  aria-describedby={goalErrors ? "goal-error" : undefined}
+                />
               </Field>
               <div className="actions">
                 <SubmitButton name="intent" value="edit" pendingLabel={t("saving")} className="button button--primary">
@@ -157,7 +159,7 @@ export default function Overview() {
         <section className="card" id="weather" aria-labelledby="weather-title">
           <h2 id="weather-title">{t("weather.title")}</h2>
           <p>{data.weather.today ? t(`weather.today.${data.weather.today}`) : t("weather.question")}</p>
-          <Form method="post" {...getFormProps(weatherForm)} className="actions" preventScrollReset>
+          <Form method="post" className="actions" preventScrollReset>
             <input type="hidden" name="form" value="weather" />
             <SubmitButton name="mood" value="top" pendingLabel={t("saving")} className="button button--primary">
               ☀ {t("weather.top")}
@@ -166,7 +168,7 @@ export default function Overview() {
               ☁ {t("weather.notTop")}
             </SubmitButton>
           </Form>
-          <FormAlert lines={weatherFields.mood.errors?.map((error) => t(error))} />
+          {refused?.error?.mood ? <FormAlert lines={refused.error.mood.map((key) => t(key))} /> : null}
           <ol className="weather-days" aria-label={t("weather.lastDays")}>
             {data.weather.days.map((day) => (
               <li key={day.day} className={`weather-day weather-day--${day.mood ?? "none"}`}>

@@ -1,5 +1,4 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { parseBooking } from "~/.server/coaching/booking-forms.server";
@@ -20,7 +19,7 @@ import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { SessionFacts } from "~/components/coaching-session";
 import { ZoneGroup } from "~/components/zone-options";
-import { FormAlert, SubmitButton, useFormReply } from "~/components/form";
+import { FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
 
@@ -94,17 +93,15 @@ function stepLink(query: Query, changes: Partial<Record<"month" | "day" | "start
 
 export default function BookCoach() {
   const { coach, query, zones, calendar, moving, already } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const refused = useActionData<typeof action>();
   const { t } = useTranslation("coaching");
-  const [form] = useForm({ id: "booking", lastResult: useFormReply(reply), shouldValidate: "onSubmit" });
   const submit = useSubmit();
   const location = useLocation();
 
   const step = calendar.chosen ? "confirm" : calendar.day ? "time" : "date";
   const steps = ["coach", "session", "date", "time", "confirm"] as const;
   const current = steps.indexOf(step);
-  // The form's fields are hidden: a refused one (a start, a zone) is told over the page too.
-  const errors = form.errors ?? Object.values(form.allErrors).flat();
+  const errors = refused?.error?.[""] ?? Object.values(refused?.error ?? {}).flat();
 
   return (
     <>
@@ -141,7 +138,7 @@ export default function BookCoach() {
           {t("confirm.already")} <Link to={`/coaching/sessions/${already.id}`}>{already.when}</Link>
         </div>
       ) : null}
-      <FormAlert lines={errors.map((key) => t(key))} />
+      {errors?.length ? <FormAlert lines={errors.map((key) => t(key ?? ""))} /> : null}
 
       <Form method="get" className="card zone-form" preventScrollReset>
         {(["month", "day", "start", "from", "reschedule"] as const).map((name) =>
@@ -172,7 +169,7 @@ export default function BookCoach() {
         </p>
       </Form>
 
-      {calendar.chosenGone && !errors.length ? <FormAlert lines={[t("confirm.gone")]} /> : null}
+      {calendar.chosenGone && !errors?.length ? <FormAlert lines={[t("confirm.gone")]} /> : null}
 
       <div className="booking">
         <section className="card" aria-labelledby="date-title">
@@ -268,7 +265,7 @@ export default function BookCoach() {
         <section className="card section--accent" aria-labelledby="confirm-title" id="confirm">
           <h2 id="confirm-title">{t("confirm.title")}</h2>
           <SessionFacts coachName={coach.name} {...calendar.chosen} />
-          <Form method="post" {...getFormProps(form)} className="actions">
+          <Form method="post" className="actions">
             <input type="hidden" name="start" value={calendar.chosen.start} />
             <input type="hidden" name="tz" value={query.timeZone} />
             {query.from ? <input type="hidden" name="from" value={query.from} /> : null}

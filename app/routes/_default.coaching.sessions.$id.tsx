@@ -1,16 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { parseCancel } from "~/.server/coaching/booking-forms.server";
 import { cancelSession, sessionOf } from "~/.server/coaching/bookings.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { sessionCard } from "~/.server/coaching/session-views.server";
-import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { refusalData } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { SessionFacts } from "~/components/coaching-session";
-import { FormAlert, SubmitButton, useFormReply } from "~/components/form";
+import { FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
 
@@ -42,19 +40,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
-  const submission = parseCancel(await request.formData());
-  if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.notChangeable"] }));
+  const formData = await request.formData();
+  if (formData.get("intent") !== "cancel") return data({ error: "errors.notChangeable" }, { status: 400 });
   const outcome = await cancelSession(member.id, params.id ?? "");
   if (outcome.ok) return redirect(`/coaching/sessions/${outcome.booking.id}?cancelled`, 303);
   if (outcome.error === "notFound") notFound(request);
-  return refuseWith(submission, bookingRefusals[outcome.error]);
+  return refusalData(bookingRefusals[outcome.error]);
 }
 
 export default function CoachingSession() {
   const { session, cancelledBy, timeZone, fromPath, notice, confirmingCancel } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const refused = useActionData<typeof action>();
   const { t } = useTranslation("coaching");
-  const [form] = useForm({ id: "session-cancel", lastResult: useFormReply(reply), shouldValidate: "onSubmit" });
   const reschedule = `/coaching/${session.coach.slug}?reschedule=${session.id}&tz=${encodeURIComponent(timeZone)}`;
   return (
     <>
@@ -70,7 +67,7 @@ export default function CoachingSession() {
       {session.status === "cancelled" ? (
         <FormAlert tone="info" lines={[t(cancelledBy === "coach" ? "detail.cancelledByCoach" : "detail.cancelled")]} />
       ) : null}
-      <FormAlert lines={form.errors?.map((error) => t(error))} />
+      {refused?.error ? <FormAlert lines={[t(refused.error)]} /> : null}
 
       <section className="card" aria-labelledby="session-facts">
         <h2 id="session-facts" className="visually-hidden">
@@ -88,13 +85,7 @@ export default function CoachingSession() {
         {session.status === "confirmed" && !session.changeable ? <p className="muted">{t("detail.past")}</p> : null}
 
         {session.changeable && confirmingCancel ? (
-          <Form
-            method="post"
-            {...getFormProps(form)}
-            className="confirm"
-            role="alertdialog"
-            aria-labelledby="confirm-cancel"
-          >
+          <Form method="post" className="confirm" role="alertdialog" aria-labelledby="confirm-cancel">
             <p id="confirm-cancel">{t("detail.confirmCancel", { coach: session.coach.name })}</p>
             <div className="actions">
               <SubmitButton name="intent" value="cancel" pendingLabel={t("saving")} className="button button--danger">

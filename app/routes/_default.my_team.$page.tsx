@@ -1,5 +1,4 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { refuse } from "~/.server/http/form-reply.server";
@@ -9,7 +8,7 @@ import { crewMemberOf, removeCrewMember, updateCrewMember } from "~/.server/team
 import { relations } from "~/.server/team/relations.server";
 import { parseCrewEdit } from "~/.server/team/team-forms.server";
 import { CrewFields } from "~/components/crew-fields";
-import { FormAlert, SubmitButton, useFormReply } from "~/components/form";
+import { FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
 
@@ -50,14 +49,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditCrewMember() {
   const { crew, relations: choices, confirmRemove } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const refused = useActionData<typeof action>();
   const { t } = useTranslation("team");
-  const [form, fields] = useForm<{ name: string; email: string; relation: string }>({
-    id: "crew",
-    lastResult: useFormReply(reply),
-    defaultValue: { name: crew.name, relation: crew.relation },
-    shouldValidate: "onSubmit",
-  });
   if (confirmRemove) {
     return (
       <section className="card" aria-labelledby="remove-title">
@@ -82,9 +75,9 @@ export default function EditCrewMember() {
   return (
     <section className="card" aria-labelledby="edit-title">
       <h1 id="edit-title">{t("edit.title")}</h1>
-      <Form method="post" {...getFormProps(form)} className="form">
-        <FormAlert lines={form.errors?.map((key) => t(key))} />
-        <CrewFields relations={choices} fields={fields} fixedEmail={crew.email} />
+      <Form method="post" className="form">
+        <FormAlert lines={refused?.error?.[""]?.map((key) => t(key))} />
+        <CrewFields relations={choices} refused={refused} defaults={crew} emailFixed />
         <SubmitButton name="intent" value="save" pendingLabel={t("edit.pending")} className="button button--primary">
           {t("edit.submit")}
         </SubmitButton>

@@ -1,5 +1,4 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
@@ -8,7 +7,7 @@ import { crewRefusals } from "~/.server/team/contract.server";
 import { addCrewMember } from "~/.server/team/crew.server";
 import { relations } from "~/.server/team/relations.server";
 import { parseCrewMember } from "~/.server/team/team-forms.server";
-import { FormAlert, SubmitButton, useFormReply } from "~/components/form";
+import { FormAlert, SubmitButton } from "~/components/form";
 import { CrewFields } from "~/components/crew-fields";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -33,20 +32,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AddCrewMember() {
   const { relations } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const refused = useActionData<typeof action>();
   const { t } = useTranslation("team");
-  const [form, fields] = useForm<{ name: string; email: string; relation: string }>({
-    id: "crew",
-    lastResult: useFormReply(reply),
-    shouldValidate: "onSubmit",
-  });
   return (
     <section className="card" aria-labelledby="add-title">
       <h1 id="add-title">{t("add.title")}</h1>
       <p className="muted">{t("add.lead")}</p>
-      <Form method="post" {...getFormProps(form)} className="form">
-        <FormAlert lines={form.errors?.map((key) => t(key))} />
-        <CrewFields relations={relations} fields={fields} />
+      <Form method="post" className="form">
+        <FormAlert lines={refused?.error?.[""]?.map((key) => t(key))} />
+        <CrewFields relations={relations} refused={refused} />
         <SubmitButton pendingLabel={t("add.pending")} className="button button--primary">
           {t("add.submit")}
         </SubmitButton>

@@ -1,5 +1,4 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
@@ -9,7 +8,7 @@ import { closeSurvey, createSurvey, listSurveys } from "~/.server/surveys/survey
 import { notFound } from "~/.server/http/not-found.server";
 import { listCrew } from "~/.server/team/crew.server";
 import { parseSurvey } from "~/.server/team/team-forms.server";
-import { ErrorList, Field, FormAlert, SubmitButton, useFormReply } from "~/components/form";
+import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { SurveyCard } from "~/components/survey-card";
 import { useTranslation } from "~/i18n/react";
@@ -53,20 +52,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Surveys() {
   const { crew, surveys, suggestions, sent, closed } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const refused = useActionData<typeof action>();
   const { t } = useTranslation("team");
-  const [form, fields] = useForm<{ title: string; questions: string[]; crew: string[] }>({
-    id: "survey",
-    lastResult: useFormReply(reply),
-    defaultValue: {
-      title: t("surveys.defaultTitle"),
-      questions: Array.from({ length: QUESTION_BOXES }, (_, index) =>
-        index < MIN_QUESTIONS ? suggestions[index] : "",
-      ),
-    },
-    shouldValidate: "onSubmit",
-  });
-  const questions = fields.questions.getFieldList();
+  const typed = refused?.initialValue ?? null;
+  const typedQuestions = Array.isArray(typed?.questions) ? (typed.questions as string[]) : null;
+  const typedCrew = Array.isArray(typed?.crew)
+    ? (typed.crew as string[])
+    : typeof typed?.crew === "string"
+      ? [typed.crew]
+      : [];
+  const errors = (name: string) => refused?.error?.[name] ?? undefined;
   return (
     <>
       <h1>{t("surveys.title")}</h1>
@@ -89,66 +84,71 @@ export default function Surveys() {
         {crew.length === 0 ? (
           <p>{t("surveys.noCrew")}</p>
         ) : (
-          <Form method="post" {...getFormProps(form)} className="form">
-            <FormAlert lines={form.errors?.map((key) => t(key))} />
-            <Field label={t("surveys.titleLabel")} meta={fields.title} ns="team">
-              <input {...getInputProps(fields.title, { type: "text" })} required maxLength={120} />
+          <Form method="post" className="form">
+            <FormAlert lines={refused?.error?.[""]?.map((key) => t(key))} />
+            <Field
+              label={t("surveys.titleLabel")}
+              htmlFor="survey-title"
+              errors={errors("title")}
+              errorId="survey-title-error"
+              ns="team"
+            >
+              <input
+                id="survey-title"
+                name="title"
+                type="text"
+                required
+                maxLength={120}
+                defaultValue={typeof typed?.title === "string" ? typed.title : t("surveys.defaultTitle")}
+              />
             </Field>
-            <fieldset className="field" aria-describedby={fields.questions.descriptionId}>
+            <fieldset className="field" aria-describedby="questions-hint">
               <legend>{t("surveys.questionsLegend")}</legend>
-              <p id={fields.questions.descriptionId} className="field__hint">
+              <p id="questions-hint" className="field__hint">
                 {t("surveys.questionsHint")}
               </p>
-              {Array.from({ length: QUESTION_BOXES }, (_, index) => {
-                // The five boxes always show, even when a refused answer came back with fewer.
-                const question = questions[index];
-                const id = question?.id ?? `${fields.questions.id}-${index}`;
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions, question 1 to 5
-                  <div className="field" key={index}>
-                    <label htmlFor={id}>{t("surveys.questionLabel", { n: index + 1 })}</label>
-                    {question ? (
-                      <input
-                        {...getInputProps(question, { type: "text" })}
-                        maxLength={200}
-                        list="question-suggestions"
-                      />
-                    ) : (
-                      <input
-                        id={id}
-                        name={`${fields.questions.name}[${index}]`}
-                        type="text"
-                        maxLength={200}
-                        list="question-suggestions"
-                      />
-                    )}
-                  </div>
-                );
-              })}
+              {Array.from({ length: QUESTION_BOXES }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions, question 1 to 5
+                <div className="field" key={index}>
+                  <label htmlFor={`question-${index}`}>{t("surveys.questionLabel", { n: index + 1 })}</label>
+                  <input
+                    id={`question-${index}`}
+                    name={`questions[${index}]`}
+                    type="text"
+                    maxLength={200}
+                    list="question-suggestions"
+                    defaultValue={
+                      typedQuestions ? (typedQuestions[index] ?? "") : index < MIN_QUESTIONS ? suggestions[index] : ""
+                    }
+                  />
+                </div>
+              ))}
               <datalist id="question-suggestions">
                 {suggestions.map((suggestion) => (
                   <option key={suggestion} value={suggestion} />
                 ))}
               </datalist>
-              <ErrorList id={fields.questions.errorId} errors={fields.questions.errors} ns="team" />
+              <ErrorLines errors={errors("questions")} />
             </fieldset>
-            <fieldset className="field" aria-describedby={fields.crew.descriptionId}>
+            <fieldset className="field" aria-describedby="crew-hint">
               <legend>{t("surveys.crewLegend")}</legend>
-              <p id={fields.crew.descriptionId} className="field__hint">
+              <p id="crew-hint" className="field__hint">
                 {t("surveys.crewHint")}
               </p>
               <div className="radio-row">
-                {getCollectionProps(fields.crew, {
-                  type: "checkbox",
-                  options: crew.map((person) => person.id),
-                }).map(({ key, ...props }) => (
-                  <label key={key}>
-                    <input {...props} />
-                    {crew.find((person) => person.id === props.value)?.name}
+                {crew.map((person) => (
+                  <label key={person.id}>
+                    <input
+                      type="checkbox"
+                      name="crew"
+                      value={person.id}
+                      defaultChecked={typedCrew.includes(person.id)}
+                    />
+                    {person.name}
                   </label>
                 ))}
               </div>
-              <ErrorList id={fields.crew.errorId} errors={fields.crew.errors} ns="team" />
+              <ErrorLines errors={errors("crew")} />
             </fieldset>
             <SubmitButton pendingLabel={t("surveys.pending")} className="button button--primary">
               {t("surveys.send")}
@@ -157,5 +157,15 @@ export default function Surveys() {
         )}
       </section>
     </>
+  );
+}
+
+function ErrorLines({ errors }: { errors?: string[] }) {
+  const { t } = useTranslation("team");
+  if (!errors?.length) return null;
+  return (
+    <p className="field__errors" role="alert">
+      {errors.map((error) => t(error)).join(" ")}
+    </p>
   );
 }

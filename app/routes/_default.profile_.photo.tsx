@@ -8,7 +8,6 @@ import { parsePhoto } from "~/.server/profile/forms.server";
 import { photoUrlOf, removePhoto, savePhoto } from "~/.server/profile/photo.server";
 import { PhotoForms } from "~/components/photo-forms";
 import { titleMeta } from "~/components/page-title";
-import { useFormReply } from "~/components/form";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -44,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ProfilePhoto() {
   const { name, url } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const refused = useActionData<typeof action>();
   const { t } = useTranslation("profile");
   return (
     <>
@@ -56,7 +55,7 @@ export default function ProfilePhoto() {
         <p className="lead">{t("photo.lead")}</p>
       </header>
       <section className="card">
-        <PhotoForms url={url} name={name} lastResult={useFormReply(reply)} />
+        <PhotoForms url={url} name={name} errors={refused?.error?.photo ?? undefined} />
       </section>
     </>
   );

@@ -1,4 +1,3 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
@@ -6,7 +5,7 @@ import { timeZoneChoices, usualTimeZones } from "~/.server/coaching/time-zones.s
 import { refuse } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { parseTimeZone, saveTimeZone } from "~/.server/profile/time-zone.server";
-import { Field, FormAlert, SubmitButton, useFormReply } from "~/components/form";
+import { Field, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { ZoneGroup } from "~/components/zone-options";
 import { useTranslation } from "~/i18n/react";
@@ -40,15 +39,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ChooseMemberTimeZone() {
   const { timeZone, usualZones, timeZones } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const refused = useActionData<typeof action>();
   const { t } = useTranslation("profile");
-  const [form, fields] = useForm<{ timeZone: string }>({
-    id: "zone",
-    // The layout's guess posts with fetch, so this page's answer is always its form's reply.
-    lastResult: useFormReply(reply && "initialValue" in reply ? reply : undefined),
-    defaultValue: { timeZone },
-    shouldValidate: "onSubmit",
-  });
+  const errors = refused && "error" in refused ? (refused.error?.timeZone ?? undefined) : undefined;
   return (
     <>
       <p>
@@ -58,11 +51,16 @@ export default function ChooseMemberTimeZone() {
         <h1>{t("timeZone.pageTitle")}</h1>
         <p className="lead">{t("timeZone.lead")}</p>
       </header>
-      <Form method="post" {...getFormProps(form)} className="card zone-form">
-        <FormAlert lines={form.errors?.map((error) => t(error))} />
-        <Field meta={fields.timeZone} label={t("timeZone.label")} ns="auth">
+      <Form method="post" className="card zone-form">
+        <Field label={t("timeZone.label")} htmlFor="timeZone" errors={errors} errorId="timeZone-error" ns="auth">
           <div className="zone-form__row">
-            <select {...getSelectProps(fields.timeZone)}>
+            <select
+              id="timeZone"
+              name="timeZone"
+              defaultValue={timeZone}
+              aria-invalid={errors ? true : undefined}
+              aria-describedby={errors ? "timeZone-error" : undefined}
+            >
               <ZoneGroup label={t("timeZone.usual")} zones={usualZones} />
               <ZoneGroup label={t("timeZone.all")} zones={timeZones} />
             </select>

@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
@@ -7,7 +6,7 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { redeemCode } from "~/.server/trainings/access.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
 import { trainingCard } from "~/.server/trainings/views.server";
-import { Field, FormAlert, SubmitButton, useFormReply } from "~/components/form";
+import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { TrainingList } from "~/components/training-card";
 import { parseAccessCode } from "~/.server/trainings/access-code-form.server";
@@ -39,17 +38,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`/trainings?unlocked=${result.trainingSlug}`, 303);
 }
 
-/** conform's "reset" answer: after a code is accepted (a redirect here), the form drops its old errors. */
-
 export default function Trainings() {
   const { trainings, tests, unlocked } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
   // A one-field form checked on the server only: no validation code to ship to the browser.
-  const [form, fields] = useForm<{ code: string }>({
-    id: "access",
-    lastResult: useFormReply(reply),
-    shouldValidate: "onSubmit",
-  });
+  const refused = useActionData<typeof action>();
+  const codeErrors = refused?.error?.code ?? undefined;
   const { t } = useTranslation("trainings");
   return (
     <>
@@ -64,13 +57,23 @@ export default function Trainings() {
       <section className="card" id="unlock" aria-labelledby="unlock-title">
         <h2 id="unlock-title">{t("trainings.unlockTitle")}</h2>
         <p>{t("trainings.unlockText")}</p>
-        <Form method="post" {...getFormProps(form)} className="form">
-          <FormAlert lines={form.errors?.map((error) => t(error))} />
-          <Field meta={fields.code} label={t("trainings.code")} ns="trainings">
+        <Form method="post" className="form">
+          <Field
+            label={t("trainings.code")}
+            htmlFor="access-code"
+            errors={codeErrors}
+            errorId="access-code-error"
+            ns="trainings"
+          >
             <input
-              {...getInputProps(fields.code, { type: "text" })}
+              id="access-code"
+              name="code"
+              type="text"
               required
               maxLength={64}
+              defaultValue={typeof refused?.initialValue?.code === "string" ? refused.initialValue.code : ""}
+              aria-invalid={codeErrors ? true : undefined}
+              aria-describedby={codeErrors ? "access-code-error" : undefined}
               autoComplete="off"
               autoCapitalize="characters"
             />

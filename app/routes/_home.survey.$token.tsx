@@ -1,14 +1,12 @@
 import { guardPrivateLink } from "~/.server/auth/guard.server";
-import { getCollectionProps, getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { refuse } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { answersOf, parseAnswers } from "~/.server/surveys/answer-form.server";
-import { answerRefusals } from "~/.server/surveys/contract.server";
 import { answerSurvey, surveyOfToken } from "~/.server/surveys/surveys.server";
-import { ErrorList, Field, FormAlert, SubmitButton, useFormReply } from "~/components/form";
+import { FormAlert, SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
 
@@ -46,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.incomplete"] }));
   const outcome = await answerSurvey(token, answersOf(submission.value, survey.questions));
   if (!outcome.ok && outcome.error === "notFound") notFound(request);
-  if (!outcome.ok) return refuseWith(submission, answerRefusals[outcome.error]);
+  if (!outcome.ok) return refuse(submission.reply({ formErrors: [`errors.${outcome.error}`] }), 409);
   return redirect(`/survey/${token}?done`, 303);
 }
 
@@ -54,13 +52,8 @@ const scores = ["1", "2", "3", "4", "5"] as const;
 
 export default function AnswerSurvey() {
   const { state, survey } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const refused = useActionData<typeof action>();
   const { t } = useTranslation("team");
-  const [form, fields] = useForm<Record<string, string>>({
-    id: "survey-answer",
-    lastResult: useFormReply(reply),
-    shouldValidate: "onSubmit",
-  });
   if (state !== "open") {
     return (
       <section className="container section">
@@ -74,6 +67,10 @@ export default function AnswerSurvey() {
       </section>
     );
   }
+  const typed = (name: string) => {
+    const value = refused?.initialValue?.[name];
+    return typeof value === "string" ? value : "";
+  };
   return (
     <section className="container section">
       <div className="card narrow">
@@ -83,30 +80,46 @@ export default function AnswerSurvey() {
           {t("survey.asked", { count: survey.asked })} {t("survey.anonymous", { memberName: survey.memberName })}
         </p>
         <p className="muted">{t("survey.anonymityLimits", { memberName: survey.memberName })}</p>
-        <Form method="post" {...getFormProps(form)} className="form">
-          <FormAlert lines={form.errors?.map((key) => t(key))} />
+        <Form method="post" className="form">
+          <FormAlert lines={refused?.error?.[""]?.map((key) => t(key))} />
           {survey.questions.map((question) => {
-            const score = fields[`score_${question.id}`];
-            const comment = fields[`comment_${question.id}`];
+            const errors = refused?.error?.[`score_${question.id}`];
             return (
               <fieldset
                 key={question.id}
                 className="question"
-                aria-describedby={score.errors ? score.errorId : undefined}
+                aria-describedby={errors ? `score-${question.id}-error` : undefined}
               >
                 <legend>{question.prompt}</legend>
                 <div className="radio-row">
-                  {getCollectionProps(score, { type: "radio", options: [...scores] }).map(({ key, ...props }) => (
-                    <label key={key}>
-                      <input {...props} required />
-                      {t(`survey.scores.${props.value}`)}
+                  {scores.map((score) => (
+                    <label key={score}>
+                      <input
+                        type="radio"
+                        name={`score_${question.id}`}
+                        value={score}
+                        required
+                        defaultChecked={typed(`score_${question.id}`) === score}
+                      />
+                      {t(`survey.scores.${score}`)}
                     </label>
                   ))}
                 </div>
-                <ErrorList id={score.errorId} errors={score.errors?.slice(0, 1)} ns="team" />
-                <Field label={t("survey.comment")} meta={comment} ns="team">
-                  <textarea {...getTextareaProps(comment)} rows={3} maxLength={1000} />
-                </Field>
+                {errors ? (
+                  <p id={`score-${question.id}-error`} className="field__errors">
+                    {t(errors[0])}
+                  </p>
+                ) : null}
+                <div className="field">
+                  <label htmlFor={`comment-${question.id}`}>{t("survey.comment")}</label>
+                  <textarea
+                    id={`comment-${question.id}`}
+                    name={`comment_${question.id}`}
+                    rows={3}
+                    maxLength={1000}
+                    defaultValue={typed(`comment_${question.id}`)}
+                  />
+                </div>
               </fieldset>
             );
           })}

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { invitationIntents } from "./invitation-actions.server";
 import { relations } from "./relations.server";
 
 /**
@@ -46,12 +45,6 @@ export const surveySchema = z.object({
     .pipe(z.array(z.string()).min(1, "team:errors.crewRequired").max(50, "team:errors.crewRequired")),
 });
 
-/** A button of /invitations: what to do (its intent) with which invitation. */
-export const invitationActionSchema = z.object({
-  intent: z.enum(invitationIntents, { errorMap: () => ({ message: "errors.notFound" }) }),
-  id: z.string({ required_error: "errors.notFound" }),
-});
-
 export function parseCrewMember(formData: FormData) {
   return parseWithZod(formData, { schema: crewMemberSchema });
 }
@@ -62,8 +55,4 @@ export function parseCrewEdit(formData: FormData) {
 
 export function parseSurvey(formData: FormData) {
   return parseWithZod(formData, { schema: surveySchema });
-}
-
-export function parseInvitationAction(formData: FormData) {
-  return parseWithZod(formData, { schema: invitationActionSchema });
 }
