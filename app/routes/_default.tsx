@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { photoUrlOf } from "~/.server/profile/photo.server";
@@ -58,13 +58,17 @@ function Frame({ member, children }: { member: LayoutMember; children: ReactNode
 /**
  * With JavaScript, a member who never chose a time zone gets their browser's, once (the server
  * keeps a choice made meanwhile). Without JavaScript, Europe/Paris until they choose on the profile.
+ * A plain request, outside Remix's router: a fetcher would revalidate every loader of the page
+ * while the member may be submitting a form of it, and a goal posted then was seen not to show
+ * (the redirect after it loaded nothing). The next page shows the zone.
  */
 function TimeZoneGuess() {
-  const fetcher = useFetcher();
-  const { submit } = fetcher;
   useEffect(() => {
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (browserZone) submit({ timeZone: browserZone, guess: "1" }, { method: "post", action: "/profile/time-zone" });
-  }, [submit]);
+    if (!browserZone) return;
+    const body = new URLSearchParams({ timeZone: browserZone, guess: "1" });
+    // Nothing to tell the member if it fails: the guess is tried again on the next page.
+    fetch("/profile/time-zone", { method: "POST", body }).catch(() => undefined);
+  }, []);
   return null;
 }
