@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { photoUrlOf } from "~/.server/profile/photo.server";
+import { photoUrl } from "~/.server/profile/photo.server";
 import { ErrorMessage, ErrorPage, useFailure } from "~/components/error-page";
 import { Sidebar } from "~/components/sidebar";
 
@@ -12,11 +12,11 @@ import { Sidebar } from "~/components/sidebar";
  * layout's own data; every child route still calls the guard itself.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { member } = await requireMember(request);
+  const { member, photoId } = await requireMember(request);
   return {
     firstname: member.firstname,
     lastname: member.lastname,
-    photoUrl: await photoUrlOf(member.id),
+    photoUrl: photoId ? photoUrl(photoId) : null,
     guessTimeZone: !member.time_zone_set,
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
-import { appUsers } from "~/.server/db/schema.server";
+import { appUsers, memberPhotos } from "~/.server/db/schema.server";
 import { identity, type Identity } from "~/.server/identity/identity-service.server";
 import { DEFAULT_TIME_ZONE } from "~/.server/calendar/days.server";
 import { isTimeZone } from "~/.server/coaching/time-zones.server";
@@ -53,13 +53,27 @@ export async function memberOfIdentity(tx: Executor, identityId: string): Promis
   return row ? toMember(row) : null;
 }
 
-/** whoami (SPEC §7): the session's identity and the member record, or null when not signed in. */
-export type SignedIn = { token: string; sessionId: string; identity: Identity; member: Member };
+/**
+ * whoami (SPEC §7): the session's identity and the member record, or null when not signed in;
+ * with the id of the member's photo (null: none), which every signed-in page's sidebar shows.
+ */
+export type SignedIn = { token: string; sessionId: string; identity: Identity; member: Member; photoId: string | null };
 
 export async function whoami(token: string): Promise<SignedIn | null> {
   const session = await identity().whoami(token);
   if (!session) return null;
-  const member = await memberOfIdentity(db(), session.identity.id);
-  if (!member) return null;
-  return { token, sessionId: session.id, identity: session.identity, member };
+  // The member and their photo's id in one query: this runs on every signed-in request.
+  const [row] = await db()
+    .select({ member: appUsers, photoId: memberPhotos.photoId })
+    .from(appUsers)
+    .leftJoin(memberPhotos, eq(memberPhotos.memberId, appUsers.id))
+    .where(eq(appUsers.identityId, session.identity.id));
+  if (!row) return null;
+  return {
+    token,
+    sessionId: session.id,
+    identity: session.identity,
+    member: toMember(row.member),
+    photoId: row.photoId,
+  };
 }

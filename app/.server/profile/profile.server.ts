@@ -4,7 +4,7 @@ import { db } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
 import { openCodeAddress } from "~/.server/identity/codes.server";
 import { identity } from "~/.server/identity/identity-service.server";
-import { photoUrlOf } from "./photo.server";
+import { photoUrl } from "./photo.server";
 
 /** The profile of SPEC §2/§3 as the page and the API show it. */
 export type Profile = {
@@ -22,7 +22,7 @@ export type Profile = {
   photo_url: string | null;
 };
 
-export async function profileOf({ identity, member }: SignedIn): Promise<Profile> {
+export async function profileOf({ identity, member, photoId }: SignedIn): Promise<Profile> {
   return {
     firstname: member.firstname,
     lastname: member.lastname,
@@ -33,7 +33,7 @@ export async function profileOf({ identity, member }: SignedIn): Promise<Profile
     role: member.role,
     user_type: member.user_type,
     pending_email: await openCodeAddress(identity.id, "email_change"),
-    photo_url: await photoUrlOf(member.id),
+    photo_url: photoId ? photoUrl(photoId) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, type Column, eq, inArray, sql } from "drizzle-orm";
 import { db, type Database, type Executor } from "~/.server/db/client.server";
 import {
   entitlements,
@@ -102,59 +102,77 @@ export async function trainingOf(tx: Executor, memberId: string, slug: string): 
   return progress ?? null;
 }
 
-/** The member's progress in these trainings: four queries, whatever their number. */
+/** The member's progress in these trainings: one query, whatever their number. */
 async function progressOf(tx: Executor, memberId: string, rows: TrainingRow[]): Promise<TrainingProgress[]> {
   if (rows.length === 0) return [];
   const shown = new Set(rows.map((row) => row.id));
   const allModules = (await catalogue(tx)).modules.filter((m) => shown.has(m.trainingId));
-  const ids = allModules.map((m) => m.id);
-  const [reads, completions, submissions, entitled] = await Promise.all([
-    ids.length
-      ? tx
-          .select()
-          .from(partReads)
-          .where(and(eq(partReads.memberId, memberId), inArray(partReads.moduleId, ids)))
-      : [],
-    ids.length
-      ? tx
-          .select()
-          .from(moduleCompletions)
-          .where(and(eq(moduleCompletions.memberId, memberId), inArray(moduleCompletions.moduleId, ids)))
-      : [],
-    ids.length
-      ? tx
-          .select()
-          .from(quizSubmissions)
-          .where(and(eq(quizSubmissions.memberId, memberId), inArray(quizSubmissions.moduleId, ids)))
-          .orderBy(desc(quizSubmissions.createdAt))
-      : [],
-    tx.select({ trainingId: entitlements.trainingId }).from(entitlements).where(eq(entitlements.memberId, memberId)),
-  ]);
+  const member = await memberRows(
+    tx,
+    memberId,
+    allModules.map((m) => m.id),
+  );
   return rows.map((row) =>
     buildProgress(
       row,
       allModules.filter((m) => m.trainingId === row.id),
-      {
-        reads,
-        completions,
-        submissions,
-        entitled: entitled.some((e) => e.trainingId === row.id),
-      },
+      { ...member, entitled: member.entitledTrainings.includes(row.id) },
     ),
   );
 }
 
 type MemberRows = {
-  reads: (typeof partReads.$inferSelect)[];
-  completions: (typeof moduleCompletions.$inferSelect)[];
-  submissions: (typeof quizSubmissions.$inferSelect)[];
-  entitled: boolean;
+  reads: { moduleId: string; partSlug: string }[];
+  completions: string[];
+  /** The last submission of each module (what the pages show of a quiz), newest first. */
+  submissions: ({ moduleId: string } & NonNullable<ModuleProgress["lastSubmission"]>)[];
+  entitledTrainings: string[];
 };
+
+type MemberRowsJson = {
+  reads: [string, string][];
+  completions: string[];
+  submissions: (Omit<MemberRows["submissions"][number], "createdAt"> & { createdAt: string })[];
+  entitled: string[];
+};
+
+/**
+ * What the member did in these modules, and the trainings they unlocked, as JSON arrays of one
+ * row: a page showing progress asks the database once (it used to ask four times). Only the last
+ * quiz submission of each module is read: a member who retook a quiz many times costs no more.
+ */
+async function memberRows(tx: Executor, memberId: string, moduleIds: string[]): Promise<MemberRows> {
+  const inModules = (column: Column) => (moduleIds.length ? inArray(column, moduleIds) : sql`false`);
+  const result = await tx.execute(sql`
+    select
+      (select coalesce(json_agg(json_build_array(${partReads.moduleId}, ${partReads.partSlug})), '[]'::json)
+         from ${partReads} where ${and(eq(partReads.memberId, memberId), inModules(partReads.moduleId))}) as "reads",
+      (select coalesce(json_agg(${moduleCompletions.moduleId}), '[]'::json)
+         from ${moduleCompletions}
+         where ${and(eq(moduleCompletions.memberId, memberId), inModules(moduleCompletions.moduleId))}) as "completions",
+      (select coalesce(json_agg(json_build_object('moduleId', last.module_id, 'answers', last.answers,
+                'score', last.score, 'passed', last.passed, 'createdAt', last.created_at) order by last.created_at desc), '[]'::json)
+         from (select distinct on (${quizSubmissions.moduleId}) ${quizSubmissions.moduleId}, ${quizSubmissions.answers},
+                 ${quizSubmissions.score}, ${quizSubmissions.passed}, ${quizSubmissions.createdAt}
+                 from ${quizSubmissions}
+                 where ${and(eq(quizSubmissions.memberId, memberId), inModules(quizSubmissions.moduleId))}
+                 order by ${quizSubmissions.moduleId}, ${quizSubmissions.createdAt} desc) as last) as "submissions",
+      (select coalesce(json_agg(${entitlements.trainingId}), '[]'::json)
+         from ${entitlements} where ${eq(entitlements.memberId, memberId)}) as "entitled"
+  `);
+  const [row] = (result as unknown as { rows: MemberRowsJson[] }).rows;
+  return {
+    reads: row.reads.map(([moduleId, partSlug]) => ({ moduleId, partSlug })),
+    completions: row.completions,
+    submissions: row.submissions.map((s) => ({ ...s, createdAt: new Date(s.createdAt) })),
+    entitledTrainings: row.entitled,
+  };
+}
 
 function buildProgress(
   row: TrainingRow,
   moduleRows: { id: string; slug: string }[],
-  member: MemberRows,
+  member: Omit<MemberRows, "entitledTrainings"> & { entitled: boolean },
 ): TrainingProgress {
   const { reads, completions, submissions } = member;
   const unlocked = row.access === "free" || member.entitled;
@@ -163,7 +181,7 @@ function buildProgress(
     const content = row.content.modules.find((m) => m.slug === slug)!;
     const readParts = new Set(reads.filter((r) => r.moduleId === id).map((r) => r.partSlug));
     const last = submissions.find((s) => s.moduleId === id) ?? null;
-    const completed = completions.some((c) => c.moduleId === id);
+    const completed = completions.includes(id);
     const started = readParts.size > 0 || last !== null;
     return {
       id,
