@@ -1,86 +1,48 @@
-import { Field } from "~/components/form";
+import { Field, type FieldMeta } from "~/components/form";
+import { fieldProps } from "~/components/form-reply";
 import { useTranslation } from "~/i18n/react";
 
-/** What a refused crew form comes back with (conform's reply): typed values and errors by field. */
-export type Refused =
-  | { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null }
-  | undefined;
-
-type Defaults = { name: string; email: string; relation: string };
+/** A crew form's fields (useFormReply's metadata): email only while it can still be chosen. */
+export type CrewFieldsMeta = {
+  name: FieldMeta;
+  email: FieldMeta;
+  relation: FieldMeta;
+};
 
 /** Name, email (or the fixed address once invited) and relation of a crew member. */
 export function CrewFields({
   relations,
-  refused,
-  defaults = { name: "", email: "", relation: "" },
-  emailFixed = false,
+  fields,
+  fixedEmail,
 }: {
   relations: readonly string[];
-  refused: Refused;
-  defaults?: Defaults;
-  emailFixed?: boolean;
+  fields: CrewFieldsMeta;
+  /** The address the invitation went to, shown but not sent (it cannot change). */
+  fixedEmail?: string;
 }) {
   const { t } = useTranslation("team");
-  const typed = (name: keyof Defaults) => {
-    const value = refused?.initialValue?.[name];
-    return typeof value === "string" ? value : defaults[name];
-  };
-  const errors = (name: keyof Defaults) => refused?.error?.[name] ?? undefined;
-  const described = (name: keyof Defaults) =>
-    errors(name) ? { "aria-invalid": true, "aria-describedby": `crew-${name}-error` } : {};
   return (
     <>
-      <Field label={t("fields.name")} htmlFor="crew-name" errors={errors("name")} errorId="crew-name-error" ns="team">
-        <input
-          id="crew-name"
-          name="name"
-          type="text"
-          required
-          maxLength={80}
-          autoComplete="off"
-          defaultValue={typed("name")}
-          {...described("name")}
-        />
+      <Field label={t("fields.name")} meta={fields.name} ns="team">
+        <input {...fieldProps(fields.name, { type: "text" })} required maxLength={80} autoComplete="off" />
       </Field>
-      {emailFixed ? (
-        <Field
-          label={t("fields.email")}
-          htmlFor="crew-email"
-          hint={t("edit.emailFixed")}
-          hintId="crew-email-hint"
-          errorId="crew-email-error"
-          ns="team"
-        >
-          <input id="crew-email" type="email" value={defaults.email} readOnly aria-describedby="crew-email-hint" />
-        </Field>
-      ) : (
-        <Field
-          label={t("fields.email")}
-          htmlFor="crew-email"
-          errors={errors("email")}
-          errorId="crew-email-error"
-          ns="team"
-        >
+      {fixedEmail !== undefined ? (
+        <Field label={t("fields.email")} meta={fields.email} hint={t("edit.emailFixed")} ns="team">
           <input
-            id="crew-email"
-            name="email"
+            id={fields.email.id}
             type="email"
-            required
-            maxLength={254}
-            autoComplete="off"
-            defaultValue={typed("email")}
-            {...described("email")}
+            value={fixedEmail}
+            readOnly
+            aria-describedby={fields.email.descriptionId}
           />
         </Field>
+      ) : (
+        <Field label={t("fields.email")} meta={fields.email} ns="team">
+          <input {...fieldProps(fields.email, { type: "email" })} required maxLength={254} autoComplete="off" />
+        </Field>
       )}
-      <Field
-        label={t("fields.relation")}
-        htmlFor="crew-relation"
-        errors={errors("relation")}
-        errorId="crew-relation-error"
-        ns="team"
-      >
-        <select id="crew-relation" name="relation" required defaultValue={typed("relation")} {...described("relation")}>
+      <Field label={t("fields.relation")} meta={fields.relation} ns="team">
+        <select {...fieldProps(fields.relation)} required>
           <option value="">{t("fields.relationChoose")}</option>
           {relations.map((relation) => (
             <option key={relation} value={relation}>

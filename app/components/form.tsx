@@ -16,36 +16,50 @@ export function ErrorList({ id, errors, ns }: { id?: string; errors?: string[] |
   );
 }
 
-/** A label, the control given as children, its hint and its errors. */
+/**
+ * A field's metadata: its name, the ids of its control, hint and errors, its errors (translation
+ * keys) and the value to show. The shape of conform's field metadata for what Cap uses, so `Field`
+ * and `fieldProps` take either: conform's `useForm` on the public pages that check as one types,
+ * `useFormReply` everywhere else (no conform runtime in the browser).
+ */
+export type FieldMeta = {
+  id: string;
+  name: string;
+  errorId: string;
+  descriptionId: string;
+  errors?: string[];
+  initialValue?: unknown;
+};
+
+/**
+ * A label, the control given as children, its hint and its errors, with the ids of the field's
+ * metadata (`fields.x`, from `useFormReply` or conform's `useForm`), so the control's
+ * `fieldProps(fields.x, …)` (or conform's `getInputProps`) points at the same hint and errors
+ * (aria-describedby, aria-invalid). The one way every form in Cap shows a field.
+ */
 export function Field({
+  meta,
   label,
-  htmlFor,
   hint,
-  hintId,
-  errors,
-  errorId,
   ns,
   children,
 }: {
+  meta: Pick<FieldMeta, "id" | "errorId" | "descriptionId" | "errors">;
   label: string;
-  htmlFor: string;
   hint?: string;
-  hintId?: string;
-  errors?: string[];
-  errorId: string;
   ns: string;
   children: ReactNode;
 }) {
   return (
-    <div className={errors?.length ? "field field--invalid" : "field"}>
-      <label htmlFor={htmlFor}>{label}</label>
+    <div className={meta.errors?.length ? "field field--invalid" : "field"}>
+      <label htmlFor={meta.id}>{label}</label>
       {hint ? (
-        <p id={hintId} className="field__hint">
+        <p id={meta.descriptionId} className="field__hint">
           {hint}
         </p>
       ) : null}
       {children}
-      <ErrorList id={errorId} errors={errors} ns={ns} />
+      <ErrorList id={meta.errorId} errors={meta.errors} ns={ns} />
     </div>
   );
 }

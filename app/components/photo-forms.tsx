@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Avatar } from "./avatar";
-import { Field, SubmitButton } from "./form";
+import { Field, FormAlert, SubmitButton } from "./form";
+import { fieldProps, formProps, useFormReply } from "./form-reply";
 
 /**
  * The profile photo's forms, on /profile and on /profile/photo (where both post, and where a
@@ -10,38 +11,36 @@ import { Field, SubmitButton } from "./form";
 export function PhotoForms({
   url,
   name,
-  errors,
+  reply,
 }: {
   url: string | null;
   name: string;
-  /** Message keys of "auth" for the file, when the last upload was refused. */
-  errors?: string[];
+  /** The action's answer on /profile/photo: the upload's refusal (messages: keys of "auth"). */
+  reply?: unknown;
 }) {
   const { t } = useTranslation("profile");
+  // Not "photo": the id of /profile's photo section.
+  const [form, fields] = useFormReply<{ photo: File }>(reply, { id: "photo-upload" });
   return (
     <div className="photo-forms">
       <div className="photo-forms__current">
         <Avatar url={url} name={name} size="lg" />
         {url ? null : <p className="muted">{t("photo.none")}</p>}
       </div>
-      <Form method="post" action="/profile/photo" encType="multipart/form-data" className="form" noValidate>
+      <Form
+        method="post"
+        action="/profile/photo"
+        encType="multipart/form-data"
+        {...formProps(form)}
+        className="form"
+        noValidate
+      >
+        <FormAlert lines={form.errors?.map((error) => t(error))} />
         <input type="hidden" name="intent" value="upload" />
-        <Field
-          label={t("photo.field")}
-          htmlFor="photo-file"
-          hint={t("photo.hint")}
-          hintId="photo-file-hint"
-          errors={errors}
-          errorId="photo-file-error"
-          ns="auth"
-        >
+        <Field meta={fields.photo} label={t("photo.field")} hint={t("photo.hint")} ns="auth">
           <input
-            id="photo-file"
-            name="photo"
-            type="file"
+            {...fieldProps(fields.photo, { type: "file", described: fields.photo.descriptionId })}
             accept="image/jpeg,image/png,image/webp"
-            aria-describedby={errors?.length ? "photo-file-hint photo-file-error" : "photo-file-hint"}
-            aria-invalid={errors?.length ? true : undefined}
           />
         </Field>
         <SubmitButton pendingLabel={t("photo.pending")} className="button button--primary">

@@ -9,6 +9,7 @@ import { pageParam } from "~/.server/paging/paging.server";
 import { overviewOf, today } from "~/.server/space/overview.server";
 import { checkIn } from "~/.server/space/weather.server";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { ProgressBar } from "~/components/progress-bar";
@@ -49,10 +50,19 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Overview() {
   const data = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("space");
-  const goalErrors = refused?.error?.title ?? undefined;
-  const typed = typeof refused?.initialValue?.title === "string" ? refused.initialValue.title : undefined;
+  // The goal form posts intent "edit" or "new" (its two buttons); the weather form posts form=weather.
+  const [goalForm, goalFields] = useFormReply<{ title: string }>(reply, {
+    id: "goal-form",
+    intent: ["edit", "new"],
+    defaultValue: { title: data.goal?.title ?? "" },
+  });
+  const [weatherForm, weatherFields] = useFormReply<{ mood: string }>(reply, {
+    id: "weather-form",
+    intent: "weather",
+    key: "form",
+  });
   return (
     <>
       <header className="page-header">
@@ -73,25 +83,12 @@ export default function Overview() {
           ) : (
             <p className="muted">{t("goal.empty")}</p>
           )}
-          <details className="goal__edit" open={Boolean(goalErrors) || !data.goal}>
+          <details className="goal__edit" open={Boolean(goalFields.title.errors) || !data.goal}>
             <summary>{data.goal ? t("goal.change") : t("goal.set")}</summary>
-            <Form method="post" className="form" preventScrollReset>
-              <Field
-                label={t("goal.field")}
-                htmlFor="goal-title-input"
-                errors={goalErrors}
-                errorId="goal-error"
-                ns="space"
-              >
-                <input
-                  id="goal-title-input"
-                  name="title"
-                  required
-                  maxLength={200}
-                  defaultValue={typed ?? data.goal?.title ?? ""}
-                  aria-invalid={goalErrors ? true : undefined}
-                  aria-describedby={goalErrors ? "goal-error" : undefined}
-                />
+            <Form method="post" {...formProps(goalForm)} className="form" preventScrollReset>
+              <FormAlert lines={goalForm.errors?.map((error) => t(error))} />
+              <Field label={t("goal.field")} meta={goalFields.title} ns="space">
+                <input {...fieldProps(goalFields.title, { type: "text" })} required maxLength={200} />
               </Field>
               <div className="actions">
                 <SubmitButton name="intent" value="edit" pendingLabel={t("saving")} className="button button--primary">
@@ -159,7 +156,7 @@ export default function Overview() {
         <section className="card" id="weather" aria-labelledby="weather-title">
           <h2 id="weather-title">{t("weather.title")}</h2>
           <p>{data.weather.today ? t(`weather.today.${data.weather.today}`) : t("weather.question")}</p>
-          <Form method="post" className="actions" preventScrollReset>
+          <Form method="post" {...formProps(weatherForm)} className="actions" preventScrollReset>
             <input type="hidden" name="form" value="weather" />
             <SubmitButton name="mood" value="top" pendingLabel={t("saving")} className="button button--primary">
               ☀ {t("weather.top")}
@@ -168,7 +165,7 @@ export default function Overview() {
               ☁ {t("weather.notTop")}
             </SubmitButton>
           </Form>
-          {refused?.error?.mood ? <FormAlert lines={refused.error.mood.map((key) => t(key))} /> : null}
+          <FormAlert lines={weatherFields.mood.errors?.map((error) => t(error))} />
           <ol className="weather-days" aria-label={t("weather.lastDays")}>
             {data.weather.days.map((day) => (
               <li key={day.day} className={`weather-day weather-day--${day.mood ?? "none"}`}>

@@ -20,6 +20,7 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { SessionFacts } from "~/components/coaching-session";
 import { ZoneGroup } from "~/components/zone-options";
 import { FormAlert, SubmitButton } from "~/components/form";
+import { formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
 
@@ -93,15 +94,17 @@ function stepLink(query: Query, changes: Partial<Record<"month" | "day" | "start
 
 export default function BookCoach() {
   const { coach, query, zones, calendar, moving, already } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("coaching");
+  const [form] = useFormReply(reply, { id: "booking" });
   const submit = useSubmit();
   const location = useLocation();
 
   const step = calendar.chosen ? "confirm" : calendar.day ? "time" : "date";
   const steps = ["coach", "session", "date", "time", "confirm"] as const;
   const current = steps.indexOf(step);
-  const errors = refused?.error?.[""] ?? Object.values(refused?.error ?? {}).flat();
+  // The form's fields are hidden: a refused one (a start, a zone) is told over the page too.
+  const errors = form.errors ?? Object.values(form.allErrors).flat();
 
   return (
     <>
@@ -138,7 +141,7 @@ export default function BookCoach() {
           {t("confirm.already")} <Link to={`/coaching/sessions/${already.id}`}>{already.when}</Link>
         </div>
       ) : null}
-      {errors?.length ? <FormAlert lines={errors.map((key) => t(key ?? ""))} /> : null}
+      <FormAlert lines={errors.map((key) => t(key))} />
 
       <Form method="get" className="card zone-form" preventScrollReset>
         {(["month", "day", "start", "from", "reschedule"] as const).map((name) =>
@@ -169,7 +172,7 @@ export default function BookCoach() {
         </p>
       </Form>
 
-      {calendar.chosenGone && !errors?.length ? <FormAlert lines={[t("confirm.gone")]} /> : null}
+      {calendar.chosenGone && !errors.length ? <FormAlert lines={[t("confirm.gone")]} /> : null}
 
       <div className="booking">
         <section className="card" aria-labelledby="date-title">
@@ -265,7 +268,7 @@ export default function BookCoach() {
         <section className="card section--accent" aria-labelledby="confirm-title" id="confirm">
           <h2 id="confirm-title">{t("confirm.title")}</h2>
           <SessionFacts coachName={coach.name} {...calendar.chosen} />
-          <Form method="post" className="actions">
+          <Form method="post" {...formProps(form)} className="actions">
             <input type="hidden" name="start" value={calendar.chosen.start} />
             <input type="hidden" name="tz" value={query.timeZone} />
             {query.from ? <input type="hidden" name="from" value={query.from} /> : null}

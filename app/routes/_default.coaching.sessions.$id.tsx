@@ -1,14 +1,16 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
+import { parseCancel } from "~/.server/coaching/booking-forms.server";
 import { cancelSession, sessionOf } from "~/.server/coaching/bookings.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { sessionCard } from "~/.server/coaching/session-views.server";
-import { refusalData } from "~/.server/http/form-reply.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { SessionFacts } from "~/components/coaching-session";
 import { FormAlert, SubmitButton } from "~/components/form";
+import { formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
 
@@ -40,18 +42,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
-  const formData = await request.formData();
-  if (formData.get("intent") !== "cancel") return data({ error: "errors.notChangeable" }, { status: 400 });
+  const submission = parseCancel(await request.formData());
+  if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.notChangeable"] }));
   const outcome = await cancelSession(member.id, params.id ?? "");
   if (outcome.ok) return redirect(`/coaching/sessions/${outcome.booking.id}?cancelled`, 303);
   if (outcome.error === "notFound") notFound(request);
-  return refusalData(bookingRefusals[outcome.error]);
+  return refuseWith(submission, bookingRefusals[outcome.error]);
 }
 
 export default function CoachingSession() {
   const { session, cancelledBy, timeZone, fromPath, notice, confirmingCancel } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("coaching");
+  const [form] = useFormReply(reply, { id: "session-cancel" });
   const reschedule = `/coaching/${session.coach.slug}?reschedule=${session.id}&tz=${encodeURIComponent(timeZone)}`;
   return (
     <>
@@ -67,7 +70,7 @@ export default function CoachingSession() {
       {session.status === "cancelled" ? (
         <FormAlert tone="info" lines={[t(cancelledBy === "coach" ? "detail.cancelledByCoach" : "detail.cancelled")]} />
       ) : null}
-      {refused?.error ? <FormAlert lines={[t(refused.error)]} /> : null}
+      <FormAlert lines={form.errors?.map((error) => t(error))} />
 
       <section className="card" aria-labelledby="session-facts">
         <h2 id="session-facts" className="visually-hidden">
@@ -85,7 +88,13 @@ export default function CoachingSession() {
         {session.status === "confirmed" && !session.changeable ? <p className="muted">{t("detail.past")}</p> : null}
 
         {session.changeable && confirmingCancel ? (
-          <Form method="post" className="confirm" role="alertdialog" aria-labelledby="confirm-cancel">
+          <Form
+            method="post"
+            {...formProps(form)}
+            className="confirm"
+            role="alertdialog"
+            aria-labelledby="confirm-cancel"
+          >
             <p id="confirm-cancel">{t("detail.confirmCancel", { coach: session.coach.name })}</p>
             <div className="actions">
               <SubmitButton name="intent" value="cancel" pendingLabel={t("saving")} className="button button--danger">

@@ -1,14 +1,16 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { refusalData } from "~/.server/http/form-reply.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { invitationRefusals } from "~/.server/team/contract.server";
 import { invitationAction, isInvitationIntent } from "~/.server/team/invitation-actions.server";
+import { parseInvitationAction } from "~/.server/team/team-forms.server";
 import { invitationPages } from "~/.server/team/invitations.server";
 import { FormAlert, SubmitButton } from "~/components/form";
+import { useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { useTranslation } from "~/i18n/react";
@@ -41,27 +43,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST intent resend | revoke (sent ones) or accept | decline (received ones), with the id. */
 export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireMember(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  const id = formData.get("id");
-  if (!isInvitationIntent(intent) || typeof id !== "string") return data({ error: "errors.notFound" }, { status: 400 });
+  const submission = parseInvitationAction(await request.formData());
+  if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.notFound"] }));
+  const { intent, id } = submission.value;
   const outcome = await invitationAction(signedIn, intent, id);
   if (!outcome.ok && outcome.error === "notFound") notFound(request);
-  if (!outcome.ok) return refusalData(invitationRefusals[outcome.error]);
+  if (!outcome.ok) return refuseWith(submission, invitationRefusals[outcome.error]);
   return redirect(`/invitations?done=${intent}`, 303);
 }
 
 export default function Invitations() {
   const { sent, sentPage, received, receivedPage, done } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t, i18n } = useTranslation("team");
+  // Every button of the page posts the same action; its refusal shows once, over the lists.
+  const [form] = useFormReply(reply, { id: "invitation" });
   const date = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   return (
     <>
       <h1>{t("invitations.title")}</h1>
       {done ? <FormAlert tone="success" lines={[t(`invitations.done.${done}`)]} /> : null}
-      <FormAlert lines={refused ? [t(refused.error)] : undefined} />
+      <FormAlert lines={form.errors?.map((error) => t(error))} />
       <section aria-labelledby="received-title">
         <h2 id="received-title">{t("invitations.receivedTitle")}</h2>
         {received.length === 0 ? <p className="muted">{t("invitations.noneReceived")}</p> : null}

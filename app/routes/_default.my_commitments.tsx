@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
@@ -18,7 +19,8 @@ import { commitmentRefusals } from "~/.server/space/contract.server";
 import { parseCommitment } from "~/.server/space/forms.server";
 import { today } from "~/.server/space/overview.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
-import { Field, SubmitButton } from "~/components/form";
+import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { useTranslation } from "~/i18n/react";
@@ -118,48 +120,40 @@ function listHref(page: number, extra: Record<string, string> = {}) {
   return query.size ? `/my_commitments?${query}` : "/my_commitments";
 }
 
-type Values = { title?: string; dueDate?: string | null; moduleId?: string | null };
+type Saved = { title: string; dueDate: string; moduleId: string };
 
-function CommitmentFields({
-  values,
-  errors,
+/** The create form, or the edit form of one commitment (intent "update", with its id). */
+function CommitmentForm({
+  id,
+  intent,
+  commitmentId,
+  saved = { title: "", dueDate: "", moduleId: "" },
   modules,
-  idPrefix,
+  children,
 }: {
-  values: Values;
-  errors?: Record<string, string[] | null>;
+  id: string;
+  intent: "create" | "update";
+  commitmentId?: string;
+  saved?: Saved;
   modules: { id: string; label: string }[];
-  idPrefix: string;
+  children: ReactNode;
 }) {
   const { t } = useTranslation("space");
+  const reply = useActionData<typeof action>();
+  const [form, fields] = useFormReply<Saved>(reply, { id, intent, defaultValue: saved });
   return (
-    <>
-      <Field
-        label={t("commitments.field")}
-        htmlFor={`${idPrefix}-title`}
-        errors={errors?.title ?? undefined}
-        errorId={`${idPrefix}-title-error`}
-        ns="space"
-      >
-        <input id={`${idPrefix}-title`} name="title" required maxLength={200} defaultValue={values.title ?? ""} />
+    <Form method="post" {...formProps(form)} className="form">
+      <FormAlert lines={form.errors?.map((error) => t(error))} />
+      <input type="hidden" name="intent" value={intent} />
+      {commitmentId ? <input type="hidden" name="id" value={commitmentId} /> : null}
+      <Field label={t("commitments.field")} meta={fields.title} ns="space">
+        <input {...fieldProps(fields.title, { type: "text" })} required maxLength={200} />
       </Field>
-      <Field
-        label={t("commitments.due")}
-        htmlFor={`${idPrefix}-due`}
-        errors={errors?.dueDate ?? undefined}
-        errorId={`${idPrefix}-due-error`}
-        ns="space"
-      >
-        <input id={`${idPrefix}-due`} name="dueDate" type="date" defaultValue={values.dueDate ?? ""} />
+      <Field label={t("commitments.due")} meta={fields.dueDate} ns="space">
+        <input {...fieldProps(fields.dueDate, { type: "date" })} />
       </Field>
-      <Field
-        label={t("commitments.module")}
-        htmlFor={`${idPrefix}-module`}
-        errors={errors?.moduleId ?? undefined}
-        errorId={`${idPrefix}-module-error`}
-        ns="space"
-      >
-        <select id={`${idPrefix}-module`} name="moduleId" defaultValue={values.moduleId ?? ""}>
+      <Field label={t("commitments.module")} meta={fields.moduleId} ns="space">
+        <select {...fieldProps(fields.moduleId)}>
           <option value="">{t("commitments.noModule")}</option>
           {modules.map((m) => (
             <option key={m.id} value={m.id}>
@@ -168,15 +162,14 @@ function CommitmentFields({
           ))}
         </select>
       </Field>
-    </>
+      {children}
+    </Form>
   );
 }
 
 export default function MyCommitments() {
   const { commitments, modules, editing, deleting, page } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
   const { t } = useTranslation("space");
-  const typed = (refused?.initialValue ?? {}) as Values;
   return (
     <>
       <header className="page-header">
@@ -192,22 +185,20 @@ export default function MyCommitments() {
             className={c.done ? "card commitment commitment--done" : "card commitment"}
           >
             {editing === c.id ? (
-              <Form method="post" className="form">
-                <input type="hidden" name="intent" value="update" />
-                <input type="hidden" name="id" value={c.id} />
-                <CommitmentFields
-                  values={refused ? typed : c}
-                  errors={refused?.error ?? undefined}
-                  modules={modules}
-                  idPrefix={`edit-${c.id}`}
-                />
+              <CommitmentForm
+                id="commitment-edit"
+                intent="update"
+                commitmentId={c.id}
+                saved={{ title: c.title, dueDate: c.dueDate ?? "", moduleId: c.moduleId ?? "" }}
+                modules={modules}
+              >
                 <div className="actions">
                   <SubmitButton pendingLabel={t("saving")} className="button button--primary">
                     {t("commitments.save")}
                   </SubmitButton>
                   <Link to={listHref(page.page)}>{t("cancel")}</Link>
                 </div>
-              </Form>
+              </CommitmentForm>
             ) : (
               <>
                 <h2 className="commitment__title">{c.title}</h2>
@@ -265,18 +256,11 @@ export default function MyCommitments() {
       <Pagination {...page} label={t("commitments.title")} />
       <section className="card" aria-labelledby="new-commitment">
         <h2 id="new-commitment">{t("commitments.new")}</h2>
-        <Form method="post" className="form">
-          <input type="hidden" name="intent" value="create" />
-          <CommitmentFields
-            values={refused && !editing ? typed : {}}
-            errors={!editing ? (refused?.error ?? undefined) : undefined}
-            modules={modules}
-            idPrefix="new"
-          />
+        <CommitmentForm id="commitment-create" intent="create" modules={modules}>
           <SubmitButton pendingLabel={t("saving")} className="button button--primary">
             {t("commitments.add")}
           </SubmitButton>
-        </Form>
+        </CommitmentForm>
       </section>
     </>
   );

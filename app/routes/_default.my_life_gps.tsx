@@ -6,7 +6,8 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { parseLifeGps } from "~/.server/space/forms.server";
 import { LIFE_GPS_PAGE_SIZE, lifeAreas, lifeGpsPage, ratingsFrom, saveLifeGps } from "~/.server/space/life-gps.server";
 import { pageParam } from "~/.server/paging/paging.server";
-import { FormAlert, SubmitButton } from "~/components/form";
+import { ErrorList, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { Pagination } from "~/components/pagination";
 import { titleMeta } from "~/components/page-title";
 import { SkillRadar } from "~/components/skill-charts";
@@ -58,10 +59,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function MyLifeGps() {
   const { areas, latest, entries, page } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("space");
-  const typed = (refused?.initialValue ?? {}) as Record<string, string>;
-  const previous = (area: string) => latest?.areas.find((a) => a.id === area);
+  // Each area starts at its last score (5 the first time), the notes empty.
+  const [form, fields] = useFormReply<Record<string, string>>(reply, {
+    id: "life-gps",
+    defaultValue: Object.fromEntries(
+      areas.map((area) => [`${area.id}_score`, String(latest?.areas.find((a) => a.id === area.id)?.score ?? 5)]),
+    ),
+  });
   return (
     <>
       <header className="page-header">
@@ -80,44 +86,27 @@ export default function MyLifeGps() {
       ) : null}
       <section className="card" aria-labelledby="fill-title">
         <h2 id="fill-title">{latest ? t("lifeGps.again") : t("lifeGps.fill")}</h2>
-        {refused ? <FormAlert lines={[t("errors.checkFields")]} /> : null}
-        <Form method="post" className="form">
+        {form.status === "error" ? <FormAlert lines={[t("errors.checkFields")]} /> : null}
+        <Form method="post" {...formProps(form)} className="form">
           {areas.map((area) => {
-            const errors = [
-              ...(refused?.error?.[`${area.id}_score`] ?? []),
-              ...(refused?.error?.[`${area.id}_note`] ?? []),
-            ];
+            const score = fields[`${area.id}_score`];
+            const note = fields[`${area.id}_note`];
             return (
-              <fieldset
-                key={area.id}
-                className="field life-area"
-                aria-describedby={errors.length ? `${area.id}-error` : undefined}
-              >
+              <fieldset key={area.id} className="field life-area">
                 <legend>{area.label}</legend>
-                <label htmlFor={`${area.id}-score`}>{t("lifeGps.score")}</label>
+                <label htmlFor={score.id}>{t("lifeGps.score")}</label>
                 <input
-                  id={`${area.id}-score`}
-                  name={`${area.id}_score`}
-                  type="number"
+                  {...fieldProps(score, { type: "number" })}
                   min={0}
                   max={10}
                   step={1}
                   required
                   inputMode="numeric"
-                  defaultValue={typed[`${area.id}_score`] ?? previous(area.id)?.score ?? 5}
                 />
-                <label htmlFor={`${area.id}-note`}>{t("lifeGps.note")}</label>
-                <input
-                  id={`${area.id}-note`}
-                  name={`${area.id}_note`}
-                  maxLength={280}
-                  defaultValue={typed[`${area.id}_note`] ?? ""}
-                />
-                {errors.length ? (
-                  <p id={`${area.id}-error`} className="field__errors">
-                    {errors.map((key) => t(key)).join(" ")}
-                  </p>
-                ) : null}
+                <label htmlFor={note.id}>{t("lifeGps.note")}</label>
+                <input {...fieldProps(note, { type: "text" })} maxLength={280} />
+                <ErrorList id={score.errorId} errors={score.errors} ns="space" />
+                <ErrorList id={note.errorId} errors={note.errors} ns="space" />
               </fieldset>
             );
           })}

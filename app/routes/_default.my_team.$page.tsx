@@ -9,6 +9,7 @@ import { relations } from "~/.server/team/relations.server";
 import { parseCrewEdit } from "~/.server/team/team-forms.server";
 import { CrewFields } from "~/components/crew-fields";
 import { FormAlert, SubmitButton } from "~/components/form";
+import { formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
 
@@ -49,8 +50,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditCrewMember() {
   const { crew, relations: choices, confirmRemove } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("team");
+  const [form, fields] = useFormReply<{ name: string; email: string; relation: string }>(reply, {
+    id: "crew",
+    defaultValue: { name: crew.name, relation: crew.relation },
+  });
   if (confirmRemove) {
     return (
       <section className="card" aria-labelledby="remove-title">
@@ -75,9 +80,9 @@ export default function EditCrewMember() {
   return (
     <section className="card" aria-labelledby="edit-title">
       <h1 id="edit-title">{t("edit.title")}</h1>
-      <Form method="post" className="form">
-        <FormAlert lines={refused?.error?.[""]?.map((key) => t(key))} />
-        <CrewFields relations={choices} refused={refused} defaults={crew} emailFixed />
+      <Form method="post" {...formProps(form)} className="form">
+        <FormAlert lines={form.errors?.map((key) => t(key))} />
+        <CrewFields relations={choices} fields={fields} fixedEmail={crew.email} />
         <SubmitButton name="intent" value="save" pendingLabel={t("edit.pending")} className="button button--primary">
           {t("edit.submit")}
         </SubmitButton>

@@ -8,6 +8,7 @@ import { addCrewMember } from "~/.server/team/crew.server";
 import { relations } from "~/.server/team/relations.server";
 import { parseCrewMember } from "~/.server/team/team-forms.server";
 import { FormAlert, SubmitButton } from "~/components/form";
+import { formProps, useFormReply } from "~/components/form-reply";
 import { CrewFields } from "~/components/crew-fields";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -32,15 +33,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AddCrewMember() {
   const { relations } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("team");
+  const [form, fields] = useFormReply<{ name: string; email: string; relation: string }>(reply, { id: "crew" });
   return (
     <section className="card" aria-labelledby="add-title">
       <h1 id="add-title">{t("add.title")}</h1>
       <p className="muted">{t("add.lead")}</p>
-      <Form method="post" className="form">
-        <FormAlert lines={refused?.error?.[""]?.map((key) => t(key))} />
-        <CrewFields relations={relations} refused={refused} />
+      <Form method="post" {...formProps(form)} className="form">
+        <FormAlert lines={form.errors?.map((key) => t(key))} />
+        <CrewFields relations={relations} fields={fields} />
         <SubmitButton pendingLabel={t("add.pending")} className="button button--primary">
           {t("add.submit")}
         </SubmitButton>

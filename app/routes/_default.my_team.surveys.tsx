@@ -8,7 +8,8 @@ import { closeSurvey, createSurvey, listSurveys } from "~/.server/surveys/survey
 import { notFound } from "~/.server/http/not-found.server";
 import { listCrew } from "~/.server/team/crew.server";
 import { parseSurvey } from "~/.server/team/team-forms.server";
-import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { SurveyCard } from "~/components/survey-card";
 import { useTranslation } from "~/i18n/react";
@@ -52,16 +53,17 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Surveys() {
   const { crew, surveys, suggestions, sent, closed } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("team");
-  const typed = refused?.initialValue ?? null;
-  const typedQuestions = Array.isArray(typed?.questions) ? (typed.questions as string[]) : null;
-  const typedCrew = Array.isArray(typed?.crew)
-    ? (typed.crew as string[])
-    : typeof typed?.crew === "string"
-      ? [typed.crew]
-      : [];
-  const errors = (name: string) => refused?.error?.[name] ?? undefined;
+  const [form, fields] = useFormReply<{ title: string; questions: string[]; crew: string[] }>(reply, {
+    id: "survey",
+    defaultValue: {
+      title: t("surveys.defaultTitle"),
+      questions: Array.from({ length: QUESTION_BOXES }, (_, index) =>
+        index < MIN_QUESTIONS ? suggestions[index] : "",
+      ),
+    },
+  });
   return (
     <>
       <h1>{t("surveys.title")}</h1>
@@ -84,71 +86,48 @@ export default function Surveys() {
         {crew.length === 0 ? (
           <p>{t("surveys.noCrew")}</p>
         ) : (
-          <Form method="post" className="form">
-            <FormAlert lines={refused?.error?.[""]?.map((key) => t(key))} />
-            <Field
-              label={t("surveys.titleLabel")}
-              htmlFor="survey-title"
-              errors={errors("title")}
-              errorId="survey-title-error"
-              ns="team"
-            >
-              <input
-                id="survey-title"
-                name="title"
-                type="text"
-                required
-                maxLength={120}
-                defaultValue={typeof typed?.title === "string" ? typed.title : t("surveys.defaultTitle")}
-              />
+          <Form method="post" {...formProps(form)} className="form">
+            <FormAlert lines={form.errors?.map((key) => t(key))} />
+            <Field label={t("surveys.titleLabel")} meta={fields.title} ns="team">
+              <input {...fieldProps(fields.title, { type: "text" })} required maxLength={120} />
             </Field>
-            <fieldset className="field" aria-describedby="questions-hint">
+            <fieldset className="field" aria-describedby={fields.questions.descriptionId}>
               <legend>{t("surveys.questionsLegend")}</legend>
-              <p id="questions-hint" className="field__hint">
+              <p id={fields.questions.descriptionId} className="field__hint">
                 {t("surveys.questionsHint")}
               </p>
-              {Array.from({ length: QUESTION_BOXES }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions, question 1 to 5
-                <div className="field" key={index}>
-                  <label htmlFor={`question-${index}`}>{t("surveys.questionLabel", { n: index + 1 })}</label>
-                  <input
-                    id={`question-${index}`}
-                    name={`questions[${index}]`}
-                    type="text"
-                    maxLength={200}
-                    list="question-suggestions"
-                    defaultValue={
-                      typedQuestions ? (typedQuestions[index] ?? "") : index < MIN_QUESTIONS ? suggestions[index] : ""
-                    }
-                  />
-                </div>
-              ))}
+              {Array.from({ length: QUESTION_BOXES }, (_, index) => {
+                // The five boxes always show, even when a refused answer came back with fewer.
+                const question = fields[`questions[${index}]`];
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions, question 1 to 5
+                  <div className="field" key={index}>
+                    <label htmlFor={question.id}>{t("surveys.questionLabel", { n: index + 1 })}</label>
+                    <input {...fieldProps(question, { type: "text" })} maxLength={200} list="question-suggestions" />
+                  </div>
+                );
+              })}
               <datalist id="question-suggestions">
                 {suggestions.map((suggestion) => (
                   <option key={suggestion} value={suggestion} />
                 ))}
               </datalist>
-              <ErrorLines errors={errors("questions")} />
+              <ErrorList id={fields.questions.errorId} errors={fields.questions.errors} ns="team" />
             </fieldset>
-            <fieldset className="field" aria-describedby="crew-hint">
+            <fieldset className="field" aria-describedby={fields.crew.descriptionId}>
               <legend>{t("surveys.crewLegend")}</legend>
-              <p id="crew-hint" className="field__hint">
+              <p id={fields.crew.descriptionId} className="field__hint">
                 {t("surveys.crewHint")}
               </p>
               <div className="radio-row">
                 {crew.map((person) => (
                   <label key={person.id}>
-                    <input
-                      type="checkbox"
-                      name="crew"
-                      value={person.id}
-                      defaultChecked={typedCrew.includes(person.id)}
-                    />
+                    <input {...fieldProps(fields.crew, { type: "checkbox", value: person.id })} />
                     {person.name}
                   </label>
                 ))}
               </div>
-              <ErrorLines errors={errors("crew")} />
+              <ErrorList id={fields.crew.errorId} errors={fields.crew.errors} ns="team" />
             </fieldset>
             <SubmitButton pendingLabel={t("surveys.pending")} className="button button--primary">
               {t("surveys.send")}
@@ -157,15 +136,5 @@ export default function Surveys() {
         )}
       </section>
     </>
-  );
-}
-
-function ErrorLines({ errors }: { errors?: string[] }) {
-  const { t } = useTranslation("team");
-  if (!errors?.length) return null;
-  return (
-    <p className="field__errors" role="alert">
-      {errors.map((error) => t(error)).join(" ")}
-    </p>
   );
 }

@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { clearTokenCookie } from "~/.server/auth/token-cookie.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
@@ -18,6 +17,7 @@ import { cancelEmailChange, confirmEmailChange, requestEmailChange } from "~/.se
 import {
   parseCode,
   parseDeletion,
+  parseDevice,
   parseEmail,
   parsePassword,
   parsePath,
@@ -29,6 +29,7 @@ import { usualTimeZones } from "~/.server/coaching/time-zones.server";
 import { DeviceList } from "~/components/device-list";
 import { PhotoForms } from "~/components/photo-forms";
 import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { levelsOfStudy, splitMobile } from "~/forms/profile";
 import { userTypes } from "~/forms/user-type";
@@ -133,11 +134,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect("/home", { status: 303, headers: { "Set-Cookie": await clearTokenCookie() } });
     }
     case "signOutDevice": {
-      const outcome = await signOutDevice(signedIn, String(formData.get("id") ?? ""));
-      if (!outcome.ok) {
-        const { message, status } = deviceRefusals[outcome.error];
-        return refuse({ status: "error", initialValue: { intent: "signOutDevice" }, error: { "": [message] } }, status);
-      }
+      const submission = parseDevice(formData);
+      if (submission.status !== "success") return refuse(submission.reply());
+      const outcome = await signOutDevice(signedIn, submission.value.id ?? "");
+      if (!outcome.ok) return refuseWith(submission, deviceRefusals[outcome.error]);
       return saved("deviceSignedOut");
     }
     case "signOutOthers":
@@ -148,64 +148,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-type Refused = { values: Record<string, unknown>; errors: Record<string, string[] | null> };
-
-/** The refused answer of the form with this intent, if the last POST was it. */
-function useRefused(intent: string): Refused | null {
-  const answer = useActionData<typeof action>();
-  if (!answer || answer.initialValue?.intent !== intent) return null;
-  return { values: answer.initialValue ?? {}, errors: answer.error ?? {} };
-}
-
-/** A text input's value: what was typed in a refused form, else the saved value. */
-function shownValue(refused: Refused | null, name: string, saved: string | null): string {
-  const typed = refused?.values[name];
-  return refused ? (typeof typed === "string" ? typed : "") : (saved ?? "");
-}
-
-function errorsOf(refused: Refused | null, name: string): string[] | undefined {
-  return refused?.errors[name] ?? undefined;
-}
-
-/** An input wired to its label, hint and errors (ids prefixed by the form, as names repeat). */
-function Input({
-  form,
-  name,
-  label,
-  hint,
-  refused,
-  children,
-}: {
-  form: string;
-  name: string;
-  label: string;
-  hint?: string;
-  refused: Refused | null;
-  children: (props: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
-}) {
-  const id = `${form}-${name}`;
-  const errors = errorsOf(refused, name);
-  const describedBy =
-    [hint ? `${id}-hint` : null, errors ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <Field
-      label={label}
-      htmlFor={id}
-      hint={hint}
-      hintId={`${id}-hint`}
-      errors={errors}
-      errorId={`${id}-error`}
-      ns="auth"
-    >
-      {children({ id, name, "aria-invalid": errors ? true : undefined, "aria-describedby": describedBy })}
-    </Field>
-  );
-}
-
 export default function ProfilePage() {
   const { profile, devices, saved, timeZone } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("profile");
-  const refusedSignOut = useRefused("signOutDevice");
   return (
     <>
       <header className="page-header">
@@ -224,7 +170,7 @@ export default function ProfilePage() {
         <TimeZoneForm {...timeZone} />
         <EmailForms email={profile.email} pendingEmail={profile.pending_email} />
         <PasswordForm />
-        <DeviceList devices={devices} errors={errorsOf(refusedSignOut, "")} />
+        <DeviceList devices={devices} reply={reply} />
         <DeletionForm />
       </div>
     </>
@@ -235,98 +181,86 @@ type ProfileData = ReturnType<typeof useLoaderData<typeof loader>>["profile"];
 
 function DetailsForm({ profile }: { profile: ProfileData }) {
   const { t } = useTranslation("profile");
-  const refused = useRefused("profile");
+  const reply = useActionData<typeof action>();
   const mobile = splitMobile(profile.mobile);
-  const form = "profile";
+  // Ids derive from the form's: profile-firstName, profile-role…
+  const [form, fields] = useFormReply<{
+    firstName: string;
+    lastName: string;
+    birthDate: string;
+    mobileCountryCode: string;
+    mobile: string;
+    levelOfStudy: string;
+    role: string;
+  }>(reply, {
+    id: "profile",
+    intent: "profile",
+    defaultValue: {
+      firstName: profile.firstname,
+      lastName: profile.lastname,
+      birthDate: profile.birth_date,
+      mobileCountryCode: mobile.mobileCountryCode,
+      mobile: mobile.mobile,
+      levelOfStudy: profile.level_of_study,
+      role: profile.role,
+    },
+  });
   return (
     <section className="card" aria-labelledby="details-title">
       <h2 id="details-title">{t("details.title")}</h2>
-      <Form method="post" className="form" noValidate>
+      <Form method="post" {...formProps(form)} className="form" noValidate>
+        <FormAlert lines={form.errors?.map((error) => t(error))} />
         <div className="form-row">
-          <Input form={form} name="firstName" label={t("auth:fields.firstName")} refused={refused}>
-            {(props) => (
-              <input
-                {...props}
-                type="text"
-                required
-                maxLength={80}
-                autoComplete="given-name"
-                defaultValue={shownValue(refused, "firstName", profile.firstname)}
-              />
-            )}
-          </Input>
-          <Input form={form} name="lastName" label={t("auth:fields.lastName")} refused={refused}>
-            {(props) => (
-              <input
-                {...props}
-                type="text"
-                required
-                maxLength={80}
-                autoComplete="family-name"
-                defaultValue={shownValue(refused, "lastName", profile.lastname)}
-              />
-            )}
-          </Input>
-        </div>
-        <Input form={form} name="birthDate" label={t("auth:fields.birthDate")} refused={refused}>
-          {(props) => (
+          <Field meta={fields.firstName} label={t("auth:fields.firstName")} ns="auth">
             <input
-              {...props}
-              type="date"
+              {...fieldProps(fields.firstName, { type: "text" })}
               required
-              autoComplete="bday"
-              defaultValue={shownValue(refused, "birthDate", profile.birth_date)}
-            />
-          )}
-        </Input>
-        <div className="form-row form-row--phone">
-          <Input form={form} name="mobileCountryCode" label={t("auth:fields.countryCode")} refused={refused}>
-            {(props) => (
-              <input
-                {...props}
-                type="text"
-                inputMode="numeric"
-                maxLength={5}
-                autoComplete="tel-country-code"
-                defaultValue={shownValue(refused, "mobileCountryCode", mobile.mobileCountryCode)}
-              />
-            )}
-          </Input>
-          <Input form={form} name="mobile" label={t("auth:fields.mobile")} refused={refused}>
-            {(props) => (
-              <input
-                {...props}
-                type="tel"
-                maxLength={20}
-                autoComplete="tel-national"
-                defaultValue={shownValue(refused, "mobile", mobile.mobile)}
-              />
-            )}
-          </Input>
-        </div>
-        <Input form={form} name="levelOfStudy" label={t("details.levelOfStudy")} refused={refused}>
-          {(props) => (
-            <select {...props} defaultValue={shownValue(refused, "levelOfStudy", profile.level_of_study)}>
-              <option value="">{t("details.levelOfStudyNone")}</option>
-              {levelsOfStudy.map((level) => (
-                <option key={level} value={level}>
-                  {t(`levels.${level}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Input>
-        <Input form={form} name="role" label={t("details.role")} hint={t("details.roleHint")} refused={refused}>
-          {(props) => (
-            <input
-              {...props}
-              type="text"
               maxLength={80}
-              autoComplete="organization-title"
-              defaultValue={shownValue(refused, "role", profile.role)}
+              autoComplete="given-name"
             />
-          )}
-        </Input>
+          </Field>
+          <Field meta={fields.lastName} label={t("auth:fields.lastName")} ns="auth">
+            <input
+              {...fieldProps(fields.lastName, { type: "text" })}
+              required
+              maxLength={80}
+              autoComplete="family-name"
+            />
+          </Field>
+        </div>
+        <Field meta={fields.birthDate} label={t("auth:fields.birthDate")} ns="auth">
+          <input {...fieldProps(fields.birthDate, { type: "date" })} required autoComplete="bday" />
+        </Field>
+        <div className="form-row form-row--phone">
+          <Field meta={fields.mobileCountryCode} label={t("auth:fields.countryCode")} ns="auth">
+            <input
+              {...fieldProps(fields.mobileCountryCode, { type: "text" })}
+              inputMode="numeric"
+              maxLength={5}
+              autoComplete="tel-country-code"
+            />
+          </Field>
+          <Field meta={fields.mobile} label={t("auth:fields.mobile")} ns="auth">
+            <input {...fieldProps(fields.mobile, { type: "tel" })} maxLength={20} autoComplete="tel-national" />
+          </Field>
+        </div>
+        <Field meta={fields.levelOfStudy} label={t("details.levelOfStudy")} ns="auth">
+          <select {...fieldProps(fields.levelOfStudy)}>
+            <option value="">{t("details.levelOfStudyNone")}</option>
+            {levelsOfStudy.map((level) => (
+              <option key={level} value={level}>
+                {t(`levels.${level}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field meta={fields.role} label={t("details.role")} hint={t("details.roleHint")} ns="auth">
+          <input
+            {...fieldProps(fields.role, { type: "text", described: fields.role.descriptionId })}
+            maxLength={80}
+            autoComplete="organization-title"
+          />
+        </Field>
         <SubmitButton
           name="intent"
           value="profile"
@@ -342,25 +276,30 @@ function DetailsForm({ profile }: { profile: ProfileData }) {
 
 /**
  * The member's time zone: the usual ones here, every zone on /profile/time-zone (400-odd names
- * would weigh on this page), which is also where this form posts.
+ * would weigh on this page), which is also where this form posts and where a refusal shows.
  */
 function TimeZoneForm({ zone, label, usual }: { zone: string; label: string; usual: string[] }) {
   const { t } = useTranslation("profile");
   const choices = usual.includes(zone) ? usual : [zone, ...usual];
+  const [form, fields] = useFormReply<{ timeZone: string }>(undefined, {
+    id: "zone",
+    defaultValue: { timeZone: zone },
+  });
   return (
     <section className="card" id="time-zone" aria-labelledby="time-zone-title">
       <h2 id="time-zone-title">{t("timeZone.title")}</h2>
       <p>{t("timeZone.current", { zone: label })}</p>
-      <Form method="post" action="/profile/time-zone" className="form zone-form">
-        <label htmlFor="profile-timeZone">{t("timeZone.label")}</label>
-        <div className="zone-form__row">
-          <select id="profile-timeZone" name="timeZone" defaultValue={zone}>
-            <ZoneGroup label={t("timeZone.usual")} zones={choices} />
-          </select>
-          <SubmitButton pendingLabel={t("timeZone.pending")} className="button button--primary">
-            {t("timeZone.save")}
-          </SubmitButton>
-        </div>
+      <Form method="post" action="/profile/time-zone" {...formProps(form)} className="form zone-form">
+        <Field meta={fields.timeZone} label={t("timeZone.label")} ns="auth">
+          <div className="zone-form__row">
+            <select {...fieldProps(fields.timeZone)}>
+              <ZoneGroup label={t("timeZone.usual")} zones={choices} />
+            </select>
+            <SubmitButton pendingLabel={t("timeZone.pending")} className="button button--primary">
+              {t("timeZone.save")}
+            </SubmitButton>
+          </div>
+        </Field>
         <p>
           <Link to="/profile/time-zone">{t("timeZone.other")}</Link>
         </p>
@@ -372,8 +311,14 @@ function TimeZoneForm({ zone, label, usual }: { zone: string; label: string; usu
 /** "Define my path": the main goal (on the overview) and who the member is (registration's user type). */
 function PathForm({ userType }: { userType: string }) {
   const { t } = useTranslation("profile");
-  const refused = useRefused("path");
-  const chosen = shownValue(refused, "userType", userType);
+  const reply = useActionData<typeof action>();
+  // Not "path": the section's id, the anchor of /profile#path.
+  const [form, fields] = useFormReply<{ userType: string }>(reply, {
+    id: "user-type",
+    intent: "path",
+    defaultValue: { userType },
+  });
+  const { userType: field } = fields;
   return (
     <section className="card" id="path" aria-labelledby="path-title">
       <h2 id="path-title">{t("path.title")}</h2>
@@ -383,21 +328,19 @@ function PathForm({ userType }: { userType: string }) {
           {t("path.goal")}
         </Link>
       </p>
-      <Form method="post" className="form" noValidate>
-        <fieldset
-          className="choice-cards"
-          aria-describedby={refused?.errors.userType ? "path-userType-error" : undefined}
-        >
+      <Form method="post" {...formProps(form)} className="form" noValidate>
+        <FormAlert lines={form.errors?.map((error) => t(error))} />
+        <fieldset className="choice-cards" aria-describedby={field.errors ? field.errorId : undefined}>
           <legend>{t("path.legend")}</legend>
-          {userTypes.map((type) => (
-            <label key={type} className="choice-card">
-              <input type="radio" name="userType" value={type} defaultChecked={type === chosen} />
-              <span className="choice-card__title">{t(`home:whoAreYou.types.${type}.title`)}</span>
-              <span className="choice-card__text">{t(`home:whoAreYou.types.${type}.text`)}</span>
+          {userTypes.map((value) => (
+            <label key={value} className="choice-card">
+              <input {...fieldProps(field, { type: "radio", value })} />
+              <span className="choice-card__title">{t(`home:whoAreYou.types.${value}.title`)}</span>
+              <span className="choice-card__text">{t(`home:whoAreYou.types.${value}.text`)}</span>
             </label>
           ))}
         </fieldset>
-        <ErrorList id="path-userType-error" errors={errorsOf(refused, "userType")} ns="auth" />
+        <ErrorList id={field.errorId} errors={field.errors} ns="auth" />
         <SubmitButton name="intent" value="path" pendingLabel={t("path.pending")} className="button button--primary">
           {t("path.submit")}
         </SubmitButton>
@@ -408,28 +351,31 @@ function PathForm({ userType }: { userType: string }) {
 
 function EmailForms({ email, pendingEmail }: { email: string; pendingEmail: string | null }) {
   const { t } = useTranslation("profile");
-  const refused = useRefused("email");
-  const refusedCode = useRefused("confirmEmail");
+  const reply = useActionData<typeof action>();
+  const [codeForm, codeFields] = useFormReply<{ code: string }>(reply, { id: "confirmEmail", intent: "confirmEmail" });
+  // This form's id is the anchor of /profile#email (older code mails link there); the section's
+  // heading is the mails' anchor now (email-title).
+  const [form, fields] = useFormReply<{ email: string; currentPassword: string }>(reply, {
+    id: "email",
+    intent: "email",
+  });
   return (
-    <section className="card" id="email" aria-labelledby="email-title">
+    <section className="card" aria-labelledby="email-title">
       <h2 id="email-title">{t("email.title")}</h2>
       <p>{t("email.current", { email })}</p>
       {pendingEmail ? (
-        <Form method="post" className="form form--boxed" noValidate>
+        <Form method="post" {...formProps(codeForm)} className="form form--boxed" noValidate>
           <FormAlert tone="info" lines={[t("email.waiting", { email: pendingEmail })]} />
-          <Input form="confirmEmail" name="code" label={t("auth:fields.code")} refused={refusedCode}>
-            {(props) => (
-              <input
-                {...props}
-                type="text"
-                required
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                defaultValue={shownValue(refusedCode, "code", "")}
-              />
-            )}
-          </Input>
+          <FormAlert lines={codeForm.errors?.map((error) => t(error))} />
+          <Field meta={codeFields.code} label={t("auth:fields.code")} ns="auth">
+            <input
+              {...fieldProps(codeFields.code, { type: "text" })}
+              required
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
+          </Field>
           <SubmitButton
             name="intent"
             value="confirmEmail"
@@ -448,28 +394,26 @@ function EmailForms({ email, pendingEmail }: { email: string; pendingEmail: stri
           </SubmitButton>
         </Form>
       ) : null}
-      <Form method="post" className="form" noValidate>
-        <Input form="email" name="email" label={t("email.newEmail")} hint={t("email.newEmailHint")} refused={refused}>
-          {(props) => (
-            <input
-              {...props}
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="email"
-              defaultValue={shownValue(refused, "email", "")}
-            />
-          )}
-        </Input>
-        <Input
-          form="email"
-          name="currentPassword"
-          label={t("password.current")}
-          hint={t("email.passwordHint")}
-          refused={refused}
-        >
-          {(props) => <input {...props} type="password" required autoComplete="current-password" />}
-        </Input>
+      <Form method="post" {...formProps(form)} className="form" noValidate>
+        <FormAlert lines={form.errors?.map((error) => t(error))} />
+        <Field meta={fields.email} label={t("email.newEmail")} hint={t("email.newEmailHint")} ns="auth">
+          <input
+            {...fieldProps(fields.email, { type: "email", described: fields.email.descriptionId })}
+            required
+            maxLength={254}
+            autoComplete="email"
+          />
+        </Field>
+        <Field meta={fields.currentPassword} label={t("password.current")} hint={t("email.passwordHint")} ns="auth">
+          <input
+            {...fieldProps(fields.currentPassword, {
+              type: "password",
+              described: fields.currentPassword.descriptionId,
+            })}
+            required
+            autoComplete="current-password"
+          />
+        </Field>
         <SubmitButton name="intent" value="email" pendingLabel={t("email.pending")} className="button button--ghost">
           {t("email.submit")}
         </SubmitButton>
@@ -480,20 +424,34 @@ function EmailForms({ email, pendingEmail }: { email: string; pendingEmail: stri
 
 function PasswordForm() {
   const { t } = useTranslation("profile");
-  const refused = useRefused("password");
+  const reply = useActionData<typeof action>();
+  const [form, fields] = useFormReply<{ currentPassword: string; password: string; confirmPassword: string }>(reply, {
+    id: "password",
+    intent: "password",
+  });
   return (
     <section className="card" aria-labelledby="password-title">
       <h2 id="password-title">{t("password.title")}</h2>
-      <Form method="post" className="form" noValidate>
-        <Input form="password" name="currentPassword" label={t("password.current")} refused={refused}>
-          {(props) => <input {...props} type="password" required autoComplete="current-password" />}
-        </Input>
-        <Input form="password" name="password" label={t("password.new")} hint={t("password.hint")} refused={refused}>
-          {(props) => <input {...props} type="password" required minLength={8} autoComplete="new-password" />}
-        </Input>
-        <Input form="password" name="confirmPassword" label={t("auth:fields.confirmPassword")} refused={refused}>
-          {(props) => <input {...props} type="password" required autoComplete="new-password" />}
-        </Input>
+      <Form method="post" {...formProps(form)} className="form" noValidate>
+        <FormAlert lines={form.errors?.map((error) => t(error))} />
+        <Field meta={fields.currentPassword} label={t("password.current")} ns="auth">
+          <input
+            {...fieldProps(fields.currentPassword, { type: "password" })}
+            required
+            autoComplete="current-password"
+          />
+        </Field>
+        <Field meta={fields.password} label={t("password.new")} hint={t("password.hint")} ns="auth">
+          <input
+            {...fieldProps(fields.password, { type: "password", described: fields.password.descriptionId })}
+            required
+            minLength={8}
+            autoComplete="new-password"
+          />
+        </Field>
+        <Field meta={fields.confirmPassword} label={t("auth:fields.confirmPassword")} ns="auth">
+          <input {...fieldProps(fields.confirmPassword, { type: "password" })} required autoComplete="new-password" />
+        </Field>
         <SubmitButton
           name="intent"
           value="password"
@@ -509,26 +467,27 @@ function PasswordForm() {
 
 function DeletionForm() {
   const { t } = useTranslation("profile");
-  const refused = useRefused("delete");
+  const reply = useActionData<typeof action>();
+  const [form, fields] = useFormReply<{ email: string; currentPassword: string }>(reply, {
+    id: "delete",
+    intent: "delete",
+  });
   return (
     <section className="card card--danger" aria-labelledby="delete-title">
       <h2 id="delete-title">{t("delete.title")}</h2>
       <p>{t("delete.lead")}</p>
-      <Form method="post" className="form" noValidate>
-        <Input form="delete" name="email" label={t("delete.confirmEmail")} refused={refused}>
-          {(props) => (
-            <input
-              {...props}
-              type="email"
-              required
-              autoComplete="off"
-              defaultValue={shownValue(refused, "email", "")}
-            />
-          )}
-        </Input>
-        <Input form="delete" name="currentPassword" label={t("password.current")} refused={refused}>
-          {(props) => <input {...props} type="password" required autoComplete="current-password" />}
-        </Input>
+      <Form method="post" {...formProps(form)} className="form" noValidate>
+        <FormAlert lines={form.errors?.map((error) => t(error))} />
+        <Field meta={fields.email} label={t("delete.confirmEmail")} ns="auth">
+          <input {...fieldProps(fields.email, { type: "email" })} required autoComplete="off" />
+        </Field>
+        <Field meta={fields.currentPassword} label={t("password.current")} ns="auth">
+          <input
+            {...fieldProps(fields.currentPassword, { type: "password" })}
+            required
+            autoComplete="current-password"
+          />
+        </Field>
         <SubmitButton name="intent" value="delete" pendingLabel={t("delete.pending")} className="button button--danger">
           {t("delete.submit")}
         </SubmitButton>

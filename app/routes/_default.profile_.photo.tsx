@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ProfilePhoto() {
   const { name, url } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("profile");
   return (
     <>
@@ -55,7 +55,7 @@ export default function ProfilePhoto() {
         <p className="lead">{t("photo.lead")}</p>
       </header>
       <section className="card">
-        <PhotoForms url={url} name={name} errors={refused?.error?.photo ?? undefined} />
+        <PhotoForms url={url} name={name} reply={reply} />
       </section>
     </>
   );

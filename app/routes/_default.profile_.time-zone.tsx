@@ -5,7 +5,8 @@ import { timeZoneChoices, usualTimeZones } from "~/.server/coaching/time-zones.s
 import { refuse } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { parseTimeZone, saveTimeZone } from "~/.server/profile/time-zone.server";
-import { Field, SubmitButton } from "~/components/form";
+import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { ZoneGroup } from "~/components/zone-options";
 import { useTranslation } from "~/i18n/react";
@@ -39,9 +40,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ChooseMemberTimeZone() {
   const { timeZone, usualZones, timeZones } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("profile");
-  const errors = refused && "error" in refused ? (refused.error?.timeZone ?? undefined) : undefined;
+  const [form, fields] = useFormReply<{ timeZone: string }>(
+    // The layout's guess posts with fetch, so this page's answer is always its form's reply.
+    reply,
+    { id: "zone", defaultValue: { timeZone } },
+  );
   return (
     <>
       <p>
@@ -51,16 +56,11 @@ export default function ChooseMemberTimeZone() {
         <h1>{t("timeZone.pageTitle")}</h1>
         <p className="lead">{t("timeZone.lead")}</p>
       </header>
-      <Form method="post" className="card zone-form">
-        <Field label={t("timeZone.label")} htmlFor="timeZone" errors={errors} errorId="timeZone-error" ns="auth">
+      <Form method="post" {...formProps(form)} className="card zone-form">
+        <FormAlert lines={form.errors?.map((error) => t(error))} />
+        <Field meta={fields.timeZone} label={t("timeZone.label")} ns="auth">
           <div className="zone-form__row">
-            <select
-              id="timeZone"
-              name="timeZone"
-              defaultValue={timeZone}
-              aria-invalid={errors ? true : undefined}
-              aria-describedby={errors ? "timeZone-error" : undefined}
-            >
+            <select {...fieldProps(fields.timeZone)}>
               <ZoneGroup label={t("timeZone.usual")} zones={usualZones} />
               <ZoneGroup label={t("timeZone.all")} zones={timeZones} />
             </select>

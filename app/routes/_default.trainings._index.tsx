@@ -7,6 +7,7 @@ import { redeemCode } from "~/.server/trainings/access.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
 import { trainingCard } from "~/.server/trainings/views.server";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { TrainingList } from "~/components/training-card";
 import { parseAccessCode } from "~/.server/trainings/access-code-form.server";
@@ -40,9 +41,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Trainings() {
   const { trainings, tests, unlocked } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   // A one-field form checked on the server only: no validation code to ship to the browser.
-  const refused = useActionData<typeof action>();
-  const codeErrors = refused?.error?.code ?? undefined;
+  const [form, fields] = useFormReply<{ code: string }>(reply, { id: "access" });
   const { t } = useTranslation("trainings");
   return (
     <>
@@ -57,23 +58,13 @@ export default function Trainings() {
       <section className="card" id="unlock" aria-labelledby="unlock-title">
         <h2 id="unlock-title">{t("trainings.unlockTitle")}</h2>
         <p>{t("trainings.unlockText")}</p>
-        <Form method="post" className="form">
-          <Field
-            label={t("trainings.code")}
-            htmlFor="access-code"
-            errors={codeErrors}
-            errorId="access-code-error"
-            ns="trainings"
-          >
+        <Form method="post" {...formProps(form)} className="form">
+          <FormAlert lines={form.errors?.map((error) => t(error))} />
+          <Field meta={fields.code} label={t("trainings.code")} ns="trainings">
             <input
-              id="access-code"
-              name="code"
-              type="text"
+              {...fieldProps(fields.code, { type: "text" })}
               required
               maxLength={64}
-              defaultValue={typeof refused?.initialValue?.code === "string" ? refused.initialValue.code : ""}
-              aria-invalid={codeErrors ? true : undefined}
-              aria-describedby={codeErrors ? "access-code-error" : undefined}
               autoComplete="off"
               autoCapitalize="characters"
             />

@@ -105,13 +105,7 @@ export default function AccountVerification() {
           <FormAlert lines={[t("errors.tooManyResends")]} />
         ) : null}
         <Form method="post" {...getFormProps(form)} className="form">
-          <Field
-            label={t("fields.code")}
-            htmlFor={fields.code.id}
-            errors={fields.code.errors}
-            errorId={fields.code.errorId}
-            ns="auth"
-          >
+          <Field label={t("fields.code")} meta={fields.code} ns="auth">
             <input
               {...getInputProps(fields.code, { type: "text" })}
               inputMode="numeric"

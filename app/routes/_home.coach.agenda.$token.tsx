@@ -1,5 +1,5 @@
 import { guardPrivateLink } from "~/.server/auth/guard.server";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { agendaPath, coachLanguage, coachOfAgendaToken } from "~/.server/coaching/agenda-link.server";
 import {
@@ -8,6 +8,7 @@ import {
   cancelFromAgenda,
   pageNumber,
   parseAgendaCancel,
+  parseAgendaIntent,
   renewAgendaLink,
 } from "~/.server/coaching/coach-agenda.server";
 import {
@@ -22,12 +23,13 @@ import { zoneLabel } from "~/.server/coaching/session-views.server";
 import { addDays } from "~/.server/calendar/days.server";
 import { localDay } from "~/.server/coaching/time-zones.server";
 import { env } from "~/.server/config/env.server";
-import { refuse, refusalData } from "~/.server/http/form-reply.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { languageCookie, localeOf, translator } from "~/.server/i18n/i18n.server";
 import { Avatar } from "~/components/avatar";
 import { SessionFacts } from "~/components/coaching-session";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { useTranslation } from "~/i18n/react";
@@ -108,14 +110,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const coach = await coachOfLink(request, params.token);
   const path = agendaPath(coach);
   const formData = await request.formData();
-  const intent = formData.get("intent");
+  const asked = parseAgendaIntent(formData);
+  if (asked.status !== "success") {
+    return refuse(asked.reply({ formErrors: ["coaching:agenda.errors.unknownAction"] }));
+  }
+  const { intent } = asked.value;
   if (intent === "cancel") {
     const submission = parseAgendaCancel(formData);
     if (submission.status !== "success") return refuse(submission.reply());
     const outcome = await cancelFromAgenda(coach, submission.value.booking, submission.value.reason);
     if (outcome.ok) return redirect(`${path}?cancelled#upcoming`, 303);
     if (outcome.error === "notFound") notFound(request);
-    return refusalData(bookingRefusals[outcome.error === "notChangeable" ? "notChangeable" : "notFound"]);
+    return refuseWith(submission, bookingRefusals[outcome.error === "notChangeable" ? "notChangeable" : "notFound"]);
   }
   if (intent === "timeOff") {
     const submission = parseTimeOff(formData, coach);
@@ -127,29 +133,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!(await removeTimeOff(coach, String(formData.get("id") ?? "")))) notFound(request);
     return redirect(`${path}?removed#time-off`, 303);
   }
-  if (intent === "renew") {
-    await renewAgendaLink(coach);
-    // The new link goes to the coach's address only; this one no longer works.
-    return redirect("/coach/agenda?renewed", 303);
-  }
-  return data({ error: "coaching:agenda.errors.unknownAction" }, { status: 400 });
+  // intent "renew"
+  await renewAgendaLink(coach);
+  // The new link goes to the coach's address only; this one no longer works.
+  return redirect("/coach/agenda?renewed", 303);
 }
-
-type Reply = {
-  error?: Record<string, string[] | null> | string;
-  initialValue?: Record<string, unknown> | null;
-};
 
 export default function CoachAgenda() {
   const { coach, upcoming, past, timeOff, days, feedUrl, notice, cancelledCount, limits } =
     useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as Reply | undefined;
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("coaching");
-  const fieldErrors = typeof reply?.error === "object" ? reply.error : undefined;
-  const formError = typeof reply?.error === "string" ? reply.error : undefined;
-  const asked = reply?.initialValue ?? {};
-  const cancelErrorsFor = (id: string) => (asked.booking === id ? (fieldErrors?.reason ?? undefined) : undefined);
-  const timeOffAsked = "firstDay" in asked;
+  // A refusal of the whole request (a session no longer changeable, an unknown action) shows over
+  // the page: the session's own form may be gone by then.
+  const [page] = useFormReply(reply, { id: "agenda" });
+  const [timeOffForm, timeOffFields] = useFormReply<{ firstDay: string; lastDay: string; reason: string }>(reply, {
+    id: "time-off-form",
+    intent: "timeOff",
+  });
   return (
     <section className="container section">
       <header className="page-header coach-header">
@@ -166,7 +167,7 @@ export default function CoachAgenda() {
         <FormAlert tone="success" lines={[t("agenda.notices.timeOff", { count: cancelledCount })]} />
       ) : null}
       {notice === "removed" ? <FormAlert tone="success" lines={[t("agenda.notices.removed")]} /> : null}
-      {formError ? <FormAlert lines={[t(formError)]} /> : null}
+      <FormAlert lines={page.errors?.map((error) => t(error))} />
 
       <section id="upcoming" aria-labelledby="upcoming-title">
         <h2 id="upcoming-title">{t("agenda.upcoming")}</h2>
@@ -185,34 +186,12 @@ export default function CoachAgenda() {
                 </p>
               ) : null}
               {session.changeable ? (
-                <details open={Boolean(cancelErrorsFor(session.id))}>
-                  <summary>{t("agenda.cancel")}</summary>
-                  <Form method="post" className="confirm">
-                    <input type="hidden" name="intent" value="cancel" />
-                    <input type="hidden" name="booking" value={session.id} />
-                    <Field
-                      label={t("agenda.reason", { name: session.memberName })}
-                      htmlFor={`reason-${session.id}`}
-                      hint={t("agenda.reasonHint", { max: limits.cancelReason })}
-                      hintId={`reason-${session.id}-hint`}
-                      errors={cancelErrorsFor(session.id)}
-                      errorId={`reason-${session.id}-error`}
-                      ns="coaching"
-                    >
-                      <textarea
-                        id={`reason-${session.id}`}
-                        name="reason"
-                        rows={3}
-                        maxLength={limits.cancelReason}
-                        aria-describedby={`reason-${session.id}-hint`}
-                        defaultValue={asked.booking === session.id ? String(asked.reason ?? "") : ""}
-                      />
-                    </Field>
-                    <SubmitButton pendingLabel={t("saving")} className="button button--danger">
-                      {t("agenda.cancelConfirm")}
-                    </SubmitButton>
-                  </Form>
-                </details>
+                <CancelForm
+                  booking={session.id}
+                  memberName={session.memberName}
+                  maxLength={limits.cancelReason}
+                  reply={reply}
+                />
               ) : null}
             </li>
           ))}
@@ -244,59 +223,40 @@ export default function CoachAgenda() {
         ) : (
           <p className="muted">{t("agenda.timeOff.none")}</p>
         )}
-        <Form method="post" className="card">
+        <Form method="post" {...formProps(timeOffForm)} className="card">
           <input type="hidden" name="intent" value="timeOff" />
-          <Field
-            label={t("agenda.timeOff.firstDay")}
-            htmlFor="time-off-first"
-            errors={timeOffAsked ? (fieldErrors?.firstDay ?? undefined) : undefined}
-            errorId="time-off-first-error"
-            ns="coaching"
-          >
+          <Field label={t("agenda.timeOff.firstDay")} meta={timeOffFields.firstDay} ns="coaching">
             <input
-              id="time-off-first"
-              name="firstDay"
-              type="date"
+              {...fieldProps(timeOffFields.firstDay, { type: "date" })}
               required
               min={days.today}
               max={days.latest}
-              defaultValue={timeOffAsked ? String(asked.firstDay ?? "") : ""}
             />
           </Field>
           <Field
             label={t("agenda.timeOff.lastDay")}
-            htmlFor="time-off-last"
+            meta={timeOffFields.lastDay}
             hint={t("agenda.timeOff.lastDayHint")}
-            hintId="time-off-last-hint"
-            errors={timeOffAsked ? (fieldErrors?.lastDay ?? undefined) : undefined}
-            errorId="time-off-last-error"
             ns="coaching"
           >
             <input
-              id="time-off-last"
-              name="lastDay"
-              type="date"
+              {...fieldProps(timeOffFields.lastDay, {
+                type: "date",
+                described: timeOffFields.lastDay.descriptionId,
+              })}
               min={days.today}
-              aria-describedby="time-off-last-hint"
-              defaultValue={timeOffAsked ? String(asked.lastDay ?? "") : ""}
             />
           </Field>
           <Field
             label={t("agenda.timeOff.reason")}
-            htmlFor="time-off-reason"
+            meta={timeOffFields.reason}
             hint={t("agenda.timeOff.reasonHint")}
-            hintId="time-off-reason-hint"
-            errors={timeOffAsked ? (fieldErrors?.reason ?? undefined) : undefined}
-            errorId="time-off-reason-error"
             ns="coaching"
           >
             <textarea
-              id="time-off-reason"
-              name="reason"
+              {...fieldProps(timeOffFields.reason, { described: timeOffFields.reason.descriptionId })}
               rows={2}
               maxLength={limits.timeOffReason}
-              aria-describedby="time-off-reason-hint"
-              defaultValue={timeOffAsked ? String(asked.reason ?? "") : ""}
             />
           </Field>
           <SubmitButton pendingLabel={t("saving")}>{t("agenda.timeOff.add")}</SubmitButton>
@@ -343,6 +303,50 @@ export default function CoachAgenda() {
         </Form>
       </section>
     </section>
+  );
+}
+
+/** Cancelling one session, with a reason for the member: open again when that reason was refused. */
+function CancelForm({
+  booking,
+  memberName,
+  maxLength,
+  reply,
+}: {
+  booking: string;
+  memberName: string;
+  maxLength: number;
+  reply: ReturnType<typeof useActionData<typeof action>>;
+}) {
+  const { t } = useTranslation("coaching");
+  const [form, fields] = useFormReply<{ reason: string }>(
+    // The cancel answer of this session's form only (one form per upcoming session).
+    reply?.initialValue?.intent === "cancel" ? reply : undefined,
+    { id: `cancel-${booking}`, intent: booking, key: "booking" },
+  );
+  return (
+    <details open={Boolean(fields.reason.errors)}>
+      <summary>{t("agenda.cancel")}</summary>
+      <Form method="post" {...formProps(form)} className="confirm">
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="booking" value={booking} />
+        <Field
+          label={t("agenda.reason", { name: memberName })}
+          meta={fields.reason}
+          hint={t("agenda.reasonHint", { max: maxLength })}
+          ns="coaching"
+        >
+          <textarea
+            {...fieldProps(fields.reason, { described: fields.reason.descriptionId })}
+            rows={3}
+            maxLength={maxLength}
+          />
+        </Field>
+        <SubmitButton pendingLabel={t("saving")} className="button button--danger">
+          {t("agenda.cancelConfirm")}
+        </SubmitButton>
+      </Form>
+    </details>
   );
 }
 

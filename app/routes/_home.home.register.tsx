@@ -165,31 +165,13 @@ function FirstStep({ draft }: { draft: Draft }) {
       <FormAlert lines={form.errors?.map((error) => t(error))} />
       <input {...getInputProps(fields.userType, { type: "hidden" })} />
       <input {...getInputProps(fields.invitedId, { type: "hidden" })} />
-      <Field
-        label={t("fields.firstName")}
-        htmlFor={fields.firstName.id}
-        errors={fields.firstName.errors}
-        errorId={fields.firstName.errorId}
-        ns="auth"
-      >
+      <Field label={t("fields.firstName")} meta={fields.firstName} ns="auth">
         <input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
       </Field>
-      <Field
-        label={t("fields.lastName")}
-        htmlFor={fields.lastName.id}
-        errors={fields.lastName.errors}
-        errorId={fields.lastName.errorId}
-        ns="auth"
-      >
+      <Field label={t("fields.lastName")} meta={fields.lastName} ns="auth">
         <input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
       </Field>
-      <Field
-        label={t("fields.birthDate")}
-        htmlFor={fields.birthDate.id}
-        errors={fields.birthDate.errors}
-        errorId={fields.birthDate.errorId}
-        ns="auth"
-      >
+      <Field label={t("fields.birthDate")} meta={fields.birthDate} ns="auth">
         <input {...getInputProps(fields.birthDate, { type: "date" })} autoComplete="bday" />
       </Field>
       <fieldset className="field" aria-describedby={fields.gender.errors ? fields.gender.errorId : undefined}>
@@ -242,13 +224,7 @@ function SecondStep({ draft }: { draft: Draft }) {
       <FormAlert lines={form.errors?.map((error) => t(error))} />
       <input {...getInputProps(fields.userType, { type: "hidden" })} />
       <input {...getInputProps(fields.invitedId, { type: "hidden" })} />
-      <Field
-        label={t("fields.email")}
-        htmlFor={fields.email.id}
-        errors={fields.email.errors}
-        errorId={fields.email.errorId}
-        ns="auth"
-      >
+      <Field label={t("fields.email")} meta={fields.email} ns="auth">
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
       </Field>
       <div className="field">
@@ -278,28 +254,13 @@ function SecondStep({ draft }: { draft: Draft }) {
           </p>
         ))}
       </div>
-      <Field
-        label={t("fields.password")}
-        htmlFor={fields.password.id}
-        hint={t("register.passwordHint")}
-        hintId="password-hint"
-        errors={fields.password.errors}
-        errorId={fields.password.errorId}
-        ns="auth"
-      >
+      <Field label={t("fields.password")} meta={fields.password} hint={t("register.passwordHint")} ns="auth">
         <input
-          {...getInputProps(fields.password, { type: "password" })}
+          {...getInputProps(fields.password, { type: "password", ariaDescribedBy: fields.password.descriptionId })}
           autoComplete="new-password"
-          aria-describedby="password-hint"
         />
       </Field>
-      <Field
-        label={t("fields.confirmPassword")}
-        htmlFor={fields.confirmPassword.id}
-        errors={fields.confirmPassword.errors}
-        errorId={fields.confirmPassword.errorId}
-        ns="auth"
-      >
+      <Field label={t("fields.confirmPassword")} meta={fields.confirmPassword} ns="auth">
         <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
       </Field>
       <SubmitButton name="intent" value="register" pendingLabel={t("register.pending")}>

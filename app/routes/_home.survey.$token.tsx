@@ -1,12 +1,14 @@
 import { guardPrivateLink } from "~/.server/auth/guard.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { refuse } from "~/.server/http/form-reply.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { answersOf, parseAnswers } from "~/.server/surveys/answer-form.server";
+import { answerRefusals } from "~/.server/surveys/contract.server";
 import { answerSurvey, surveyOfToken } from "~/.server/surveys/surveys.server";
-import { FormAlert, SubmitButton } from "~/components/form";
+import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
 
@@ -44,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.incomplete"] }));
   const outcome = await answerSurvey(token, answersOf(submission.value, survey.questions));
   if (!outcome.ok && outcome.error === "notFound") notFound(request);
-  if (!outcome.ok) return refuse(submission.reply({ formErrors: [`errors.${outcome.error}`] }), 409);
+  if (!outcome.ok) return refuseWith(submission, answerRefusals[outcome.error]);
   return redirect(`/survey/${token}?done`, 303);
 }
 
@@ -52,8 +54,9 @@ const scores = ["1", "2", "3", "4", "5"] as const;
 
 export default function AnswerSurvey() {
   const { state, survey } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("team");
+  const [form, fields] = useFormReply<Record<string, string>>(reply, { id: "survey-answer" });
   if (state !== "open") {
     return (
       <section className="container section">
@@ -67,10 +70,6 @@ export default function AnswerSurvey() {
       </section>
     );
   }
-  const typed = (name: string) => {
-    const value = refused?.initialValue?.[name];
-    return typeof value === "string" ? value : "";
-  };
   return (
     <section className="container section">
       <div className="card narrow">
@@ -80,46 +79,30 @@ export default function AnswerSurvey() {
           {t("survey.asked", { count: survey.asked })} {t("survey.anonymous", { memberName: survey.memberName })}
         </p>
         <p className="muted">{t("survey.anonymityLimits", { memberName: survey.memberName })}</p>
-        <Form method="post" className="form">
-          <FormAlert lines={refused?.error?.[""]?.map((key) => t(key))} />
+        <Form method="post" {...formProps(form)} className="form">
+          <FormAlert lines={form.errors?.map((key) => t(key))} />
           {survey.questions.map((question) => {
-            const errors = refused?.error?.[`score_${question.id}`];
+            const score = fields[`score_${question.id}`];
+            const comment = fields[`comment_${question.id}`];
             return (
               <fieldset
                 key={question.id}
                 className="question"
-                aria-describedby={errors ? `score-${question.id}-error` : undefined}
+                aria-describedby={score.errors ? score.errorId : undefined}
               >
                 <legend>{question.prompt}</legend>
                 <div className="radio-row">
-                  {scores.map((score) => (
-                    <label key={score}>
-                      <input
-                        type="radio"
-                        name={`score_${question.id}`}
-                        value={score}
-                        required
-                        defaultChecked={typed(`score_${question.id}`) === score}
-                      />
-                      {t(`survey.scores.${score}`)}
+                  {scores.map((value) => (
+                    <label key={value}>
+                      <input {...fieldProps(score, { type: "radio", value })} required />
+                      {t(`survey.scores.${value}`)}
                     </label>
                   ))}
                 </div>
-                {errors ? (
-                  <p id={`score-${question.id}-error`} className="field__errors">
-                    {t(errors[0])}
-                  </p>
-                ) : null}
-                <div className="field">
-                  <label htmlFor={`comment-${question.id}`}>{t("survey.comment")}</label>
-                  <textarea
-                    id={`comment-${question.id}`}
-                    name={`comment_${question.id}`}
-                    rows={3}
-                    maxLength={1000}
-                    defaultValue={typed(`comment_${question.id}`)}
-                  />
-                </div>
+                <ErrorList id={score.errorId} errors={score.errors?.slice(0, 1)} ns="team" />
+                <Field label={t("survey.comment")} meta={comment} ns="team">
+                  <textarea {...fieldProps(comment)} rows={3} maxLength={1000} />
+                </Field>
               </fieldset>
             );
           })}

@@ -81,13 +81,7 @@ export default function NewPassword() {
       <p className="muted">{t("newPassword.lead")}</p>
       <Form method="post" {...getFormProps(form)} className="form">
         <FormAlert lines={form.errors?.map((error) => t(error))} />
-        <Field
-          label={t("fields.code")}
-          htmlFor={fields.code.id}
-          errors={fields.code.errors}
-          errorId={fields.code.errorId}
-          ns="auth"
-        >
+        <Field label={t("fields.code")} meta={fields.code} ns="auth">
           <input
             {...getInputProps(fields.code, { type: "text" })}
             inputMode="numeric"
@@ -95,28 +89,13 @@ export default function NewPassword() {
             maxLength={6}
           />
         </Field>
-        <Field
-          label={t("fields.newPassword")}
-          htmlFor={fields.password.id}
-          hint={t("register.passwordHint")}
-          hintId="password-hint"
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          ns="auth"
-        >
+        <Field label={t("fields.newPassword")} meta={fields.password} hint={t("register.passwordHint")} ns="auth">
           <input
-            {...getInputProps(fields.password, { type: "password" })}
+            {...getInputProps(fields.password, { type: "password", ariaDescribedBy: fields.password.descriptionId })}
             autoComplete="new-password"
-            aria-describedby="password-hint"
           />
         </Field>
-        <Field
-          label={t("fields.confirmPassword")}
-          htmlFor={fields.confirmPassword.id}
-          errors={fields.confirmPassword.errors}
-          errorId={fields.confirmPassword.errorId}
-          ns="auth"
-        >
+        <Field label={t("fields.confirmPassword")} meta={fields.confirmPassword} ns="auth">
           <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
         </Field>
         <SubmitButton pendingLabel={t("newPassword.pending")}>{t("newPassword.submit")}</SubmitButton>

@@ -45,13 +45,7 @@ export default function ForgotPassword() {
       <h1>{t("forgot.title")}</h1>
       <p className="muted">{t("forgot.lead")}</p>
       <Form method="post" {...getFormProps(form)} className="form">
-        <Field
-          label={t("fields.email")}
-          htmlFor={fields.email.id}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-          ns="auth"
-        >
+        <Field label={t("fields.email")} meta={fields.email} ns="auth">
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
         </Field>
         <SubmitButton pendingLabel={t("forgot.pending")}>{t("forgot.submit")}</SubmitButton>

@@ -58,22 +58,10 @@ export default function Login() {
       <Form method="post" {...getFormProps(form)} className="form">
         <FormAlert lines={form.errors?.map((error) => t(error))} />
         <input {...getInputProps(fields.redirectAfter, { type: "hidden" })} />
-        <Field
-          label={t("fields.email")}
-          htmlFor={fields.email.id}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-          ns="auth"
-        >
+        <Field label={t("fields.email")} meta={fields.email} ns="auth">
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
         </Field>
-        <Field
-          label={t("fields.password")}
-          htmlFor={fields.password.id}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          ns="auth"
-        >
+        <Field label={t("fields.password")} meta={fields.password} ns="auth">
           <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
         </Field>
         <p className="form__aside">

@@ -23,3 +23,10 @@ const bookingSchema = z.object({
 });
 
 export const parseBooking = (formData: FormData) => parseWithZod(formData, { schema: bookingSchema });
+
+/** The confirmation of /coaching/sessions/{id}?cancel: one button, intent "cancel". */
+const cancelSchema = z.object({
+  intent: z.literal("cancel", { errorMap: () => ({ message: "coaching:errors.notChangeable" }) }),
+});
+
+export const parseCancel = (formData: FormData) => parseWithZod(formData, { schema: cancelSchema });

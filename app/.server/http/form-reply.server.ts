@@ -23,8 +23,3 @@ export function refuseWith(submission: Replying, refusal: ServiceRefusal, option
       : { fieldErrors: { [refusal.field]: [refusal.message] } };
   return refuse(submission.reply({ ...errors, ...options }), refusal.status);
 }
-
-/** A refused button (no form values to keep): `{ error }`, the refusal's message, with its status. */
-export function refusalData(refusal: ServiceRefusal) {
-  return data({ error: refusal.message }, { status: refusal.status });
-}

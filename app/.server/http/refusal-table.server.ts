@@ -1,6 +1,6 @@
 /**
  * How a service's refusal is told, page and API alike: one table a domain (its contract.server.ts)
- * writes once, read by the page action (form-reply.server.ts: refuseWith, refusalData) and by the
+ * writes once, read by the page action (form-reply.server.ts: refuseWith) and by the
  * API route (api/respond.server.ts: apiRefusal).
  */
 export type RefusalEntry = {

@@ -39,7 +39,7 @@ export async function requestEmailChange(
     const lang = isLanguage(member.lang) ? member.lang : "fr";
     await queueMail(
       tx,
-      emailChangeMail(lang, address, { firstname: member.firstname, code: issued.code, link: "/profile#email" }),
+      emailChangeMail(lang, address, { firstname: member.firstname, code: issued.code, link: "/profile#email-title" }),
     );
   });
   await recordEvent("email-change-mail", current.id);

@@ -88,6 +88,9 @@ const photoSchema = z.object({
     .refine((file) => file.size <= PHOTO_MAX_BYTES, "profile:errors.photoTooLarge"),
 });
 
+/** A device's sign-out button: whichever id it carries, the devices service answers for it. */
+const deviceSchema = z.object({ id: z.string().optional() });
+
 export const parseProfile = (formData: FormData) => parseWithZod(formData, { schema: profileSchema });
 export const parsePath = (formData: FormData) => parseWithZod(formData, { schema: pathSchema });
 export const parseEmail = (formData: FormData) => parseWithZod(formData, { schema: emailSchema });
@@ -95,3 +98,4 @@ export const parseCode = (formData: FormData) => parseWithZod(formData, { schema
 export const parsePassword = (formData: FormData) => parseWithZod(formData, { schema: passwordSchema });
 export const parseDeletion = (formData: FormData) => parseWithZod(formData, { schema: deletionSchema });
 export const parsePhoto = (formData: FormData) => parseWithZod(formData, { schema: photoSchema });
+export const parseDevice = (formData: FormData) => parseWithZod(formData, { schema: deviceSchema });

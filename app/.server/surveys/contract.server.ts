@@ -35,6 +35,14 @@ export const surveyRefusals = refusals("team", {
   tooManyMails: { status: 429, field: "crew", message: "errors.tooManyMails", api: { base: "errors.checkFields" } },
 });
 
+/** A crew member's answers through their private link (/survey/{token}), refused once it was used or closed. */
+export const answerRefusals = refusals("team", {
+  notFound: { status: 404, field: null, message: "errors.notFound" },
+  used: { status: 409, field: null, message: "errors.used" },
+  closed: { status: 409, field: null, message: "errors.closed" },
+  incomplete: { status: 409, field: null, message: "errors.incomplete" },
+});
+
 // --- OpenAPI ---------------------------------------------------------------------------------------
 
 export const surveyOperations: Operations = {

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { invitationIntents } from "./invitation-actions.server";
 import { relations } from "./relations.server";
 
 /**
@@ -45,6 +46,12 @@ export const surveySchema = z.object({
     .pipe(z.array(z.string()).min(1, "team:errors.crewRequired").max(50, "team:errors.crewRequired")),
 });
 
+/** A button of /invitations: what to do (its intent) with which invitation. */
+export const invitationActionSchema = z.object({
+  intent: z.enum(invitationIntents, { errorMap: () => ({ message: "errors.notFound" }) }),
+  id: z.string({ required_error: "errors.notFound" }),
+});
+
 export function parseCrewMember(formData: FormData) {
   return parseWithZod(formData, { schema: crewMemberSchema });
 }
@@ -55,4 +62,8 @@ export function parseCrewEdit(formData: FormData) {
 
 export function parseSurvey(formData: FormData) {
   return parseWithZod(formData, { schema: surveySchema });
+}
+
+export function parseInvitationAction(formData: FormData) {
+  return parseWithZod(formData, { schema: invitationActionSchema });
 }
