@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "~/.server/config/env.server";
@@ -51,8 +51,13 @@ describe("configuration", () => {
   it("runs one worker on the embedded database, and refuses more", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "cap-config-"));
     expect(parseEnv({ DATA_DIR: dir }).WEB_CONCURRENCY).toBe(1);
+    // On PostgreSQL, one worker per core unless told.
+    expect(parseEnv({ DATA_DIR: dir, DATABASE_URL: "postgres://h/cap" }).WEB_CONCURRENCY).toBe(availableParallelism());
     expect(parseEnv({ DATA_DIR: dir, DATABASE_URL: "postgres://h/cap", WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
-    expect(() => parseEnv({ DATA_DIR: dir, WEB_CONCURRENCY: "2" })).toThrow(/expected 1 with the embedded database/);
+    expect(() => parseEnv({ DATA_DIR: dir, WEB_CONCURRENCY: "2" })).toThrow(
+      'WEB_CONCURRENCY="2" is not valid: expected 1 with the embedded database (PGlite runs in one process); ' +
+        "set DATABASE_URL to a PostgreSQL server to run several workers",
+    );
   });
 
   it("takes Ory's settings: the admin URL defaults to the public one, the courier key is required, the timeout bounded", () => {
