@@ -12,7 +12,7 @@ import {
 } from "~/.server/coaching/bookings.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { sessionWhen } from "~/.server/coaching/session-views.server";
-import { usualTimeZones } from "~/.server/coaching/time-zones.server";
+import { usualTimeZones } from "~/.server/calendar/time-zones.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";

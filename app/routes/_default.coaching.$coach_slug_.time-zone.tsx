@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { coachOf } from "~/.server/coaching/bookings.server";
-import { timeZoneChoices, usualTimeZones } from "~/.server/coaching/time-zones.server";
+import { timeZoneChoices, usualTimeZones } from "~/.server/calendar/time-zones.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { bookingQuery } from "~/.server/pages/booking-page.server";

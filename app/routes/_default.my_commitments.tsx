@@ -1,3 +1,4 @@
+import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -53,12 +54,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .flatMap((training) =>
       training.modules.map((m) => ({ id: m.id, label: `${training.content.title[lang]} — ${m.content.title[lang]}` })),
     );
-  const dateFormat = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const dueFormat = dateFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   const commitments = rows.map((row) => ({
     id: row.id,
     title: row.title,
     dueDate: row.dueDate,
-    due: row.dueDate ? dateFormat.format(new Date(`${row.dueDate}T00:00:00Z`)) : null,
+    due: row.dueDate ? dueFormat.format(new Date(`${row.dueDate}T00:00:00Z`)) : null,
     done: row.doneAt !== null,
     // Late from the day after its due date where the member lives.
     overdue: row.doneAt === null && row.dueDate !== null && row.dueDate < today(member.time_zone),

@@ -1,3 +1,4 @@
+import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const lang = await localeOf(request);
   const t = await translator(lang, "space");
-  const dateFormat = new Intl.DateTimeFormat(lang, {
+  const filledOn = dateFormat(lang, {
     day: "numeric",
     month: "long",
     year: "numeric",
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const newest = history.page.page === 1 ? history : await lifeGpsPage(member.id, { page: 1, limit: 1 });
   const view = (entry: (typeof history.items)[number]) => ({
     id: entry.id,
-    date: dateFormat.format(entry.createdAt),
+    date: filledOn.format(entry.createdAt),
     areas: lifeAreas.map((area) => ({
       id: area,
       label: t(`lifeGps.areas.${area}`),

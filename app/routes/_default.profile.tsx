@@ -25,7 +25,7 @@ import {
 } from "~/.server/profile/forms.server";
 import { joinMobile, profileOf, updateProfile } from "~/.server/profile/profile.server";
 import { zoneLabel } from "~/.server/coaching/session-views.server";
-import { usualTimeZones } from "~/.server/coaching/time-zones.server";
+import { usualTimeZones } from "~/.server/calendar/time-zones.server";
 import { DeviceList } from "~/components/device-list";
 import { PhotoForms } from "~/components/photo-forms";
 import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form";

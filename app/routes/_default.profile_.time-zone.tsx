@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { timeZoneChoices, usualTimeZones } from "~/.server/coaching/time-zones.server";
+import { timeZoneChoices, usualTimeZones } from "~/.server/calendar/time-zones.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { parseTimeZone, saveTimeZone } from "~/.server/profile/time-zone.server";

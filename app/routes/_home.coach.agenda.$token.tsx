@@ -1,3 +1,4 @@
+import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { guardPrivateLink } from "~/.server/auth/guard.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -21,7 +22,7 @@ import {
 import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { zoneLabel } from "~/.server/coaching/session-views.server";
 import { addDays } from "~/.server/calendar/days.server";
-import { localDay } from "~/.server/coaching/time-zones.server";
+import { localDay } from "~/.server/calendar/time-zones.server";
 import { env } from "~/.server/config/env.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
@@ -69,7 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ),
     timeOffOf(coach, now),
   ]);
-  const dayFormat = new Intl.DateTimeFormat(lang, {
+  const dayFormat = dateFormat(lang, {
     weekday: "long",
     day: "numeric",
     month: "long",

@@ -4,7 +4,7 @@ import { apiAnswer, apiError, apiRefusal, methodNotAllowed } from "~/.server/api
 import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { bookingWindow } from "~/.server/coaching/slots.server";
-import { isTimeZone, localDay, localTime } from "~/.server/coaching/time-zones.server";
+import { isTimeZone, localDay, localTime } from "~/.server/calendar/time-zones.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
 
 const MAX_RANGE_DAYS = 62;

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { agendaPath } from "~/.server/coaching/agenda-link.server";
 import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
-import { localDay } from "~/.server/coaching/time-zones.server";
+import { localDay } from "~/.server/calendar/time-zones.server";
 import { addDays } from "~/.server/calendar/days.server";
 import { db } from "~/.server/db/client.server";
 import { coachingBookings, coachTimeOff } from "~/.server/db/schema.server";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import { readCoachFile, seedCoaches } from "~/.server/coaching/coach-content.server";
 import { bookSession, coachOf, freeSlotsOf, type Booker } from "~/.server/coaching/bookings.server";
-import { localDay } from "~/.server/coaching/time-zones.server";
+import { localDay } from "~/.server/calendar/time-zones.server";
 import { addDays } from "~/.server/calendar/days.server";
 import { db } from "~/.server/db/client.server";
 import { coaches, coachingBookings, mailOutbox } from "~/.server/db/schema.server";

@@ -15,7 +15,7 @@ import {
   type Slot,
   type WeeklyAvailability,
 } from "~/.server/coaching/slots.server";
-import { localTime } from "~/.server/coaching/time-zones.server";
+import { localTime } from "~/.server/calendar/time-zones.server";
 
 const paris = "Europe/Paris";
 const newYork = "America/New_York";

@@ -3,7 +3,7 @@ import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, memberPhotos } from "~/.server/db/schema.server";
 import { identity, type Identity } from "~/.server/identity/identity-service.server";
 import { DEFAULT_TIME_ZONE } from "~/.server/calendar/days.server";
-import { isTimeZone } from "~/.server/coaching/time-zones.server";
+import { isTimeZone } from "~/.server/calendar/time-zones.server";
 import { isLanguage, type Language } from "~/i18n/config";
 
 /** The product's member record (SPEC §3 app_user), as the API and pages see it. */

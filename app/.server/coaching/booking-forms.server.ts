@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { isTimeZone } from "./time-zones.server";
+import { isTimeZone } from "~/.server/calendar/time-zones.server";
 
 /**
  * The booking forms, checked on the server (their schemas stay out of the browser bundle).

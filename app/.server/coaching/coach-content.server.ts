@@ -5,7 +5,7 @@ import { notInArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/.server/db/client.server";
 import { coaches } from "~/.server/db/schema.server";
-import { isTimeZone } from "./time-zones.server";
+import { isTimeZone } from "~/.server/calendar/time-zones.server";
 
 /**
  * The coaches as written in app/content/coaches.json, validated at start-up like the trainings:

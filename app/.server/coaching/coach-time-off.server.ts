@@ -6,7 +6,7 @@ import { db } from "~/.server/db/client.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { coaches, coachTimeOff } from "~/.server/db/schema.server";
 import { cancelSessionsInTimeOff, type Coach } from "./bookings.server";
-import { localDay, startOfDay } from "./time-zones.server";
+import { localDay, startOfDay } from "~/.server/calendar/time-zones.server";
 
 /**
  * A coach's time off: whole days in their zone, from a first to a last day (one day: the same).

@@ -1,27 +1,14 @@
+import { dateFormat } from "~/.server/calendar/date-formats.server";
 import type { Language } from "~/i18n/config";
 import type { BookingWithCoach } from "./bookings.server";
-import { localTime, utcOffset } from "./time-zones.server";
+import { localTime, utcOffset } from "~/.server/calendar/time-zones.server";
 
 /**
  * A session's date, time and time zone in words (SPEC §3 "Coaching session: coach, date, time,
  * time zone"), for pages and emails alike, always in the zone of whoever reads it.
  */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
 export function sessionDate(lang: Language, start: Date, timeZone: string): string {
-  const key = `${lang}|${timeZone}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(lang, {
-      weekday: "long",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      timeZone,
-    });
-    dateFormats.set(key, format);
-  }
-  return format.format(start);
+  return dateFormat(lang, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone }).format(start);
 }
 
 export function sessionTime(start: Date, end: Date, timeZone: string): string {

@@ -1,5 +1,5 @@
 import { addDays } from "~/.server/calendar/days.server";
-import { localDay, localDaysBetween, localTime, startOfDay, zonedInstant } from "./time-zones.server";
+import { localDay, localDaysBetween, localTime, startOfDay, zonedInstant } from "~/.server/calendar/time-zones.server";
 
 export type Weekday = "sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat";
 /** Local "HH:mm"–"HH:mm" windows per weekday, in the coach's time zone ("24:00" may end a window). */

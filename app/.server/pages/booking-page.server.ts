@@ -1,3 +1,4 @@
+import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { DAY_MS, isCalendarDay } from "~/.server/calendar/days.server";
@@ -5,7 +6,7 @@ import type { Language } from "~/i18n/config";
 import { freeSlotsOf, scheduleOf, timeOffOf, type Coach } from "~/.server/coaching/bookings.server";
 import { sessionDate, sessionTime, zoneLabel } from "~/.server/coaching/session-views.server";
 import { bookingWindow, freeSlots, monthGrid, monthOf, shiftMonth, slotsOnDay } from "~/.server/coaching/slots.server";
-import { isTimeZone, localDay } from "~/.server/coaching/time-zones.server";
+import { isTimeZone, localDay } from "~/.server/calendar/time-zones.server";
 
 /**
  * What the booking steps show for one coach (SPEC §2 "Coaching booking: coach, discovery
@@ -63,11 +64,11 @@ export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: L
     slots = await freeIn(month);
   }
 
-  const monthTitle = new Intl.DateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+  const monthTitle = dateFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${month}-01T12:00:00Z`),
   );
-  const dayLabel = new Intl.DateTimeFormat(lang, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
-  const weekday = new Intl.DateTimeFormat(lang, { weekday: "short", timeZone: "UTC" });
+  const dayLabel = dateFormat(lang, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+  const weekday = dateFormat(lang, { weekday: "short", timeZone: "UTC" });
   // 2026-11-01 is a Sunday: the calendar's first column.
   const weekdays = Array.from({ length: 7 }, (_, index) => weekday.format(new Date(Date.UTC(2026, 10, 1 + index))));
   // What each day of the month is, said in words (issue 15: not by colour alone): past, with free

@@ -1,3 +1,4 @@
+import { dateFormat } from "~/.server/calendar/date-formats.server";
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import type { Language } from "~/i18n/config";
@@ -20,7 +21,7 @@ export type DeviceView = {
 };
 
 export async function devicesOf(signedIn: SignedIn, lang: Language): Promise<DeviceView[]> {
-  const format = new Intl.DateTimeFormat(lang, {
+  const format = dateFormat(lang, {
     dateStyle: "long",
     timeStyle: "short",
     timeZone: signedIn.member.time_zone,

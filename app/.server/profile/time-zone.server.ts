@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import type { SignedIn } from "~/.server/accounts/members.server";
-import { isTimeZone } from "~/.server/coaching/time-zones.server";
+import { isTimeZone } from "~/.server/calendar/time-zones.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
 

@@ -1,5 +1,6 @@
+import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { confirmedSessionsBetween } from "~/.server/coaching/bookings.server";
-import { localDay, localTime } from "~/.server/coaching/time-zones.server";
+import { localDay, localTime } from "~/.server/calendar/time-zones.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
 import { testResult, trainingCard } from "~/.server/trainings/views.server";
 import type { Language } from "~/i18n/config";
@@ -32,13 +33,8 @@ export async function overviewOf(
   const now = today(timeZone);
   const start = weekStart(week && isCalendarDay(week) ? week : now);
   const end = addDays(start, 6);
-  const dateFormat = new Intl.DateTimeFormat(lang, {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone,
-  });
-  const dayFormat = new Intl.DateTimeFormat(lang, { weekday: "short", day: "numeric", timeZone: "UTC" });
+  const longDate = dateFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone });
+  const dayFormat = dateFormat(lang, { weekday: "short", day: "numeric", timeZone: "UTC" });
   const [goals, catalogue, weather, due, sessions] = await Promise.all([
     goalsOf(memberId, historyPage),
     trainingsOf(memberId, { archived: false }),
@@ -60,11 +56,11 @@ export async function overviewOf(
   return {
     goal: goals.current && {
       title: goals.current.title,
-      added: dateFormat.format(goals.current.createdAt),
-      updated: dateFormat.format(goals.current.updatedAt),
+      added: longDate.format(goals.current.createdAt),
+      updated: longDate.format(goals.current.updatedAt),
       edited: goals.current.updatedAt.getTime() - goals.current.createdAt.getTime() > 1000,
     },
-    goalHistory: goals.history.map((goal) => ({ title: goal.title, added: dateFormat.format(goal.createdAt) })),
+    goalHistory: goals.history.map((goal) => ({ title: goal.title, added: longDate.format(goal.createdAt) })),
     goalHistoryPage: { page: goals.historyPage.page, pages: goals.historyPage.pages },
     inProgress: catalogue
       .filter((t) => t.content.kind === "training" && t.state === "in_progress")

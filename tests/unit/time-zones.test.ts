@@ -9,7 +9,7 @@ import {
   timeZoneChoices,
   utcOffset,
   zonedInstant,
-} from "~/.server/coaching/time-zones.server";
+} from "~/.server/calendar/time-zones.server";
 
 const paris = "Europe/Paris";
 const newYork = "America/New_York";
