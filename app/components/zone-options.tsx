@@ -1,3 +1,5 @@
+import { Form } from "@remix-run/react";
+
 /** A `<select>`'s group of IANA time zones, shown with spaces for underscores ("America/New York"). */
 export function ZoneGroup({ label, zones }: { label: string; zones: string[] }) {
   return (
@@ -8,5 +10,49 @@ export function ZoneGroup({ label, zones }: { label: string; zones: string[] }) 
         </option>
       ))}
     </optgroup>
+  );
+}
+
+/**
+ * Which region's zones the page lists: a GET form back to the page (`?region=`), carrying the
+ * page's other query values. With JavaScript the choice applies at once; without, by its button.
+ */
+export function ZoneRegionForm({
+  regions,
+  region,
+  kept = [],
+  label,
+  show,
+}: {
+  regions: string[];
+  region: string;
+  kept?: [string, string][];
+  label: string;
+  show: string;
+}) {
+  return (
+    <Form method="get" className="zone-form__region">
+      {kept.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="region">{label}</label>
+      <div className="zone-form__row">
+        <select
+          id="region"
+          name="region"
+          defaultValue={region}
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        >
+          {regions.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button button--ghost">
+          {show}
+        </button>
+      </div>
+    </Form>
   );
 }

@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { coachOf } from "~/.server/coaching/bookings.server";
-import { timeZoneChoices, usualTimeZones } from "~/.server/calendar/time-zones.server";
+import { shownRegion, timeZoneRegions, usualTimeZones, zonesOfRegion } from "~/.server/calendar/time-zones.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { bookingQuery } from "~/.server/pages/booking-page.server";
 import { titleMeta } from "~/components/page-title";
-import { ZoneGroup } from "~/components/zone-options";
+import { ZoneGroup, ZoneRegionForm } from "~/components/zone-options";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -16,27 +16,32 @@ export const meta = titleMeta;
 const kept = ["month", "day", "start", "from", "reschedule"] as const;
 
 /**
- * /coaching/{coach_slug}/time-zone — every time zone, for a member outside the usual ones: a GET
- * form back to the coach's page with `?tz=` (and the step the member was at).
+ * /coaching/{coach_slug}/time-zone — every time zone, a region of the world at a time, for a member
+ * outside the usual ones: a GET form back to the coach's page with `?tz=` (and the step the member
+ * was at).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const coach = await coachOf(params.coach_slug ?? "");
   if (!coach) notFound(request);
   const t = await translator(request, "coaching");
-  const query = bookingQuery(new URL(request.url), member.time_zone);
+  const url = new URL(request.url);
+  const query = bookingQuery(url, member.time_zone);
+  const region = shownRegion(url.searchParams.get("region"), query.timeZone);
   return {
     title: t("zonePage.title"),
     coach: { slug: coach.slug, name: coach.name },
     timeZone: query.timeZone,
     kept: kept.flatMap((name): [string, string][] => (query[name] ? [[name, query[name]]] : [])),
     usualZones: usualTimeZones(),
-    timeZones: timeZoneChoices(),
+    regions: timeZoneRegions(),
+    region,
+    regionZones: zonesOfRegion(region),
   };
 }
 
 export default function ChooseTimeZone() {
-  const { coach, timeZone, kept, usualZones, timeZones } = useLoaderData<typeof loader>();
+  const { coach, timeZone, kept, usualZones, regions, region, regionZones } = useLoaderData<typeof loader>();
   const { t } = useTranslation("coaching");
   const back = `/coaching/${coach.slug}?${new URLSearchParams([...kept, ["tz", timeZone]])}`;
   return (
@@ -48,21 +53,30 @@ export default function ChooseTimeZone() {
         <h1>{t("zonePage.title")}</h1>
         <p className="lead">{t("zonePage.lead", { name: coach.name })}</p>
       </header>
-      <Form method="get" action={`/coaching/${coach.slug}`} className="card zone-form">
-        {kept.map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <label htmlFor="tz">{t("timeZone.label")}</label>
-        <div className="zone-form__row">
-          <select id="tz" name="tz" defaultValue={timeZone}>
-            <ZoneGroup label={t("timeZone.usual")} zones={usualZones} />
-            <ZoneGroup label={t("timeZone.all")} zones={timeZones} />
-          </select>
-          <button type="submit" className="button button--primary">
-            {t("timeZone.apply")}
-          </button>
-        </div>
-      </Form>
+      <div className="card zone-form">
+        <ZoneRegionForm
+          regions={regions}
+          region={region}
+          kept={[...kept, ["tz", timeZone]]}
+          label={t("timeZone.region")}
+          show={t("timeZone.showRegion")}
+        />
+        <Form method="get" action={`/coaching/${coach.slug}`}>
+          {kept.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <label htmlFor="tz">{t("timeZone.label")}</label>
+          <div className="zone-form__row">
+            <select id="tz" name="tz" defaultValue={timeZone}>
+              <ZoneGroup label={t("timeZone.usual")} zones={usualZones} />
+              <ZoneGroup label={t("timeZone.regionZones", { region })} zones={regionZones} />
+            </select>
+            <button type="submit" className="button button--primary">
+              {t("timeZone.apply")}
+            </button>
+          </div>
+        </Form>
+      </div>
     </>
   );
 }

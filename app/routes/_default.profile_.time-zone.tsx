@@ -1,30 +1,34 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { timeZoneChoices, usualTimeZones } from "~/.server/calendar/time-zones.server";
+import { shownRegion, timeZoneRegions, usualTimeZones, zonesOfRegion } from "~/.server/calendar/time-zones.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { parseTimeZone, saveTimeZone } from "~/.server/profile/time-zone.server";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
-import { ZoneGroup } from "~/components/zone-options";
+import { ZoneGroup, ZoneRegionForm } from "~/components/zone-options";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
 
 /**
- * /profile/time-zone — every time zone (the profile lists the usual ones), and where both post.
+ * /profile/time-zone — every time zone, a region of the world at a time (the profile lists the
+ * usual ones), and where both post.
  * The layout's script posts the browser's zone here once (`guess=1`), saved only if none is set.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const t = await translator(request, "profile");
+  const region = shownRegion(new URL(request.url).searchParams.get("region"), member.time_zone);
   return {
     title: t("timeZone.pageTitle"),
     timeZone: member.time_zone,
     usualZones: usualTimeZones(),
-    timeZones: timeZoneChoices(),
+    regions: timeZoneRegions(),
+    region,
+    regionZones: zonesOfRegion(region),
   };
 }
 
@@ -39,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ChooseMemberTimeZone() {
-  const { timeZone, usualZones, timeZones } = useLoaderData<typeof loader>();
+  const { timeZone, usualZones, regions, region, regionZones } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("profile");
   const [form, fields] = useFormReply<{ timeZone: string }>(
@@ -56,20 +60,28 @@ export default function ChooseMemberTimeZone() {
         <h1>{t("timeZone.pageTitle")}</h1>
         <p className="lead">{t("timeZone.lead")}</p>
       </header>
-      <Form method="post" {...formProps(form)} className="card zone-form">
-        <FormAlert lines={form.errors?.map((error) => t(error))} />
-        <Field meta={fields.timeZone} label={t("timeZone.label")} ns="auth">
-          <div className="zone-form__row">
-            <select {...fieldProps(fields.timeZone)}>
-              <ZoneGroup label={t("timeZone.usual")} zones={usualZones} />
-              <ZoneGroup label={t("timeZone.all")} zones={timeZones} />
-            </select>
-            <SubmitButton pendingLabel={t("timeZone.pending")} className="button button--primary">
-              {t("timeZone.save")}
-            </SubmitButton>
-          </div>
-        </Field>
-      </Form>
+      <div className="card zone-form">
+        <ZoneRegionForm
+          regions={regions}
+          region={region}
+          label={t("timeZone.region")}
+          show={t("timeZone.showRegion")}
+        />
+        <Form method="post" {...formProps(form)}>
+          <FormAlert lines={form.errors?.map((error) => t(error))} />
+          <Field meta={fields.timeZone} label={t("timeZone.label")} ns="auth">
+            <div className="zone-form__row">
+              <select {...fieldProps(fields.timeZone)}>
+                <ZoneGroup label={t("timeZone.usual")} zones={usualZones} />
+                <ZoneGroup label={t("timeZone.regionZones", { region })} zones={regionZones} />
+              </select>
+              <SubmitButton pendingLabel={t("timeZone.pending")} className="button button--primary">
+                {t("timeZone.save")}
+              </SubmitButton>
+            </div>
+          </Field>
+        </Form>
+      </div>
     </>
   );
 }

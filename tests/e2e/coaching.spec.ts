@@ -229,6 +229,15 @@ test("the time-zone list shows a coach's times in the zone chosen, without JavaS
   await page.getByRole("link", { name: "Un autre fuseau horaire…" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choisir un fuseau horaire");
   await checkPage(page, "coaching-time-zone");
+  // Zones come a region of the world at a time: the one of the zone shown first.
+  await expect(page.getByLabel("Région du monde")).toHaveValue("America");
+  await page.getByLabel("Région du monde").selectOption("Asia");
+  // With JavaScript the choice applies at once; without, by its button.
+  if (test.info().project.use.javaScriptEnabled === false) {
+    await page.getByRole("button", { name: "Afficher ses fuseaux" }).click();
+  }
+  await expect(page).toHaveURL((url) => url.searchParams.get("region") === "Asia");
+  await expect(page.getByLabel("Région du monde")).toHaveValue("Asia");
   await page.getByLabel("Fuseau horaire").selectOption("Asia/Tokyo");
   await page.getByRole("button", { name: "Afficher dans ce fuseau" }).click();
   await expect(page).toHaveURL(

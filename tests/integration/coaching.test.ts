@@ -127,17 +127,34 @@ describe("the coach's page and its time zones", () => {
     expect(page).not.toHaveProperty("timeZones");
 
     const path = "/coaching/sarah-collins/time-zone?tz=Asia/Tokyo&day=2026-12-01&start=x&reschedule=nope";
-    const zonePage = await dataOf<{ timeZone: string; kept: [string, string][]; timeZones: string[] }>(
-      await get(zoneLoader, path, member, { coach_slug: "sarah-collins" }),
-    );
+    type ZonePage = {
+      timeZone: string;
+      kept: [string, string][];
+      regions: string[];
+      region: string;
+      regionZones: string[];
+    };
+    const zonePage = await dataOf<ZonePage>(await get(zoneLoader, path, member, { coach_slug: "sarah-collins" }));
     expect(zonePage.timeZone).toBe("Asia/Tokyo");
     // Only what the coach page itself would read: a reschedule id that is no id is left behind.
     expect(zonePage.kept).toEqual([
       ["day", "2026-12-01"],
       ["start", "x"],
     ]);
-    expect(zonePage.timeZones.length).toBeGreaterThan(300);
-    expect(zonePage.timeZones).toContain("Pacific/Noumea");
+    // Every zone, a region at a time: the zone shown's own first, another on asking.
+    expect(zonePage.regions).toEqual(expect.arrayContaining(["Africa", "America", "Asia", "Europe", "Pacific", "UTC"]));
+    expect(zonePage.region).toBe("Asia");
+    expect(zonePage.regionZones).toContain("Asia/Tokyo");
+    expect(zonePage.regionZones.every((zone) => zone.startsWith("Asia/"))).toBe(true);
+    const pacific = await dataOf<ZonePage>(
+      await get(zoneLoader, `${path}&region=Pacific`, member, { coach_slug: "sarah-collins" }),
+    );
+    expect(pacific.regionZones).toContain("Pacific/Noumea");
+    expect(pacific.timeZone).toBe("Asia/Tokyo");
+    const unknownRegion = await dataOf<ZonePage>(
+      await get(zoneLoader, `${path}&region=${encodeURIComponent("Mars'--")}`, member, { coach_slug: "sarah-collins" }),
+    );
+    expect(unknownRegion.region).toBe("Asia");
 
     const unknown = await get(zoneLoader, "/coaching/nobody/time-zone", member, { coach_slug: "nobody" });
     expect(statusOf(unknown)).toBe(404);

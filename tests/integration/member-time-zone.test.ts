@@ -57,9 +57,15 @@ describe("the member's time zone", () => {
       ]);
     }
     expect(await zoneOf(member)).toBe("America/New_York");
-    const page = await get<{ timeZone: string; timeZones: string[] }>(zonePageLoader, "/profile/time-zone", member);
+    type ZonePage = { timeZone: string; region: string; regionZones: string[] };
+    const page = await get<ZonePage>(zonePageLoader, "/profile/time-zone", member);
     expect(page.timeZone).toBe("America/New_York");
-    expect(page.timeZones).toContain("Pacific/Auckland");
+    // Every zone, a region of the world at a time: the member's own region first.
+    expect(page.region).toBe("America");
+    expect(page.regionZones).toContain("America/New_York");
+    expect(page.regionZones).not.toContain("Pacific/Auckland");
+    const pacific = await get<ZonePage>(zonePageLoader, "/profile/time-zone?region=Pacific", member);
+    expect(pacific.regionZones).toContain("Pacific/Auckland");
   });
 
   it("is guessed from the browser once, and a guess never replaces a choice", async () => {

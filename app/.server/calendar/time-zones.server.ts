@@ -114,6 +114,31 @@ export function timeZoneChoices(): string[] {
 }
 
 /**
+ * The part of the world a zone belongs to: its first segment ("Europe" of "Europe/Paris"); "UTC"
+ * for zones without one. The pages that list every zone show one region at a time: the ~420 zones
+ * at once weighed more than a page's first round trip (and went twice: markup and page data).
+ */
+export function regionOf(zone: string): string {
+  return zone.includes("/") ? zone.slice(0, zone.indexOf("/")) : "UTC";
+}
+
+let regions: string[] | undefined;
+export function timeZoneRegions(): string[] {
+  regions ??= [...new Set(timeZoneChoices().map(regionOf))].sort();
+  return regions;
+}
+
+/** The zones of `region` (one of timeZoneRegions(); anything else: none). */
+export function zonesOfRegion(region: string): string[] {
+  return timeZoneChoices().filter((zone) => regionOf(zone) === region);
+}
+
+/** The region a page shows: the one asked for in its query when it exists, else the zone's own. */
+export function shownRegion(asked: string | null, zone: string): string {
+  return asked && timeZoneRegions().includes(asked) ? asked : regionOf(zone);
+}
+
+/**
  * The instant at which the wall clock in `timeZone` shows `day` ("YYYY-MM-DD") at `time` ("HH:mm").
  * Null when that wall time never happens (the hour skipped when clocks go forward) or the input is
  * malformed; when it happens twice (clocks going back), the earlier instant. Throws on an unknown zone.
