@@ -177,4 +177,36 @@ describe("every email in its recipient's language", () => {
     const queued = await db().select().from(mailOutbox).where(eq(mailOutbox.to, member.email));
     expect(queued.every((mail) => mail.lang === "fr")).toBe(true);
   });
+
+  it("a message sent within a minute of being queued goes as queued, without looking the recipient up", async () => {
+    const member = await verifiedMember();
+    const coach = (await coachOf("claire-moreau"))!;
+    const from = new Date(Date.now() + 3 * DAY);
+    const [slot] = await freeSlotsOf(coach, from, new Date(from.getTime() + 14 * DAY));
+    const current = await signedIn(member);
+    const booker = { ...current.member, email: member.email, lang: "fr" as const };
+    expect(
+      (
+        await bookSession(booker, {
+          coachSlug: coach.slug,
+          start: slot.start,
+          timeZone: "Europe/Paris",
+          fromPath: null,
+        })
+      ).ok,
+    ).toBe(true);
+    await chooseEnglish(member);
+    const sent: { to: string; subject: string }[] = [];
+    const transport: MailTransport = { sendMail: async (message) => void sent.push(message) };
+    // Seconds after booking: the confirmation goes in French, as it was queued.
+    await deliverDueMail({ transport, now: new Date(Date.now() + 5_000) });
+    const confirmation = sent.filter((mail) => mail.to === member.email && /découverte|discovery/i.test(mail.subject));
+    expect(confirmation.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Séance découverte confirmée/)]);
+    // The reminder, sent the day before, follows the switch.
+    await deliverDueMail({ transport, now: new Date(slot.start.getTime() - DAY + 60_000) });
+    const reminder = sent.filter((mail) => mail.to === member.email && /Reminder|Rappel/.test(mail.subject));
+    expect(reminder.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Reminder: discovery session tomorrow, /),
+    ]);
+  });
 });

@@ -108,7 +108,7 @@ export async function deliverDueMail(options: { transport?: MailTransport; now?:
         .update(mailOutbox)
         .set({ nextAttemptAt: new Date(Date.now() + LEASE_MS) })
         .where(eq(mailOutbox.id, mail.id));
-      const { subject, text, html } = await inRecipientLanguage(mail);
+      const { subject, text, html } = await inRecipientLanguage(mail, now);
       await transport.sendMail({
         messageId: messageIdOf(mail.id),
         from: env().MAIL_FROM,
