@@ -35,7 +35,7 @@ export async function requestRecovery(email: string, lang: Language, ip: string)
   ]);
   if (!taken.ok)
     return { ok: false, error: taken.full.bucket === "recovery-mail" ? "tooManyResends" : "tooManyCodeRequests" };
-  const started = await identity().startRecovery(address, { lang, ip });
+  const started = await identity().startRecovery(address, { lang, ip, identityId });
   return { ok: true, codeId: started.flowId };
 }
 

@@ -47,6 +47,7 @@ export const embeddedIdentity: IdentityPort = {
   async startRecovery(email, { lang }) {
     const address = normalizeEmail(email);
     return db().transaction(async (tx) => {
+      // Read again inside the transaction (a local query): the code is issued for what is there now.
       const identityId = await store.findIdentityIdByEmail(tx, address);
       // For an unknown address the code exists (the answer looks the same) but opens nothing.
       const issued = await issueCode(tx, "recovery", address, identityId);

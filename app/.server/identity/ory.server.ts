@@ -344,9 +344,9 @@ export function createOryIdentity(options: {
 
     logout,
 
-    async startRecovery(email, { lang }) {
+    async startRecovery(email, { lang, identityId: known }) {
       const address = normalizeEmail(email);
-      const identityId = await findIdByEmail(address);
+      const identityId = known !== undefined ? known : await findIdByEmail(address);
       const flow = await expectOk("createNativeRecoveryFlow", frontend.createNativeRecoveryFlow());
       // Recorded before the code goes out: a mailed code always belongs to a flow Cap can complete.
       await recordFlow(db(), { flowId: flow.id, kind: "recovery", identityId, address });

@@ -67,9 +67,13 @@ export interface IdentityPort {
   /**
    * Starts a recovery for `email` and answers the id of the flow whose page takes the code; the
    * same answer for an unknown address (no mail goes out for it). Cap's limits come first
-   * (accounts/recovery.server.ts).
+   * (accounts/recovery.server.ts), which find the address's identity: given as `identityId` (null:
+   * none), an adapter for which a look-up is a remote call does not ask again.
    */
-  startRecovery(email: string, options: { lang: Language; ip: string }): Promise<{ flowId: string }>;
+  startRecovery(
+    email: string,
+    options: { lang: Language; ip: string; identityId?: string | null },
+  ): Promise<{ flowId: string }>;
   /** Whether the recovery flow still takes a code. */
   recoveryIsOpen(flowId: string): Promise<boolean>;
   /**
