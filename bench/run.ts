@@ -1,72 +1,128 @@
 /**
- * Cap's performance benchmark.
+ * Cap's performance benchmark (issue 14: "the bench is the proof").
  *
- * Starts the production server (`tsx server.ts` over the current build/, NODE_ENV=production, the
- * embedded PGlite in a throw-away DATA_DIR) and measures, for every page in PAGES:
+ * Starts the production server (`tsx server.ts` over the current build/, NODE_ENV=production,
+ * SERVER_TIMING=1) on PGlite in a throw-away DATA_DIR, or, with DATABASE_URL set, on a fresh
+ * database created on that PostgreSQL server and dropped afterwards. WEB_CONCURRENCY passes
+ * through (1 when unset: the figures are one process's). Two members are signed up through the
+ * API: a new one, and the heavy member (bench/heavy.ts: 500 commitments, 50 past goals, 100 past
+ * coaching sessions, every training done). Then, for every page in pages() (a public, a signed-in
+ * and a form page of each area, and the heavy member's overview, commitments and coaching pages):
+ *   - weight: the HTML and the first-load JS, CSS and data (the page strings it preloads) it
+ *     references, raw and gzipped (zlib level 6);
+ *   - queries: QUERY_SAMPLES sequential requests, their Server-Timing header read: database
+ *     statements per request, their time, and the handler's time (median);
  *   - load: autocannon, CONNECTIONS connections for BENCH_SECONDS (default 10) after a 1 s warm-up,
  *     as a browser would ask (Accept-Encoding: gzip): requests/s (mean), latency p50/p95/p99 (ms),
- *     non-2xx responses, and the page's req/s divided by the req/s of a static file served by the
- *     same server (STATIC_PATH), which factors out the machine;
- *   - weight: the HTML and the first-load JS, CSS and data (the page strings it preloads) it
- *     references, raw and gzipped (zlib level 6).
- * Prints two tables and writes the same figures to bench/results/latest.json. Timings are reported,
- * never asserted: the exit code is non-zero only when the server does not start or a page or one of
- * its assets does not answer 200.
+ *     non-2xx answers, the page's req/s ÷ the req/s of a static file served by the same server
+ *     (STATIC_PATH, which factors out the machine), the server's CPU time per request (utime +
+ *     stime of its processes from /proc, over the load) and its resident memory after the load;
+ *   - Lighthouse mobile (bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it): performance score,
+ *     LCP, TBT, CLS and the accessibility score, once every load is done (the server idle).
+ * Then the heavy member's pages ÷ the new member's (time per request), and, on PostgreSQL, the
+ * gain of a second worker: the static file and a few pages again with 2 server processes (or 1,
+ * when the main run had 2). Prints tables and writes the figures to bench/results/latest.json
+ * (`npm run bench:readme` puts them in README's Performance section). Timings are reported,
+ * never asserted: the exit code is non-zero only when the server does not start, the seeding
+ * fails, or a page or one of its assets does not answer 200.
  *
  * Run: npm run bench                      (builds first)
- *      BENCH_SECONDS=3 npm run bench      (shorter measurements)
+ *      BENCH_SECONDS=3 BENCH_LIGHTHOUSE=0 npm run bench
+ *      DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
  */
+import { createHmac } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { coachDayPath } from "./coaching";
+import { coachDayPath, COACH_SLUG } from "./coaching";
+import { runDatabase, type RunDatabase } from "./database";
+import { HEAVY, memberId, seedOverApi, seedWithSql } from "./heavy";
+import { audit, lighthouseUnavailable, type LighthouseResult } from "./lighthouse";
 import { fire as fireLoad, percentile, round } from "./load";
 import { signUp, type Headers } from "./member";
-import { BenchError, ROOT, startServer, type RunningServer, type ServerContext } from "./server";
+import {
+  BenchError,
+  cpuBetween,
+  ROOT,
+  serverCpu,
+  serverMemory,
+  sleep,
+  startServer,
+  type RunningServer,
+} from "./server";
 import { gitCommit, positiveNumber } from "./settings";
 import { table } from "./table";
 
 // ---------------------------------------------------------------------------------------------
 // What to measure
 
+type Area = "site" | "accounts" | "space" | "trainings" | "coaching" | "team" | "profile";
+type Who = "visitor" | "coach" | "new member" | "heavy member";
+
 interface BenchPage {
   path: string;
-  /**
-   * Runs once before the page is measured, e.g. to sign a member in. The headers it returns (such
-   * as a Cookie) go with the HTML fetch and with every load request for this page.
-   */
-  prepare?: (server: ServerContext) => Promise<{ headers?: Headers }>;
+  /** How the tables name it (the path, and "· heavy" for the heavy member's). */
+  label: string;
+  area: Area;
+  kind: "public" | "signed-in" | "form";
+  who: Who;
+  /** What the page must show, or the run is meaningless (e.g. free times on a booking page). */
+  mustShow?: { text: string; what: string };
 }
 
-const PAGES: BenchPage[] = [
-  { path: "/home" },
-  { path: "/coming-soon" },
-  { path: "/home/who-are-you" },
-  { path: "/home/start-freemium" },
-  { path: "/", prepare: signedIn },
-  { path: "/trainings", prepare: signedIn },
-  { path: "/training/j-embarque/modules/prendre-la-barre", prepare: signedIn },
-  // A coach's booking page on a date with free times: the month view and the times of that day.
-  { path: coachDayPath(), prepare: signedInWithTimes },
+/** What the pages need once the members exist: their headers and the coach agenda link. */
+interface Cast {
+  headers: Record<Who, Headers>;
+  coachAgendaPath: string;
+}
+
+function pages(cast: Cast): BenchPage[] {
+  const page = (
+    path: string,
+    area: Area,
+    kind: BenchPage["kind"],
+    who: Who,
+    mustShow?: BenchPage["mustShow"],
+    name = path,
+  ): BenchPage => ({ path, label: who === "heavy member" ? `${name} · heavy` : name, area, kind, who, mustShow });
+  return [
+    page("/home", "site", "public", "visitor"),
+    page("/coming-soon", "site", "public", "visitor"),
+    page("/home/who-are-you", "site", "public", "visitor"),
+    page("/home/start-freemium", "trainings", "form", "visitor"),
+    page("/home/login", "accounts", "form", "visitor"),
+    page("/home/register", "accounts", "form", "visitor"),
+    page("/", "space", "signed-in", "new member"),
+    page("/my_commitments", "space", "form", "new member"),
+    page("/my_life_gps", "space", "form", "new member"),
+    page("/trainings", "trainings", "signed-in", "new member"),
+    page("/training/j-embarque/modules/prendre-la-barre", "trainings", "form", "new member"),
+    page("/coaching", "coaching", "signed-in", "new member"),
+    // A coach's booking page on a date with free times: the month view and the times of that day.
+    page(coachDayPath(), "coaching", "form", "new member", { text: '<ul class="times">', what: "free times" }),
+    // The coach's private agenda (no account: the link of their emails), with the heavy member's sessions.
+    page(cast.coachAgendaPath, "coaching", "public", "coach", undefined, "/coach/agenda/{token}"),
+    page("/my_team/list", "team", "signed-in", "new member"),
+    page("/my_team/add", "team", "form", "new member"),
+    page("/profile", "profile", "form", "new member"),
+    page("/profile/time-zone", "profile", "form", "new member"),
+    page("/", "space", "signed-in", "heavy member", { text: "Cap 51", what: "the current goal" }),
+    page("/my_commitments", "space", "form", "heavy member", { text: "Engagement ", what: "commitments" }),
+    page("/coaching", "coaching", "signed-in", "heavy member"),
+  ];
+}
+
+/** The pages the heavy member's are compared with: the same paths for the new member. */
+const HEAVY_PATHS = ["/", "/my_commitments", "/coaching"];
+
+/** Pages loaded again with another number of workers (PostgreSQL only), beside the static file. */
+const WORKER_PAGES: { path: string; who: Who }[] = [
+  { path: "/home", who: "visitor" },
+  { path: "/", who: "new member" },
+  { path: "/trainings", who: "new member" },
 ];
-
-/** Signed in, and checks that the booking page lists times: a page without them would measure less. */
-async function signedInWithTimes(server: ServerContext): Promise<{ headers: Headers }> {
-  const signed = await signedIn(server);
-  const page = PAGES.find((candidate) => candidate.prepare === signedInWithTimes)!.path;
-  const html = await (await fetch(server.baseUrl + page, { headers: signed.headers, redirect: "manual" })).text();
-  if (!html.includes('<ul class="times">')) throw new BenchError(`GET ${page} shows no free times`);
-  return signed;
-}
-
-// One verified member for every signed-in page, signed up through the API; pages accept its
-// token as a bearer header like the cookie.
-let member: Promise<{ headers: Headers }> | undefined;
-function signedIn(server: ServerContext) {
-  member ??= signUp(server, `bench-${Date.now()}@cap.test`);
-  return member;
-}
 
 /** A file from public/ served by express.static: the ceiling a page is compared with. */
 const STATIC_PATH = "/favicon.svg";
@@ -74,6 +130,8 @@ const STATIC_PATH = "/favicon.svg";
 const CONNECTIONS = 50;
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 10);
 const WARMUP_SECONDS = 1;
+const QUERY_SAMPLES = 5;
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
 const LOAD_HEADERS: Headers = { "accept-encoding": "gzip" };
 const RESULTS_FILE = path.join(ROOT, "bench", "results", "latest.json");
 
@@ -87,6 +145,10 @@ interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** The server's CPU time (user + system, all its processes) over the load ÷ requests. */
+  cpuMsPerRequest: number;
+  /** Resident memory of the server's processes (VmRSS summed) right after the load, MB. */
+  rssMbAfter: number;
 }
 
 interface Bytes {
@@ -106,36 +168,88 @@ interface Weight {
   data: AssetBytes;
 }
 
+/** From the Server-Timing header of QUERY_SAMPLES sequential requests (medians). */
+interface Queries {
+  perRequest: number;
+  dbMs: number;
+  /** The handler's time until the answer's headers, one request at a time, unloaded. */
+  appMs: number;
+}
+
 interface PageResult {
   path: string;
+  label: string;
+  area: Area;
+  kind: BenchPage["kind"];
+  who: Who;
   weight: Weight;
+  queries: Queries | null;
   load: LoadResult;
   /** load.requestsPerSecond ÷ the static file's requests/s. */
   ratioToStatic: number;
+  lighthouse: LighthouseResult | null;
+}
+
+interface HeavyComparison {
+  path: string;
+  newRps: number;
+  heavyRps: number;
+  /** Time per request under load, heavy ÷ new (= new req/s ÷ heavy req/s); the target is ≤ 1.5. */
+  timeRatio: number;
+  p50Ratio: number;
+  cpuRatio: number;
+  newQueries: number | null;
+  heavyQueries: number | null;
+}
+
+interface WorkersResult {
+  /** Why the comparison was not made (PGlite takes one process), or null. */
+  skipped: string | null;
+  baseline: number;
+  other: number;
+  rows: { path: string; baselineRps: number; otherRps: number; gain: number }[];
 }
 
 interface Report {
   generatedAt: string;
   commit: string | null;
   node: string;
-  settings: { seconds: number; warmupSeconds: number; connections: number; loadHeaders: Headers };
+  machine: { cpus: number; model: string; memoryGb: number; os: string };
+  database: string;
+  webConcurrency: number;
+  settings: {
+    seconds: number;
+    warmupSeconds: number;
+    connections: number;
+    loadHeaders: Headers;
+    querySamples: number;
+    lighthouse: string;
+  };
+  heavyMember: typeof HEAVY & { trainings: "all done" };
   static: { path: string; load: LoadResult };
   pages: PageResult[];
+  heavy: HeavyComparison[];
+  workers: WorkersResult;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Load: autocannon
+// Load: autocannon, with the server's CPU and memory around it
 
-async function measureLoad(url: string, headers: Headers): Promise<LoadResult> {
+async function measureLoad(server: RunningServer, url: string, headers: Headers): Promise<LoadResult> {
   await fire(url, headers, WARMUP_SECONDS);
+  const cpuBefore = serverCpu(server);
   const { result, latencies } = await fire(url, headers, SECONDS);
+  const cpuMs = cpuBetween(cpuBefore, serverCpu(server));
+  const requests = result.requests.total;
   return {
     requestsPerSecond: round(result.requests.average, 1),
     latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) },
-    requests: result.requests.total,
+    requests,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    cpuMsPerRequest: requests ? round(cpuMs / requests, 2) : 0,
+    rssMbAfter: round(serverMemory(server).reduce((sum, p) => sum + p.rssKb, 0) / 1024, 1),
   };
 }
 
@@ -145,11 +259,38 @@ function fire(url: string, headers: Headers, seconds: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Queries: the Server-Timing header (SERVER_TIMING=1)
+
+async function measureQueries(url: string, headers: Headers): Promise<Queries | null> {
+  const samples: { queries: number; dbMs: number; appMs: number }[] = [];
+  for (let n = 0; n < QUERY_SAMPLES; n++) {
+    const response = await fetch(url, { headers: { ...LOAD_HEADERS, ...headers }, redirect: "manual" });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new BenchError(`GET ${new URL(url).pathname} answered ${response.status}`);
+    const timing = response.headers.get("server-timing") ?? "";
+    const db = /db;desc="queries";dur=([\d.]+)/.exec(timing);
+    const count = /db-queries;desc="(\d+)"/.exec(timing);
+    const app = /app;dur=([\d.]+)/.exec(timing);
+    if (!db || !count || !app) return null;
+    samples.push({ queries: Number(count[1]), dbMs: Number(db[1]), appMs: Number(app[1]) });
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return {
+    perRequest: median(samples.map((s) => s.queries)),
+    dbMs: round(median(samples.map((s) => s.dbMs)), 1),
+    appMs: round(median(samples.map((s) => s.appMs)), 1),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Weight: the HTML and its first-load assets
 
-async function measureWeight(url: string, headers: Headers): Promise<Weight> {
+async function measureWeight(url: string, headers: Headers, mustShow?: BenchPage["mustShow"]): Promise<Weight> {
   const html = await fetchOk(url, headers);
-  const { js, css, data } = firstLoadAssets(html.toString("utf8"), url);
+  const text = html.toString("utf8");
+  if (mustShow && !text.includes(mustShow.text))
+    throw new BenchError(`GET ${new URL(url).pathname} shows no ${mustShow.what} ("${mustShow.text}")`);
+  const { js, css, data } = firstLoadAssets(text, url);
   return { html: sizes([html]), js: await assetBytes(js), css: await assetBytes(css), data: await assetBytes(data) };
 }
 
@@ -243,27 +384,50 @@ function decodeEntities(value: string): string {
 // Output
 
 function printReport(report: Report): void {
-  const staticRps = report.static.load.requestsPerSecond;
-  const loadRow = (target: string, load: LoadResult, ratio: number) => [
-    target,
-    load.requestsPerSecond.toFixed(0),
-    load.latencyMs.p50.toFixed(1),
-    load.latencyMs.p95.toFixed(1),
-    load.latencyMs.p99.toFixed(1),
-    String(load.non2xx),
-    String(load.errors + load.timeouts),
-    ratio.toFixed(3),
-  ];
   const { seconds, connections } = report.settings;
   console.log(
-    `\nLoad: ${connections} connections, ${seconds} s each (after ${report.settings.warmupSeconds} s warm-up), ${report.commit ?? "no commit"}, node ${report.node}\n`,
+    `\n${report.database}, WEB_CONCURRENCY=${report.webConcurrency}, ${report.commit ?? "no commit"}, node ${report.node}, ` +
+      `${report.machine.cpus} × ${report.machine.model}, ${report.machine.memoryGb} GB`,
   );
   console.log(
+    `\nLoad: ${connections} connections, ${seconds} s each (after ${report.settings.warmupSeconds} s warm-up); ` +
+      `queries: median of ${report.settings.querySamples} sequential requests (Server-Timing)\n`,
+  );
+  const loadCells = (load: LoadResult, ratio: number) => [
+    load.requestsPerSecond.toFixed(0),
+    load.latencyMs.p50.toFixed(1),
+    load.latencyMs.p99.toFixed(1),
+    String(load.non2xx + load.errors + load.timeouts),
+    ratio.toFixed(3),
+    load.cpuMsPerRequest.toFixed(2),
+    load.rssMbAfter.toFixed(0),
+  ];
+  console.log(
     table(
-      ["target", "req/s", "p50 ms", "p95 ms", "p99 ms", "non-2xx", "errors", "÷ static"],
       [
-        loadRow(`${report.static.path} (static)`, report.static.load, staticRps ? 1 : 0),
-        ...report.pages.map((page) => loadRow(page.path, page.load, page.ratioToStatic)),
+        "target",
+        "who",
+        "req/s",
+        "p50 ms",
+        "p99 ms",
+        "failed",
+        "÷ static",
+        "CPU ms/req",
+        "RSS MB",
+        "queries",
+        "db ms",
+        "app ms",
+      ],
+      [
+        [`${report.static.path} (static)`, "", ...loadCells(report.static.load, 1), "-", "-", "-"],
+        ...report.pages.map((page) => [
+          page.label,
+          page.who,
+          ...loadCells(page.load, page.ratioToStatic),
+          page.queries ? String(page.queries.perRequest) : "?",
+          page.queries ? page.queries.dbMs.toFixed(1) : "?",
+          page.queries ? page.queries.appMs.toFixed(1) : "?",
+        ]),
       ],
     ),
   );
@@ -271,82 +435,318 @@ function printReport(report: Report): void {
   console.log("\nFirst-load weight (kB = 1000 bytes; gzip level 6, file by file)\n");
   console.log(
     table(
-      [
-        "page",
-        "HTML raw",
-        "HTML gz",
-        "JS files",
-        "JS raw",
-        "JS gz",
-        "CSS files",
-        "CSS raw",
-        "CSS gz",
-        "data gz",
-        "HTML+CSS gz",
-      ],
-      report.pages.map(({ path: page, weight: { html, js, css, data } }) => [
-        page,
+      ["page", "HTML raw", "HTML gz", "JS files", "JS raw", "JS gz", "CSS gz", "data gz", "HTML+CSS gz"],
+      report.pages.map(({ label, weight: { html, js, css, data } }) => [
+        label,
         kB(html.raw),
         kB(html.gzip),
         String(js.files.length),
         kB(js.raw),
         kB(js.gzip),
-        String(css.files.length),
-        kB(css.raw),
         kB(css.gzip),
         kB(data.gzip),
         kB(html.gzip + css.gzip),
       ]),
     ),
   );
-  console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+
+  console.log(`\nLighthouse mobile (${report.settings.lighthouse})\n`);
+  if (report.pages.some((page) => page.lighthouse)) {
+    console.log(
+      table(
+        ["page", "perf", "LCP s", "TBT ms", "CLS", "FCP s", "a11y", "a11y failing / error"],
+        report.pages.map(({ label, lighthouse: lh }) => [
+          label,
+          ...(lh
+            ? [
+                num(lh.performance, 0),
+                num(lh.lcpMs === null ? null : lh.lcpMs / 1000, 2),
+                num(lh.tbtMs, 0),
+                num(lh.cls, 3),
+                num(lh.fcpMs === null ? null : lh.fcpMs / 1000, 2),
+                num(lh.accessibility, 0),
+                lh.error ?? lh.accessibilityFailures?.join(" ") ?? "",
+              ]
+            : ["-", "-", "-", "-", "-", "-", ""]),
+        ]),
+      ),
+    );
+  }
+
+  console.log(
+    `\nThe heavy member (${HEAVY.commitments} commitments, ${HEAVY.pastGoals} past goals, ${HEAVY.coachingSessions} past coaching sessions, every training done) ÷ a new member\n`,
+  );
+  console.log(
+    table(
+      ["page", "new req/s", "heavy req/s", "time ×", "p50 ×", "CPU ×", "queries new", "queries heavy"],
+      report.heavy.map((row) => [
+        row.path,
+        row.newRps.toFixed(0),
+        row.heavyRps.toFixed(0),
+        row.timeRatio.toFixed(2),
+        row.p50Ratio.toFixed(2),
+        row.cpuRatio.toFixed(2),
+        row.newQueries === null ? "?" : String(row.newQueries),
+        row.heavyQueries === null ? "?" : String(row.heavyQueries),
+      ]),
+    ),
+  );
+
+  const { workers } = report;
+  console.log(`\nWorkers: ${workers.baseline} vs ${workers.other} server processes (req/s)\n`);
+  if (workers.skipped) console.log(`skipped: ${workers.skipped}`);
+  else
+    console.log(
+      table(
+        [
+          "target",
+          `${workers.baseline} worker${workers.baseline > 1 ? "s" : ""}`,
+          `${workers.other} workers`,
+          "gain ×",
+        ],
+        workers.rows.map((row) => [row.path, row.baselineRps.toFixed(0), row.otherRps.toFixed(0), row.gain.toFixed(2)]),
+      ),
+    );
+  console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)} (npm run bench:readme puts it in README.md)`);
 }
 
 function kB(bytes: number): string {
   return (bytes / 1000).toFixed(1);
 }
 
+function num(value: number | null, digits: number): string {
+  return value === null ? "?" : value.toFixed(digits);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The run
 
-async function benchmark(server: RunningServer): Promise<Report> {
-  // Check and weigh every page first: a page that does not answer 200 fails the run early.
-  const prepared: { page: BenchPage; headers: Headers; weight: Weight }[] = [];
-  for (const page of PAGES) {
-    const headers = (await page.prepare?.(server))?.headers ?? {};
-    progress(`weighing ${page.path}`);
-    prepared.push({ page, headers, weight: await measureWeight(server.baseUrl + page.path, headers) });
+/** The server as it is now: the PGlite seeding restarts it (on another port). */
+interface Run {
+  workDir: string;
+  database: RunDatabase;
+  webConcurrency: number;
+  server?: RunningServer;
+}
+
+function serverEnv(webConcurrency: number): Record<string, string> {
+  return { SERVER_TIMING: "1", WEB_CONCURRENCY: String(webConcurrency) };
+}
+
+async function start(run: Run, webConcurrency = run.webConcurrency): Promise<RunningServer> {
+  const logStart = existsSync(path.join(run.workDir, "server.log"))
+    ? readFileSync(path.join(run.workDir, "server.log"), "utf8").length
+    : 0;
+  const server = await startServer(run.workDir, { databaseUrl: run.database.url, env: serverEnv(webConcurrency) });
+  run.server = server;
+  // /healthz answered: one worker listens; the others may still be starting.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const log = readFileSync(server.logFile, "utf8").slice(logStart);
+    if ((log.match(/Cap listening/g) ?? []).length >= webConcurrency) break;
+    await sleep(250);
+  }
+  return server;
+}
+
+/** The two members, the heavy one seeded; answers what the pages need. */
+async function prepareCast(run: Run): Promise<Cast> {
+  const stamp = Date.now();
+  const server = run.server!;
+  progress("signing up the new member and the heavy member");
+  const fresh = await signUp(server, `bench-${stamp}@cap.test`);
+  const heavy = await signUp(server, `bench-heavy-${stamp}@cap.test`);
+  const heavyId = await memberId(server, heavy.headers);
+
+  let coaches: Awaited<ReturnType<typeof seedWithSql>>;
+  if (run.database.url) {
+    progress("heavy member: past coaching sessions and a grant, with SQL");
+    coaches = await seedWithSql({ url: run.database.url }, heavyId);
+  } else {
+    progress(
+      "heavy member: past coaching sessions and a grant, with SQL (the server stopped: PGlite takes one process)",
+    );
+    await server.stop();
+    run.server = undefined;
+    coaches = await seedWithSql({ pgliteDir: path.join(run.workDir, "data", "pglite") }, heavyId);
+    progress("starting the server again");
+    await start(run);
+  }
+  progress(
+    `heavy member: ${HEAVY.commitments} commitments, ${HEAVY.pastGoals + 1} goals, every training, through the API`,
+  );
+  await seedOverApi(run.server!, heavy.headers);
+
+  const coach = coaches.find((candidate) => candidate.slug === COACH_SLUG);
+  if (!coach) throw new BenchError(`no coach ${COACH_SLUG} in the database`);
+  const coachAgendaPath = `/coach/agenda/${agendaToken(run, coach)}`;
+  return {
+    headers: {
+      visitor: {},
+      coach: await languageCookie(run.server!, coachAgendaPath),
+      "new member": fresh.headers,
+      "heavy member": heavy.headers,
+    },
+    coachAgendaPath,
+  };
+}
+
+/**
+ * A coach's first visit to their agenda sets the language cookie (their language) and comes back
+ * to the same address: the cookie a coach's browser then sends.
+ */
+async function languageCookie(server: RunningServer, pagePath: string): Promise<Headers> {
+  const first = await fetch(server.baseUrl + pagePath, { redirect: "manual" });
+  await first.body?.cancel();
+  const cookie = first.headers.getSetCookie().map((value) => value.split(";")[0]);
+  return cookie.length ? { cookie: cookie.join("; ") } : {};
+}
+
+/** app/.server/coaching/agenda-link.server.ts's token: HMAC(SESSION_SECRET, coach id + generation). */
+function agendaToken(run: Run, coach: { id: string; generation: number }): string {
+  const secret =
+    process.env.SESSION_SECRET ?? readFileSync(path.join(run.workDir, "data", "session-secret"), "utf8").trim();
+  return createHmac("sha256", secret).update(`coach-agenda:${coach.id}:${coach.generation}`).digest("base64url");
+}
+
+async function benchmark(run: Run): Promise<Report> {
+  const cast = await prepareCast(run);
+  const server = run.server!;
+  const list = pages(cast);
+
+  // Check, weigh and count every page first: a page that does not answer 200 fails the run early.
+  const prepared: { page: BenchPage; weight: Weight; queries: Queries | null }[] = [];
+  for (const page of list) {
+    progress(`weighing ${page.label}`);
+    const url = server.baseUrl + page.path;
+    const headers = cast.headers[page.who];
+    const weight = await measureWeight(url, headers, page.mustShow);
+    prepared.push({ page, weight, queries: await measureQueries(url, headers) });
   }
 
   progress(`loading ${STATIC_PATH}`);
-  const staticLoad = await measureLoad(server.baseUrl + STATIC_PATH, {});
-  const pages: PageResult[] = [];
-  for (const { page, headers, weight } of prepared) {
-    progress(`loading ${page.path}`);
-    const load = await measureLoad(server.baseUrl + page.path, headers);
+  const staticLoad = await measureLoad(server, server.baseUrl + STATIC_PATH, {});
+  const results: PageResult[] = [];
+  for (const { page, weight, queries } of prepared) {
+    progress(`loading ${page.label}`);
+    const load = await measureLoad(server, server.baseUrl + page.path, cast.headers[page.who]);
     const ratioToStatic = staticLoad.requestsPerSecond
       ? round(load.requestsPerSecond / staticLoad.requestsPerSecond, 4)
       : 0;
-    pages.push({ path: page.path, weight, load, ratioToStatic });
+    const { path: pagePath, label, area, kind, who } = page;
+    results.push({ path: pagePath, label, area, kind, who, weight, queries, load, ratioToStatic, lighthouse: null });
   }
+
+  let lighthouse = "skipped (BENCH_LIGHTHOUSE=0)";
+  if (LIGHTHOUSE) {
+    const unavailable = lighthouseUnavailable();
+    if (unavailable) lighthouse = `skipped: ${unavailable}`;
+    else {
+      for (const result of results) {
+        progress(`Lighthouse ${result.label}`);
+        result.lighthouse = await audit(server.baseUrl + result.path, cast.headers[result.who]);
+      }
+      const version = results.find((result) => result.lighthouse?.version)?.lighthouse?.version ?? "?";
+      lighthouse = `Lighthouse ${version}, default mobile settings: Slow 4G and 4× CPU slowdown, simulated; Debian's chromium`;
+    }
+  }
+
+  const workers = await compareWorkers(run, staticLoad, results, cast);
 
   return {
     generatedAt: new Date().toISOString(),
     commit: gitCommit(),
     node: process.version,
-    settings: { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, loadHeaders: LOAD_HEADERS },
+    machine: {
+      cpus: os.availableParallelism(),
+      model: os.cpus()[0]?.model.trim() ?? "unknown",
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      os: `${os.type()} ${os.release()}`,
+    },
+    database: run.database.url ? "PostgreSQL" : "PGlite",
+    webConcurrency: run.webConcurrency,
+    settings: {
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      connections: CONNECTIONS,
+      loadHeaders: LOAD_HEADERS,
+      querySamples: QUERY_SAMPLES,
+      lighthouse,
+    },
+    heavyMember: { ...HEAVY, trainings: "all done" },
     static: { path: STATIC_PATH, load: staticLoad },
-    pages,
+    pages: results,
+    heavy: compareHeavy(results),
+    workers,
   };
+}
+
+function compareHeavy(results: PageResult[]): HeavyComparison[] {
+  return HEAVY_PATHS.flatMap((pagePath) => {
+    const fresh = results.find((r) => r.path === pagePath && r.who === "new member");
+    const heavy = results.find((r) => r.path === pagePath && r.who === "heavy member");
+    if (!fresh || !heavy) return [];
+    const ratio = (a: number, b: number) => (b ? round(a / b, 2) : 0);
+    return [
+      {
+        path: pagePath,
+        newRps: fresh.load.requestsPerSecond,
+        heavyRps: heavy.load.requestsPerSecond,
+        timeRatio: ratio(fresh.load.requestsPerSecond, heavy.load.requestsPerSecond),
+        p50Ratio: ratio(heavy.load.latencyMs.p50, fresh.load.latencyMs.p50),
+        cpuRatio: ratio(heavy.load.cpuMsPerRequest, fresh.load.cpuMsPerRequest),
+        newQueries: fresh.queries?.perRequest ?? null,
+        heavyQueries: heavy.queries?.perRequest ?? null,
+      },
+    ];
+  });
+}
+
+/**
+ * On PostgreSQL: the server started again with the other number of workers (2, or 1 when the main
+ * run had 2 or more), the static file and WORKER_PAGES loaded again, beside the main run's figures.
+ */
+async function compareWorkers(
+  run: Run,
+  staticLoad: LoadResult,
+  results: PageResult[],
+  cast: Cast,
+): Promise<WorkersResult> {
+  const baseline = run.webConcurrency;
+  const other = baseline === 1 ? 2 : 1;
+  if (!run.database.url)
+    return { skipped: "PGlite takes one process; set DATABASE_URL to compare", baseline, other, rows: [] };
+  progress(`starting the server again with ${other} worker${other > 1 ? "s" : ""}`);
+  await run.server?.stop();
+  run.server = undefined;
+  const server = await start(run, other);
+  const rows: WorkersResult["rows"] = [];
+  progress(`loading ${STATIC_PATH} (${other} workers)`);
+  const otherStatic = await measureLoad(server, server.baseUrl + STATIC_PATH, {});
+  rows.push(row(`${STATIC_PATH} (static)`, staticLoad.requestsPerSecond, otherStatic.requestsPerSecond));
+  for (const { path: pagePath, who } of WORKER_PAGES) {
+    const main = results.find((r) => r.path === pagePath && r.who === who);
+    if (!main) continue;
+    progress(`loading ${pagePath} (${other} workers)`);
+    const load = await measureLoad(server, server.baseUrl + pagePath, cast.headers[who]);
+    rows.push(row(main.label, main.load.requestsPerSecond, load.requestsPerSecond));
+  }
+  return { skipped: null, baseline, other, rows };
+
+  function row(label: string, baselineRps: number, otherRps: number) {
+    return { path: label, baselineRps, otherRps, gain: baselineRps ? round(otherRps / baselineRps, 2) : 0 };
+  }
 }
 
 async function main(): Promise<number> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), "cap-bench-"));
-  let server: RunningServer | undefined;
+  const webConcurrency = Math.round(positiveNumber(process.env.WEB_CONCURRENCY, 1));
+  let run: Run | undefined;
   let cleaning: Promise<void> | undefined;
   const cleanUp = () =>
     (cleaning ??= (async () => {
-      await server?.stop();
+      await run?.server?.stop();
+      await run?.database.drop();
       await rm(workDir, { recursive: true, force: true });
     })());
   const interrupt = () => {
@@ -357,11 +757,15 @@ async function main(): Promise<number> {
   process.once("SIGTERM", interrupt);
 
   try {
-    progress(`starting the server (PGlite in ${workDir})`);
-    server = await startServer(workDir);
-    const report = await benchmark(server);
+    run = { workDir, database: await runDatabase("cap_bench"), webConcurrency };
+    progress(`starting the server on ${run.database.label}, WEB_CONCURRENCY=${webConcurrency} (data in ${workDir})`);
+    await start(run);
+    const report = await benchmark(run);
     await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
-    await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+    const json = `${JSON.stringify(report, null, 2)}\n`;
+    await writeFile(RESULTS_FILE, json);
+    // The last run on each database as well: README shows both (npm run bench:readme).
+    await writeFile(RESULTS_FILE.replace(/\.json$/, `-${report.database.toLowerCase()}.json`), json);
     printReport(report);
     return 0;
   } catch (error) {
@@ -376,7 +780,7 @@ async function main(): Promise<number> {
 // Small helpers
 
 function progress(message: string): void {
-  console.error(`[bench] ${message}`);
+  console.error(`[bench] ${new Date().toISOString().slice(11, 19)} ${message}`);
 }
 
 process.exitCode = await main();

@@ -3,7 +3,7 @@
  * `tsx server.ts` over the current build/, NODE_ENV=production, its log in a file, on PGlite in a
  * throw-away DATA_DIR or on the PostgreSQL database it is given; and the memory it holds.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -34,7 +34,10 @@ export interface RunningServer extends ServerContext {
  * Starts the server with its data under `workDir`: on PGlite, or on `databaseUrl` when given. The
  * rest of the environment (WEB_CONCURRENCY, …) passes through.
  */
-export async function startServer(workDir: string, options: { databaseUrl?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  workDir: string,
+  options: { databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const logFile = path.join(workDir, "server.log");
   // The server logs one line per request: send it to a file, not a pipe this process would have
@@ -45,6 +48,7 @@ export async function startServer(workDir: string, options: { databaseUrl?: stri
     NODE_ENV: "production",
     PORT: String(port),
     DATA_DIR: path.join(workDir, "data"),
+    ...options.env,
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
@@ -131,12 +135,19 @@ export interface ProcessMemory {
 
 /** The resident memory of every process of the server (Linux /proc), oldest first. */
 export function serverMemory(server: RunningServer): ProcessMemory[] {
+  return serverProcesses(server).flatMap(({ pid, depth }) => {
+    const rss = /^VmRSS:\s+(\d+) kB/m.exec(readProc(pid, "status") ?? "");
+    if (!rss) return [];
+    return [{ pid, role: depth === 0 ? "tsx launcher" : depth === 1 ? "server" : "worker", rssKb: Number(rss[1]) }];
+  });
+}
+
+/** The server's processes: the one started (depth 0) and its descendants, parents first. */
+function serverProcesses(server: RunningServer): { pid: number; depth: number }[] {
   const parents = new Map<number, number[]>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat = readProc(Number(entry), "stat");
-    // "pid (comm) state ppid …": comm may hold spaces, so read after its closing parenthesis.
-    const ppid = stat ? Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) : NaN;
+    const ppid = Number(statFields(Number(entry))?.[1]);
     if (Number.isFinite(ppid)) parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
   }
   const tree: { pid: number; depth: number }[] = [];
@@ -145,11 +156,45 @@ export function serverMemory(server: RunningServer): ProcessMemory[] {
     for (const child of (parents.get(pid) ?? []).sort((a, b) => a - b)) visit(child, depth + 1);
   };
   visit(server.pid, 0);
-  return tree.flatMap(({ pid, depth }) => {
-    const rss = /^VmRSS:\s+(\d+) kB/m.exec(readProc(pid, "status") ?? "");
-    if (!rss) return [];
-    return [{ pid, role: depth === 0 ? "tsx launcher" : depth === 1 ? "server" : "worker", rssKb: Number(rss[1]) }];
-  });
+  return tree;
+}
+
+/**
+ * /proc/<pid>/stat after "pid (comm) ": comm may hold spaces, so read after its closing
+ * parenthesis. Index 0 is the state, 1 the parent pid, 11 and 12 utime and stime (man 5 proc).
+ */
+function statFields(pid: number): string[] | null {
+  const stat = readProc(pid, "stat");
+  return stat ? stat.slice(stat.lastIndexOf(")") + 2).split(" ") : null;
+}
+
+/** Clock ticks per second of utime/stime: USER_HZ, 100 on Linux unless getconf says otherwise. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU time (user + system, in ms) the server's processes have used so far, by pid. The difference
+ * of two readings, summed over pids present in both, is the CPU a load cost the server.
+ */
+export function serverCpu(server: RunningServer): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const { pid } of serverProcesses(server)) {
+    const fields = statFields(pid);
+    if (fields) cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+  }
+  return cpu;
+}
+
+/** CPU ms used between two serverCpu readings. */
+export function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 function readProc(pid: number, file: string): string | null {

@@ -76,6 +76,12 @@ const envSchema = z.object({
     .enum(["", "0", "1", "false", "true"], { message: "1 or true to turn on /dev/mailbox (never in production)" })
     .optional()
     .transform((value) => value === "1" || value === "true"),
+  // Server-Timing on every answer of server.ts: the database statements and their time (the bench's
+  // queries per request). Off by default: nothing is counted.
+  SERVER_TIMING: z
+    .enum(["", "0", "1", "false", "true"], { message: "1 or true to add a Server-Timing header to every answer" })
+    .optional()
+    .transform((value) => value === "1" || value === "true"),
   // Express's "trust proxy": a hop count, or addresses/subnets (and loopback, linklocal, uniquelocal).
   TRUST_PROXY: z
     .string()

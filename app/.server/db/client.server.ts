@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { logger } from "~/.server/observability/logger.server";
+import { countedQuery, countStatements, serverTimingOn } from "~/.server/observability/query-timing.server";
 import * as schema from "./schema.server";
 
 /** The Drizzle database, whichever driver is underneath. */
@@ -54,6 +55,8 @@ export async function openDatabase(options: {
     // A connection in use (inside a transaction, between two queries) reports its loss on the
     // client itself: its next query fails (503) and the pool drops it when it is released.
     pool.on("connect", (client) => client.on("error", connectionLost));
+    // SERVER_TIMING: every statement a connection sends counts into its request's tally.
+    if (serverTimingOn()) pool.on("connect", (client) => (client.query = countedQuery(client.query)));
     const db = drizzlePostgres(pool, { schema });
     await underStartupLock(pool, async (client) => {
       const locked = drizzlePostgres(client, { schema }) as unknown as Database;
@@ -65,10 +68,24 @@ export async function openDatabase(options: {
   if (options.dataDir !== "memory://") mkdirSync(options.dataDir, { recursive: true });
   // btree_gist backs the bookings' no-overlap constraint (migration 0003); a server has it built in.
   const client = await PGlite.create(options.dataDir, { extensions: { btree_gist } });
+  if (serverTimingOn()) countPgliteQueries(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   await options.prepare?.(db);
   return { db, driver: "pglite", close: () => client.close() };
+}
+
+/** SERVER_TIMING on PGlite: queries, in and out of transactions, count into their request's tally. */
+function countPgliteQueries(client: PGlite) {
+  client.query = countedQuery(client.query);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) => {
+    countStatements(2); // its BEGIN and COMMIT
+    return transaction((tx) => {
+      tx.query = countedQuery(tx.query);
+      return callback(tx);
+    });
+  };
 }
 
 /**

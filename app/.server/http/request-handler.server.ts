@@ -5,6 +5,7 @@ import {
   type AppLoadContext,
   type ServerBuild,
 } from "@remix-run/node";
+import { serverTimingHeader, serverTimingOn, withQueryTally } from "~/.server/observability/query-timing.server";
 import { doorRefusal } from "./door-refusal.server";
 import { bodyLimitFor, screenBody, screenHead, type Refusal } from "./request-screen.server";
 
@@ -33,6 +34,8 @@ export function screenRequests() {
 
 export function createRequestHandler({ build, mode, origin, getLoadContext }: Options) {
   const handle = createRemixHandler(build, mode);
+  // SERVER_TIMING: the answer says how many database statements it took (query-timing.server.ts).
+  const timing = serverTimingOn();
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const headers = headersOf(req);
@@ -54,8 +57,10 @@ export function createRequestHandler({ build, mode, origin, getLoadContext }: Op
         body,
         signal: controller.signal,
       });
-      const response = await handle(request, getLoadContext(req, res));
-      await send(res, response);
+      const context = getLoadContext(req, res);
+      if (!timing) return await send(res, await handle(request, context));
+      const { result: response, tally, app } = await withQueryTally(() => handle(request, context));
+      await send(res, response, serverTimingHeader(tally, app));
     } catch (error) {
       next(error);
     }
@@ -118,7 +123,7 @@ function discardBody(req: ExpressRequest, limit: number) {
   req.resume();
 }
 
-async function send(res: ExpressResponse, response: Response) {
+async function send(res: ExpressResponse, response: Response, serverTiming?: string) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   // The answer's headers replace those server.ts set for answers of its own (security-headers.server.ts).
@@ -126,6 +131,7 @@ async function send(res: ExpressResponse, response: Response) {
     if (name === "set-cookie") res.append(name, value);
     else res.setHeader(name, value);
   }
+  if (serverTiming) res.append("Server-Timing", serverTiming);
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }

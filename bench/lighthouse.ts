@@ -1,0 +1,139 @@
+/**
+ * Lighthouse's mobile audit of one page, for the bench: the `lighthouse` CLI (a dev dependency)
+ * with its default settings, which are the mobile preset (a Moto G Power screen, Slow 4G and a
+ * 4× CPU slowdown, simulated), on Debian's chromium, headless. Only the performance and
+ * accessibility categories are run. Signed-in pages pass the member's headers (a bearer token) as
+ * Lighthouse's extraHeaders. One Chromium per page, a child process each: nothing of Lighthouse
+ * stays in the bench's process.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Headers } from "./member";
+import { ROOT } from "./server";
+
+export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const TIMEOUT_MS = 180_000;
+
+export interface LighthouseResult {
+  /** 0–100, as Lighthouse shows them. */
+  performance: number | null;
+  accessibility: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  fcpMs: number | null;
+  /** Lighthouse's version, as its report says. */
+  version?: string;
+  /** Set when Lighthouse could not audit the page (its runtimeError or the CLI's failure). */
+  error?: string;
+  /** Accessibility audits that failed, by id: what keeps the score under 100. */
+  accessibilityFailures?: string[];
+}
+
+/** Why Lighthouse cannot run here, or null when it can. */
+export function lighthouseUnavailable(): string | null {
+  if (!existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM} (set CHROME_PATH, or apt-get install chromium)`;
+  if (!existsSync(lighthouseBin())) return "the lighthouse dev dependency is not installed (npm install)";
+  return null;
+}
+
+function lighthouseBin() {
+  return path.join(ROOT, "node_modules", ".bin", "lighthouse");
+}
+
+export async function audit(url: string, headers: Headers): Promise<LighthouseResult> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "cap-lighthouse-"));
+  const report = path.join(dir, "report.json");
+  const args = [
+    url,
+    "--quiet",
+    "--output=json",
+    `--output-path=${report}`,
+    "--only-categories=performance,accessibility",
+    // A profile of its own in the temporary folder, removed after.
+    `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --user-data-dir=${path.join(dir, "profile")}`,
+    "--max-wait-for-load=60000",
+  ];
+  if (Object.keys(headers).length > 0) args.push(`--extra-headers=${JSON.stringify(headers)}`);
+  try {
+    const failure = await run(lighthouseBin(), args, { ...process.env, CHROME_PATH: CHROMIUM });
+    if (failure) return empty(failure);
+    return parse(JSON.parse(await readFile(report, "utf8")));
+  } catch (error) {
+    return empty((error as Error).message);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+type Lhr = {
+  lighthouseVersion?: string;
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { numericValue?: number; score: number | null; scoreDisplayMode?: string }>;
+};
+
+function parse(lhr: Lhr): LighthouseResult {
+  const score = (category: string) => {
+    const value = lhr.categories[category]?.score;
+    return value === null || value === undefined ? null : Math.round(value * 100);
+  };
+  const numeric = (id: string, digits: number) => {
+    const value = lhr.audits[id]?.numericValue;
+    return value === undefined ? null : Math.round(value * 10 ** digits) / 10 ** digits;
+  };
+  const accessibilityFailures = (lhr.categories.accessibility?.auditRefs ?? [])
+    .filter(({ id, weight }) => weight > 0 && lhr.audits[id]?.score !== null && (lhr.audits[id]?.score ?? 1) < 1)
+    .map(({ id }) => id);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    lcpMs: numeric("largest-contentful-paint", 0),
+    tbtMs: numeric("total-blocking-time", 0),
+    cls: numeric("cumulative-layout-shift", 3),
+    fcpMs: numeric("first-contentful-paint", 0),
+    version: lhr.lighthouseVersion,
+    ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
+    ...(accessibilityFailures.length ? { accessibilityFailures } : {}),
+  };
+}
+
+function empty(error: string): LighthouseResult {
+  return { performance: null, accessibility: null, lcpMs: null, tbtMs: null, cls: null, fcpMs: null, error };
+}
+
+/** Runs the CLI; resolves null on success, or what went wrong (its last lines of output). */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string | null> {
+  return new Promise((resolve) => {
+    // detached: its own process group, so a timeout ends Lighthouse and its Chromium together.
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let output = "";
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+    };
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // gone
+      }
+    }, TIMEOUT_MS);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      resolve(error.message);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(null);
+      else {
+        const tail = output.trim().split("\n").slice(-3).join(" / ");
+        resolve(`lighthouse exited ${signal ?? code}${tail ? `: ${tail}` : ""}`);
+      }
+    });
+  });
+}
