@@ -1,13 +1,14 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
+import { refuse, replyOf } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
-import { markPartRead, submitQuiz, type StepOutcome } from "~/.server/trainings/progress.server";
+import { markPartRead, submitQuiz, type QuizOutcome, type StepOutcome } from "~/.server/trainings/progress.server";
 import { modulePage } from "~/.server/pages/module-page.server";
 import { FormAlert } from "~/components/form";
 import { ModulePart } from "~/components/module-part";
 import { titleMeta } from "~/components/page-title";
-import { QuizForm } from "~/components/quiz-form";
+import { QuizForm, useQuizReply } from "~/components/quiz-form";
 import { answerFieldName } from "~/forms/quiz";
 import { Duration } from "~/components/duration";
 import { useTranslation } from "~/i18n/react";
@@ -44,9 +45,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const outcome = await submitQuiz(member.id, trainingSlug, moduleSlug, raw);
   if (!outcome.ok && outcome.error === "refused") {
-    return data({ errors: outcome.errors, answers: outcome.answers }, { status: 400 });
+    return refuse(quizReply(outcome));
   }
   return after(request, outcome, `${here}?quiz=done#quiz`, trainingSlug);
+}
+
+/**
+ * The quiz refused, as conform's reply: the member's answers as the service kept them (ids the
+ * question does not have left out) under `q_<question>`, each question's message (a key of
+ * "trainings"; the page adds the question's number) under its field, "quiz.refused" over the form.
+ */
+function quizReply(outcome: Extract<QuizOutcome, { error: "refused" }>) {
+  const values: Record<string, string | string[]> = { intent: "quiz" };
+  for (const [question, answers] of Object.entries(outcome.answers)) values[answerFieldName(question)] = answers;
+  const fieldErrors = Object.fromEntries(
+    Object.entries(outcome.errors).map(([question, error]) => [answerFieldName(question), [error.key]]),
+  );
+  return replyOf({ values, fieldErrors, formErrors: ["quiz.refused"] });
 }
 
 /** Where a step leads: on, or to the congratulation page when the training just ended. */
@@ -61,7 +76,8 @@ function after(request: Request, outcome: StepOutcome, next: string, trainingSlu
 
 export default function ModulePage() {
   const { module, quizOutcome } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const [quizForm, quizFields] = useQuizReply(useActionData<typeof action>(), module.quiz?.last?.answers);
+  const refused = quizForm.status === "error";
   const { t } = useTranslation("trainings");
   const base = `/training/${module.training.slug}/modules`;
   return (
@@ -104,14 +120,9 @@ export default function ModulePage() {
               ]}
             />
           ) : null}
-          {refused ? <FormAlert lines={[t("quiz.refused")]} /> : null}
+          <FormAlert lines={quizForm.errors?.map((error) => t(error))} />
           <p className="muted">{module.quiz.last ? t("quiz.again") : t("quiz.lead")}</p>
-          <QuizForm
-            questions={module.quiz.questions}
-            chosen={refused?.answers ?? module.quiz.last?.answers ?? {}}
-            errors={refused?.errors ?? {}}
-            fieldName={answerFieldName}
-          />
+          <QuizForm questions={module.quiz.questions} form={quizForm} fields={quizFields} />
         </section>
       ) : null}
 

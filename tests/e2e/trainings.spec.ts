@@ -64,6 +64,8 @@ test("a new member follows J'embarque to the end and sees the result", async ({ 
   await multi.locator("input").nth(1).uncheck();
   await page.getByRole("button", { name: "Valider mes réponses" }).click();
   await expect(multi.getByText("Veuillez choisir au moins 2 réponses")).toBeVisible();
+  // The message, with the question's number, describes the question's group.
+  await expect(multi).toHaveAccessibleDescription(/Veuillez choisir au moins 2 réponses/);
   await expect(multi.locator("input").nth(0)).toBeChecked();
   // SPEC §4: the question counts its answers left unselected (1 of 5 chosen).
   await expect(multi.getByText("4 réponses non cochées")).toBeVisible();
@@ -72,6 +74,7 @@ test("a new member follows J'embarque to the end and sees the result", async ({ 
   for (let a = 0; a < 4; a++) await multi.locator("input").nth(a).check();
   await page.getByRole("button", { name: "Valider mes réponses" }).click();
   await expect(multi.getByText("Vous ne pouvez pas choisir plus de 3 réponses")).toBeVisible();
+  await expect(multi).toHaveAccessibleDescription(/Vous ne pouvez pas choisir plus de 3 réponses/);
   for (let a = 0; a < 4; a++) await expect(multi.locator("input").nth(a)).toBeChecked();
 
   await multi.locator("input").nth(3).uncheck();

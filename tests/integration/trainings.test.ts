@@ -11,6 +11,8 @@ import {
 } from "~/routes/_default.training.$training_slug.modules.$module_slug";
 import { loader as congratulationsLoader } from "~/routes/_next.training.$training_slug.congratulations";
 import { loader as resultLoader } from "~/routes/_default.training_results.j-embarque";
+import { errorCount } from "~/components/quiz-form";
+import { selectionError } from "~/forms/quiz";
 import { callWith, verifiedMember, type TestMember } from "../support/accounts";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 
@@ -159,6 +161,14 @@ describe("/trainings", () => {
   });
 });
 
+/** The quiz's refusal on the module page: conform's reply, fields `q_<question>`. */
+type Reply = {
+  status: string;
+  error: Record<string, string[] | null>;
+  initialValue: Record<string, string | string[]>;
+};
+const field = (question: string) => `q_${question}`;
+
 describe("quiz", () => {
   const module = onboarding.modules.find((m) => m.quiz!.questions.some((q) => q.max > 1))!;
   const multi = module.quiz!.questions.find((q) => q.max > 1)!;
@@ -168,27 +178,35 @@ describe("quiz", () => {
     const answers = validAnswers(module);
     const tooFew = await answerQuiz(member, module.slug, { ...answers, [multi.id]: [multi.answers[0].id] });
     expect(statusOf(tooFew)).toBe(400);
-    const refused = await dataOf<{
-      errors: Record<string, { key: string; count?: number }>;
-      answers: Record<string, string[]>;
-    }>(tooFew);
-    expect(refused.errors[multi.id]).toEqual({ key: "quiz.errors.atLeast", count: multi.min });
-    expect(refused.answers[multi.id]).toEqual([multi.answers[0].id]);
-    expect(refused.answers).toMatchObject(Object.fromEntries(Object.entries(answers).filter(([q]) => q !== multi.id)));
+    // conform's reply: the message's key under the question's field, every choice kept.
+    const refused = await dataOf<Reply>(tooFew);
+    expect(refused.status).toBe("error");
+    expect(refused.error).toEqual({ "": ["quiz.refused"], [field(multi.id)]: ["quiz.errors.atLeast"] });
+    expect(refused.initialValue[field(multi.id)]).toEqual([multi.answers[0].id]);
+    expect(refused.initialValue).toEqual({
+      intent: "quiz",
+      ...Object.fromEntries(Object.entries(answers).map(([q, ids]) => [field(q), ids])),
+      [field(multi.id)]: [multi.answers[0].id],
+    });
+    // The number the page shows with the message comes from the question.
+    expect(errorCount(multi, "quiz.errors.atLeast")).toBe(multi.min);
 
     const tooMany = await answerQuiz(member, module.slug, {
       ...answers,
       [multi.id]: multi.answers.slice(0, multi.max + 1).map((a) => a.id),
     });
-    expect((await dataOf<{ errors: Record<string, unknown> }>(tooMany)).errors[multi.id]).toEqual({
-      key: "quiz.errors.atMost",
-      count: multi.max,
-    });
+    const refusedTooMany = await dataOf<Reply>(tooMany);
+    expect(refusedTooMany.error[field(multi.id)]).toEqual(["quiz.errors.atMost"]);
+    expect(refusedTooMany.initialValue[field(multi.id)]).toEqual(
+      multi.answers.slice(0, multi.max + 1).map((a) => a.id),
+    );
+    expect(errorCount(multi, "quiz.errors.atMost")).toBe(multi.max);
 
     const none = await answerQuiz(member, module.slug, { ...answers, [multi.id]: [] });
-    expect((await dataOf<{ errors: Record<string, unknown> }>(none)).errors[multi.id]).toEqual({
-      key: "quiz.errors.required",
-    });
+    const refusedNone = await dataOf<Reply>(none);
+    expect(refusedNone.error[field(multi.id)]).toEqual(["quiz.errors.required"]);
+    expect(refusedNone.initialValue[field(multi.id)]).toEqual([]);
+    expect(errorCount(multi, "quiz.errors.required")).toBeUndefined();
 
     expect(await db().select().from(quizSubmissions)).toHaveLength(0);
   });
@@ -199,10 +217,18 @@ describe("quiz", () => {
       ...validAnswers(module),
       [multi.id]: ["forged", multi.answers[0].id],
     });
-    expect((await dataOf<{ errors: Record<string, unknown> }>(answer)).errors[multi.id]).toEqual({
-      key: "quiz.errors.atLeast",
-      count: multi.min,
-    });
+    const refused = await dataOf<Reply>(answer);
+    expect(refused.error[field(multi.id)]).toEqual(["quiz.errors.atLeast"]);
+    expect(refused.initialValue[field(multi.id)]).toEqual([multi.answers[0].id]);
+  });
+
+  it("shows with each message the number the selection rule counts", () => {
+    for (const question of module.quiz!.questions) {
+      for (const selected of [0, question.min - 1, question.max + 1]) {
+        const error = selectionError(question, selected);
+        if (error) expect(errorCount(question, error.key)).toBe("count" in error ? error.count : undefined);
+      }
+    }
   });
 
   it("stores an accepted submission with its score; the module completes once every part is read", async () => {

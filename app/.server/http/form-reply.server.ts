@@ -23,3 +23,20 @@ export function refuseWith(submission: Replying, refusal: ServiceRefusal, option
       : { fieldErrors: { [refusal.field]: [refusal.message] } };
   return refuse(submission.reply({ ...errors, ...options }), refusal.status);
 }
+
+/**
+ * conform's reply for a refusal a service decided field by field, with no schema to parse the post
+ * against (the quiz: its fields are its questions): the values to show again, as the service kept
+ * them, and each field's errors (translation keys), the form's own under `""`.
+ */
+export function replyOf({
+  values,
+  fieldErrors,
+  formErrors,
+}: {
+  values: Record<string, string | string[]>;
+  fieldErrors: Record<string, string[]>;
+  formErrors?: string[];
+}): SubmissionResult<string[]> {
+  return { status: "error", initialValue: values, error: { "": formErrors ?? null, ...fieldErrors } };
+}
