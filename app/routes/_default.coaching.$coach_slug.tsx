@@ -168,7 +168,9 @@ export default function BookCoach() {
           </button>
         </div>
         <p>
-          <Link to={`/coaching/${coach.slug}/time-zone${location.search}`}>{t("timeZone.other")}</Link>
+          <Link to={`/coaching/${coach.slug}/time-zone${location.search}`} className="zone-form__other">
+            {t("timeZone.other")}
+          </Link>
         </p>
       </Form>
 

@@ -301,7 +301,9 @@ function TimeZoneForm({ zone, label, usual }: { zone: string; label: string; usu
           </div>
         </Field>
         <p>
-          <Link to="/profile/time-zone">{t("timeZone.other")}</Link>
+          <Link to="/profile/time-zone" className="zone-form__other">
+            {t("timeZone.other")}
+          </Link>
         </p>
       </Form>
     </section>

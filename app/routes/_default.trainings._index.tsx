@@ -52,6 +52,8 @@ export default function Trainings() {
         <p className="lead">{t("trainings.lead")}</p>
       </header>
       {unlocked ? <FormAlert tone="success" lines={[`${unlocked} — ${t("trainings.unlocked")}`]} /> : null}
+      {/* The cards' titles are h3: each list has its h2 (headings in order, for screen readers). */}
+      <h2>{t("trainings.trainingsTitle")}</h2>
       <TrainingList trainings={trainings} />
       <h2>{t("trainings.testsTitle")}</h2>
       <TrainingList trainings={tests} />
