@@ -75,7 +75,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
+    // Tests tagged @js-only are about what JavaScript adds: nothing to check without it.
+    { name: "js-off", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: {
     command: "node_modules/.bin/tsx server.ts",

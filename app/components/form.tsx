@@ -18,9 +18,9 @@ export function ErrorList({ id, errors, ns }: { id?: string; errors?: string[] |
 
 /**
  * A field's metadata: its name, the ids of its control, hint and errors, its errors (translation
- * keys) and the value to show. The shape of conform's field metadata for what Cap uses, so `Field`
- * and `fieldProps` take either: conform's `useForm` on the public pages that check as one types,
- * `useFormReply` everywhere else (no conform runtime in the browser).
+ * keys) and the value to show. The shape of conform's field metadata for what Cap uses; every
+ * form gets it from `useFormReply` (no conform runtime in the browser), with the browser's own
+ * verdicts merged in by `useClientChecks` on the pages that check as one types.
  */
 export type FieldMeta = {
   id: string;
@@ -33,8 +33,8 @@ export type FieldMeta = {
 
 /**
  * A label, the control given as children, its hint and its errors, with the ids of the field's
- * metadata (`fields.x`, from `useFormReply` or conform's `useForm`), so the control's
- * `fieldProps(fields.x, …)` (or conform's `getInputProps`) points at the same hint and errors
+ * metadata (`fields.x`, from `useFormReply`, or `useClientChecks`), so the control's
+ * `fieldProps(fields.x, …)` points at the same hint and errors
  * (aria-describedby, aria-invalid). The one way every form in Cap shows a field.
  */
 export function Field({

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { draftStorageKeys } from "~/forms/register";
+import { draftStorageKeys } from "~/forms/register-choices";
 
 /**
  * With JavaScript, the registration draft also lives in localStorage under the keys of SPEC §3

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defaultCountryCode, genders } from "./register-choices";
 import { userTypes, defaultUserType } from "./user-type";
 
 /**
@@ -6,12 +7,9 @@ import { userTypes, defaultUserType } from "./user-type";
  * server and the browser show the same translated words. Two steps: "first" (who you are) and
  * "second" (how to reach you and your password); the step value starts at "first".
  */
-export const registerSteps = ["first", "second"] as const;
-export type RegisterStep = (typeof registerSteps)[number];
+export { defaultCountryCode, defaultGender, draftStorageKeys, genders, registerSteps } from "./register-choices";
+export type { RegisterStep } from "./register-choices";
 
-export const genders = ["female", "male", "other"] as const;
-export const defaultGender = "female";
-export const defaultCountryCode = "33";
 export const MINIMUM_AGE = 13;
 export const MINIMUM_PASSWORD_LENGTH = 8;
 
@@ -84,18 +82,6 @@ export const registerContext = z.object({
   userType: z.enum(userTypes).catch(defaultUserType).default(defaultUserType),
   invitedId: z.string().trim().max(64).optional(),
 });
-
-/** The draft keys kept in localStorage with JavaScript (SPEC §3); the password never is. */
-export const draftStorageKeys = {
-  showForm: "register_showForm",
-  firstName: "register_firstName",
-  lastName: "register_lastName",
-  birthDate: "register_birthDate",
-  gender: "register_gender",
-  email: "register_email",
-  mobile: "register_mobile",
-  userType: "register_userType",
-} as const;
 
 /** The fields a draft keeps: everything typed but the password. */
 export const draftFields = [

@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
@@ -11,10 +9,12 @@ import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { isVerified } from "~/.server/identity/identity.server";
+import { useClientChecks } from "~/components/client-checks";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { LogoutButton } from "~/components/logout-button";
 import { titleMeta } from "~/components/page-title";
-import { verificationSchema } from "~/forms/login";
+import { parseWithZod, verificationSchema } from "~/.server/accounts/forms.server";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -64,17 +64,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(nextPath(request), 303);
 }
 
+const loadCheck = () => import("~/forms/auth-checks").then((checks) => checks.checkVerification);
+
 export default function AccountVerification() {
   const { email, linkVerified, linkFailed } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const lastResult = answer && "status" in answer ? answer : undefined;
-  const [form, fields] = useForm<z.input<typeof verificationSchema>>({
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: verificationSchema }),
-  });
+  // The resend form's answer has no field errors: useFormReply reads it as no answer.
+  const [form, replied] = useFormReply<z.input<typeof verificationSchema>>(answer, { id: "verification" });
+  const [fields, checks] = useClientChecks(answer, replied, loadCheck);
 
   if (linkVerified) {
     return (
@@ -104,10 +102,10 @@ export default function AccountVerification() {
         {answer && "resendRefused" in answer && answer.resendRefused ? (
           <FormAlert lines={[t("errors.tooManyResends")]} />
         ) : null}
-        <Form method="post" {...getFormProps(form)} className="form">
+        <Form method="post" {...formProps(form)} {...checks} className="form" noValidate>
           <Field label={t("fields.code")} meta={fields.code} ns="auth">
             <input
-              {...getInputProps(fields.code, { type: "text" })}
+              {...fieldProps(fields.code, { type: "text" })}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}

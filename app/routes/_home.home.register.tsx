@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
@@ -11,27 +9,17 @@ import { setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { invitedEmail } from "~/.server/team/invitations.server";
+import { useClientChecks } from "~/components/client-checks";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { clearRegistrationDraftStorage, useRegistrationDraftStorage } from "~/components/registration-draft-storage";
-import {
-  defaultCountryCode,
-  defaultGender,
-  genders,
-  registerContext,
-  registerFirstStep,
-  registerSecondStep,
-  type RegisterStep,
-} from "~/forms/register";
+import { firstStepSchema, parseWithZod, secondStepSchema } from "~/.server/accounts/forms.server";
+import { defaultCountryCode, defaultGender, genders, type RegisterStep } from "~/forms/register-choices";
 import { toUserType } from "~/forms/user-type";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
-
-const firstStepSchema = registerFirstStep.and(registerContext);
-const secondStepSchema = registerSecondStep.and(registerContext);
-// "Back" checks nothing: whatever was typed is kept in the draft.
-const goingBack = secondStepSchema.catch(({ input }) => input as z.output<typeof secondStepSchema>);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request);
@@ -148,31 +136,31 @@ export default function Register() {
 
 type Draft = ReturnType<typeof useLoaderData<typeof loader>>["draft"];
 
+const loadFirstStepCheck = () => import("~/forms/auth-checks").then((checks) => checks.checkRegisterFirstStep);
+const loadSecondStepCheck = () => import("~/forms/auth-checks").then((checks) => checks.checkRegisterSecondStep);
+
 function FirstStep({ draft }: { draft: Draft }) {
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const [form, fields] = useForm<z.input<typeof firstStepSchema>>({
+  const [form, replied] = useFormReply<z.input<typeof firstStepSchema>>(reply, {
     id: "register-first",
-    lastResult,
     defaultValue: { gender: defaultGender, ...draft },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: firstStepSchema }),
   });
+  const [fields, checks] = useClientChecks(reply, replied, loadFirstStepCheck);
   const formRef = useRegistrationDraftStorage();
   return (
-    <Form method="post" {...getFormProps(form)} className="form" ref={formRef}>
+    <Form method="post" {...formProps(form)} {...checks} className="form" ref={formRef} noValidate>
       <FormAlert lines={form.errors?.map((error) => t(error))} />
-      <input {...getInputProps(fields.userType, { type: "hidden" })} />
-      <input {...getInputProps(fields.invitedId, { type: "hidden" })} />
+      <input {...fieldProps(fields.userType, { type: "hidden" })} />
+      <input {...fieldProps(fields.invitedId, { type: "hidden" })} />
       <Field label={t("fields.firstName")} meta={fields.firstName} ns="auth">
-        <input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
+        <input {...fieldProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
       </Field>
       <Field label={t("fields.lastName")} meta={fields.lastName} ns="auth">
-        <input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
+        <input {...fieldProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
       </Field>
       <Field label={t("fields.birthDate")} meta={fields.birthDate} ns="auth">
-        <input {...getInputProps(fields.birthDate, { type: "date" })} autoComplete="bday" />
+        <input {...fieldProps(fields.birthDate, { type: "date" })} autoComplete="bday" />
       </Field>
       <fieldset className="field" aria-describedby={fields.gender.errors ? fields.gender.errorId : undefined}>
         <legend>{t("fields.gender")}</legend>
@@ -203,29 +191,34 @@ function FirstStep({ draft }: { draft: Draft }) {
 }
 
 function SecondStep({ draft }: { draft: Draft }) {
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const [form, fields] = useForm<z.input<typeof secondStepSchema>>({
+  const [form, replied] = useFormReply<z.input<typeof secondStepSchema>>(reply, {
     id: "register-second",
-    lastResult,
     defaultValue: { mobileCountryCode: defaultCountryCode, ...draft },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) =>
-      parseWithZod(formData, { schema: submitter?.value === "back" ? goingBack : secondStepSchema }),
-    onSubmit: (event) => {
-      if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "register")
-        clearRegistrationDraftStorage();
-    },
   });
+  // "Back" (formNoValidate) is never checked: whatever was typed is kept in the draft.
+  const [fields, checks] = useClientChecks(reply, replied, loadSecondStepCheck);
   const formRef = useRegistrationDraftStorage();
   return (
-    <Form method="post" {...getFormProps(form)} className="form" ref={formRef}>
+    <Form
+      method="post"
+      {...formProps(form)}
+      {...checks}
+      onSubmit={(event) => {
+        checks.onSubmit(event);
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        if (!event.defaultPrevented && submitter?.getAttribute("value") === "register") clearRegistrationDraftStorage();
+      }}
+      className="form"
+      ref={formRef}
+      noValidate
+    >
       <FormAlert lines={form.errors?.map((error) => t(error))} />
-      <input {...getInputProps(fields.userType, { type: "hidden" })} />
-      <input {...getInputProps(fields.invitedId, { type: "hidden" })} />
+      <input {...fieldProps(fields.userType, { type: "hidden" })} />
+      <input {...fieldProps(fields.invitedId, { type: "hidden" })} />
       <Field label={t("fields.email")} meta={fields.email} ns="auth">
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+        <input {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
       </Field>
       <div className="field">
         <label htmlFor={fields.mobile.id}>{t("fields.mobile")}</label>
@@ -236,14 +229,14 @@ function SecondStep({ draft }: { draft: Draft }) {
           <span className="field__prefix">
             <span aria-hidden="true">+</span>
             <input
-              {...getInputProps(fields.mobileCountryCode, { type: "text" })}
+              {...fieldProps(fields.mobileCountryCode, { type: "text" })}
               inputMode="numeric"
               aria-label={t("fields.countryCode")}
               autoComplete="tel-country-code"
             />
           </span>
           <input
-            {...getInputProps(fields.mobile, { type: "tel" })}
+            {...fieldProps(fields.mobile, { type: "tel" })}
             aria-describedby="mobile-hint"
             autoComplete="tel-national"
           />
@@ -256,12 +249,12 @@ function SecondStep({ draft }: { draft: Draft }) {
       </div>
       <Field label={t("fields.password")} meta={fields.password} hint={t("register.passwordHint")} ns="auth">
         <input
-          {...getInputProps(fields.password, { type: "password", ariaDescribedBy: fields.password.descriptionId })}
+          {...fieldProps(fields.password, { type: "password", described: fields.password.descriptionId })}
           autoComplete="new-password"
         />
       </Field>
       <Field label={t("fields.confirmPassword")} meta={fields.confirmPassword} ns="auth">
-        <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
+        <input {...fieldProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
       </Field>
       <SubmitButton name="intent" value="register" pendingLabel={t("register.pending")}>
         {t("register.submit")}

@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
@@ -10,9 +8,11 @@ import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
+import { useClientChecks } from "~/components/client-checks";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
-import { newPasswordSchema } from "~/forms/login";
+import { newPasswordSchema, parseWithZod } from "~/.server/accounts/forms.server";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -52,17 +52,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirect("/", { status: 303, headers: { "Set-Cookie": await setTokenCookie(result.token) } });
 }
 
+const loadCheck = () => import("~/forms/auth-checks").then((checks) => checks.checkNewPassword);
+
 export default function NewPassword() {
   const { open } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const [form, fields] = useForm<z.input<typeof newPasswordSchema>>({
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
-  });
-  if (!open && !lastResult) {
+  const [form, replied] = useFormReply<z.input<typeof newPasswordSchema>>(reply, { id: "new-password" });
+  const [fields, checks] = useClientChecks(reply, replied, loadCheck);
+  if (!open && !reply) {
     return (
       <>
         <h1>{t("newPassword.unknownTitle")}</h1>
@@ -79,11 +77,11 @@ export default function NewPassword() {
     <>
       <h1>{t("newPassword.title")}</h1>
       <p className="muted">{t("newPassword.lead")}</p>
-      <Form method="post" {...getFormProps(form)} className="form">
+      <Form method="post" {...formProps(form)} {...checks} className="form" noValidate>
         <FormAlert lines={form.errors?.map((error) => t(error))} />
         <Field label={t("fields.code")} meta={fields.code} ns="auth">
           <input
-            {...getInputProps(fields.code, { type: "text" })}
+            {...fieldProps(fields.code, { type: "text" })}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
@@ -91,12 +89,12 @@ export default function NewPassword() {
         </Field>
         <Field label={t("fields.newPassword")} meta={fields.password} hint={t("register.passwordHint")} ns="auth">
           <input
-            {...getInputProps(fields.password, { type: "password", ariaDescribedBy: fields.password.descriptionId })}
+            {...fieldProps(fields.password, { type: "password", described: fields.password.descriptionId })}
             autoComplete="new-password"
           />
         </Field>
         <Field label={t("fields.confirmPassword")} meta={fields.confirmPassword} ns="auth">
-          <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
+          <input {...fieldProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
         </Field>
         <SubmitButton pendingLabel={t("newPassword.pending")}>{t("newPassword.submit")}</SubmitButton>
       </Form>

@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { z } from "zod";
@@ -8,9 +6,11 @@ import { requestRecovery } from "~/.server/accounts/recovery.server";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { useClientChecks } from "~/components/client-checks";
 import { Field, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
-import { forgotPasswordSchema } from "~/forms/login";
+import { forgotPasswordSchema, parseWithZod } from "~/.server/accounts/forms.server";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -31,22 +31,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(`/home/new-password-${result.codeId}`, 303);
 }
 
+const loadCheck = () => import("~/forms/auth-checks").then((checks) => checks.checkForgotPassword);
+
 export default function ForgotPassword() {
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const [form, fields] = useForm<z.input<typeof forgotPasswordSchema>>({
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-  });
+  const [form, replied] = useFormReply<z.input<typeof forgotPasswordSchema>>(reply, { id: "forgot-password" });
+  const [fields, checks] = useClientChecks(reply, replied, loadCheck);
   return (
     <>
       <h1>{t("forgot.title")}</h1>
       <p className="muted">{t("forgot.lead")}</p>
-      <Form method="post" {...getFormProps(form)} className="form">
+      <Form method="post" {...formProps(form)} {...checks} className="form" noValidate>
         <Field label={t("fields.email")} meta={fields.email} ns="auth">
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+          <input {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
         </Field>
         <SubmitButton pendingLabel={t("forgot.pending")}>{t("forgot.submit")}</SubmitButton>
       </Form>

@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { loginRefusals } from "~/.server/accounts/contract.server";
@@ -10,9 +8,11 @@ import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { languageCookie, translator } from "~/.server/i18n/i18n.server";
 import { clientOf } from "~/.server/http/client.server";
+import { useClientChecks } from "~/components/client-checks";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
-import { loginSchema } from "~/forms/login";
+import { loginSchema, parseWithZod } from "~/.server/accounts/forms.server";
 import type { z } from "zod";
 import { useTranslation } from "~/i18n/react";
 
@@ -40,29 +40,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirectPath(redirectAfter), { headers });
 }
 
+const loadCheck = () => import("~/forms/auth-checks").then((checks) => checks.checkLogin);
+
 export default function Login() {
   const { redirectAfter } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("auth");
-  const [form, fields] = useForm<z.input<typeof loginSchema>>({
-    lastResult,
+  const [form, replied] = useFormReply<z.input<typeof loginSchema>>(reply, {
+    id: "login",
     defaultValue: { redirectAfter },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
+  const [fields, checks] = useClientChecks(reply, replied, loadCheck);
   return (
     <>
       <h1>{t("login.title")}</h1>
       <p className="muted">{t("login.lead")}</p>
-      <Form method="post" {...getFormProps(form)} className="form">
+      <Form method="post" {...formProps(form)} {...checks} className="form" noValidate>
         <FormAlert lines={form.errors?.map((error) => t(error))} />
-        <input {...getInputProps(fields.redirectAfter, { type: "hidden" })} />
+        <input {...fieldProps(fields.redirectAfter, { type: "hidden" })} />
         <Field label={t("fields.email")} meta={fields.email} ns="auth">
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+          <input {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
         </Field>
         <Field label={t("fields.password")} meta={fields.password} ns="auth">
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
+          <input {...fieldProps(fields.password, { type: "password" })} autoComplete="current-password" />
         </Field>
         <p className="form__aside">
           <Link to="/home/forgot-password">{t("login.forgotPassword")}</Link>

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { waitForMail } from "./support/mailbox";
 
@@ -156,4 +156,81 @@ test("a stale token is cleared and the member sent to /home", async ({ page, con
   await page.goto("/trainings");
   await expect(page).toHaveURL(/\/home$/);
   expect((await context.cookies()).filter((cookie) => cookie.name === "token" && cookie.value)).toEqual([]);
+});
+
+// @js-only: the js-off project leaves these out (playwright.config.ts); without JavaScript the server checks.
+test.describe("checks as one types, loaded once the member reaches the form @js-only", () => {
+  /** The checker's chunk (app/forms/auth-checks.ts), which imports zod and conform's parse. */
+  const checker = /\/build\/_shared\/auth-checks-[\w-]+\.js$/;
+
+  /**
+   * The scripts a page's HTML loads up front: its modulepreload links and the modules its inline
+   * module script imports (Remix drops both from the document once hydrated, so read the HTML).
+   */
+  async function firstLoadScripts(request: APIRequestContext, path: string) {
+    const html = await (await request.get(path)).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)];
+    const imports = [...html.matchAll(/\bimport\s*(?:\(\s*|[\w*{}\s,$]+\bfrom\s*)?["'](\/build\/[^"']+\.js)["']/g)];
+    return [...new Set([...preloads, ...imports].map(([, url]) => url))];
+  }
+
+  test("leaving the email field with a wrong address shows the error before any post", async ({ page, request }) => {
+    expect((await firstLoadScripts(request, "/home/login")).filter((url) => checker.test(url))).toEqual([]);
+
+    const requested: string[] = [];
+    const posts: string[] = [];
+    page.on("request", (sent) => {
+      requested.push(sent.url());
+      if (sent.method() === "POST") posts.push(sent.url());
+    });
+    await page.goto("/home/login");
+    await page.waitForLoadState("networkidle");
+    // Not fetched with the page: only once the member reaches the form.
+    expect(requested.filter((url) => checker.test(url))).toEqual([]);
+    const loaded = page.waitForRequest(checker);
+    await page.getByLabel("Adresse e-mail").focus();
+    await loaded;
+
+    await page.getByLabel("Adresse e-mail").fill("not-an-email");
+    await page.getByLabel("Adresse e-mail").press("Tab");
+    await expect(page.getByText("Adresse e-mail invalide.")).toBeVisible();
+    await expect(page.getByLabel("Adresse e-mail")).toHaveAttribute("aria-invalid", "true");
+    expect(posts).toEqual([]);
+
+    // Corrected as one types: the error goes without a post.
+    await page.getByLabel("Adresse e-mail").fill("marie@cap.test");
+    await expect(page.getByText("Adresse e-mail invalide.")).toBeHidden();
+    await expect(page.getByLabel("Adresse e-mail")).not.toHaveAttribute("aria-invalid", "true");
+
+    // A post the check refuses is not sent, and says why.
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page.getByText("Veuillez saisir votre mot de passe")).toBeVisible();
+    await expect(page.getByLabel("Mot de passe")).toBeFocused();
+    expect(posts).toEqual([]);
+  });
+
+  test("the first load of every account page holds neither zod nor conform", async ({ request }) => {
+    for (const path of ["/home/login", "/home/register", "/home/forgot-password"]) {
+      const scripts = await firstLoadScripts(request, path);
+      expect(scripts.length, path).toBeGreaterThan(3);
+      for (const script of scripts) {
+        const code = await (await request.get(script)).text();
+        expect(code.length, script).toBeGreaterThan(0);
+        expect(code.includes("ZodError"), `${path}: zod in ${script}`).toBe(false);
+        expect(code.includes("__skipped__"), `${path}: conform in ${script}`).toBe(false);
+      }
+    }
+  });
+
+  test("without the checker (it could not load), a post is checked by the server", async ({ page }) => {
+    await page.route(checker, (route) => route.abort());
+    await page.goto("/home/login");
+    await page.getByLabel("Adresse e-mail").fill("not-an-email");
+    await page.getByLabel("Mot de passe").fill("whatever");
+    const posted = page.waitForRequest((sent) => sent.method() === "POST");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await posted;
+    await expect(page.getByText("Adresse e-mail invalide.")).toBeVisible();
+    await expect(page.getByLabel("Adresse e-mail")).toHaveValue("not-an-email");
+  });
 });
