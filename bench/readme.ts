@@ -3,6 +3,7 @@
  * latest-postgresql.json; or the files given as arguments) as README.md's tables, between the
  * markers of its Performance section; nothing else in README changes.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./server";
@@ -84,6 +85,8 @@ if (start < 0 || end < start) {
   process.exit(1);
 }
 writeFileSync(readmePath, `${readme.slice(0, start + START.length)}\n${markdown}\n${readme.slice(end)}`);
+// The repository's formatter aligns the tables' columns (npm run lint checks README.md too).
+execFileSync(path.join(ROOT, "node_modules", ".bin", "biome"), ["format", "--write", readmePath], { stdio: "ignore" });
 console.log(`README.md: ${reports.length} run${reports.length > 1 ? "s" : ""} written`);
 
 function render(report: Report): string {
