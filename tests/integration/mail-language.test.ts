@@ -51,6 +51,23 @@ async function signedIn(member: TestMember) {
   return current;
 }
 
+/** A French member's discovery session with Claire, three days on or later: its slot and coach. */
+async function frenchMemberBooks(member: TestMember) {
+  const coach = (await coachOf("claire-moreau"))!;
+  const from = new Date(Date.now() + 3 * DAY);
+  const [slot] = await freeSlotsOf(coach, from, new Date(from.getTime() + 14 * DAY));
+  const current = await signedIn(member);
+  const booker = { ...current.member, email: member.email, lang: "fr" as const };
+  const booked = await bookSession(booker, {
+    coachSlug: coach.slug,
+    start: slot.start,
+    timeZone: "Europe/Paris",
+    fromPath: null,
+  });
+  expect(booked.ok).toBe(true);
+  return { coach, slot };
+}
+
 describe("a member's language, saved", () => {
   it("is saved when a signed-in member switches, and the next sign-in on another device takes it on", async () => {
     const member = await verifiedMember();
@@ -140,18 +157,7 @@ describe("every email in its recipient's language", () => {
 
   it("session mails: the member's in theirs, the coach's in the coach's; a reminder follows a later switch", async () => {
     const member = await verifiedMember();
-    const coach = (await coachOf("claire-moreau"))!;
-    const from = new Date(Date.now() + 3 * DAY);
-    const [slot] = await freeSlotsOf(coach, from, new Date(from.getTime() + 14 * DAY));
-    const current = await signedIn(member);
-    const booker = { ...current.member, email: member.email, lang: "fr" as const };
-    const booked = await bookSession(booker, {
-      coachSlug: coach.slug,
-      start: slot.start,
-      timeZone: "Europe/Paris",
-      fromPath: null,
-    });
-    expect(booked.ok).toBe(true);
+    const { coach, slot } = await frenchMemberBooks(member);
     const subjects = (await mailsTo(member.email)).map((mail) => mail.subject);
     expect(subjects.filter((subject) => /découverte/.test(subject)).sort()).toEqual([
       expect.stringMatching(/^Rappel : séance découverte demain/),
@@ -180,21 +186,7 @@ describe("every email in its recipient's language", () => {
 
   it("a message sent within a minute of being queued goes as queued, without looking the recipient up", async () => {
     const member = await verifiedMember();
-    const coach = (await coachOf("claire-moreau"))!;
-    const from = new Date(Date.now() + 3 * DAY);
-    const [slot] = await freeSlotsOf(coach, from, new Date(from.getTime() + 14 * DAY));
-    const current = await signedIn(member);
-    const booker = { ...current.member, email: member.email, lang: "fr" as const };
-    expect(
-      (
-        await bookSession(booker, {
-          coachSlug: coach.slug,
-          start: slot.start,
-          timeZone: "Europe/Paris",
-          fromPath: null,
-        })
-      ).ok,
-    ).toBe(true);
+    const { slot } = await frenchMemberBooks(member);
     await chooseEnglish(member);
     const sent: { to: string; subject: string }[] = [];
     const transport: MailTransport = { sendMail: async (message) => void sent.push(message) };
