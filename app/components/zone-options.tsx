@@ -1,4 +1,8 @@
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Field, type FieldMeta, SubmitButton } from "~/components/form";
+import { fieldProps } from "~/components/form-reply";
+import { useTranslation } from "~/i18n/react";
 
 /** A `<select>`'s group of IANA time zones, shown with spaces for underscores ("America/New York"). */
 export function ZoneGroup({ label, zones }: { label: string; zones: string[] }) {
@@ -54,5 +58,20 @@ export function ZoneRegionForm({
         </button>
       </div>
     </Form>
+  );
+}
+
+/** The member's time-zone field (the profile and its every-zone page): the zones given, and Save. */
+export function MemberZoneField({ meta, children }: { meta: FieldMeta; children: ReactNode }) {
+  const { t } = useTranslation("profile");
+  return (
+    <Field meta={meta} label={t("timeZone.label")} ns="auth">
+      <div className="zone-form__row">
+        <select {...fieldProps(meta)}>{children}</select>
+        <SubmitButton pendingLabel={t("timeZone.pending")} className="button button--primary">
+          {t("timeZone.save")}
+        </SubmitButton>
+      </div>
+    </Field>
   );
 }

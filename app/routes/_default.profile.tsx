@@ -33,7 +33,7 @@ import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { levelsOfStudy, splitMobile } from "~/forms/profile";
 import { userTypes } from "~/forms/user-type";
-import { ZoneGroup } from "~/components/zone-options";
+import { MemberZoneField, ZoneGroup } from "~/components/zone-options";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -290,16 +290,9 @@ function TimeZoneForm({ zone, label, usual }: { zone: string; label: string; usu
       <h2 id="time-zone-title">{t("timeZone.title")}</h2>
       <p>{t("timeZone.current", { zone: label })}</p>
       <Form method="post" action="/profile/time-zone" {...formProps(form)} className="form zone-form">
-        <Field meta={fields.timeZone} label={t("timeZone.label")} ns="auth">
-          <div className="zone-form__row">
-            <select {...fieldProps(fields.timeZone)}>
-              <ZoneGroup label={t("timeZone.usual")} zones={choices} />
-            </select>
-            <SubmitButton pendingLabel={t("timeZone.pending")} className="button button--primary">
-              {t("timeZone.save")}
-            </SubmitButton>
-          </div>
-        </Field>
+        <MemberZoneField meta={fields.timeZone}>
+          <ZoneGroup label={t("timeZone.usual")} zones={choices} />
+        </MemberZoneField>
         <p>
           <Link to="/profile/time-zone" className="zone-form__other">
             {t("timeZone.other")}

@@ -5,10 +5,10 @@ import { shownRegion, timeZoneRegions, usualTimeZones, zonesOfRegion } from "~/.
 import { refuse } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { parseTimeZone, saveTimeZone } from "~/.server/profile/time-zone.server";
-import { Field, FormAlert, SubmitButton } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
+import { FormAlert } from "~/components/form";
+import { formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
-import { ZoneGroup, ZoneRegionForm } from "~/components/zone-options";
+import { MemberZoneField, ZoneGroup, ZoneRegionForm } from "~/components/zone-options";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -69,17 +69,10 @@ export default function ChooseMemberTimeZone() {
         />
         <Form method="post" {...formProps(form)}>
           <FormAlert lines={form.errors?.map((error) => t(error))} />
-          <Field meta={fields.timeZone} label={t("timeZone.label")} ns="auth">
-            <div className="zone-form__row">
-              <select {...fieldProps(fields.timeZone)}>
-                <ZoneGroup label={t("timeZone.usual")} zones={usualZones} />
-                <ZoneGroup label={t("timeZone.regionZones", { region })} zones={regionZones} />
-              </select>
-              <SubmitButton pendingLabel={t("timeZone.pending")} className="button button--primary">
-                {t("timeZone.save")}
-              </SubmitButton>
-            </div>
-          </Field>
+          <MemberZoneField meta={fields.timeZone}>
+            <ZoneGroup label={t("timeZone.usual")} zones={usualZones} />
+            <ZoneGroup label={t("timeZone.regionZones", { region })} zones={regionZones} />
+          </MemberZoneField>
         </Form>
       </div>
     </>
