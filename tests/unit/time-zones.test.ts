@@ -174,6 +174,74 @@ describe("localDay and localTime", () => {
   });
 });
 
+describe("the local wall clock, read from a zone's offset of the day", () => {
+  // What Intl itself says, the reference the fast reading must match.
+  const intlReading = (instant: Date, zone: string) => {
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).formatToParts(instant);
+    const part = (type: string) => parts.find((p) => p.type === type)!.value;
+    return [
+      `${part("year")}-${part("month")}-${part("day")}`,
+      `${part("hour").replace(/^24$/, "00")}:${part("minute")}`,
+    ];
+  };
+  // Zones with daylight saving north and south, half- and quarter-hour offsets, a zone that left
+  // daylight saving, and one that moved across the date line (Apia skipped 30 December 2011).
+  const zones = [
+    paris,
+    newYork,
+    "Pacific/Auckland",
+    "Australia/Lord_Howe",
+    "Asia/Kathmandu",
+    "America/St_Johns",
+    "America/Sao_Paulo",
+    "Pacific/Apia",
+    "Africa/Casablanca",
+    "UTC",
+  ];
+
+  it("agrees with Intl at any instant, daylight-saving changes included", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2040, 0, 1) }),
+        (zone, ms) => {
+          const instant = new Date(ms);
+          expect([localDay(instant, zone), localTime(instant, zone)]).toEqual(intlReading(instant, zone));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("agrees with Intl minute by minute across this year's changes", () => {
+    for (const [zone, day] of [
+      [paris, "2026-03-29"],
+      [paris, "2026-10-25"],
+      [newYork, "2026-03-08"],
+      [newYork, "2026-11-01"],
+      ["Australia/Lord_Howe", "2026-04-04"],
+      ["Pacific/Auckland", "2026-09-26"],
+    ]) {
+      const start = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
+      for (let ms = start; ms < start + 3 * 86_400_000; ms += 60_000) {
+        const instant = new Date(ms);
+        const reading = [localDay(instant, zone), localTime(instant, zone)];
+        if (reading.join() !== intlReading(instant, zone).join()) {
+          expect(reading, `${zone} ${instant.toISOString()}`).toEqual(intlReading(instant, zone));
+        }
+      }
+    }
+  });
+});
+
 describe("utcOffset", () => {
   it("writes the offset with an ASCII sign and minutes", () => {
     for (const [instant, zone, expected] of [

@@ -1,7 +1,5 @@
 import { addDays, DEFAULT_TIME_ZONE } from "~/.server/calendar/days.server";
 
-/** The zone shown before a member picks one: the coaches work from France. */
-
 const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;
 const dayPattern = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -34,7 +32,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
-function wallClock(instant: Date, timeZone: string): WallClock {
+/** The zone's wall clock at `instant`, as Intl reads it (slow: see offsetMs). */
+function exactWallClock(instant: Date, timeZone: string): WallClock {
   const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const part of formatter(timeZone).formatToParts(instant)) {
     if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value);
@@ -42,6 +41,20 @@ function wallClock(instant: Date, timeZone: string): WallClock {
   // Some ICU versions still write midnight as 24 despite hourCycle h23.
   if (clock.hour === 24) clock.hour = 0;
   return clock;
+}
+
+/** The zone's wall clock at `instant`: the instant moved by the zone's offset, read as UTC. */
+function wallClock(instant: Date, timeZone: string): WallClock {
+  const instantMs = instant.getTime();
+  const local = new Date(instantMs + offsetMs(instantMs, timeZone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 }
 
 /** The wall clock read as if it were UTC, in milliseconds (setUTCFullYear keeps years below 100 literal). */
@@ -52,10 +65,33 @@ function wallClockMs({ year, month, day, hour, minute, second }: WallClock): num
   return date.getTime();
 }
 
+function exactOffsetMs(instantMs: number, timeZone: string): number {
+  const wholeSecond = Math.floor(instantMs / 1000) * 1000;
+  return wallClockMs(exactWallClock(new Date(wholeSecond), timeZone)) - wholeSecond;
+}
+
+// Intl's formatToParts is slow, and a booking page reads the local day of every free time of a
+// month, three times over. A zone's offset changes a few times a year at most: it is read at the
+// start, middle and end of each UTC day and, when the three agree, kept for the whole day. On a
+// day they differ (a daylight-saving change), each instant is read exactly. Bounded like formatters.
+const dayOffsets = new Map<string, number | null>();
+const maxCachedDayOffsets = 10_000;
+
 /** How far the zone's wall clock is ahead of UTC at that instant, in milliseconds. */
 function offsetMs(instantMs: number, timeZone: string): number {
-  const wholeSecond = Math.floor(instantMs / 1000) * 1000;
-  return wallClockMs(wallClock(new Date(wholeSecond), timeZone)) - wholeSecond;
+  const dayStart = Math.floor(instantMs / dayMs) * dayMs;
+  const key = `${timeZone} ${dayStart}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const atStart = exactOffsetMs(dayStart, timeZone);
+    const steady =
+      exactOffsetMs(dayStart + dayMs / 2, timeZone) === atStart &&
+      exactOffsetMs(dayStart + dayMs - 1000, timeZone) === atStart;
+    offset = steady ? atStart : null;
+    if (dayOffsets.size >= maxCachedDayOffsets) dayOffsets.clear();
+    dayOffsets.set(key, offset);
+  }
+  return offset ?? exactOffsetMs(instantMs, timeZone);
 }
 
 /** "YYYY-MM-DD" and "HH:mm" read as a UTC instant, or null unless both name a real calendar date and time. */
