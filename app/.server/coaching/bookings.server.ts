@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, gt, gte, lt, lte, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { env } from "~/.server/config/env.server";
 import { db, type Executor, type Transaction } from "~/.server/db/client.server";
 import { violatesConstraint } from "~/.server/db/errors.server";
@@ -10,7 +10,7 @@ import { MAX_LIMIT, readPage, type PageRequest, type Window } from "~/.server/pa
 import { randomToken, sha256 } from "~/.server/identity/secrets.server";
 import type { Language } from "~/i18n/config";
 import { sessionMails } from "./session-mails.server";
-import { blockedUntil, freeSlots, isOfferedSlot, type Busy, type CoachSchedule } from "./slots.server";
+import { blockedUntil, freeSlots, isOfferedSlot, type Busy, type CoachSchedule, type Slot } from "./slots.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
 
 /**
@@ -55,27 +55,22 @@ export async function coachOf(slug: string): Promise<Coach | null> {
 
 /**
  * What keeps the coach busy in [from, to): their confirmed sessions, buffer included (`exceptId`
- * is left out: a session being moved), and their time off.
+ * is left out: a session being moved), and their time off, also returned apart.
  */
-async function busyOf(executor: Executor, coachId: string, from: Date, to: Date, exceptId?: string): Promise<Busy[]> {
-  const [sessions, daysOff] = await Promise.all([
-    sessionsBusy(executor, coachId, from, to, exceptId),
-    timeOffOf(coachId, from, to, executor),
-  ]);
-  return [...sessions, ...daysOff];
-}
-
-/** The coach's time off overlapping [from, to): on the month view, those days have no sessions. */
-export function timeOffOf(coachId: string, from: Date, to: Date, executor: Executor = db()): Promise<Busy[]> {
-  return executor
-    .select({ start: coachTimeOff.startsAt, blockedUntil: coachTimeOff.endsAt })
-    .from(coachTimeOff)
-    .where(and(eq(coachTimeOff.coachId, coachId), lt(coachTimeOff.startsAt, to), gt(coachTimeOff.endsAt, from)));
-}
-
-function sessionsBusy(executor: Executor, coachId: string, from: Date, to: Date, exceptId?: string): Promise<Busy[]> {
-  return executor
-    .select({ start: coachingBookings.startsAt, blockedUntil: coachingBookings.blockedUntil })
+async function busyOf(
+  executor: Executor,
+  coachId: string,
+  from: Date,
+  to: Date,
+  exceptId?: string,
+): Promise<{ busy: Busy[]; timeOff: Busy[] }> {
+  // One statement for both: every booking page and every booking asks.
+  const rows = await executor
+    .select({
+      start: coachingBookings.startsAt,
+      blockedUntil: coachingBookings.blockedUntil,
+      timeOff: sql<boolean>`false`.as("time_off"),
+    })
     .from(coachingBookings)
     .where(
       and(
@@ -85,32 +80,56 @@ function sessionsBusy(executor: Executor, coachId: string, from: Date, to: Date,
         gt(coachingBookings.blockedUntil, from),
         exceptId ? ne(coachingBookings.id, exceptId) : undefined,
       ),
+    )
+    .unionAll(
+      executor
+        .select({
+          start: coachTimeOff.startsAt,
+          blockedUntil: coachTimeOff.endsAt,
+          timeOff: sql<boolean>`true`.as("time_off"),
+        })
+        .from(coachTimeOff)
+        .where(and(eq(coachTimeOff.coachId, coachId), lt(coachTimeOff.startsAt, to), gt(coachTimeOff.endsAt, from))),
     );
+  const busy = rows.map(({ start, blockedUntil }) => ({ start, blockedUntil }));
+  return { busy, timeOff: busy.filter((_, index) => rows[index].timeOff) };
 }
 
-/** The times still free with `coach` whose start falls in [from, to). */
-export async function freeSlotsOf(
+/**
+ * The free slots of [from, to), and the coach's time off around it (a day either side), which the
+ * month view needs to tell a day off from a fully booked day.
+ */
+export async function openingsOf(
   coach: Coach,
   from: Date,
   to: Date,
   options: { now?: Date; exceptBookingId?: string } = {},
-) {
+): Promise<{ slots: Slot[]; timeOff: Busy[] }> {
   // A day either side: a session starting just before `from` can still block the first slots.
-  const busy = await busyOf(
+  const { busy, timeOff } = await busyOf(
     db(),
     coach.id,
     new Date(from.getTime() - DAY_MS),
     new Date(to.getTime() + DAY_MS),
     options.exceptBookingId,
   );
-  return freeSlots(scheduleOf(coach), { from, to, busy, now: options.now ?? new Date() });
+  return { slots: freeSlots(scheduleOf(coach), { from, to, busy, now: options.now ?? new Date() }), timeOff };
+}
+
+export async function freeSlotsOf(
+  coach: Coach,
+  from: Date,
+  to: Date,
+  options: { now?: Date; exceptBookingId?: string } = {},
+): Promise<Slot[]> {
+  return (await openingsOf(coach, from, to, options)).slots;
 }
 
 async function stillOffered(executor: Executor, coach: Coach, start: Date, now: Date, exceptId?: string) {
   // Bookings share the coach's row; adding time off takes it whole: a session booked meanwhile is
   // then seen (and cancelled) by the time off, and a booking after it sees the time off.
   await executor.select({ id: coaches.id }).from(coaches).where(eq(coaches.id, coach.id)).for("share");
-  const busy = await busyOf(
+  const { busy } = await busyOf(
     executor,
     coach.id,
     new Date(start.getTime() - DAY_MS),

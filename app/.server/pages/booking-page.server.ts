@@ -3,7 +3,7 @@ import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { DAY_MS, isCalendarDay } from "~/.server/calendar/days.server";
 import type { Language } from "~/i18n/config";
-import { freeSlotsOf, scheduleOf, timeOffOf, type Coach } from "~/.server/coaching/bookings.server";
+import { openingsOf, scheduleOf, type Coach } from "~/.server/coaching/bookings.server";
 import { sessionDate, sessionTime, zoneLabel } from "~/.server/coaching/session-views.server";
 import { bookingWindow, freeSlots, monthGrid, monthOf, shiftMonth, slotsOnDay } from "~/.server/coaching/slots.server";
 import { isTimeZone, localDay } from "~/.server/calendar/time-zones.server";
@@ -55,13 +55,13 @@ export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: L
   let month = asked === null || asked < firstMonth ? firstMonth : asked > lastMonth ? lastMonth : asked;
   const freeIn = async (wanted: string) => {
     const range = monthOf(wanted, timeZone)!;
-    return freeSlotsOf(coach, range.from, range.to, { now, exceptBookingId: query.reschedule ?? undefined });
+    return openingsOf(coach, range.from, range.to, { now, exceptBookingId: query.reschedule ?? undefined });
   };
-  let slots = await freeIn(month);
+  let { slots, timeOff } = await freeIn(month);
   // Without a month asked for: the first month with a free time, so the calendar never opens empty.
   while (asked === null && slots.length === 0 && month < lastMonth) {
     month = shiftMonth(month, 1);
-    slots = await freeIn(month);
+    ({ slots, timeOff } = await freeIn(month));
   }
 
   const monthTitle = dateFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(
@@ -77,7 +77,6 @@ export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: L
   const today = localDay(now, timeZone);
   const range = monthOf(month, timeZone)!;
   // Days the coach works: their time off is not ("no sessions that day", not "fully booked").
-  const timeOff = await timeOffOf(coach.id, range.from, range.to);
   const openDays = new Set(
     freeSlots(scheduleOf(coach), { ...range, busy: timeOff, now }).map((slot) => localDay(slot.start, timeZone)),
   );
