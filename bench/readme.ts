@@ -15,6 +15,8 @@ type Lh = {
   performance: number | null;
   accessibility: number | null;
   lcpMs: number | null;
+  /** Of several runs: the lowest and highest score (the other figures are the median run's). */
+  performanceRange?: [number, number];
   tbtMs: number | null;
   cls: number | null;
   error?: string;
@@ -111,7 +113,7 @@ function render(report: Report): string {
       "RSS MB",
       "HTML+CSS gz KB",
       "JS gz KB",
-      "LH perf",
+      "LH perf (range)",
       "LCP s",
       "TBT ms",
       "CLS",
@@ -134,7 +136,7 @@ function render(report: Report): string {
         page.load.rssMbAfter.toFixed(0),
         ((page.weight.html.gzip + page.weight.css.gzip) / 1000).toFixed(1),
         (page.weight.js.gzip / 1000).toFixed(1),
-        lh ? value(lh.performance, 0) : "–",
+        lh ? value(lh.performance, 0) + (lh.performanceRange ? ` (${lh.performanceRange.join("–")})` : "") : "–",
         lh ? value(lh.lcpMs === null ? null : lh.lcpMs / 1000, 2) : "–",
         lh ? value(lh.tbtMs, 0) : "–",
         lh ? value(lh.cls, 3) : "–",

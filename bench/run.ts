@@ -18,7 +18,8 @@
  *     (STATIC_PATH, which factors out the machine), the server's CPU time per request (utime +
  *     stime of its processes from /proc, over the load) and its resident memory after the load;
  *   - Lighthouse mobile (bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it): performance score,
- *     LCP, TBT, CLS and the accessibility score, once every load is done (the server idle).
+ *     LCP, TBT, CLS and the accessibility score, once every load is done (the server idle); the
+ *     median of BENCH_LIGHTHOUSE_RUNS (3) audits, with the range of their scores.
  * Then the heavy member's pages ÷ the new member's (time per request), and, on PostgreSQL, the
  * gain of a second worker: the static file and a few pages again with 2 server processes (or 1,
  * when the main run had 2). Prints tables and writes the figures to bench/results/latest.json
@@ -39,7 +40,7 @@ import { gzipSync } from "node:zlib";
 import { coachDayPath, COACH_SLUG } from "./coaching";
 import { runDatabase, type RunDatabase } from "./database";
 import { HEAVY, memberId, seedOverApi, seedWithSql } from "./heavy";
-import { audit, lighthouseUnavailable, type LighthouseResult } from "./lighthouse";
+import { lighthouseUnavailable, medianAudit, type LighthouseResult } from "./lighthouse";
 import { fire as fireLoad, percentile, round } from "./load";
 import { signUp, type Headers } from "./member";
 import {
@@ -132,6 +133,8 @@ const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 10);
 const WARMUP_SECONDS = 1;
 const QUERY_SAMPLES = 5;
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
+/** Lighthouse audits per page, the median reported (bench/lighthouse.ts medianAudit). */
+const LIGHTHOUSE_RUNS = Math.round(positiveNumber(process.env.BENCH_LIGHTHOUSE_RUNS, 3));
 const LOAD_HEADERS: Headers = { "accept-encoding": "gzip" };
 const RESULTS_FILE = path.join(ROOT, "bench", "results", "latest.json");
 
@@ -454,12 +457,13 @@ function printReport(report: Report): void {
   if (report.pages.some((page) => page.lighthouse)) {
     console.log(
       table(
-        ["page", "perf", "LCP s", "TBT ms", "CLS", "FCP s", "a11y", "a11y failing / error"],
+        ["page", "perf", "perf range", "LCP s", "TBT ms", "CLS", "FCP s", "a11y", "a11y failing / error"],
         report.pages.map(({ label, lighthouse: lh }) => [
           label,
           ...(lh
             ? [
                 num(lh.performance, 0),
+                lh.performanceRange ? lh.performanceRange.join("–") : "-",
                 num(lh.lcpMs === null ? null : lh.lcpMs / 1000, 2),
                 num(lh.tbtMs, 0),
                 num(lh.cls, 3),
@@ -467,7 +471,7 @@ function printReport(report: Report): void {
                 num(lh.accessibility, 0),
                 lh.error ?? lh.accessibilityFailures?.join(" ") ?? "",
               ]
-            : ["-", "-", "-", "-", "-", "-", ""]),
+            : ["-", "-", "-", "-", "-", "-", "-", ""]),
         ]),
       ),
     );
@@ -644,10 +648,10 @@ async function benchmark(run: Run): Promise<Report> {
     else {
       for (const result of results) {
         progress(`Lighthouse ${result.label}`);
-        result.lighthouse = await audit(server.baseUrl + result.path, cast.headers[result.who]);
+        result.lighthouse = await medianAudit(server.baseUrl + result.path, cast.headers[result.who], LIGHTHOUSE_RUNS);
       }
       const version = results.find((result) => result.lighthouse?.version)?.lighthouse?.version ?? "?";
-      lighthouse = `Lighthouse ${version}, default mobile settings: Slow 4G and 4× CPU slowdown, simulated; Debian's chromium`;
+      lighthouse = `Lighthouse ${version}, default mobile settings: Slow 4G and 4× CPU slowdown, simulated; Debian's chromium; the median of ${LIGHTHOUSE_RUNS} runs per page`;
     }
   }
 
