@@ -1,9 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiRouter } from "~/.server/api/router.server";
+import { endpoints } from "~/api/endpoints";
 
-/** Every /api/ path no other route matches: the API's error shape with 404. */
-export function loader({ request }: LoaderFunctionArgs) {
-  const path = new URL(request.url).pathname;
-  return Response.json({ errors: { base: [`Page not found: ${path}`] } }, { status: 404 });
-}
-
-export const action = loader;
+/**
+ * Every /api/ path: the endpoint app/api/endpoints.ts lists for it, its loader for GET and HEAD
+ * and its action for the other methods, or 404 in the API's error shape.
+ */
+export const { loader, action } = apiRouter(endpoints);

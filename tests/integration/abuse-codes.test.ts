@@ -8,9 +8,9 @@ import { action as profileAction } from "~/routes/_default.profile";
 import { action as forgotAction } from "~/routes/_main.home.forgot-password";
 import { action as newPasswordAction } from "~/routes/_main.home.$newPasswordPage";
 import { action as loginAction } from "~/routes/_main.home.login";
-import { action as recoveryApi } from "~/routes/api.recovery";
-import { action as emailApi } from "~/routes/api.profile.email._index";
-import { action as emailConfirmApi } from "~/routes/api.profile.email.confirm";
+import { action as recoveryApi } from "~/api/recovery";
+import { action as emailApi } from "~/api/profile-email";
+import { action as emailConfirmApi } from "~/api/profile-email-confirm";
 import {
   callWith,
   codeIn,

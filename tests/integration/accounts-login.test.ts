@@ -5,7 +5,7 @@ import { db } from "~/.server/db/client.server";
 import { rateLimitEvents } from "~/.server/db/schema.server";
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments";
 import { action, loader } from "~/routes/_main.home.login";
-import { loader as whoamiLoader } from "~/routes/api.dashboard.whoami";
+import { loader as whoamiLoader } from "~/api/whoami";
 import { action as logoutAction } from "~/routes/logout";
 import { callWith, cookiePair, PASSWORD, setCookie, tokenOf, verifiedMember } from "../support/accounts";
 import { sessionCount } from "../support/identity-backend";

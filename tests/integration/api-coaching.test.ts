@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { loader as coachList } from "~/routes/api.coaches._index";
-import { loader as slotList } from "~/routes/api.coaches.$coach_slug.slots";
-import { loader as bookingList, action as bookingCreate } from "~/routes/api.bookings._index";
-import { loader as bookingGet } from "~/routes/api.bookings.$id._index";
-import { action as bookingCancel } from "~/routes/api.bookings.$id.cancel";
-import { action as bookingMove } from "~/routes/api.bookings.$id.reschedule";
+import { loader as coachList } from "~/api/coaches";
+import { loader as slotList } from "~/api/coach-slots";
+import { loader as bookingList, action as bookingCreate } from "~/api/bookings";
+import { loader as bookingGet } from "~/api/booking";
+import { action as bookingCancel } from "~/api/booking-cancel";
+import { action as bookingMove } from "~/api/booking-reschedule";
 import { verifiedMember } from "../support/accounts";
 import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";

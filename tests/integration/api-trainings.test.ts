@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { loader as trainingsApi } from "~/routes/api.trainings._index";
-import { loader as trainingApi } from "~/routes/api.trainings.$training_slug._index";
-import { action as readApi } from "~/routes/api.trainings.$training_slug.modules.$module_slug.parts.$part_slug.read";
-import { action as quizApi } from "~/routes/api.trainings.$training_slug.modules.$module_slug.quiz";
+import { loader as trainingsApi } from "~/api/trainings";
+import { loader as trainingApi } from "~/api/training";
+import { action as readApi } from "~/api/training-part-read";
+import { action as quizApi } from "~/api/training-quiz";
 import { registerMember, verifiedMember } from "../support/accounts";
 import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";

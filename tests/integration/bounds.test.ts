@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { commitments } from "~/.server/db/schema.server";
 import { isCalendarDay } from "~/.server/calendar/days.server";
-import { loader as slotList } from "~/routes/api.coaches.$coach_slug.slots";
+import { loader as slotList } from "~/api/coach-slots";
 import { loader as overviewLoader } from "~/routes/_default._index";
 import { action as commitmentsAction } from "~/routes/_default.my_commitments";
 import { action as loginAction } from "~/routes/_main.home.login";
-import { action as loginApi } from "~/routes/api.dashboard.login";
+import { action as loginApi } from "~/api/login";
 import { callWith, verifiedMember } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
 

@@ -3,7 +3,7 @@ import { routeRules } from "~/.server/builds/route-rules.server";
 import { setBuildVersion } from "~/.server/runtime/build-version.server";
 import { loader as latestLoader } from "~/routes/builds.latest[.]json";
 import { loader as metaLoader } from "~/routes/builds.meta.$file";
-import { loader as frontVersionLoader } from "~/routes/api.debug.data_page.front-version";
+import { loader as frontVersionLoader } from "~/api/front-version";
 import { buildRequest, call, dataOf, headerOf, statusOf } from "../support/http";
 
 describe("builds", () => {

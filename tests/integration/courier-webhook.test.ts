@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COURIER_KEY_HEADER } from "~/.server/accounts/courier.server";
-import { action } from "~/routes/api.hooks.ory.courier";
+import { action } from "~/api/ory-courier";
 import { mailsTo } from "../support/accounts";
 import { answerOf, buildRequest } from "../support/http";
 import { oryPass } from "../support/ory-identity";

@@ -5,10 +5,11 @@ import { createCookie, type ServerBuild } from "@remix-run/node";
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "~/api/endpoints";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 /**
- * Issue 11: every route of the built server — page actions, API routes, loaders — under generated
+ * Issue 11: every route of the built server — page actions, API endpoints, loaders — under generated
  * malformed methods, bodies, headers, path parameters and query values answers without a 5xx, and
  * a 4xx changes nothing in the database. The server runs on PostgreSQL (the local server, as the
  * fault tests do) so the test can read the database between requests. FUZZ_RUNS (default 6) is the
@@ -29,7 +30,10 @@ let cookie: string;
 let token: string;
 let fingerprintQuery: string;
 
-/** Paths of every route of the build, parents joined ("training/:training_slug/modules/:module_slug"). */
+/**
+ * Paths of every route of the build, parents joined ("training/:training_slug/modules/:module_slug"),
+ * and of every endpoint the API's splat route serves.
+ */
 async function routePaths(): Promise<string[]> {
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const full = (id: string | undefined): string => {
@@ -40,7 +44,7 @@ async function routePaths(): Promise<string[]> {
   const paths = Object.entries(build.routes)
     .filter(([, route]) => route.module.loader || route.module.action)
     .map(([id]) => `/${full(id)}`);
-  return [...new Set(paths)].sort();
+  return [...new Set([...paths, ...endpoints.map((endpoint) => endpoint.path)])].sort();
 }
 
 beforeAll(async () => {

@@ -20,8 +20,8 @@ import MyCommitments, {
 import { callWith, renderPage, type TestMember, verifiedMember } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
-import { loader as bookingList } from "~/routes/api.bookings._index";
-import { loader as invitationList } from "~/routes/api.invitations._index";
+import { loader as bookingList } from "~/api/bookings";
+import { loader as invitationList } from "~/api/invitations";
 
 type RouteFunction = Parameters<typeof callWith>[0];
 type Paged = { page: { page: number; pages: number }; commitments: { title: string }[] };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { loader as surveyPage, action as surveyAnswer } from "~/routes/_home.survey.$token";
 import { action as surveysAction, loader as surveysLoader } from "~/routes/_default.my_team.surveys";
-import { action as teamAdd } from "~/routes/api.team._index";
-import { loader as surveyList, action as surveyCreate } from "~/routes/api.surveys._index";
-import { action as surveyClose } from "~/routes/api.surveys.$id.close";
+import { action as teamAdd } from "~/api/team";
+import { loader as surveyList, action as surveyCreate } from "~/api/surveys";
+import { action as surveyClose } from "~/api/survey-close";
 import { callWith, lastMailTo, linkIn, verifiedMember, type TestMember } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { COURIER_KEY_HEADER } from "~/.server/accounts/courier.server";
 import { setIdentityService } from "~/.server/identity/identity-service.server";
 import { createOryIdentity } from "~/.server/identity/ory.server";
-import { action as courierAction } from "~/routes/api.hooks.ory.courier";
+import { action as courierAction } from "~/api/ory-courier";
 import { type FakeKratos, startFakeKratos } from "./fake-kratos/server";
 import { answerOf } from "./http";
 
