@@ -54,8 +54,8 @@ import * as whoami from "./whoami";
  *
  * The modules are routes in all but name (a loader, an action, their paths in their doc comments),
  * so they sit beside app/routes rather than in app/.server with the domains and the API's
- * transport; only this table imports them, and only api.$'s loader and action import this table,
- * code the browser build never holds.
+ * transport. The app reaches them only through this table, which only api.$ imports: a route
+ * without a component, of which the browser build holds nothing.
  */
 export const endpoints: Endpoint[] = [
   { path: "/api/bookings", module: bookings },
