@@ -8,6 +8,8 @@ import { I18nProvider } from "~/i18n/react";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { pageResources } from "~/.server/i18n/page-strings.server";
 import { NonceProvider } from "~/components/nonce";
+import { StylesheetProvider } from "~/components/stylesheet";
+import { stylesheetText } from "~/.server/http/stylesheet.server";
 import { RETRY_AFTER_SECONDS } from "~/.server/http/outage.server";
 import { securityHeaders, withSecurityHeaders } from "~/.server/http/security-headers.server";
 import { env } from "~/.server/config/env.server";
@@ -35,9 +37,11 @@ export default async function handleRequest(
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nProvider value={i18nValue}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nProvider>
+        <StylesheetProvider value={stylesheetText}>
+          <I18nProvider value={i18nValue}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nProvider>
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -10,12 +10,10 @@ import { BuildWatch } from "~/builds/build-watch";
 import { ErrorReportingConfig } from "~/components/error-reporting-config";
 import { ErrorPage, useFailure } from "~/components/error-page";
 import { useNonce } from "~/components/nonce";
+import { Stylesheet } from "~/components/stylesheet";
 import globalStyles from "~/styles/global.css";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: globalStyles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [{ title: "Cap" }];
 
@@ -35,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
+        <Stylesheet href={globalStyles} nonce={nonce} />
         <Meta />
         <Links />
         {data?.strings ? <link rel="preload" href={data.strings} as="fetch" crossOrigin="anonymous" /> : null}

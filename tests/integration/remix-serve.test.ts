@@ -48,7 +48,7 @@ describe("the build under remix-serve", () => {
     expect(await health.json()).toEqual({ ok: true });
   });
 
-  it("serves the public pages with server.ts's security headers and a nonce on every script", async () => {
+  it("serves the public pages with server.ts's security headers and a nonce on every script and style", async () => {
     for (const path of ["/home", "/home/login", "/home/register", "/home/forgot-password"]) {
       const page = await fetch(`${server.url}${path}`);
       expect(page.status, path).toBe(200);
@@ -56,9 +56,15 @@ describe("the build under remix-serve", () => {
       expect(nonce, path).toBeTruthy();
       expect(securityHeadersOf(page), path).toEqual(expectedHeaders(nonce));
       expect(page.headers.get("x-frame-options")).toBe("DENY");
-      const scripts = (await page.text()).match(/<script\b[^>]*>/g) ?? [];
+      const html = await page.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
       expect(scripts.length, path).toBeGreaterThan(0);
       for (const script of scripts) expect(script, path).toContain(`nonce="${nonce}"`);
+      // The stylesheet comes written into the page, under the same nonce, and is not linked.
+      const styles = html.match(/<style\b[^>]*>[^<]{1000,}<\/style>/g) ?? [];
+      expect(styles.length, path).toBe(1);
+      expect(styles[0], path).toContain(`nonce="${nonce}"`);
+      expect(html, path).not.toMatch(/<link\b[^>]*rel="stylesheet"/);
     }
   });
 
