@@ -5,8 +5,12 @@ import { SubmitButton } from "./form";
 
 type Part = ModuleView["parts"][number];
 
-/** One part of a module: a reading, a video with its transcript, or an exercise; then "I've read". */
-export function ModulePart({ part, videoPath }: { part: Part; videoPath: string }) {
+/**
+ * One part of a module: a reading, a video with its transcript, or an exercise; then "I've read".
+ * The page's first video (`firstVideo`) asks for its poster early and first: on a phone it is the
+ * largest thing the page shows, and a poster is otherwise fetched last.
+ */
+export function ModulePart({ part, videoPath, firstVideo }: { part: Part; videoPath: string; firstVideo: boolean }) {
   const { t } = useTranslation("trainings");
   return (
     <section className="card part" id={`part-${part.slug}`} aria-labelledby={`part-${part.slug}-title`}>
@@ -17,6 +21,7 @@ export function ModulePart({ part, videoPath }: { part: Part; videoPath: string 
       ))}
       {part.video ? (
         <>
+          {firstVideo ? <link rel="preload" as="image" href={part.video.poster} fetchPriority="high" /> : null}
           <video controls preload="none" poster={part.video.poster}>
             <source src={part.video.src} type="video/mp4" />
             <track kind="captions" src={part.video.captions} default />

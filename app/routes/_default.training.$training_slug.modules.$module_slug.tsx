@@ -101,7 +101,12 @@ export default function ModulePage() {
       </header>
 
       {module.parts.map((part) => (
-        <ModulePart key={part.slug} part={part} videoPath={`${base}/${module.slug}/video/${part.slug}`} />
+        <ModulePart
+          key={part.slug}
+          part={part}
+          videoPath={`${base}/${module.slug}/video/${part.slug}`}
+          firstVideo={part === module.parts.find((candidate) => candidate.video)}
+        />
       ))}
 
       {module.quiz ? (
