@@ -19,6 +19,9 @@ export function Stylesheet({ href, nonce }: { href: string; nonce: string }) {
   const read = useContext(StylesheetContext);
   const [text] = useState(() => (read ? read(href) : writtenText()));
   if (text === null) return <link rel="stylesheet" href={href} />;
+  // As children, React would escape the CSS (`>` in selectors, quotes in `content`), which a <style>
+  // does not unescape. The text is the build's own stylesheet, refused if it could end the element.
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our built CSS, checked by stylesheet.server.ts
   return <style id={STYLE_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: text }} />;
 }
 
