@@ -76,6 +76,7 @@ function after(request: Request, outcome: StepOutcome, next: string, trainingSlu
 
 export default function ModulePage() {
   const { module, quizOutcome } = useLoaderData<typeof loader>();
+  const firstVideoPart = module.parts.find((part) => part.video);
   const [quizForm, quizFields] = useQuizReply(useActionData<typeof action>(), module.quiz?.last?.answers);
   const refused = quizForm.status === "error";
   const { t } = useTranslation("trainings");
@@ -105,7 +106,7 @@ export default function ModulePage() {
           key={part.slug}
           part={part}
           videoPath={`${base}/${module.slug}/video/${part.slug}`}
-          firstVideo={part === module.parts.find((candidate) => candidate.video)}
+          firstVideo={part === firstVideoPart}
         />
       ))}
 
