@@ -1,0 +1,99 @@
+// The floors of ARCHITECTURE.md "Floors", checked by `npm run lint` (README "Floors").
+// Imports run downward only: pages and API → domain services → shared floors, which import no domain.
+
+/** Shared infrastructure under app/.server: it imports no domain (a domain's words come as arguments). */
+const SHARED_FLOORS = [
+  "db",
+  "mail",
+  "calendar",
+  "config",
+  "i18n",
+  "paging",
+  "contract",
+  "http",
+  "observability",
+  "rate-limit",
+  "secrets",
+];
+/** The domains (and the floors above them: transport, pages, start-up) a shared floor never imports. */
+const DOMAINS_AND_ABOVE = [
+  "accounts",
+  "identity",
+  "identity-migration",
+  "profile",
+  "space",
+  "trainings",
+  "team",
+  "surveys",
+  "coaching",
+  "builds",
+  "auth",
+  "pages",
+  "api",
+  "runtime",
+];
+
+const under = (folders) => `^app/[.]server/(${folders.join("|")})/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycle",
+      comment: "No import cycle across files, type-only imports included.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "shared-floor-imports-no-domain",
+      comment:
+        "A shared floor (db, mail, calendar, config, …) imports no domain: it takes the domain's words as arguments.",
+      severity: "error",
+      from: { path: under(SHARED_FLOORS) },
+      to: { path: under(DOMAINS_AND_ABOVE) },
+    },
+    {
+      name: "identity-through-its-facade",
+      comment: "Outside identity/, only the façade identity-service.server.ts is imported.",
+      severity: "error",
+      from: { pathNot: "^app/[.]server/identity/" },
+      to: { path: "^app/[.]server/identity/", pathNot: "^app/[.]server/identity/identity-service[.]server[.]ts$" },
+    },
+    {
+      name: "contract-imports-no-api-assembly",
+      comment: "Contracts are read by the API transport and the OpenAPI assembly, never the reverse.",
+      severity: "error",
+      from: { path: ["^app/[.]server/[^/]+/contract[.]server[.]ts$", "^app/[.]server/contract/"] },
+      to: { path: ["^app/[.]server/api/", "^app/api/"] },
+    },
+    {
+      name: "forms-and-i18n-import-no-component",
+      comment: "Schemas and translation sit below the components that use them.",
+      severity: "error",
+      from: { path: "^app/(forms|i18n)/" },
+      to: { path: "^app/components/" },
+    },
+    {
+      name: "components-import-only-types-from-server",
+      comment: "Components reach the browser: from app/.server they import types only.",
+      severity: "error",
+      from: { path: "^app/components/" },
+      to: { path: "^app/[.]server/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "server-imports-no-route",
+      comment: "Nothing under app/.server imports a page or an API endpoint.",
+      severity: "error",
+      from: { path: "^app/[.]server/" },
+      to: { path: "^app/(routes|api)/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: ["^app/[.]server/db/migrations/"] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".json"] },
+  },
+};
