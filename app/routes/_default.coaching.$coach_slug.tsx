@@ -11,7 +11,7 @@ import {
   upcomingSessionWith,
 } from "~/.server/coaching/bookings.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
-import { sessionWhen } from "~/.server/coaching/session-views.server";
+import { sessionWhen } from "~/.server/calendar/when-words.server";
 import { usualTimeZones } from "~/.server/calendar/time-zones.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";

@@ -24,7 +24,7 @@ import {
   parseProfile,
 } from "~/.server/profile/forms.server";
 import { joinMobile, profileOf, updateProfile } from "~/.server/profile/profile.server";
-import { zoneLabel } from "~/.server/coaching/session-views.server";
+import { zoneLabel } from "~/.server/calendar/when-words.server";
 import { usualTimeZones } from "~/.server/calendar/time-zones.server";
 import { DeviceList } from "~/components/device-list";
 import { PhotoForms } from "~/components/photo-forms";

@@ -20,7 +20,7 @@ import {
   timeOffOf,
 } from "~/.server/coaching/coach-time-off.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
-import { zoneLabel } from "~/.server/coaching/session-views.server";
+import { zoneLabel } from "~/.server/calendar/when-words.server";
 import { addDays } from "~/.server/calendar/days.server";
 import { localDay } from "~/.server/calendar/time-zones.server";
 import { env } from "~/.server/config/env.server";

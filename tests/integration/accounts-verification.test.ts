@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
 import { rateLimitEvents } from "~/.server/db/schema.server";
+import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { deliverDueMail } from "~/.server/mail/sender.server";
 import { action, loader } from "~/routes/_home.account_verification";
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments";
@@ -78,7 +79,9 @@ describe("verification by code", () => {
   it("the code the member receives over SMTP verifies the address", async () => {
     const member = await registerMember({ first: { firstName: "Léa" } });
     const text = await withSmtp(async (port, received) => {
-      expect(await deliverDueMail({ transport: nodemailer.createTransport(`smtp://127.0.0.1:${port}`) })).toEqual({
+      expect(
+        await deliverDueMail(mailRendering, { transport: nodemailer.createTransport(`smtp://127.0.0.1:${port}`) }),
+      ).toEqual({
         sent: 1,
         failed: 0,
       });

@@ -9,6 +9,7 @@ import { localDay } from "~/.server/calendar/time-zones.server";
 import { addDays } from "~/.server/calendar/days.server";
 import { db } from "~/.server/db/client.server";
 import { coaches, coachingBookings, mailOutbox } from "~/.server/db/schema.server";
+import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { deliverDueMail } from "~/.server/mail/sender.server";
 import { deleteAccount } from "~/.server/profile/account.server";
 import { action as coachAction, loader as coachLoader } from "~/routes/_default.coaching.$coach_slug";
@@ -237,7 +238,7 @@ describe("booking a discovery session", () => {
     expect(reminder.subject).toMatch(/^Rappel : /);
     expect(reminder.nextAttemptAt).toEqual(new Date(slot.start.getTime() - DAY));
     // Not due yet: the sender leaves it alone.
-    await deliverDueMail({ transport: { sendMail: async () => undefined } });
+    await deliverDueMail(mailRendering, { transport: { sendMail: async () => undefined } });
     expect((await db().select().from(mailOutbox).where(eq(mailOutbox.id, confirmation.id)))[0].status).toBe("sent");
     expect((await db().select().from(mailOutbox).where(eq(mailOutbox.id, reminder.id)))[0].status).toBe("pending");
 
@@ -262,7 +263,7 @@ describe("booking a discovery session", () => {
     const member = await verifiedMember();
     const [slot] = await laterSlots();
     await book(member, slot.start);
-    await deliverDueMail({ transport: nodemailer.createTransport(`smtp://127.0.0.1:${smtp.port}`) });
+    await deliverDueMail(mailRendering, { transport: nodemailer.createTransport(`smtp://127.0.0.1:${smtp.port}`) });
     const received = smtp.received.find((mail) => mail.to.includes(member.email) && /text\/calendar/.test(mail.raw));
     expect(received?.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
     const base64 = /Content-Type: text\/calendar[\s\S]*?\r\n\r\n([A-Za-z0-9+/=\r\n]+)/.exec(received!.raw)![1];

@@ -7,6 +7,7 @@ import { resendVerification } from "~/.server/accounts/verification.server";
 import { bookSession, coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, mailOutbox } from "~/.server/db/schema.server";
+import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { deliverDueMail, type MailTransport } from "~/.server/mail/sender.server";
 import { confirmEmailChange, requestEmailChange } from "~/.server/profile/email-change.server";
 import { action as verificationAction } from "~/routes/_home.account_verification";
@@ -170,7 +171,7 @@ describe("every email in its recipient's language", () => {
     await chooseEnglish(member);
     const sent: { to: string; subject: string; text: string }[] = [];
     const transport: MailTransport = { sendMail: async (message) => void sent.push(message) };
-    await deliverDueMail({ transport, now: new Date(slot.start.getTime() - DAY + 60_000) });
+    await deliverDueMail(mailRendering, { transport, now: new Date(slot.start.getTime() - DAY + 60_000) });
     const toMember = sent
       .filter((mail) => mail.to === member.email && /session/i.test(mail.subject))
       .map((mail) => mail.subject);
@@ -191,11 +192,11 @@ describe("every email in its recipient's language", () => {
     const sent: { to: string; subject: string }[] = [];
     const transport: MailTransport = { sendMail: async (message) => void sent.push(message) };
     // Seconds after booking: the confirmation goes in French, as it was queued.
-    await deliverDueMail({ transport, now: new Date(Date.now() + 5_000) });
+    await deliverDueMail(mailRendering, { transport, now: new Date(Date.now() + 5_000) });
     const confirmation = sent.filter((mail) => mail.to === member.email && /découverte|discovery/i.test(mail.subject));
     expect(confirmation.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Séance découverte confirmée/)]);
     // The reminder, sent the day before, follows the switch.
-    await deliverDueMail({ transport, now: new Date(slot.start.getTime() - DAY + 60_000) });
+    await deliverDueMail(mailRendering, { transport, now: new Date(slot.start.getTime() - DAY + 60_000) });
     const reminder = sent.filter((mail) => mail.to === member.email && /Reminder|Rappel/.test(mail.subject));
     expect(reminder.map((mail) => mail.subject)).toEqual([
       expect.stringMatching(/^Reminder: discovery session tomorrow, /),

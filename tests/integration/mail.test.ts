@@ -6,6 +6,7 @@ import { env } from "~/.server/config/env.server";
 import { db } from "~/.server/db/client.server";
 import { mailOutbox } from "~/.server/db/schema.server";
 import { queueMail } from "~/.server/mail/outbox.server";
+import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { deliverDueMail } from "~/.server/mail/sender.server";
 import { recoveryMail, verificationMail, welcomeMail } from "~/.server/mail/templates.server";
 import { loader as mailboxLoader } from "~/routes/dev.mailbox";
@@ -56,7 +57,10 @@ describe("mail delivery", () => {
     const smtp = await startSmtp();
     const id = await queueMail(db(), verificationMail("en", "marie@example.com", vars));
 
-    expect(await deliverDueMail({ transport: smtpTransport(smtp.port) })).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueMail(mailRendering, { transport: smtpTransport(smtp.port) })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
 
     expect(smtp.received).toHaveLength(1);
     const [message] = smtp.received;
@@ -69,7 +73,10 @@ describe("mail delivery", () => {
     const sent = await row(id);
     expect(sent.status).toBe("sent");
     expect(sent.sentAt).toBeInstanceOf(Date);
-    expect(await deliverDueMail({ transport: smtpTransport(smtp.port) })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail(mailRendering, { transport: smtpTransport(smtp.port) })).toEqual({
+      sent: 0,
+      failed: 0,
+    });
   });
 
   it("keeps a message while the mail server is down, then delivers it exactly once", async () => {
@@ -79,7 +86,7 @@ describe("mail delivery", () => {
     const id = await queueMail(db(), verificationMail("fr", "marie@example.com", vars));
 
     const before = Date.now();
-    expect(await deliverDueMail({ transport })).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDueMail(mailRendering, { transport })).toEqual({ sent: 0, failed: 1 });
     const failed = await row(id);
     expect(failed.status).toBe("pending");
     expect(failed.attempts).toBe(1);
@@ -89,10 +96,10 @@ describe("mail delivery", () => {
 
     const smtp = await startSmtp(port);
     // Not due yet: the backoff holds it back.
-    expect(await deliverDueMail({ transport })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail(mailRendering, { transport })).toEqual({ sent: 0, failed: 0 });
     const later = new Date(failed.nextAttemptAt.getTime() + 1);
-    expect(await deliverDueMail({ transport, now: later })).toEqual({ sent: 1, failed: 0 });
-    expect(await deliverDueMail({ transport, now: later })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail(mailRendering, { transport, now: later })).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueMail(mailRendering, { transport, now: later })).toEqual({ sent: 0, failed: 0 });
 
     expect(smtp.received).toHaveLength(1);
     expect(textPart(smtp.received[0].raw)).toContain("482913");
@@ -118,11 +125,11 @@ describe("mail delivery", () => {
         return new Promise(() => undefined);
       },
     };
-    void deliverDueMail({ transport: dying as never });
+    void deliverDueMail(mailRendering, { transport: dying as never });
     await vi.waitFor(() => expect(seen).toHaveLength(2));
 
     const aMinuteLater = new Date(Date.now() + 61_000);
-    expect(await deliverDueMail({ transport: smtpTransport(smtp.port), now: aMinuteLater })).toEqual({
+    expect(await deliverDueMail(mailRendering, { transport: smtpTransport(smtp.port), now: aMinuteLater })).toEqual({
       sent: 2,
       failed: 0,
     });
@@ -145,7 +152,7 @@ describe("mail delivery", () => {
     const delays: number[] = [];
     let now = new Date();
     for (let attempt = 0; attempt < 10; attempt++) {
-      await deliverDueMail({ transport, now });
+      await deliverDueMail(mailRendering, { transport, now });
       const next = (await row(id)).nextAttemptAt;
       delays.push((next.getTime() - now.getTime()) / 1000);
       now = next;
@@ -163,7 +170,10 @@ describe("mail delivery", () => {
         welcomeMail("fr", `${firstname.toLowerCase()}@example.com`, { firstname, link: "/trainings" }),
       );
     }
-    const results = await Promise.all([deliverDueMail({ transport }), deliverDueMail({ transport })]);
+    const results = await Promise.all([
+      deliverDueMail(mailRendering, { transport }),
+      deliverDueMail(mailRendering, { transport }),
+    ]);
     expect(results[0].sent + results[1].sent).toBe(3);
     expect(smtp.received.map((message) => message.to[0]).sort()).toEqual([
       "ana@example.com",
@@ -180,7 +190,7 @@ describe("mail delivery", () => {
       recoveryMail("fr", "marie@example.com", { ...vars, link: "/home/new-password-42?token=xyz" }),
     );
 
-    expect(await deliverDueMail()).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueMail(mailRendering)).toEqual({ sent: 1, failed: 0 });
 
     const printed = log.mock.calls.map((args) => args.join(" ")).join("\n");
     expect(printed).toContain("marie@example.com");

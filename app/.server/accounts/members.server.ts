@@ -77,3 +77,11 @@ export async function whoami(token: string): Promise<SignedIn | null> {
     photoId: row.photoId,
   };
 }
+
+/** The language a member saved, when the address is a member's; null otherwise (a coach, a guest). */
+export async function savedLanguageOf(address: string): Promise<Language | null> {
+  const identityId = await identity().findIdByEmail(address);
+  if (!identityId) return null;
+  const [member] = await db().select({ lang: appUsers.lang }).from(appUsers).where(eq(appUsers.identityId, identityId));
+  return isLanguage(member?.lang) ? member.lang : null;
+}

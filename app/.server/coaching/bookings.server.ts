@@ -8,7 +8,7 @@ import { identity } from "~/.server/identity/identity-service.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { MAX_LIMIT, readPage, type PageRequest, type Window } from "~/.server/paging/paging.server";
 import { randomToken, sha256 } from "~/.server/identity/secrets.server";
-import type { Language } from "~/i18n/config";
+import type { Booker, Booking, BookingWithCoach, CancelReason, Coach } from "./booking-records.server";
 import { sessionMails } from "./session-mails.server";
 import { blockedUntil, freeSlots, isOfferedSlot, type Busy, type CoachSchedule, type Slot } from "./slots.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
@@ -19,12 +19,7 @@ import { DAY_MS } from "~/.server/calendar/days.server";
  * Two sessions of one coach cannot overlap: the database refuses it (constraint
  * coaching_bookings_no_overlap), which settles requests that arrive at the same moment.
  */
-export type Coach = typeof coaches.$inferSelect;
-export type Booking = typeof coachingBookings.$inferSelect;
-export type BookingWithCoach = Booking & { coach: Coach };
-
-/** Who books: the signed-in member, with what the emails need. */
-export type Booker = { id: string; firstname: string; lastname: string; email: string; lang: Language };
+export type { Booker, Booking, BookingWithCoach, CancelReason, Coach };
 
 export type BookingError = "coachUnknown" | "slotUnavailable" | "alreadyBooked" | "notFound" | "notChangeable";
 export type BookingOutcome = { ok: true; booking: Booking } | { ok: false; error: BookingError; bookingId?: string };
@@ -285,9 +280,6 @@ export async function rescheduleSession(
     throw error;
   }
 }
-
-/** Why a coach cancelled, told to the member: their words, and whether it is their time off. */
-export type CancelReason = { text: string | null; timeOff: boolean };
 
 async function cancelIn(
   tx: Transaction,

@@ -6,7 +6,7 @@ import { DAY_MS } from "~/.server/calendar/days.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, coaches, coachingBookings } from "~/.server/db/schema.server";
 import { queueMail } from "~/.server/mail/outbox.server";
-import { coachAgendaMail } from "~/.server/mail/templates.server";
+import { coachAgendaMail } from "./mail-templates.server";
 import type { Language } from "~/i18n/config";
 import { agendaPath, coachLanguage } from "./agenda-link.server";
 import { cancelSessionOfCoach, type Coach } from "./bookings.server";

@@ -1,10 +1,10 @@
 import { env } from "~/.server/config/env.server";
 import type { Transaction } from "~/.server/db/client.server";
 import { queueMail, withdrawMail } from "~/.server/mail/outbox.server";
-import { coachingMail, type CoachingMailKind } from "~/.server/mail/templates.server";
+import { coachingMail, type CoachingMailKind } from "./mail-templates.server";
 import type { Language } from "~/i18n/config";
 import { agendaPath, coachLanguage } from "./agenda-link.server";
-import type { Booker, Booking, CancelReason, Coach } from "./bookings.server";
+import type { Booker, Booking, CancelReason, Coach } from "./booking-records.server";
 import { cancellationIcs, icsContentType, invitationIcs, type CalendarEvent } from "./ics.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
 

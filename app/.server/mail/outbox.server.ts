@@ -1,9 +1,15 @@
 import { and, desc, eq } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { mailOutbox, type MailAttachment } from "~/.server/db/schema.server";
-import type { MailSource } from "./templates.server";
+import type { Language } from "~/i18n/config";
 
 export type { MailAttachment };
+
+/**
+ * What a message is rendered from: kept with it, so the sender can render it again in another
+ * language. `template` names an entry of the sender's table of templates (MailTemplates).
+ */
+export type MailSource = { template: string; vars: Record<string, unknown>; lang: Language };
 
 /** A message ready to queue: what the templates render, and what they rendered it from. */
 export type OutgoingMail = {

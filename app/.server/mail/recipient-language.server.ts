@@ -1,18 +1,18 @@
-import { eq } from "drizzle-orm";
-import { db } from "~/.server/db/client.server";
-import { appUsers } from "~/.server/db/schema.server";
-import { identity } from "~/.server/identity/identity-service.server";
 import { logger } from "~/.server/observability/logger.server";
-import { isLanguage, type Language } from "~/i18n/config";
-import { renderAgain } from "./templates.server";
+import type { Language } from "~/i18n/config";
+import type { MailTemplate, MailTemplates } from "./templates.server";
 
-/** The language a member saved, when the address is a member's; null otherwise (a coach, a guest). */
-async function memberLanguage(address: string): Promise<Language | null> {
-  const identityId = await identity().findIdByEmail(address);
-  if (!identityId) return null;
-  const [member] = await db().select({ lang: appUsers.lang }).from(appUsers).where(eq(appUsers.identityId, identityId));
-  return isLanguage(member?.lang) ? member.lang : null;
-}
+/**
+ * What the sender needs to render a queued message again in its recipient's current language,
+ * handed to it by the top floor (runtime/mail-rendering.server.ts): the mail floor knows neither
+ * the domains' templates nor where a member's language is saved.
+ */
+export type MailRendering = {
+  /** Every template by the name stored with a queued message. */
+  templates: MailTemplates;
+  /** The language a member saved, when the address is a member's; null otherwise (a coach, a guest). */
+  savedLanguageOf(address: string): Promise<Language | null>;
+};
 
 type Queued = {
   to: string;
@@ -40,12 +40,17 @@ const FRESH_MS = 60_000;
 export async function inRecipientLanguage(
   mail: Queued,
   now: Date,
+  rendering: MailRendering,
 ): Promise<{ subject: string; text: string; html: string }> {
   if (!mail.template || !mail.lang || now.getTime() - mail.createdAt.getTime() < FRESH_MS) return mail;
-  const chosen = await memberLanguage(mail.to).catch((error: Error) => {
+  const template: MailTemplate | undefined = Object.hasOwn(rendering.templates, mail.template)
+    ? rendering.templates[mail.template]
+    : undefined;
+  if (!template) return mail;
+  const chosen = await rendering.savedLanguageOf(mail.to).catch((error: Error) => {
     logger.warn({ error: error.message }, "recipient's language unknown: the message goes as queued");
     return null;
   });
   if (!chosen || chosen === mail.lang) return mail;
-  return renderAgain(mail.template, chosen, mail.to, mail.vars) ?? mail;
+  return template(chosen, mail.to, mail.vars as never);
 }

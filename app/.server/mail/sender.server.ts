@@ -3,7 +3,7 @@ import nodemailer from "nodemailer";
 import { env } from "~/.server/config/env.server";
 import { db } from "~/.server/db/client.server";
 import { mailOutbox } from "~/.server/db/schema.server";
-import { inRecipientLanguage } from "./recipient-language.server";
+import { inRecipientLanguage, type MailRendering } from "./recipient-language.server";
 
 /**
  * The outbox's background sender (ARCHITECTURE.md, "Email"). Every instance of the app runs one;
@@ -70,10 +70,13 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Delivers the pending messages that are due, oldest first, once. `transport` defaults to the
- * configured one; `now` lets tests move the clock.
+ * Delivers the pending messages that are due, oldest first, once, each in its recipient's current
+ * language (`rendering`). `transport` defaults to the configured one; `now` lets tests move the clock.
  */
-export async function deliverDueMail(options: { transport?: MailTransport; now?: Date } = {}) {
+export async function deliverDueMail(
+  rendering: MailRendering,
+  options: { transport?: MailTransport; now?: Date } = {},
+) {
   const transport = options.transport ?? configuredTransport();
   const now = options.now ?? new Date();
   // Due by the database's clock, which stamped the rows (in microseconds): a message queued in the
@@ -108,7 +111,7 @@ export async function deliverDueMail(options: { transport?: MailTransport; now?:
         .update(mailOutbox)
         .set({ nextAttemptAt: new Date(Date.now() + LEASE_MS) })
         .where(eq(mailOutbox.id, mail.id));
-      const { subject, text, html } = await inRecipientLanguage(mail, now);
+      const { subject, text, html } = await inRecipientLanguage(mail, now, rendering);
       await transport.sendMail({
         messageId: messageIdOf(mail.id),
         from: env().MAIL_FROM,
@@ -137,20 +140,20 @@ export async function deliverDueMail(options: { transport?: MailTransport; now?:
   return counts;
 }
 
-type Loop = { timer?: NodeJS.Timeout; tick?: Promise<void> };
+type Loop = { rendering: MailRendering; timer?: NodeJS.Timeout; tick?: Promise<void> };
 let loop: Loop | undefined;
 
 /** Starts delivering due mail every 2 s in the background (does not keep the process alive). */
-export function startMailSender() {
+export function startMailSender(rendering: MailRendering) {
   if (loop) return;
-  const state: Loop = {};
+  const state: Loop = { rendering };
   loop = state;
   const schedule = () => {
     state.timer = setTimeout(run, INTERVAL_MS);
     state.timer.unref();
   };
   const run = async () => {
-    state.tick = deliverDueMail().then(
+    state.tick = deliverDueMail(rendering).then(
       () => undefined,
       (error) => console.error(`[mail] the sender failed: ${errorText(error)}`),
     );
@@ -167,5 +170,7 @@ export async function stopMailSender() {
   loop = undefined;
   clearTimeout(state.timer);
   await state.tick;
-  await deliverDueMail().catch((error) => console.error(`[mail] the last delivery failed: ${errorText(error)}`));
+  await deliverDueMail(state.rendering).catch((error) =>
+    console.error(`[mail] the last delivery failed: ${errorText(error)}`),
+  );
 }

@@ -2,20 +2,21 @@ import { env } from "~/.server/config/env.server";
 import type { Language } from "~/i18n/config";
 import { createT, type TFunction } from "~/i18n/translate";
 import { resources } from "~/locales/resources";
-import { sessionWhen } from "~/.server/coaching/session-views.server";
-import type { OutgoingMail } from "./outbox.server";
+import type { MailSource, OutgoingMail } from "./outbox.server";
 
 /**
  * Cap's emails, in the member's language, as a text body and an inline-styled HTML body (mail
- * clients ignore style sheets). Strings live in app/locales/{fr,en}/mail.json.
+ * clients ignore style sheets). Strings live in app/locales/{fr,en}/mail.json. The layout is the
+ * mail floor's; a domain whose mail needs its own words (coaching's sessions) writes its template
+ * with renderMail and hands it to the sender through the table of templates (MailTemplates).
  */
 
 /** A path such as "/account_verification?token=…" (made absolute with APP_URL) or a full URL. */
-type Link = string;
+export type Link = string;
 
 type Block = { paragraph: string } | { code: string } | { button: string; url: Link };
 
-type Content = { subject: string; firstname: string; blocks: Block[] };
+export type MailContent = { subject: string; firstname: string; blocks: Block[] };
 
 const BRAND = "#123c69";
 const ACCENT = "#b83d19";
@@ -39,7 +40,7 @@ function greeting(t: TFunction, firstname: string): string {
   return firstname.trim() ? t("layout.greeting", { firstname }) : t("layout.greetingNoName");
 }
 
-function textBody(t: TFunction, content: Content): string {
+function textBody(t: TFunction, content: MailContent): string {
   const blocks = content.blocks.map((block) =>
     "paragraph" in block ? block.paragraph : "code" in block ? block.code : absolute(block.url),
   );
@@ -58,7 +59,7 @@ function htmlBlock(t: TFunction, block: Block): string {
   );
 }
 
-function htmlBody(t: TFunction, lang: Language, content: Content): string {
+function htmlBody(t: TFunction, lang: Language, content: MailContent): string {
   return `<!doctype html>
 <html lang="${lang}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(content.subject)}</title></head>
@@ -81,13 +82,11 @@ ${content.blocks.map((block) => htmlBlock(t, block)).join("\n")}
 `;
 }
 
-/** What a message is rendered from: kept with it, so the sender can render it again in another language. */
-export type MailSource = { template: TemplateName; vars: Record<string, unknown>; lang: Language };
-
-function render(
+/** A message in the layout, with what it was rendered from (so that the sender can render it again). */
+export function renderMail(
   source: MailSource,
   to: string,
-  build: (t: TFunction) => Content,
+  build: (t: TFunction) => MailContent,
 ): OutgoingMail & { source: MailSource } {
   const t = translator(source.lang);
   const content = build(t);
@@ -102,7 +101,7 @@ function render(
 
 /** After registration or an email change: the code to type, or a one-click link. */
 export function verificationMail(lang: Language, to: string, vars: { firstname: string; code: string; link: Link }) {
-  return render({ template: "verification", vars, lang }, to, (t) => ({
+  return renderMail({ template: "verification", vars, lang }, to, (t) => ({
     subject: t("verification.subject"),
     firstname: vars.firstname,
     blocks: [
@@ -118,7 +117,7 @@ export function verificationMail(lang: Language, to: string, vars: { firstname: 
 
 /** A password reset was asked for: the code, or a link to choose a new password. */
 export function recoveryMail(lang: Language, to: string, vars: { firstname: string; code: string; link: Link }) {
-  return render({ template: "recovery", vars, lang }, to, (t) => ({
+  return renderMail({ template: "recovery", vars, lang }, to, (t) => ({
     subject: t("recovery.subject"),
     firstname: vars.firstname,
     blocks: [
@@ -134,7 +133,7 @@ export function recoveryMail(lang: Language, to: string, vars: { firstname: stri
 
 /** Once the address is confirmed: a welcome and the way to the first training. */
 export function welcomeMail(lang: Language, to: string, vars: { firstname: string; link: Link }) {
-  return render({ template: "welcome", vars, lang }, to, (t) => ({
+  return renderMail({ template: "welcome", vars, lang }, to, (t) => ({
     subject: t("welcome.subject"),
     firstname: vars.firstname,
     blocks: [
@@ -152,7 +151,7 @@ export function crewInvitationMail(
   to: string,
   vars: { firstname: string; inviterName: string; link: Link },
 ) {
-  return render({ template: "crewInvitation", vars, lang }, to, (t) => ({
+  return renderMail({ template: "crewInvitation", vars, lang }, to, (t) => ({
     // Fixed words: nothing a member typed goes into a Subject line (it reads as Cap's own).
     subject: t("crewInvitation.subject"),
     firstname: vars.firstname,
@@ -171,7 +170,7 @@ export function surveyRequestMail(
   to: string,
   vars: { firstname: string; memberName: string; link: Link },
 ) {
-  return render({ template: "surveyRequest", vars, lang }, to, (t) => ({
+  return renderMail({ template: "surveyRequest", vars, lang }, to, (t) => ({
     subject: t("surveyRequest.subject"),
     firstname: vars.firstname,
     blocks: [
@@ -185,7 +184,7 @@ export function surveyRequestMail(
 
 /** An email change asked for on /profile: the code, sent to the NEW address. */
 export function emailChangeMail(lang: Language, to: string, vars: { firstname: string; code: string; link: Link }) {
-  return render({ template: "emailChange", vars, lang }, to, (t) => ({
+  return renderMail({ template: "emailChange", vars, lang }, to, (t) => ({
     subject: t("emailChange.subject"),
     firstname: vars.firstname,
     blocks: [
@@ -201,96 +200,19 @@ export function emailChangeMail(lang: Language, to: string, vars: { firstname: s
 
 /** To the OLD address once an email change is confirmed: the owner learns of it if it was not them. */
 export function emailChangedMail(lang: Language, to: string, vars: { firstname: string; newEmail: string }) {
-  return render({ template: "emailChanged", vars, lang }, to, (t) => ({
+  return renderMail({ template: "emailChanged", vars, lang }, to, (t) => ({
     subject: t("emailChanged.subject"),
     firstname: vars.firstname,
     blocks: [{ paragraph: t("emailChanged.intro", { email: vars.newEmail }) }, { paragraph: t("emailChanged.notYou") }],
   }));
 }
 
-export type CoachingMailKind = "confirmed" | "rescheduled" | "cancelled" | "reminder";
+/** A template: what a queued message is rendered from again, given its recipient's language. */
+export type MailTemplate = (lang: Language, to: string, vars: never) => OutgoingMail;
+export type MailTemplates = Record<string, MailTemplate>;
 
-export type CoachingMailVars = {
-  kind: CoachingMailKind;
-  audience: "member" | "coach";
-  firstname: string;
-  withName: string;
-  /** The session (and, for a move, where it was), shown in `timeZone`: ISO instants. */
-  startsAt: string;
-  endsAt: string;
-  previous?: { startsAt: string; endsAt: string };
-  timeZone: string;
-  meetingUrl: string;
-  manageLink: Link;
-  bookLink: Link;
-  /** For a cancellation: who cancelled, so the other one reads it was not them. */
-  cancelledBy?: "member" | "coach" | null;
-  /** A coach's cancellation: their words to the member, and whether their time off caused it. */
-  reason?: string | null;
-  timeOff?: boolean;
-  /** To the coach: their private agenda (all sessions, time off, .ics feed). */
-  agendaLink?: Link;
-};
-
-/**
- * A discovery session's news, to the member or to the coach: when (in the recipient's time zone),
- * the web-conference link, and the link to reschedule or cancel. The caller attaches the .ics.
- */
-export function coachingMail(lang: Language, to: string, vars: CoachingMailVars) {
-  const { kind, audience } = vars;
-  const key = `coaching.${kind}`;
-  const intro =
-    kind === "cancelled" && audience === "member" && vars.cancelledBy === "coach"
-      ? `${key}.memberIntroByCoach`
-      : `${key}.${audience}Intro`;
-  const when = sessionWhen(lang, new Date(vars.startsAt), new Date(vars.endsAt), vars.timeZone);
-  const previousWhen =
-    vars.previous && sessionWhen(lang, new Date(vars.previous.startsAt), new Date(vars.previous.endsAt), vars.timeZone);
-  return render({ template: "coaching", vars, lang }, to, (t) => ({
-    subject: t(`${key}.subject`, { when, withName: vars.withName }),
-    firstname: vars.firstname,
-    blocks: [
-      { paragraph: t(intro, { withName: vars.withName }) },
-      ...(previousWhen ? [{ paragraph: t("coaching.previousWhen", { when: previousWhen }) }] : []),
-      { paragraph: t(kind === "cancelled" ? "coaching.wasWhen" : "coaching.when", { when }) },
-      ...(kind === "cancelled" && audience === "member" && vars.timeOff
-        ? [{ paragraph: t("coaching.timeOff", { withName: vars.withName }) }]
-        : []),
-      ...(kind === "cancelled" && audience === "member" && vars.reason
-        ? [{ paragraph: t("coaching.reason", { reason: vars.reason }) }]
-        : []),
-      ...(kind === "cancelled"
-        ? audience === "member"
-          ? [{ paragraph: t("coaching.bookAgainIntro") }, { button: t("coaching.bookAgain"), url: vars.bookLink }]
-          : []
-        : [
-            { paragraph: t("coaching.meetingIntro") },
-            { button: t("coaching.join"), url: vars.meetingUrl },
-            { paragraph: t(`coaching.${audience}Manage`) },
-            { button: t(audience === "member" ? "coaching.manage" : "coaching.coachCancel"), url: vars.manageLink },
-          ]),
-      ...(audience === "coach" && vars.agendaLink
-        ? [{ paragraph: t("coaching.agendaIntro") }, { button: t("coaching.agenda"), url: vars.agendaLink }]
-        : []),
-    ],
-  }));
-}
-
-/** To a coach who renewed their agenda link: the new one (the old one no longer works). */
-export function coachAgendaMail(lang: Language, to: string, vars: { firstname: string; link: Link }) {
-  return render({ template: "coachAgenda", vars, lang }, to, (t) => ({
-    subject: t("coachAgenda.subject"),
-    firstname: vars.firstname,
-    blocks: [
-      { paragraph: t("coachAgenda.intro") },
-      { button: t("coachAgenda.action"), url: vars.link },
-      { paragraph: t("coachAgenda.keep") },
-    ],
-  }));
-}
-
-/** Every template by name: the sender renders a queued message again in its recipient's current language. */
-const templates = {
+/** The mail floor's own templates by name (the names stored with each queued message). */
+export const mailTemplates = {
   verification: verificationMail,
   recovery: recoveryMail,
   welcome: welcomeMail,
@@ -298,14 +220,4 @@ const templates = {
   surveyRequest: surveyRequestMail,
   emailChange: emailChangeMail,
   emailChanged: emailChangedMail,
-  coaching: coachingMail,
-  coachAgenda: coachAgendaMail,
-};
-export type TemplateName = keyof typeof templates;
-
-/** A queued message rendered again from its template and variables; null for an unknown template. */
-export function renderAgain(template: string, lang: Language, to: string, vars: unknown): OutgoingMail | null {
-  if (!(template in templates)) return null;
-  const renderer = templates[template as TemplateName] as (lang: Language, to: string, vars: unknown) => OutgoingMail;
-  return renderer(lang, to, vars);
-}
+} satisfies MailTemplates;

@@ -4,7 +4,7 @@ import { isUuid } from "~/.server/db/uuid.server";
 import { DAY_MS, isCalendarDay } from "~/.server/calendar/days.server";
 import type { Language } from "~/i18n/config";
 import { openingsOf, scheduleOf, type Coach } from "~/.server/coaching/bookings.server";
-import { sessionDate, sessionTime, zoneLabel } from "~/.server/coaching/session-views.server";
+import { sessionDate, sessionTime, zoneLabel } from "~/.server/calendar/when-words.server";
 import { bookingWindow, freeSlots, monthGrid, monthOf, shiftMonth, slotsOnDay } from "~/.server/coaching/slots.server";
 import { isTimeZone, localDay } from "~/.server/calendar/time-zones.server";
 

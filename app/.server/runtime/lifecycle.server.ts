@@ -6,6 +6,7 @@ import { seedCoaches } from "~/.server/coaching/coach-content.server";
 import { seedContent } from "~/.server/trainings/seed.server";
 import { logger } from "~/.server/observability/logger.server";
 import { startMailSender, stopMailSender } from "~/.server/mail/sender.server";
+import { mailRendering } from "./mail-rendering.server";
 import { startHousekeeping, stopHousekeeping } from "./housekeeping.server";
 
 /**
@@ -42,7 +43,7 @@ async function open(): Promise<Started> {
   setDatabase(database);
   // Chosen now, so that the start-up log says where identities live.
   identity();
-  startMailSender();
+  startMailSender(mailRendering);
   startHousekeeping();
   return { driver: database.driver };
 }

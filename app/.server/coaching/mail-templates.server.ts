@@ -1,0 +1,88 @@
+import { sessionWhen } from "~/.server/calendar/when-words.server";
+import { type Link, type MailTemplates, renderMail } from "~/.server/mail/templates.server";
+import type { Language } from "~/i18n/config";
+
+/** Coaching's emails, in the mail floor's layout; the sender renders them again through coachingMailTemplates. */
+export type CoachingMailKind = "confirmed" | "rescheduled" | "cancelled" | "reminder";
+
+export type CoachingMailVars = {
+  kind: CoachingMailKind;
+  audience: "member" | "coach";
+  firstname: string;
+  withName: string;
+  /** The session (and, for a move, where it was), shown in `timeZone`: ISO instants. */
+  startsAt: string;
+  endsAt: string;
+  previous?: { startsAt: string; endsAt: string };
+  timeZone: string;
+  meetingUrl: string;
+  manageLink: Link;
+  bookLink: Link;
+  /** For a cancellation: who cancelled, so the other one reads it was not them. */
+  cancelledBy?: "member" | "coach" | null;
+  /** A coach's cancellation: their words to the member, and whether their time off caused it. */
+  reason?: string | null;
+  timeOff?: boolean;
+  /** To the coach: their private agenda (all sessions, time off, .ics feed). */
+  agendaLink?: Link;
+};
+
+/**
+ * A discovery session's news, to the member or to the coach: when (in the recipient's time zone),
+ * the web-conference link, and the link to reschedule or cancel. The caller attaches the .ics.
+ */
+export function coachingMail(lang: Language, to: string, vars: CoachingMailVars) {
+  const { kind, audience } = vars;
+  const key = `coaching.${kind}`;
+  const intro =
+    kind === "cancelled" && audience === "member" && vars.cancelledBy === "coach"
+      ? `${key}.memberIntroByCoach`
+      : `${key}.${audience}Intro`;
+  const when = sessionWhen(lang, new Date(vars.startsAt), new Date(vars.endsAt), vars.timeZone);
+  const previousWhen =
+    vars.previous && sessionWhen(lang, new Date(vars.previous.startsAt), new Date(vars.previous.endsAt), vars.timeZone);
+  return renderMail({ template: "coaching", vars, lang }, to, (t) => ({
+    subject: t(`${key}.subject`, { when, withName: vars.withName }),
+    firstname: vars.firstname,
+    blocks: [
+      { paragraph: t(intro, { withName: vars.withName }) },
+      ...(previousWhen ? [{ paragraph: t("coaching.previousWhen", { when: previousWhen }) }] : []),
+      { paragraph: t(kind === "cancelled" ? "coaching.wasWhen" : "coaching.when", { when }) },
+      ...(kind === "cancelled" && audience === "member" && vars.timeOff
+        ? [{ paragraph: t("coaching.timeOff", { withName: vars.withName }) }]
+        : []),
+      ...(kind === "cancelled" && audience === "member" && vars.reason
+        ? [{ paragraph: t("coaching.reason", { reason: vars.reason }) }]
+        : []),
+      ...(kind === "cancelled"
+        ? audience === "member"
+          ? [{ paragraph: t("coaching.bookAgainIntro") }, { button: t("coaching.bookAgain"), url: vars.bookLink }]
+          : []
+        : [
+            { paragraph: t("coaching.meetingIntro") },
+            { button: t("coaching.join"), url: vars.meetingUrl },
+            { paragraph: t(`coaching.${audience}Manage`) },
+            { button: t(audience === "member" ? "coaching.manage" : "coaching.coachCancel"), url: vars.manageLink },
+          ]),
+      ...(audience === "coach" && vars.agendaLink
+        ? [{ paragraph: t("coaching.agendaIntro") }, { button: t("coaching.agenda"), url: vars.agendaLink }]
+        : []),
+    ],
+  }));
+}
+
+/** To a coach who renewed their agenda link: the new one (the old one no longer works). */
+export function coachAgendaMail(lang: Language, to: string, vars: { firstname: string; link: Link }) {
+  return renderMail({ template: "coachAgenda", vars, lang }, to, (t) => ({
+    subject: t("coachAgenda.subject"),
+    firstname: vars.firstname,
+    blocks: [
+      { paragraph: t("coachAgenda.intro") },
+      { button: t("coachAgenda.action"), url: vars.link },
+      { paragraph: t("coachAgenda.keep") },
+    ],
+  }));
+}
+
+/** Coaching's templates by name (the names stored with each queued message), for the sender's table. */
+export const coachingMailTemplates = { coaching: coachingMail, coachAgenda: coachAgendaMail } satisfies MailTemplates;
