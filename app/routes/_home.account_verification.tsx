@@ -8,7 +8,7 @@ import { readToken } from "~/.server/auth/token-cookie.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { isVerified } from "~/.server/identity/identity.server";
+import { isVerified } from "~/.server/identity/identity-service.server";
 import { useClientChecks } from "~/components/client-checks";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form-reply";

@@ -9,10 +9,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { appUsers, identities, identityCredentials, verifiableAddresses } from "~/.server/db/schema.server";
 import { issueCode, openCodeAddress } from "~/.server/identity/codes.server";
-import { embeddedIdentity } from "~/.server/identity/embedded.server";
+import { embeddedIdentity } from "~/.server/identity/embedded/adapter.server";
 import { identity, setIdentityService } from "~/.server/identity/identity-service.server";
-import { hashPassword } from "~/.server/identity/secrets.server";
-import { copyIdentitiesToOry, KratosUnavailableError, type Progress } from "~/.server/identity/to-ory.server";
+import { hashPassword } from "~/.server/identity/embedded/passwords.server";
+import { copyIdentitiesToOry, KratosUnavailableError, type Progress } from "~/.server/identity-migration/to-ory.server";
 import { countRecent, recordEvent } from "~/.server/rate-limit/rate-limit.server";
 import { PASSWORD, registerMember, verifiedMember } from "../support/accounts";
 import { type FakeKratos, startFakeKratos } from "../support/fake-kratos/server";
@@ -250,15 +250,19 @@ describe("npm run identities:to-ory", () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "cap-to-ory-"));
     try {
       const { DATABASE_URL: _server, ORY_SDK_URL: _sdk, ORY_ADMIN_URL: _admin, ...inherited } = process.env;
-      const child = spawn(process.execPath, ["--import", "tsx", "app/.server/identity/to-ory-command.server.ts"], {
-        env: {
-          ...inherited,
-          NODE_ENV: "production",
-          DATA_DIR: dataDir,
-          SESSION_SECRET: "x".repeat(32),
-          ...environment,
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", "app/.server/identity-migration/to-ory-command.server.ts"],
+        {
+          env: {
+            ...inherited,
+            NODE_ENV: "production",
+            DATA_DIR: dataDir,
+            SESSION_SECRET: "x".repeat(32),
+            ...environment,
+          },
         },
-      });
+      );
       let output = "";
       child.stdout.on("data", (chunk) => (output += chunk));
       child.stderr.on("data", (chunk) => (output += chunk));

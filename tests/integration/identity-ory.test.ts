@@ -7,7 +7,7 @@ import { db, type Transaction } from "~/.server/db/client.server";
 import { appUsers, identityFlows, rateLimitEvents, selfServiceCodes } from "~/.server/db/schema.server";
 import { CODE_MISSES_PER_DAY, CODE_MISSES_PER_IP_PER_HOUR } from "~/.server/identity/code-limits.server";
 import { EmailTakenError, type Identity } from "~/.server/identity/identity.server";
-import { createOryIdentity } from "~/.server/identity/ory.server";
+import { createOryIdentity } from "~/.server/identity/ory/adapter.server";
 import { IdentityUnavailableError, type IdentityPort, type NewIdentity } from "~/.server/identity/port.server";
 import { recordEvent } from "~/.server/rate-limit/rate-limit.server";
 import { startFakeKratos, type FakeKratos } from "../support/fake-kratos/server";

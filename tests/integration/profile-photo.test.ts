@@ -5,7 +5,7 @@ import { db } from "~/.server/db/client.server";
 import { coachingBookings, memberPhotos, rateLimitEvents } from "~/.server/db/schema.server";
 import { coachOf } from "~/.server/coaching/bookings.server";
 import { screenRequest } from "~/.server/http/route-screen.server";
-import { sha256 } from "~/.server/identity/secrets.server";
+import { sha256 } from "~/.server/secrets/tokens.server";
 import { loader as layoutLoader } from "~/routes/_default";
 import { action as teamAddAction } from "~/routes/_default.my_team.add";
 import { loader as teamListLoader } from "~/routes/_default.my_team.list";

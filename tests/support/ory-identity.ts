@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { COURIER_KEY_HEADER } from "~/.server/accounts/courier.server";
 import { setIdentityService } from "~/.server/identity/identity-service.server";
-import { createOryIdentity } from "~/.server/identity/ory.server";
+import { createOryIdentity } from "~/.server/identity/ory/adapter.server";
 import { action as courierAction } from "~/api/ory-courier";
 import { type FakeKratos, startFakeKratos } from "./fake-kratos/server";
 import { answerOf } from "./http";

@@ -1,6 +1,5 @@
 import { db } from "~/.server/db/client.server";
-import { codeTriesSpent } from "~/.server/identity/code-limits.server";
-import { type CodeError, identity, normalizeEmail } from "~/.server/identity/identity-service.server";
+import { type CodeError, codeTriesSpent, identity, normalizeEmail } from "~/.server/identity/identity-service.server";
 import { trySlots } from "~/.server/rate-limit/rate-limit.server";
 import type { Language } from "~/i18n/config";
 

@@ -7,7 +7,7 @@ import { appUsers, coaches, coachingBookings, coachTimeOff } from "~/.server/db/
 import { identity } from "~/.server/identity/identity-service.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { MAX_LIMIT, readPage, type PageRequest, type Window } from "~/.server/paging/paging.server";
-import { randomToken, sha256 } from "~/.server/identity/secrets.server";
+import { randomToken, sha256 } from "~/.server/secrets/tokens.server";
 import type { Booker, Booking, BookingWithCoach, CancelReason, Coach } from "./booking-records.server";
 import { sessionMails } from "./session-mails.server";
 import { blockedUntil, freeSlots, isOfferedSlot, type Busy, type CoachSchedule, type Slot } from "./slots.server";

@@ -52,7 +52,7 @@ const envSchema = z.object({
     .default("Cap <no-reply@cap.localhost>"),
   SENTRY_DSN: optionalUrl(["http:", "https:"], "a Sentry DSN URL"),
   SENTRY_ENVIRONMENT: z.string().trim().min(1).optional(),
-  // Set: identities live in Ory Kratos / Ory Network (app/.server/identity/ory.server.ts); unset:
+  // Set: identities live in Ory Kratos / Ory Network (app/.server/identity/ory/); unset:
   // in our database (the embedded adapter).
   ORY_SDK_URL: optionalUrl(["http:", "https:"], "the base URL of Ory Kratos or Ory Network"),
   ORY_ADMIN_URL: optionalUrl(

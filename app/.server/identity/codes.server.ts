@@ -6,7 +6,7 @@ import { releaseSlots, trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { codeLimitError, codeMissLimits } from "./code-limits.server";
 import { type CodeFlow, normalizeEmail } from "./identity.server";
 import type { CodeOutcome } from "./port.server";
-import { randomCode, randomToken, sameHash, sha256 } from "./secrets.server";
+import { randomCode, randomToken, sameHash, sha256 } from "~/.server/secrets/tokens.server";
 
 /**
  * Cap's own emailed codes: the embedded adapter's recovery and verification codes, and the email

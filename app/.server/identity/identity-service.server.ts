@@ -1,7 +1,7 @@
 import { env } from "~/.server/config/env.server";
 import { logger } from "~/.server/observability/logger.server";
-import { embeddedIdentity } from "./embedded.server";
-import { createOryIdentity } from "./ory.server";
+import { embeddedIdentity } from "./embedded/adapter.server";
+import { createOryIdentity } from "./ory/adapter.server";
 import type { IdentityPort } from "./port.server";
 
 export * from "./port.server";
@@ -13,11 +13,17 @@ export {
   type Identity,
   type Session,
 } from "./identity.server";
+/** Cap's own emailed codes: the email change's under both adapters (profile/). */
+export { consumeCode, issueCode, openCodeAddress, openCodeId, withdrawCodes } from "./codes.server";
+/** Whether an identity (or address) typed all its wrong codes for the day (accounts/recovery). */
+export { codeTriesSpent } from "./code-limits.server";
+/** A Kratos answer in words, for the migration tool's errors (identity-migration/). */
+export { describeAnswer as describeKratosAnswer } from "./ory/mapping.server";
 
 /**
  * The identity service, chosen once at start: Ory Kratos / Ory Network when ORY_SDK_URL is set,
- * otherwise the embedded store. This module is the only door to identities (with the email
- * change's own codes in ./codes.server.ts).
+ * otherwise the embedded store. This module is the only door to identities: nothing outside
+ * identity/ imports another of its modules (README "Floors").
  */
 let chosen: IdentityPort | undefined;
 

@@ -1,7 +1,15 @@
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
-import { consumeCode, issueCode, openCodeId, withdrawCodes } from "~/.server/identity/codes.server";
-import { type CodeError, EmailTakenError, identity, normalizeEmail } from "~/.server/identity/identity-service.server";
+import {
+  type CodeError,
+  consumeCode,
+  EmailTakenError,
+  identity,
+  issueCode,
+  normalizeEmail,
+  openCodeId,
+  withdrawCodes,
+} from "~/.server/identity/identity-service.server";
 import { queueMail } from "~/.server/mail/outbox.server";
 import { emailChangedMail, emailChangeMail } from "~/.server/mail/templates.server";
 import { countRecent, recordEvent } from "~/.server/rate-limit/rate-limit.server";

@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { memberOfIdentity, type SignedIn } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
-import { openCodeAddress } from "~/.server/identity/codes.server";
-import { identity } from "~/.server/identity/identity-service.server";
+import { identity, openCodeAddress } from "~/.server/identity/identity-service.server";
 import { photoUrl } from "./photo.server";
 
 /** The profile of SPEC §2/§3 as the page and the API show it. */

@@ -8,7 +8,7 @@ import {
   surveys,
   type SurveyQuestion,
 } from "~/.server/db/schema.server";
-import { randomToken, sha256 } from "~/.server/identity/secrets.server";
+import { randomToken, sha256 } from "~/.server/secrets/tokens.server";
 import { queueMail } from "~/.server/mail/outbox.server";
 import { surveyRequestMail } from "~/.server/mail/templates.server";
 import { isUuid } from "~/.server/db/uuid.server";

@@ -5,8 +5,8 @@ import type {
   UiContainer,
   VerifiableIdentityAddress,
 } from "@ory/client";
-import type { Identity, Session, VerifiableAddress } from "./identity.server";
-import { IdentityUnavailableError, type DeviceSession } from "./port.server";
+import type { Identity, Session, VerifiableAddress } from "../identity.server";
+import { IdentityUnavailableError, type DeviceSession } from "../port.server";
 
 /**
  * Kratos's answers read the way Cap needs them (shared/ory/ADAPTER-NOTES.md §1): outages told

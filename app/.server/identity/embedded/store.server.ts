@@ -2,13 +2,14 @@ import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { identities, identityCredentials, sessions, verifiableAddresses } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
-import { EmailTakenError, type Identity, normalizeEmail, SESSION_LIFETIME_MS, type Session } from "./identity.server";
-import type { DeviceSession } from "./port.server";
-import { decoyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from "./secrets.server";
+import { EmailTakenError, type Identity, normalizeEmail, SESSION_LIFETIME_MS, type Session } from "../identity.server";
+import type { DeviceSession } from "../port.server";
+import { randomToken, sha256 } from "~/.server/secrets/tokens.server";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.server";
 
 /**
  * The embedded identity store: identities, credentials, addresses and sessions kept in our own
- * database, in the shape of Ory Kratos. Its emailed codes are in ./codes.server.ts; the adapter
+ * database, in the shape of Ory Kratos. Its emailed codes are in ../codes.server.ts; the adapter
  * that puts these together behind the port is ./embedded.server.ts.
  */
 export async function createIdentity(

@@ -2,13 +2,13 @@ import { db } from "~/.server/db/client.server";
 import { selfServiceCodes } from "~/.server/db/schema.server";
 import { queueIdentityMail } from "~/.server/mail/identity-mail.server";
 import { eq } from "drizzle-orm";
-import { codeIsUsable, consumeCode, issueCode, openCodeId } from "./codes.server";
-import * as store from "./embedded-store.server";
-import { EmailTakenError, type Identity, normalizeEmail } from "./identity.server";
-import type { IdentityPort } from "./port.server";
+import { codeIsUsable, consumeCode, issueCode, openCodeId } from "../codes.server";
+import * as store from "./store.server";
+import { EmailTakenError, type Identity, normalizeEmail } from "../identity.server";
+import type { IdentityPort } from "../port.server";
 
 /**
- * The embedded adapter (ORY_SDK_URL unset): identities in our own database (./embedded-store),
+ * The embedded adapter (ORY_SDK_URL unset): identities in our own database (./store),
  * each use case in ONE transaction with what Cap writes alongside (the member record, the mail).
  */
 export const embeddedIdentity: IdentityPort = {

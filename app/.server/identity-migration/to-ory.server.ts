@@ -11,7 +11,7 @@ import {
   sessions,
   verifiableAddresses,
 } from "~/.server/db/schema.server";
-import { describeAnswer } from "./ory-mapping.server";
+import { describeKratosAnswer as describeAnswer } from "~/.server/identity/identity-service.server";
 
 /**
  * Copies the embedded store's identities to Ory Kratos / Ory Network (`npm run identities:to-ory`,

@@ -1,0 +1,46 @@
+import type { IdentityPort } from "../port.server";
+import { deleteAccount, emailOf, findIdByEmail } from "./admin.server";
+import { connectKratos, type KratosOptions } from "./kratos.server";
+import { login, reauthenticate } from "./login.server";
+import { completeRecovery, recoveryIsOpen, startRecovery } from "./recovery.server";
+import { register } from "./registration.server";
+import { endOtherSessions, listSessions, logout, revokeSession, whoami } from "./sessions.server";
+import { replaceEmail, setName, setPassword } from "./settings.server";
+import { sendVerification, verifyWithCode, verifyWithLink } from "./verification.server";
+
+/**
+ * The Ory adapter (ORY_SDK_URL set): identities in Ory Kratos / Ory Network, reached through
+ * `@ory/client` with native (API) flows and session tokens. shared/ory/ADAPTER-NOTES.md §1 maps
+ * each use case to its Kratos calls; each flow has its module beside this one, taking the Kratos
+ * client as its first argument.
+ *
+ * Kratos answers first; what Cap writes alongside runs in a database transaction afterwards, and a
+ * registration whose member record fails is undone in Kratos. Kratos limits code tries per flow
+ * only: Cap's daily and hourly wrong-code limits (../code-limits) stay in front of every code.
+ */
+export function createOryIdentity(options: KratosOptions): IdentityPort {
+  const kratos = connectKratos(options);
+  return {
+    kind: "ory",
+    register: (input, createMember) => register(kratos, input, createMember),
+    login: (email, password, userAgent) => login(kratos, email, password, userAgent),
+    whoami: (token) => whoami(kratos, token),
+    logout: (token) => logout(kratos, token),
+    startRecovery: (email, options) => startRecovery(kratos, email, options),
+    recoveryIsOpen: (flowId) => recoveryIsOpen(kratos, flowId),
+    completeRecovery: (flowId, code, password, ip) => completeRecovery(kratos, flowId, code, password, ip),
+    sendVerification: (identity, options) => sendVerification(kratos, identity, options),
+    verifyWithCode: (identityId, code, ip, then) => verifyWithCode(kratos, identityId, code, ip, then),
+    verifyWithLink: (flowId, secret, ip, then) => verifyWithLink(kratos, flowId, secret, ip, then),
+    reauthenticate: (token, identity, password) => reauthenticate(kratos, token, identity, password),
+    setPassword: (token, _identityId, password) => setPassword(kratos, token, password),
+    listSessions: (token) => listSessions(kratos, token),
+    revokeSession: (token, _identityId, sessionId) => revokeSession(kratos, token, sessionId),
+    revokeOtherSessions: (token) => endOtherSessions(kratos, token),
+    findIdByEmail: (email) => findIdByEmail(kratos, email),
+    emailOf: (identityId) => emailOf(kratos, identityId),
+    setName: (identityId, name) => setName(kratos, identityId, name),
+    replaceEmail: (identityId, email, keepToken, then) => replaceEmail(kratos, identityId, email, keepToken, then),
+    delete: (identityId, before) => deleteAccount(kratos, identityId, before),
+  };
+}
