@@ -8,10 +8,8 @@
  * them; a field's check replaces the server's errors for it once the member edits it.
  */
 import { useRef, useState, type FocusEvent, type FormEvent } from "react";
+import type { Check } from "~/forms/check";
 import type { Fields } from "./form-reply";
-
-/** A form's check: the errors (translation keys) of each invalid field, by name. */
-export type Check = (formData: FormData) => Record<string, string[]>;
 
 /** What the form element takes: `<Form {...checks}>`. */
 export type CheckHandlers = {

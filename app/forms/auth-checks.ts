@@ -5,7 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import type { ZodTypeAny } from "zod";
-import type { Check } from "~/components/client-checks";
+import type { Check } from "./check";
 import { forgotPasswordSchema, loginSchema, newPasswordSchema, verificationSchema } from "./login";
 import { firstStepSchema, secondStepSchema } from "./register-steps";
 
