@@ -6,7 +6,7 @@
  * starts it).
  */
 import * as compiled from "@remix-run/dev/server-build";
-import { servedBuild } from "~/.server/http/served-build.server";
+import { servedBuild } from "~/.server/runtime/served-build.server";
 import { setBuildVersion } from "~/.server/runtime/build-version.server";
 
 setBuildVersion(compiled.assets.version);

@@ -1,6 +1,4 @@
 import { data, type ServerBuild } from "@remix-run/node";
-import { isDatabaseUnavailable } from "~/.server/db/errors.server";
-import { isIdentityUnavailable } from "~/.server/identity/identity-service.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { logger } from "~/.server/observability/logger.server";
 import { wrapHandlers, type RouteHandler } from "./route-handlers.server";
@@ -13,18 +11,21 @@ import { wrapHandlers, type RouteHandler } from "./route-handlers.server";
  */
 export const RETRY_AFTER_SECONDS = "10";
 
-export function answerOutages(build: ServerBuild): ServerBuild {
+/** The services whose outage is answered with 503, by name (as logged): whether an error says it is away. */
+export type Outages = Record<string, (error: unknown) => boolean>;
+
+export function answerOutages(build: ServerBuild, outages: Outages): ServerBuild {
   return wrapHandlers(build, (handler, route) =>
-    guarded(handler, route.path?.startsWith("api") === true || route.id.startsWith("routes/api.")),
+    guarded(handler, outages, route.path?.startsWith("api") === true || route.id.startsWith("routes/api.")),
   );
 }
 
-function guarded(fn: RouteHandler, api: boolean): RouteHandler {
+function guarded(fn: RouteHandler, outages: Outages, api: boolean): RouteHandler {
   return async (args) => {
     try {
       return await fn(args);
     } catch (error) {
-      const away = isDatabaseUnavailable(error) ? "database" : isIdentityUnavailable(error) ? "identity service" : null;
+      const away = Object.keys(outages).find((service) => outages[service](error));
       if (!away) throw error;
       logger.warn({ path: new URL(args.request.url).pathname }, `${away} unavailable: answered 503`);
       throw await unavailableAnswer(args.request, api);
