@@ -2,7 +2,11 @@ import { sessionWhen } from "~/.server/calendar/when-words.server";
 import { type Link, type MailTemplates, renderMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
 
-/** Coaching's emails, in the mail floor's layout; the sender renders them again through coachingMailTemplates. */
+/**
+ * Coaching's emails, in the mail floor's layout (their dates in words come from calendar/, which
+ * the mail floor does not import); the sender renders them again through coachingMailTemplates.
+ */
+
 export type CoachingMailKind = "confirmed" | "rescheduled" | "cancelled" | "reminder";
 
 export type CoachingMailVars = {
