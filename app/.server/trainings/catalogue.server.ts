@@ -9,7 +9,7 @@ import {
   trainings,
   type QuizScore,
 } from "~/.server/db/schema.server";
-import type { ModuleContent, TrainingContent } from "./content-schema.server";
+import type { ModuleContent, TrainingContent } from "~/content/training-schema";
 
 /**
  * A training with one member's progress: what the list, the training page and the module view

@@ -1,6 +1,6 @@
 import type { QuizScore } from "~/.server/db/schema.server";
 import { selectionError, type SelectionError } from "~/forms/quiz";
-import type { ModuleContent } from "./content-schema.server";
+import type { ModuleContent } from "~/content/training-schema";
 
 type Quiz = NonNullable<ModuleContent["quiz"]>;
 

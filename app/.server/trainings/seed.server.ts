@@ -5,7 +5,7 @@ import { and, eq, notInArray } from "drizzle-orm";
 import type { Database } from "~/.server/db/client.server";
 import { accessCodes, trainingModules, trainings } from "~/.server/db/schema.server";
 import { forgetCatalogue } from "./catalogue.server";
-import { trainingContent, type TrainingContent } from "./content-schema.server";
+import { trainingContent, type TrainingContent } from "~/content/training-schema";
 
 const contentFolder = path.resolve("app/content");
 

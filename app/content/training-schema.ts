@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /**
- * The shape of a training as written in app/content/trainings/<slug>.json, in both languages.
+ * The shape of a training as written in app/content/trainings/<slug>.json, in both languages, and
+ * as the database keeps it (trainings.content).
  * The seed validates every file against it at start-up: a broken file stops the start with the
  * file's name and the path of the mistake.
  */
