@@ -46,10 +46,16 @@ export default function TrainingPage() {
           </p>
         </section>
       ) : (
-        <p>
+        <p className="actions">
           <Link to={training.actionPath} className="button button--primary button--large">
             {t(`trainings.actions.${training.state}`)}
           </Link>
+          {/* Once started, the scores so far (a completed training's button already leads there). */}
+          {training.state === "in_progress" ? (
+            <Link to={training.resultPath} className="button button--ghost">
+              {t("training.seeResults")}
+            </Link>
+          ) : null}
         </p>
       )}
       <h2>{t("training.modulesTitle")}</h2>
