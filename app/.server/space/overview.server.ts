@@ -3,7 +3,7 @@ import { confirmedSessionsBetween } from "~/.server/coaching/bookings.server";
 import { localDay, localTime } from "~/.server/calendar/time-zones.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
 import { NAMED_TESTS } from "~/.server/trainings/results.server";
-import { testResult, trainingCard } from "~/.server/trainings/views.server";
+import { resultPath, testResult, trainingCard } from "~/.server/trainings/views.server";
 import type { Language } from "~/i18n/config";
 import { commitmentsDueBetween } from "./commitments.server";
 import { goalsOf } from "./goals.server";
@@ -50,7 +50,7 @@ export async function overviewOf(
   ]);
   const tests = catalogue
     .filter((t) => t.content.kind === "test")
-    .map((t) => ({ ...testResult(t, lang), resultPath: trainingCard(t, lang).resultPath }));
+    .map((t) => ({ ...testResult(t, lang), resultPath: resultPath(t) }));
   const appointments = sessions.map((session) => ({
     id: session.id,
     day: localDay(session.startsAt, timeZone),

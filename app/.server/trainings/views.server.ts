@@ -44,7 +44,6 @@ export function trainingCard(training: TrainingProgress, lang: Language) {
     hours: training.hours,
     moduleCount: training.modules.length,
     actionPath: actionPath(training),
-    resultPath: resultPath(training),
   };
 }
 
