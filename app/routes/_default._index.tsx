@@ -142,22 +142,18 @@ export default function Overview() {
               </li>
             ))}
           </ul>
-          {data.testsOffered.length ? (
-            <>
-              <h3>{t("training.offered")}</h3>
-              <ul className="plain-list">
-                {data.testsOffered.map((test) => (
-                  <li key={test.slug}>
-                    {test.title}{" "}
-                    <Link to={test.takePath} className="button button--ghost">
-                      {t("training.take")}
-                      <span className="visually-hidden"> : {test.title}</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
+          {data.testsOffered.length ? <h3>{t("training.offered")}</h3> : null}
+          <ul className="plain-list">
+            {data.testsOffered.map((test) => (
+              <li key={test.slug}>
+                {test.title}{" "}
+                <Link to={test.takePath} className="button button--ghost">
+                  {t("training.take")}
+                  <span className="visually-hidden"> : {test.title}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
           <p>
             <Link to="/my_life_gps">{t("training.lifeGps")}</Link>
             <br />
