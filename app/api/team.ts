@@ -1,13 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiMember } from "~/.server/api/member.server";
+import { apiPage } from "~/.server/api/paging.server";
 import { apiAnswer, apiRefusal, parseJsonBody } from "~/.server/api/respond.server";
-import { crewBody, crewRefusals } from "~/.server/team/contract.server";
-import { addCrewMember, crewMemberOf, listCrew } from "~/.server/team/crew.server";
+import { pageEnvelope } from "~/.server/paging/paging.server";
+import { crewBody, crewRefusals, TEAM_API_PAGE_SIZE } from "~/.server/team/contract.server";
+import { addCrewMember, crewMemberOf, crewPage } from "~/.server/team/crew.server";
 
-/** GET /api/team — the member's crew with each one's status (invited, joined, declined, revoked). */
+/** GET /api/team?page=&limit= — the member's crew with each one's status (invited, joined, declined, revoked). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await apiMember(request);
-  return apiAnswer({ crew: await listCrew(member.id) });
+  const requested = await apiPage(request, TEAM_API_PAGE_SIZE);
+  const { items, page } = await crewPage(member.id, requested, { settle: false });
+  return apiAnswer({ crew: items, ...pageEnvelope(requested, page.total) });
 }
 
 /** POST /api/team — `{name, email, relation}`: adds the crew member and emails their invitation. */

@@ -16,6 +16,11 @@ const items = [
   },
   { to: "/my_commitments", key: "commitments", icon: "M9 16l-4-4-2 2 6 6L21 8l-2-2z" },
   {
+    to: "/coaching",
+    key: "coaching",
+    icon: "M4 3h16a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H9l-5 4v-4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zm4 6a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm4 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm4 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3z",
+  },
+  {
     to: "/my_life_gps",
     key: "lifeGps",
     icon: "M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm4 4l-6 2-2 6 6-2z",

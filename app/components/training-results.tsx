@@ -1,15 +1,25 @@
 import { Link } from "@remix-run/react";
+import type { MemberResult } from "~/.server/trainings/results.server";
 import type { testResult, trainingResult } from "~/.server/trainings/views.server";
 import { useTranslation } from "~/i18n/react";
 import { ProgressBar } from "./progress-bar";
 import { SkillBars, SkillRadar } from "./skill-charts";
 
-/** A training's results: progress and each module's quiz score. */
-export function TrainingResults({ result }: { result: ReturnType<typeof trainingResult> }) {
+/**
+ * A training's results: progress and each module's quiz score. With `linked`, the title leads to the
+ * training's own results page (from /result, where all of them show).
+ */
+export function TrainingResults({
+  result,
+  linked = false,
+}: {
+  result: ReturnType<typeof trainingResult>;
+  linked?: boolean;
+}) {
   const { t } = useTranslation("trainings");
   return (
     <section className="card" aria-labelledby={`result-${result.slug}`}>
-      <h2 id={`result-${result.slug}`}>{result.title}</h2>
+      <h2 id={`result-${result.slug}`}>{linked ? <Link to={result.path}>{result.title}</Link> : result.title}</h2>
       <ProgressBar percent={result.percent} label={t("trainings.progress", { percent: result.percent })} />
       <ul className="check-list">
         {result.modules.map((module) => (
@@ -61,5 +71,24 @@ export function TestResults({ result, radar = false }: { result: ReturnType<type
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * One training's or test's result on its own page: a test's profile and chart (its strongest
+ * skill first), a training's scores, each with the way back to it.
+ */
+export function MemberResults({ result, radar = false }: { result: MemberResult; radar?: boolean }) {
+  const { t } = useTranslation("trainings");
+  if (result.kind === "training") return <TrainingResults result={result} />;
+  const strongest = result.taken ? [...result.skills].sort((a, b) => b.value - a.value)[0] : null;
+  return (
+    <>
+      {strongest ? <p className="lead">{t("results.strongest", { area: strongest.label })}</p> : null}
+      <TestResults result={result} radar={radar} />
+      <p>
+        <Link to={`/training/${result.slug}`}>{t("results.backToTraining")}</Link>
+      </p>
+    </>
   );
 }

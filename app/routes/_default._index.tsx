@@ -133,13 +133,24 @@ export default function Overview() {
             ))}
           </ul>
           <h3>{t("training.tests")}</h3>
+          {data.testsTaken.length === 0 ? <p className="muted">{t("training.noTests")}</p> : null}
           <ul className="plain-list">
-            {data.tests.map((test) => (
+            {data.testsTaken.map((test) => (
               <li key={test.slug}>
-                <Link to={test.taken ? test.card.actionPath : test.takePath}>{test.title}</Link>{" "}
-                <span className="muted">
-                  {test.taken ? (test.profile?.label ?? t("training.done")) : t("training.notTaken")}
-                </span>
+                <Link to={test.resultPath}>{test.title}</Link>{" "}
+                <span className="muted">{test.profile ?? t("training.done")}</span>
+              </li>
+            ))}
+          </ul>
+          {data.testsOffered.length ? <h3>{t("training.offered")}</h3> : null}
+          <ul className="plain-list">
+            {data.testsOffered.map((test) => (
+              <li key={test.slug}>
+                {test.title}{" "}
+                <Link to={test.takePath} className="button button--ghost">
+                  {t("training.take")}
+                  <span className="visually-hidden"> : {test.title}</span>
+                </Link>
               </li>
             ))}
           </ul>
@@ -148,8 +159,9 @@ export default function Overview() {
             <br />
             <span className="muted">{t("lifeGps.story")}</span>
           </p>
-          <p>
+          <p className="form-links">
             <Link to="/trainings">{t("training.seeAll")}</Link>
+            <Link to="/result">{t("training.results")}</Link>
           </p>
         </section>
 

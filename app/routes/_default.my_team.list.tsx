@@ -3,10 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { crewPhotoUrls } from "~/.server/profile/photo.server";
-import { listCrew } from "~/.server/team/crew.server";
+import { pageParam } from "~/.server/paging/paging.server";
+import { CREW_PAGE_SIZE, crewMemberOf, crewPage } from "~/.server/team/crew.server";
 import { Avatar } from "~/components/avatar";
 import { FormAlert } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
+import { Pagination } from "~/components/pagination";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -17,21 +19,27 @@ const notices = ["added", "saved", "removed"] as const;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const t = await translator(request, "team");
-  const query = new URL(request.url).searchParams;
-  const crew = await listCrew(member.id);
+  const url = new URL(request.url);
+  const query = url.searchParams;
+  const added = query.get("added");
+  const [{ items: crew, page }, addedPerson] = await Promise.all([
+    crewPage(member.id, { page: pageParam(url), limit: CREW_PAGE_SIZE }),
+    added ? crewMemberOf(member.id, added) : null,
+  ]);
   return {
     title: t("list.title"),
     crew,
+    page: { page: page.page, pages: page.pages },
     // Crew members who joined Cap, by crew entry: their own profile photo.
     photos: await crewPhotoUrls(member.id),
     notice: notices.find((notice) => query.has(notice)) ?? null,
-    // ?added=<crew id>: the name comes from the member's own crew, never from the URL.
-    name: crew.find((person) => person.id === query.get("added"))?.name ?? "",
+    // ?added=<crew id>: the name comes from the member's own crew (on any page), never from the URL.
+    name: addedPerson?.name ?? "",
   };
 }
 
 export default function CrewList() {
-  const { crew, photos, notice, name } = useLoaderData<typeof loader>();
+  const { crew, page, photos, notice, name } = useLoaderData<typeof loader>();
   const { t } = useTranslation("team");
   return (
     <>
@@ -62,6 +70,7 @@ export default function CrewList() {
           ))}
         </ul>
       )}
+      <Pagination {...page} label={t("list.title")} />
     </>
   );
 }

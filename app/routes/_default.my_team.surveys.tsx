@@ -4,13 +4,15 @@ import { requireMember } from "~/.server/auth/guard.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { surveyRefusals } from "~/.server/surveys/contract.server";
-import { closeSurvey, createSurvey, listSurveys } from "~/.server/surveys/surveys.server";
+import { closeSurvey, createSurvey, SURVEYS_PAGE_SIZE, surveysPage } from "~/.server/surveys/surveys.server";
+import { pageParam } from "~/.server/paging/paging.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { listCrew } from "~/.server/team/crew.server";
 import { parseSurvey } from "~/.server/team/team-forms.server";
 import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
+import { Pagination } from "~/components/pagination";
 import { SurveyCard } from "~/components/survey-card";
 import { useTranslation } from "~/i18n/react";
 
@@ -24,14 +26,19 @@ const MIN_QUESTIONS = 3;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const t = await translator(request, "team");
-  const [crew, surveys] = await Promise.all([listCrew(member.id), listSurveys(member.id)]);
+  const url = new URL(request.url);
+  const [crew, { items: surveys, page }] = await Promise.all([
+    listCrew(member.id),
+    surveysPage(member.id, { page: pageParam(url), limit: SURVEYS_PAGE_SIZE }),
+  ]);
   return {
     title: t("surveys.title"),
     crew: crew.map(({ id, name }) => ({ id, name })),
     surveys,
+    page: { page: page.page, pages: page.pages },
     suggestions: suggestionKeys.map((key) => t(`surveys.suggestions.${key}`)),
-    sent: new URL(request.url).searchParams.has("sent"),
-    closed: new URL(request.url).searchParams.has("closed"),
+    sent: url.searchParams.has("sent"),
+    closed: url.searchParams.has("closed"),
   };
 }
 
@@ -41,7 +48,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "close") {
     if (!(await closeSurvey(member.id, String(formData.get("id") ?? "")))) notFound(request);
-    return redirect("/my_team/surveys?closed", 303);
+    // Back on the page of the list the survey was closed from.
+    const page = pageParam(new URL(request.url));
+    return redirect(`/my_team/surveys?closed${page > 1 ? `&page=${page}` : ""}`, 303);
   }
   const submission = parseSurvey(formData);
   if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.checkFields"] }));
@@ -52,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Surveys() {
-  const { crew, surveys, suggestions, sent, closed } = useLoaderData<typeof loader>();
+  const { crew, surveys, page, suggestions, sent, closed } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("team");
   const [form, fields] = useFormReply<{ title: string; questions: string[]; crew: string[] }>(reply, {
@@ -80,6 +89,7 @@ export default function Surveys() {
             </li>
           ))}
         </ul>
+        <Pagination {...page} hash="#surveys-list-title" label={t("surveys.listTitle")} />
       </section>
       <section className="card" aria-labelledby="new-survey-title">
         <h2 id="new-survey-title">{t("surveys.newTitle")}</h2>

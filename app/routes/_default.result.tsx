@@ -37,7 +37,7 @@ export default function Results() {
       ))}
       {trainings.length ? <h2>{t("results.trainingsTitle")}</h2> : null}
       {trainings.map((training) => (
-        <TrainingResults key={training.slug} result={training} />
+        <TrainingResults key={training.slug} result={training} linked />
       ))}
     </>
   );

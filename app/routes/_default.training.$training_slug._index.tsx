@@ -5,7 +5,7 @@ import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { db } from "~/.server/db/client.server";
 import { trainingOf } from "~/.server/trainings/catalogue.server";
-import { moduleCard, trainingCard } from "~/.server/trainings/views.server";
+import { moduleCard, resultPath, trainingCard } from "~/.server/trainings/views.server";
 import { titleMeta } from "~/components/page-title";
 import { ProgressBar } from "~/components/progress-bar";
 import { Duration } from "~/components/duration";
@@ -20,11 +20,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const training = await trainingOf(db(), member.id, params.training_slug ?? "");
   if (!training) notFound(request);
   const card = trainingCard(training, lang);
-  return { title: card.title, training: card, modules: training.modules.map((m) => moduleCard(training, m, lang)) };
+  return {
+    title: card.title,
+    training: card,
+    resultPath: resultPath(training),
+    modules: training.modules.map((m) => moduleCard(training, m, lang)),
+  };
 }
 
 export default function TrainingPage() {
-  const { training, modules } = useLoaderData<typeof loader>();
+  const { training, resultPath, modules } = useLoaderData<typeof loader>();
   const { t } = useTranslation("trainings");
   return (
     <>
@@ -46,10 +51,16 @@ export default function TrainingPage() {
           </p>
         </section>
       ) : (
-        <p>
+        <p className="actions">
           <Link to={training.actionPath} className="button button--primary button--large">
             {t(`trainings.actions.${training.state}`)}
           </Link>
+          {/* Once started, the scores so far (a completed training's button already leads there). */}
+          {training.state === "in_progress" ? (
+            <Link to={resultPath} className="button button--ghost">
+              {t("training.seeResults")}
+            </Link>
+          ) : null}
         </p>
       )}
       <h2>{t("training.modulesTitle")}</h2>

@@ -1,18 +1,26 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { trainingResultsPage } from "~/.server/pages/result-page.server";
+import { requireMember } from "~/.server/auth/guard.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { resultOf } from "~/.server/trainings/results.server";
 import { titleMeta } from "~/components/page-title";
-import { TrainingResults } from "~/components/training-results";
+import { MemberResults } from "~/components/training-results";
 
 export const meta = titleMeta;
 
 /**
- * /training_results/{training_slug}/j-embarque: a training's results ("see my result"). The
- * routes /training_results/j-embarque and /training_results/le_point_gps show this page for
- * those two trainings.
+ * /training_results/{training_slug}/j-embarque: a training's results ("see my result"), or a
+ * test's. /training_results/{training_slug}/my_life_gps, /training_results/j-embarque and
+ * /training_results/le_point_gps answer with this loader.
  */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return trainingResultsPage(request, params.training_slug ?? "");
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { member } = await requireMember(request);
+  const lang = await localeOf(request);
+  const result = await resultOf(member.id, params.training_slug ?? "", lang);
+  if (!result) notFound(request);
+  const t = await translator(lang, "trainings");
+  return { title: t("results.trainingTitle", { training: result.title }), result };
 }
 
 export default function TrainingResultsPage() {
@@ -20,7 +28,7 @@ export default function TrainingResultsPage() {
   return (
     <>
       <h1>{title}</h1>
-      <TrainingResults result={result} />
+      <MemberResults result={result} />
     </>
   );
 }

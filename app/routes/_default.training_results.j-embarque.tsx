@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { trainingResultsPage } from "~/.server/pages/result-page.server";
+import { loader as resultsLoader } from "./_default.training_results.$training_slug.j-embarque";
 
 export { default, meta } from "./_default.training_results.$training_slug.j-embarque";
 
-/** /training_results/j-embarque: the results of the onboarding training. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return trainingResultsPage(request, "j-embarque");
+/** /training_results/j-embarque: the results of the training "j-embarque" (SPEC §2). */
+export function loader(args: LoaderFunctionArgs) {
+  return resultsLoader({ ...args, params: { training_slug: "j-embarque" } });
 }

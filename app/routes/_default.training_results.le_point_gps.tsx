@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { trainingResultsPage } from "~/.server/pages/result-page.server";
+import { loader as resultsLoader } from "./_default.training_results.$training_slug.j-embarque";
 
 export { default, meta } from "./_default.training_results.$training_slug.j-embarque";
 
-/** /training_results/le_point_gps: the results of "Le point GPS". */
-export function loader({ request }: LoaderFunctionArgs) {
-  return trainingResultsPage(request, "le-point-gps");
+/** /training_results/le_point_gps: the results of the training "le-point-gps" (SPEC §2). */
+export function loader(args: LoaderFunctionArgs) {
+  return resultsLoader({ ...args, params: { training_slug: "le-point-gps" } });
 }

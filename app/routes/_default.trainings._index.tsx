@@ -77,6 +77,7 @@ export default function Trainings() {
         </Form>
       </section>
       <p className="form-links">
+        <Link to="/result">{t("trainings.resultsLink")}</Link>
         <Link to="/old_trainings">{t("trainings.oldLink")}</Link>
       </p>
     </>

@@ -21,6 +21,7 @@ const sidebarLinks = [
   { name: "Formation", href: "/trainings" },
   { name: "Mon équipage", href: "/my_team" },
   { name: "Mes engagements", href: "/my_commitments" },
+  { name: "Coaching", href: "/coaching" },
   { name: "Mon GPS de vie", href: "/my_life_gps" },
 ] as const;
 

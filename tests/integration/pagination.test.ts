@@ -4,9 +4,11 @@ import {
   coaches,
   coachingBookings,
   commitments,
+  crewMembers,
   invitations,
   lifeGpsEntries,
   mainGoals,
+  surveys,
 } from "~/.server/db/schema.server";
 import { loader as lifeGpsLoader } from "~/routes/_default.my_life_gps";
 import { pageParam, settlePage } from "~/.server/paging/paging.server";
@@ -22,6 +24,10 @@ import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/h
 import { checkedJson } from "../support/openapi";
 import { loader as bookingList } from "~/api/bookings";
 import { loader as invitationList } from "~/api/invitations";
+import { loader as teamList } from "~/api/team";
+import { loader as surveyList } from "~/api/surveys";
+import CrewList, { loader as crewListLoader } from "~/routes/_default.my_team.list";
+import Surveys, { action as surveysAction, loader as surveysLoader } from "~/routes/_default.my_team.surveys";
 
 type RouteFunction = Parameters<typeof callWith>[0];
 type Paged = { page: { page: number; pages: number }; commitments: { title: string }[] };
@@ -273,5 +279,90 @@ describe("the other lists that grow", () => {
     const third = await api("?limit=6&page=3");
     expect([third.sent.length, third.received.length]).toEqual([2, 0]);
     expect(third.next).toBeNull();
+  });
+
+  it("pages the crew list, Page 2 sur 2 by plain links, and /api/team with page, limit, total and next", async () => {
+    const member = await verifiedMember();
+    const name = (i: number) => `Équipier ${String(i + 1).padStart(2, "0")}`;
+    await db()
+      .insert(crewMembers)
+      .values(
+        Array.from({ length: 15 }, (_, i) => ({
+          memberId: member.memberId,
+          name: name(i),
+          email: `crew${i}@example.com`,
+          relation: "friend",
+        })),
+      );
+    type View = { crew: { name: string }[]; page: { page: number; pages: number } };
+    const first = await load<View>(crewListLoader, "/my_team/list", member);
+    expect(first.crew.map((person) => person.name)).toEqual(Array.from({ length: 12 }, (_, i) => name(i)));
+    const html = await renderPage(CrewList, { path: "/my_team/list", loaderData: first });
+    expect(html).toContain("Page 1 sur 2");
+    expect(linkOf(html, "next")).toBe("/my_team/list?page=2");
+    const second = await load<View>(crewListLoader, "/my_team/list?page=2", member);
+    expect(second.crew.map((person) => person.name)).toEqual([name(12), name(13), name(14)]);
+    for (const query of ["page=0", "page=-1", "page=abc"]) {
+      expect((await load<View>(crewListLoader, `/my_team/list?${query}`, member)).page.page, query).toBe(1);
+    }
+    expect((await load<View>(crewListLoader, "/my_team/list?page=99999", member)).crew).toHaveLength(3);
+
+    const api = async (query: string) => {
+      const request = buildRequest(`/api/team${query}`, { headers: { Authorization: `Bearer ${member.token}` } });
+      return answerOf(teamList({ request, params: {}, context: {} }));
+    };
+    const page = await checkedJson(await api("?limit=4&page=4"), "/api/team", "get");
+    expect(page).toMatchObject({ total: 15, page: 4, limit: 4, next: null });
+    expect(page.crew.map((person: { name: string }) => person.name)).toEqual([name(12), name(13), name(14)]);
+    expect(await checkedJson(await api(""), "/api/team", "get")).toMatchObject({ total: 15, limit: 20, next: null });
+    expect((await checkedJson(await api("?limit=5"), "/api/team", "get")).next).toBe(2);
+    for (const bad of ["?page=0", "?limit=51", "?limit=abc"]) {
+      expect((await api(bad)).status, bad).toBe(422);
+    }
+  });
+
+  it("pages the surveys list newest first; closing one on page 2 comes back to page 2; /api/surveys pages too", async () => {
+    const member = await verifiedMember();
+    const title = (i: number) => `Questionnaire ${String(i + 1).padStart(2, "0")}`;
+    await db()
+      .insert(surveys)
+      .values(
+        Array.from({ length: 13 }, (_, i) => ({
+          memberId: member.memberId,
+          title: title(i),
+          questions: [{ id: "q1", prompt: "Écoute" }],
+          createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+        })),
+      );
+    type View = { surveys: { id: string; title: string }[]; page: { page: number; pages: number } };
+    const first = await load<View>(surveysLoader, "/my_team/surveys", member);
+    expect(first.surveys).toHaveLength(10);
+    expect(first.surveys[0].title).toBe(title(12));
+    const html = await renderPage(Surveys, { path: "/my_team/surveys", loaderData: first, lang: "en" });
+    expect(html).toContain("Page 1 of 2");
+    expect(linkOf(html, "next")).toBe("/my_team/surveys?page=2#surveys-list-title");
+    const second = await load<View>(surveysLoader, "/my_team/surveys?page=2", member);
+    expect(second.surveys.map((survey) => survey.title)).toEqual([title(2), title(1), title(0)]);
+    expect((await load<View>(surveysLoader, "/my_team/surveys?page=-1", member)).page.page).toBe(1);
+    expect((await load<View>(surveysLoader, "/my_team/surveys?page=99999", member)).page.page).toBe(2);
+
+    const closing = await callWith(
+      surveysAction,
+      buildRequest("/my_team/surveys?page=2", {
+        form: { intent: "close", id: second.surveys[0].id },
+        cookie: member.cookie,
+      }),
+    );
+    expect(headerOf(closing, "Location")).toBe("/my_team/surveys?closed&page=2");
+
+    const api = async (query: string) => {
+      const request = buildRequest(`/api/surveys${query}`, { headers: { Authorization: `Bearer ${member.token}` } });
+      return answerOf(surveyList({ request, params: {}, context: {} }));
+    };
+    const page = await checkedJson(await api("?limit=5&page=3"), "/api/surveys", "get");
+    expect(page).toMatchObject({ total: 13, page: 3, limit: 5, next: null });
+    expect(page.surveys.map((survey: { title: string }) => survey.title)).toEqual([title(2), title(1), title(0)]);
+    expect((await checkedJson(await api("?limit=5"), "/api/surveys", "get")).next).toBe(2);
+    expect((await api("?page=abc")).status).toBe(422);
   });
 });

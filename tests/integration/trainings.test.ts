@@ -272,7 +272,8 @@ describe("a whole training", () => {
     expect(card).toMatchObject({
       state: "completed",
       percent: 100,
-      actionPath: "/training_results/j-embarque/j-embarque",
+      // SPEC §2 gives the onboarding training's results a path of their own.
+      actionPath: "/training_results/j-embarque",
     });
     const result = await dataOf<{ result: { modules: { completed: boolean; right: number | null }[] } }>(
       await callWith(resultLoader, buildRequest("/training_results/j-embarque", { cookie: member.cookie })),

@@ -77,6 +77,14 @@ export const pageQueryParameters = [
   { name: "limit", description: `Items a page, 1–${MAX_LIMIT}` },
 ];
 
+/** The query parameters of a list whose page holds `defaultLimit` items unless asked otherwise. */
+export const pageQueryParametersWith = (defaultLimit: number) =>
+  pageQueryParameters.map((parameter) =>
+    parameter.name === "limit"
+      ? { ...parameter, description: `${parameter.description} (default ${defaultLimit})` }
+      : parameter,
+  );
+
 /** The window of rows a query reads. */
 export type Window = { limit: number; offset: number };
 

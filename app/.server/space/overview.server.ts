@@ -2,7 +2,8 @@ import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { confirmedSessionsBetween } from "~/.server/coaching/bookings.server";
 import { localDay, localTime } from "~/.server/calendar/time-zones.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
-import { testResult, trainingCard } from "~/.server/trainings/views.server";
+import { NAMED_TESTS } from "~/.server/trainings/results.server";
+import { resultPath, testResult, trainingCard } from "~/.server/trainings/views.server";
 import type { Language } from "~/i18n/config";
 import { commitmentsDueBetween } from "./commitments.server";
 import { goalsOf } from "./goals.server";
@@ -47,6 +48,9 @@ export async function overviewOf(
       new Date(`${addDays(end, 2)}T00:00:00Z`),
     ),
   ]);
+  const tests = catalogue
+    .filter((t) => t.content.kind === "test")
+    .map((t) => ({ ...testResult(t, lang), resultPath: resultPath(t) }));
   const appointments = sessions.map((session) => ({
     id: session.id,
     day: localDay(session.startsAt, timeZone),
@@ -65,9 +69,13 @@ export async function overviewOf(
     inProgress: catalogue
       .filter((t) => t.content.kind === "training" && t.state === "in_progress")
       .map((t) => trainingCard(t, lang)),
-    tests: catalogue
-      .filter((t) => t.content.kind === "test")
-      .map((t) => ({ ...testResult(t, lang), card: trainingCard(t, lang) })),
+    // "Tests carried out": those the member took; the two named tests are offered until taken.
+    testsTaken: tests
+      .filter((test) => test.taken)
+      .map(({ slug, title, profile, resultPath }) => ({ slug, title, profile: profile?.label ?? null, resultPath })),
+    testsOffered: tests
+      .filter((test) => !test.taken && NAMED_TESTS.includes(test.slug))
+      .map(({ slug, title, takePath }) => ({ slug, title, takePath })),
     weather: {
       today: weather[weather.length - 1].mood,
       days: weather.map((entry) => ({ ...entry, label: dayFormat.format(new Date(`${entry.day}T00:00:00Z`)) })),

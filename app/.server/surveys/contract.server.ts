@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Operations } from "~/.server/api/openapi.server";
 import { refusals } from "~/.server/http/refusal-table.server";
+import { pageAnswerFields, pageQueryParametersWith } from "~/.server/paging/paging.server";
 import { surveySchema } from "~/.server/team/team-forms.server";
 
 /**
@@ -24,7 +25,10 @@ const surveyView = z.object({
   createdAt: z.string(),
 });
 
-export const surveysAnswer = z.object({ surveys: z.array(surveyView) });
+export const surveysAnswer = z.object({ surveys: z.array(surveyView).describe("Newest first"), ...pageAnswerFields });
+
+/** Surveys a page of the API holds. */
+export const SURVEYS_API_PAGE_SIZE = 20;
 export const surveyAnswer = z.object({ survey: surveyView });
 
 // --- Refusals --------------------------------------------------------------------------------------
@@ -49,10 +53,11 @@ export const surveyOperations: Operations = {
   "/api/surveys": {
     get: {
       summary:
-        "The member's 360 surveys: how many answered, and the anonymous results once closed with 3 answers or more",
+        "The member's 360 surveys, a page at a time: how many answered, and the anonymous results once closed with 3 answers or more",
       signedIn: true,
-      ok: { status: 200, schema: surveysAnswer, description: "The surveys" },
-      failures: [401, 403],
+      query: pageQueryParametersWith(SURVEYS_API_PAGE_SIZE),
+      ok: { status: 200, schema: surveysAnswer, description: "A page of the surveys" },
+      failures: [401, 403, 422],
     },
     post: {
       summary:

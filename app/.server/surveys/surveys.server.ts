@@ -10,6 +10,7 @@ import {
 } from "~/.server/db/schema.server";
 import { randomToken, sha256 } from "~/.server/secrets/tokens.server";
 import { queueMail } from "~/.server/mail/outbox.server";
+import { readPage, type PageRequest, type Window } from "~/.server/paging/paging.server";
 import { surveyRequestMail } from "~/.server/mail/templates.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { takeCrewMailQuota } from "~/.server/team/mail-quota.server";
@@ -81,8 +82,35 @@ export async function createSurvey(
   });
 }
 
+/** Surveys a page of /my_team/surveys holds. */
+export const SURVEYS_PAGE_SIZE = 10;
+
 export async function listSurveys(memberId: string): Promise<SurveyView[]> {
-  const rows = await db().select().from(surveys).where(eq(surveys.memberId, memberId)).orderBy(desc(surveys.createdAt));
+  return surveyViews(await surveyRows(memberId));
+}
+
+/** The member's surveys a page at a time, newest first. */
+export async function surveysPage(memberId: string, requested: PageRequest, options?: { settle: boolean }) {
+  const { items, page } = await readPage(
+    requested,
+    async () => (await db().select({ count: count() }).from(surveys).where(eq(surveys.memberId, memberId)))[0].count,
+    (window) => surveyRows(memberId, window),
+    options,
+  );
+  return { items: await surveyViews(items), page };
+}
+
+function surveyRows(memberId: string, window?: Window) {
+  const query = db()
+    .select()
+    .from(surveys)
+    .where(eq(surveys.memberId, memberId))
+    // The id last: a total order, so that two surveys sent in the same instant keep their page.
+    .orderBy(desc(surveys.createdAt), desc(surveys.id));
+  return window ? query.limit(window.limit).offset(window.offset) : query;
+}
+
+async function surveyViews(rows: Awaited<ReturnType<typeof surveyRows>>): Promise<SurveyView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [requests, answers] = await Promise.all([

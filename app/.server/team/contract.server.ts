@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Operations } from "~/.server/api/openapi.server";
 import { successAnswer } from "~/.server/api/respond.server";
 import { refusals } from "~/.server/http/refusal-table.server";
-import { pageAnswerFields, pageQueryParameters } from "~/.server/paging/paging.server";
+import { pageAnswerFields, pageQueryParameters, pageQueryParametersWith } from "~/.server/paging/paging.server";
 import { relations } from "./relations.server";
 import { crewEditSchema, crewMemberSchema } from "./team-forms.server";
 
@@ -23,7 +23,7 @@ const crewMember = z.object({
   invitationId: z.string().uuid().nullable(),
 });
 
-export const teamAnswer = z.object({ crew: z.array(crewMember) });
+export const teamAnswer = z.object({ crew: z.array(crewMember).describe("By name"), ...pageAnswerFields });
 export const crewMemberAnswer = z.object({ crew: crewMember });
 
 const invitationStatus = z.enum(["pending", "accepted", "declined", "revoked"]);
@@ -50,6 +50,9 @@ export const invitationsAnswer = z.object({
   next: pageAnswerFields.next,
 });
 
+/** Crew members a page of the API holds. */
+export const TEAM_API_PAGE_SIZE = 20;
+
 /** Invitations a page of the API holds, of each list. */
 export const INVITATIONS_API_PAGE_SIZE = 20;
 
@@ -74,10 +77,11 @@ export const invitationRefusals = refusals("team", {
 export const teamOperations: Operations = {
   "/api/team": {
     get: {
-      summary: "The member's crew, each with their status: invited, joined, declined or revoked",
+      summary: "The member's crew, each with their status: invited, joined, declined or revoked, a page at a time",
       signedIn: true,
-      ok: { status: 200, schema: teamAnswer, description: "The crew" },
-      failures: [401, 403],
+      query: pageQueryParametersWith(TEAM_API_PAGE_SIZE),
+      ok: { status: 200, schema: teamAnswer, description: "A page of the crew" },
+      failures: [401, 403, 422],
     },
     post: {
       summary:

@@ -1,6 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { db } from "~/.server/db/client.server";
 import { crewMembers, invitations } from "~/.server/db/schema.server";
+import { readPage, type PageRequest, type Window } from "~/.server/paging/paging.server";
 import type { Language } from "~/i18n/config";
 import { isUuid } from "~/.server/db/uuid.server";
 import { sendInvitation } from "./invitations.server";
@@ -22,14 +23,38 @@ export type CrewView = {
   invitationId: string | null;
 };
 
+/** Crew cards a page of /my_team/list holds. */
+export const CREW_PAGE_SIZE = 12;
+
 export async function listCrew(memberId: string): Promise<CrewView[]> {
-  const rows = await db()
+  return (await crewRows(memberId)).map(crewView);
+}
+
+/** The crew a page at a time, in the list's order (name, then when added). */
+export async function crewPage(memberId: string, requested: PageRequest, options?: { settle: boolean }) {
+  const { items, page } = await readPage(
+    requested,
+    async () =>
+      (await db().select({ count: count() }).from(crewMembers).where(eq(crewMembers.memberId, memberId)))[0].count,
+    (window) => crewRows(memberId, window),
+    options,
+  );
+  return { items: items.map(crewView), page };
+}
+
+function crewRows(memberId: string, window?: Window) {
+  const query = db()
     .select({ crew: crewMembers, invitationId: invitations.id, invitationStatus: invitations.status })
     .from(crewMembers)
     .leftJoin(invitations, eq(invitations.crewMemberId, crewMembers.id))
     .where(eq(crewMembers.memberId, memberId))
-    .orderBy(asc(crewMembers.name), asc(crewMembers.createdAt));
-  return rows.map(({ crew, invitationId, invitationStatus }) => ({
+    // The id last: a total order, so that two people of the same name keep their page.
+    .orderBy(asc(crewMembers.name), asc(crewMembers.createdAt), asc(crewMembers.id));
+  return window ? query.limit(window.limit).offset(window.offset) : query;
+}
+
+function crewView({ crew, invitationId, invitationStatus }: Awaited<ReturnType<typeof crewRows>>[number]): CrewView {
+  return {
     id: crew.id,
     name: crew.name,
     email: crew.email,
@@ -40,7 +65,7 @@ export async function listCrew(memberId: string): Promise<CrewView[]> {
         ? invitationStatus
         : "invited",
     invitationId,
-  }));
+  };
 }
 
 export async function crewMemberOf(memberId: string, crewId: string): Promise<CrewView | null> {

@@ -3,8 +3,11 @@ import type { Language } from "~/i18n/config";
 import { trainingOf, trainingsOf } from "./catalogue.server";
 import { testResult, trainingResult } from "./views.server";
 
-/** The life areas test, shown as a radar wherever a "my_life_gps" result is asked for. */
+/** The life areas test: /result draws its skills as a radar. */
 export const LIFE_GPS_TEST = "gps-de-ma-vie";
+
+/** The two tests SPEC §2 names ("what kind of captain am I", "the GPS of my life"): offered until taken. */
+export const NAMED_TESTS: readonly string[] = ["capitaine", LIFE_GPS_TEST];
 
 /** Every test's skills and every started training's scores (/result). */
 export async function allResults(memberId: string, lang: Language) {
@@ -17,12 +20,16 @@ export async function allResults(memberId: string, lang: Language) {
   };
 }
 
-export async function trainingResultOf(memberId: string, slug: string, lang: Language) {
+/**
+ * One training's or test's result for the member (the /training_results/{slug}/… pages): a
+ * training's module scores, a test's skills; null for a slug that is neither.
+ */
+export async function resultOf(memberId: string, slug: string, lang: Language) {
   const training = await trainingOf(db(), memberId, slug);
-  return training && training.content.kind === "training" ? trainingResult(training, lang) : null;
+  if (!training) return null;
+  return training.content.kind === "test"
+    ? { kind: "test" as const, ...testResult(training, lang) }
+    : { kind: "training" as const, ...trainingResult(training, lang) };
 }
 
-export async function lifeGpsResultOf(memberId: string, lang: Language) {
-  const test = await trainingOf(db(), memberId, LIFE_GPS_TEST);
-  return test ? testResult(test, lang) : null;
-}
+export type MemberResult = NonNullable<Awaited<ReturnType<typeof resultOf>>>;

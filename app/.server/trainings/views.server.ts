@@ -9,14 +9,19 @@ type Localized = { fr: string; en: string };
 const l = (text: Localized, lang: Language) => text[lang];
 const lines = (text: { fr: string[]; en: string[] }, lang: Language) => text[lang];
 
+/** The trainings SPEC §2 gives a results page of their own: /training_results/j-embarque and …/le_point_gps. */
+const namedResultPages: Record<string, string> = {
+  "j-embarque": "/training_results/j-embarque",
+  "le-point-gps": "/training_results/le_point_gps",
+};
+
 /** Where "see my result" leads for a training or a test. */
 export function resultPath(training: TrainingProgress) {
+  const slug = training.content.slug;
   if (training.content.kind === "test") {
-    return training.content.slug === "gps-de-ma-vie"
-      ? `/training_results/${training.content.slug}/my_life_gps`
-      : `/result#${training.content.slug}`;
+    return slug === "gps-de-ma-vie" ? `/training_results/${slug}/my_life_gps` : `/result#${slug}`;
   }
-  return `/training_results/${training.content.slug}/j-embarque`;
+  return namedResultPages[slug] ?? `/training_results/${slug}/j-embarque`;
 }
 
 /** Where the training's button leads in its state (SPEC §4). */
@@ -130,6 +135,7 @@ export function testResult(training: TrainingProgress, lang: Language) {
 export function trainingResult(training: TrainingProgress, lang: Language) {
   return {
     slug: training.content.slug,
+    path: resultPath(training),
     title: l(training.content.title, lang),
     state: training.state,
     percent: training.percent,
