@@ -1,21 +1,30 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiRefusal, parseJsonBody } from "~/.server/api/respond.server";
-import { surveyBody, surveyRefusals } from "~/.server/surveys/contract.server";
+import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { only } from "~/.server/contract/refusal-table.server";
+import { surveyAnswer, surveyBody, surveyRefusals, surveysAnswer } from "~/.server/surveys/contract.server";
 import { createSurvey, listSurveys } from "~/.server/surveys/surveys.server";
 
-/** GET /api/surveys — the member's surveys; results only once 3 have answered. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { member } = await apiMember(request);
-  return apiAnswer({ surveys: await listSurveys(member.id) });
-}
-
-/** POST /api/surveys — `{title, questions: [3 to 5], crew: [crew ids]}`: each gets a private link by email. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { member } = await apiMember(request);
-  const { title, questions, crew } = await parseJsonBody(request, surveyBody);
-  const result = await createSurvey(member, { title, questions, crewIds: crew });
-  if (!result.ok) return apiRefusal(request, surveyRefusals[result.error]);
-  const survey = (await listSurveys(member.id)).find((one) => one.id === result.id);
-  return apiAnswer({ survey }, 201);
-}
+export const endpoint = defineEndpoint("/api/surveys", {
+  get: operation({
+    summary:
+      "The member's 360 surveys: how many answered, and the anonymous results once closed with 3 answers or more",
+    guard: "member",
+    ok: { status: 200, schema: surveysAnswer, description: "The surveys" },
+    handler: async ({ signedIn: { member } }) => apiAnswer({ surveys: await listSurveys(member.id) }),
+  }),
+  post: operation({
+    summary:
+      "Create a 360 survey (3 to 5 questions) and email each chosen crew member a private link that answers once " +
+      "(429 beyond 20 crew emails a member a day or 3 to an address a day)",
+    guard: "member",
+    body: surveyBody,
+    refusals: only(surveyRefusals, "unknownCrew", "tooManyMails"),
+    ok: { status: 201, schema: surveyAnswer, description: "Created and sent" },
+    async handler({ signedIn: { member }, body, refuse }) {
+      const { title, questions, crew } = await body();
+      const result = await createSurvey(member, { title, questions, crewIds: crew });
+      if (!result.ok) return refuse(result.error);
+      return apiAnswer({ survey: (await listSurveys(member.id)).find((one) => one.id === result.id) }, 201);
+    },
+  }),
+});

@@ -1,20 +1,28 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiRefusal, parseJsonBody } from "~/.server/api/respond.server";
-import { crewBody, crewRefusals } from "~/.server/team/contract.server";
+import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { only } from "~/.server/contract/refusal-table.server";
+import { crewBody, crewMemberAnswer, crewRefusals, teamAnswer } from "~/.server/team/contract.server";
 import { addCrewMember, crewMemberOf, listCrew } from "~/.server/team/crew.server";
 
-/** GET /api/team — the member's crew with each one's status (invited, joined, declined, revoked). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { member } = await apiMember(request);
-  return apiAnswer({ crew: await listCrew(member.id) });
-}
-
-/** POST /api/team — `{name, email, relation}`: adds the crew member and emails their invitation. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { member } = await apiMember(request);
-  const body = await parseJsonBody(request, crewBody);
-  const result = await addCrewMember(member, body);
-  if (!result.ok) return apiRefusal(request, crewRefusals[result.error]);
-  return apiAnswer({ crew: await crewMemberOf(member.id, result.id) }, 201);
-}
+export const endpoint = defineEndpoint("/api/team", {
+  get: operation({
+    summary: "The member's crew, each with their status: invited, joined, declined or revoked",
+    guard: "member",
+    ok: { status: 200, schema: teamAnswer, description: "The crew" },
+    handler: async ({ signedIn: { member } }) => apiAnswer({ crew: await listCrew(member.id) }),
+  }),
+  post: operation({
+    summary:
+      "Add a crew member; their invitation (link /home/register?invited_id=<invitation id>) is emailed. " +
+      "429: one invitation a day from a member to an address, 20 crew emails a member a day, 3 to an address a day",
+    guard: "member",
+    body: crewBody,
+    refusals: only(crewRefusals, "emailInCrew", "tooSoon", "tooManyMails"),
+    ok: { status: 201, schema: crewMemberAnswer, description: "Added and invited" },
+    async handler({ signedIn: { member }, body, refuse }) {
+      const result = await addCrewMember(member, await body());
+      if (!result.ok) return refuse(result.error);
+      return apiAnswer({ crew: await crewMemberOf(member.id, result.id) }, 201);
+    },
+  }),
+});

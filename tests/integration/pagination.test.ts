@@ -20,8 +20,10 @@ import MyCommitments, {
 import { callWith, renderPage, type TestMember, verifiedMember } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
-import { loader as bookingList } from "~/api/bookings";
-import { loader as invitationList } from "~/api/invitations";
+import { endpointAt } from "../support/endpoints";
+
+const bookingList = endpointAt("/api/bookings").loader;
+const invitationList = endpointAt("/api/invitations").loader;
 
 type RouteFunction = Parameters<typeof callWith>[0];
 type Paged = { page: { page: number; pages: number }; commitments: { title: string }[] };
