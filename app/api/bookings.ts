@@ -15,7 +15,6 @@ import { pageEnvelope, pageQueryParameters } from "~/.server/paging/paging.serve
 export const endpoint = defineEndpoint("/api/bookings", {
   get: operation({
     summary: "The member's discovery sessions: every upcoming one, then a page of the past and cancelled ones",
-    guard: "member",
     page: BOOKINGS_PAST_PAGE_SIZE,
     query: pageQueryParameters.map((parameter) =>
       parameter.name === "limit"
@@ -37,7 +36,6 @@ export const endpoint = defineEndpoint("/api/bookings", {
   post: operation({
     summary:
       "Book a free slot; member and coach get the confirmation email with the meeting link and an .ics invitation",
-    guard: "member",
     body: bookingBody,
     refusals: bookingRefusals,
     ok: { status: 201, schema: bookingAnswer, description: "Booked" },

@@ -7,7 +7,6 @@ import { commitmentAnswer, commitmentBody, commitmentJson, commitmentRefusals } 
 export const endpoint = defineEndpoint("/api/commitments/:id", {
   get: operation({
     summary: "One of the member's commitments",
-    guard: "member",
     refusals: only(commitmentRefusals, "notFound"),
     ok: { status: 200, schema: commitmentAnswer, description: "The commitment" },
     async handler({ params, signedIn: { member }, refuse }) {
@@ -17,7 +16,6 @@ export const endpoint = defineEndpoint("/api/commitments/:id", {
   }),
   post: operation({
     summary: "Change a commitment's title, due date and module (a field left out or null is cleared)",
-    guard: "member",
     body: commitmentBody,
     bodyNamespace: "space",
     refusals: commitmentRefusals,

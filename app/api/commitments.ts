@@ -16,7 +16,6 @@ import {
 export const endpoint = defineEndpoint("/api/commitments", {
   get: operation({
     summary: "The member's commitments, open ones first, a page at a time",
-    guard: "member",
     page: SPACE_API_PAGE_SIZE,
     query: spaceListQuery,
     ok: { status: 200, schema: commitmentsAnswer, description: "A page of commitments" },
@@ -27,7 +26,6 @@ export const endpoint = defineEndpoint("/api/commitments", {
   }),
   post: operation({
     summary: "Add a commitment, with an optional due date and training module",
-    guard: "member",
     body: commitmentBody,
     bodyNamespace: "space",
     refusals: only(commitmentRefusals, "moduleInvalid"),

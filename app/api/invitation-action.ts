@@ -1,5 +1,5 @@
 import type { SignedIn } from "~/.server/accounts/members.server";
-import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { successAnswer } from "~/.server/contract/operation.server";
 import { only, type RefusalTable } from "~/.server/contract/refusal-table.server";
@@ -15,17 +15,14 @@ function invitationEndpoint<Code extends string>(
   refusals: RefusalTable<Code>,
   act: Act<Code>,
 ) {
-  return defineEndpoint(`/api/invitations/:id/${intent}`, {
-    post: operation({
-      summary,
-      guard: "member",
-      refusals,
-      ok: { status: 200, schema: successAnswer, description: "Done" },
-      async handler({ params, signedIn, refuse }) {
-        const outcome = await act(signedIn, params.id ?? "");
-        return outcome.ok ? apiAnswer({ success: true }) : refuse(outcome.error);
-      },
-    }),
+  return postEndpoint(`/api/invitations/:id/${intent}`, {
+    summary,
+    refusals,
+    ok: { status: 200, schema: successAnswer, description: "Done" },
+    async handler({ params, signedIn, refuse }) {
+      const outcome = await act(signedIn, params.id ?? "");
+      return outcome.ok ? apiAnswer({ success: true }) : refuse(outcome.error);
+    },
   });
 }
 

@@ -1,16 +1,13 @@
-import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { successAnswer } from "~/.server/contract/operation.server";
 import { removePhoto } from "~/.server/profile/photo.server";
 
-export const endpoint = defineEndpoint("/api/profile/photo/delete", {
-  post: operation({
-    summary: "Remove the profile photo (done too when there was none)",
-    guard: "member",
-    ok: { status: 200, schema: successAnswer, description: "Removed; its URL no longer answers" },
-    async handler({ signedIn: { member } }) {
-      await removePhoto(member.id);
-      return apiAnswer({ success: true });
-    },
-  }),
+export const endpoint = postEndpoint("/api/profile/photo/delete", {
+  summary: "Remove the profile photo (done too when there was none)",
+  ok: { status: 200, schema: successAnswer, description: "Removed; its URL no longer answers" },
+  async handler({ signedIn: { member } }) {
+    await removePhoto(member.id);
+    return apiAnswer({ success: true });
+  },
 });

@@ -9,7 +9,6 @@ const notFound = only(crewRefusals, "notFound");
 export const endpoint = defineEndpoint("/api/team/:id", {
   get: operation({
     summary: "One crew member of the member's own crew",
-    guard: "member",
     refusals: notFound,
     ok: { status: 200, schema: crewMemberAnswer, description: "The crew member" },
     async handler({ params, signedIn: { member }, refuse }) {
@@ -19,7 +18,6 @@ export const endpoint = defineEndpoint("/api/team/:id", {
   }),
   post: operation({
     summary: "Change a crew member's name and relation (the email stays the invited one)",
-    guard: "member",
     body: crewEditBody,
     refusals: notFound,
     ok: { status: 200, schema: crewMemberAnswer, description: "Saved" },

@@ -7,7 +7,6 @@ import { addCrewMember, crewMemberOf, listCrew } from "~/.server/team/crew.serve
 export const endpoint = defineEndpoint("/api/team", {
   get: operation({
     summary: "The member's crew, each with their status: invited, joined, declined or revoked",
-    guard: "member",
     ok: { status: 200, schema: teamAnswer, description: "The crew" },
     handler: async ({ signedIn: { member } }) => apiAnswer({ crew: await listCrew(member.id) }),
   }),
@@ -15,7 +14,6 @@ export const endpoint = defineEndpoint("/api/team", {
     summary:
       "Add a crew member; their invitation (link /home/register?invited_id=<invitation id>) is emailed. " +
       "429: one invitation a day from a member to an address, 20 crew emails a member a day, 3 to an address a day",
-    guard: "member",
     body: crewBody,
     refusals: only(crewRefusals, "emailInCrew", "tooSoon", "tooManyMails"),
     ok: { status: 201, schema: crewMemberAnswer, description: "Added and invited" },

@@ -1,17 +1,15 @@
 import { whoamiAnswer } from "~/.server/accounts/contract.server";
-import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
+import { getEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 
-export const endpoint = defineEndpoint("/api/dashboard/whoami", {
-  get: operation({
-    summary: "The signed-in member: the identity (Ory Kratos shape) and the product's user record",
-    guard: "session",
-    ok: { status: 200, schema: whoamiAnswer, description: "The session's identity and member" },
-    handler: async ({ signedIn: { sessionId, identity, member } }) =>
-      apiAnswer({
-        ory: { id: sessionId, identity },
-        // SPEC §3: the front end's user carries flowId, the identity provider's id of the identity.
-        user: { ...member, flowId: identity.id },
-      }),
-  }),
+export const endpoint = getEndpoint("/api/dashboard/whoami", {
+  summary: "The signed-in member: the identity (Ory Kratos shape) and the product's user record",
+  guard: "session",
+  ok: { status: 200, schema: whoamiAnswer, description: "The session's identity and member" },
+  handler: async ({ signedIn: { sessionId, identity, member } }) =>
+    apiAnswer({
+      ory: { id: sessionId, identity },
+      // SPEC §3: the front end's user carries flowId, the identity provider's id of the identity.
+      user: { ...member, flowId: identity.id },
+    }),
 });

@@ -10,10 +10,11 @@ import { apiRefusal, JSON_BODY_STATUSES, methodNotAllowed, parseJsonBody } from 
 
 /**
  * An endpoint of the JSON API, declared once beside its handler (app/api/): its path, and for GET
- * and POST the operation it runs. The router (router.server.ts) serves it and /api/openapi.json
- * (openapi.server.ts) describes it from this one declaration; an operation's failure statuses are
- * those of the parts it is made of — its guard, its body parser, its page query, its refusal
- * table, its path parameters — which run here, before and around its handler.
+ * and POST the operation it runs (getEndpoint, postEndpoint, or defineEndpoint for both). The
+ * router (router.server.ts) serves it and /api/openapi.json (openapi.server.ts) describes it from
+ * this one declaration: an operation's failure statuses are those of the parts it is made of —
+ * its guard, its body parser, its page query, its refusal table, its path parameters — which run
+ * here, before and around its handler, so the document cannot promise what they do not answer.
  */
 export type Handler = (args: LoaderFunctionArgs) => Promise<Response>;
 
@@ -35,7 +36,10 @@ export type Endpoint = {
   described: { get?: Described; post?: Described };
 };
 
-/** Who may call: a signed-in member with a verified address (401, 403), any session (401), anyone. */
+/**
+ * Who may call: a signed-in member with a verified address (401, 403) unless the operation names
+ * another guard — any session (401) or anyone.
+ */
 const guards = {
   member: { statuses: [401, 403], run: apiMember },
   session: { statuses: [401], run: apiSession },
@@ -53,7 +57,7 @@ export type HandlerArgs<G extends Guard, Body, Code extends string, Paged> = Loa
 };
 
 type OperationSpec<G extends Guard, Body, Code extends string, Paged> = Operation & {
-  guard: G;
+  guard?: G;
   body?: ZodType<Body, ZodTypeDef, unknown>;
   /** The namespace of the body schema's unprefixed keys, when it shares them with a page (e.g. "space"). */
   bodyNamespace?: string;
@@ -72,10 +76,10 @@ export type ApiOperation = {
 };
 
 /** An operation: the guard runs first, then the page query; the handler reads the body when it needs it. */
-export function operation<G extends Guard, Body = never, Code extends string = never, Paged = undefined>(
+export function operation<G extends Guard = "member", Body = never, Code extends string = never, Paged = undefined>(
   spec: OperationSpec<G, Body, Code, Paged>,
 ): ApiOperation {
-  const { guard, body, bodyNamespace, refusals, page, handler, ...described } = spec;
+  const { guard = "member", body, bodyNamespace, refusals, page, handler, ...described } = spec;
   return {
     described: { ...described, body, security: guard !== "none" },
     statuses: [
@@ -125,4 +129,20 @@ export function defineEndpoint(path: string, operations: { get?: ApiOperation; p
     action: operations.post?.handler ?? methodNotAllowed,
     described: { get: described(operations.get), post: described(operations.post) },
   };
+}
+
+/** An endpoint that takes GET alone. */
+export function getEndpoint<G extends Guard = "member", Body = never, Code extends string = never, Paged = undefined>(
+  path: string,
+  spec: OperationSpec<G, Body, Code, Paged>,
+): Endpoint {
+  return defineEndpoint(path, { get: operation(spec) });
+}
+
+/** An endpoint that takes POST alone (and, as Remix hands them to the action, PUT, PATCH and DELETE). */
+export function postEndpoint<G extends Guard = "member", Body = never, Code extends string = never, Paged = undefined>(
+  path: string,
+  spec: OperationSpec<G, Body, Code, Paged>,
+): Endpoint {
+  return defineEndpoint(path, { post: operation(spec) });
 }
