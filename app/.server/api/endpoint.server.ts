@@ -90,18 +90,25 @@ export function operation<G extends Guard = "member", Body = never, Code extends
     ],
     async handler(args) {
       const { request } = args;
-      const signedIn = await guards[guard].run(request);
-      const requested = typeof page === "number" ? await apiPage(request, page) : undefined;
-      return handler({
-        ...args,
-        signedIn,
-        page: requested,
-        body: async () => {
-          if (!body) throw new Error("This operation declares no body");
-          return parseJsonBody(request, body, { ns: bodyNamespace });
-        },
-        refuse: (code) => apiRefusal(request, (refusals as RefusalTable<Code>)[code]),
-      } as HandlerArgs<G, Body, Code, Paged>);
+      try {
+        const signedIn = await guards[guard].run(request);
+        const requested = typeof page === "number" ? await apiPage(request, page) : undefined;
+        return await handler({
+          ...args,
+          signedIn,
+          page: requested,
+          body: async () => {
+            if (!body) throw new Error("This operation declares no body");
+            return parseJsonBody(request, body, { ns: bodyNamespace });
+          },
+          refuse: (code) => apiRefusal(request, (refusals as RefusalTable<Code>)[code]),
+        } as HandlerArgs<G, Body, Code, Paged>);
+      } catch (thrown) {
+        // The guard, the page query and the body parser throw their answers; answered as returned
+        // ones, so that every answer of the API is alike (Remix marks a thrown one x-remix-catch).
+        if (thrown instanceof Response) return thrown;
+        throw thrown;
+      }
     },
   };
 }
