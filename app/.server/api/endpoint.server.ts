@@ -113,7 +113,7 @@ export function operation<G extends Guard = "member", Body = never, Code extends
   };
 }
 
-/** An operation /api/openapi.json leaves out: a hook an adapter calls, not the API members' clients use. */
+/** An operation /api/openapi.json leaves out: a hook an identity adapter calls, not one of the API's clients. */
 export function unlisted(handler: Handler): ApiOperation {
   return { handler, described: null, statuses: [] };
 }
