@@ -1,19 +1,19 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiRefusal, methodNotAllowed, parseJsonBody } from "~/.server/api/respond.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
 import { rescheduleSession, sessionOf } from "~/.server/coaching/bookings.server";
-import { bookingJson, bookingRefusals, rescheduleBody } from "~/.server/coaching/contract.server";
+import { bookingAnswer, bookingJson, bookingRefusals, rescheduleBody } from "~/.server/coaching/contract.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 
-/** POST /api/bookings/{id}/reschedule — `{start, time_zone}`: moves the session to another free slot of its coach. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { member } = await apiMember(request);
-  const body = await parseJsonBody(request, rescheduleBody);
-  const outcome = await rescheduleSession(member.id, params.id ?? "", { start: body.start, timeZone: body.time_zone });
-  if (!outcome.ok) return apiRefusal(request, bookingRefusals[outcome.error]);
-  return apiAnswer({
-    booking: bookingJson((await sessionOf(member.id, outcome.booking.id))!, await localeOf(request)),
-  });
-}
-
-export const loader = methodNotAllowed;
+export const endpoint = postEndpoint("/api/bookings/:id/reschedule", {
+  summary: "Move the session to another free slot of its coach; both get the updated invitation",
+  body: rescheduleBody,
+  refusals: bookingRefusals,
+  ok: { status: 200, schema: bookingAnswer, description: "Moved" },
+  async handler({ request, params, signedIn: { member }, body, refuse }) {
+    const { start, time_zone } = await body();
+    const outcome = await rescheduleSession(member.id, params.id ?? "", { start, timeZone: time_zone });
+    if (!outcome.ok) return refuse(outcome.error);
+    const session = await sessionOf(member.id, outcome.booking.id);
+    return apiAnswer({ booking: bookingJson(session!, await localeOf(request)) });
+  },
+});

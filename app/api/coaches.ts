@@ -1,15 +1,14 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, methodNotAllowed } from "~/.server/api/respond.server";
+import { getEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
 import { activeCoaches } from "~/.server/coaching/bookings.server";
-import { coachJson } from "~/.server/coaching/contract.server";
+import { coachesAnswer, coachJson } from "~/.server/coaching/contract.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 
-/** GET /api/coaches — the coaches who take discovery sessions. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await apiMember(request);
-  const lang = await localeOf(request);
-  return apiAnswer({ coaches: (await activeCoaches()).map((coach) => coachJson(coach, lang)) });
-}
-
-export const action = methodNotAllowed;
+export const endpoint = getEndpoint("/api/coaches", {
+  summary: "The coaches who take discovery sessions: bio, languages, time zone, session length and buffer",
+  ok: { status: 200, schema: coachesAnswer, description: "The coaches" },
+  async handler({ request }) {
+    const lang = await localeOf(request);
+    return apiAnswer({ coaches: (await activeCoaches()).map((coach) => coachJson(coach, lang)) });
+  },
+});

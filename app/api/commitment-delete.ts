@@ -1,14 +1,16 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiRefusal, methodNotAllowed } from "~/.server/api/respond.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { successAnswer } from "~/.server/contract/operation.server";
+import { only } from "~/.server/contract/refusal-table.server";
 import { deleteCommitment } from "~/.server/space/commitments.server";
 import { commitmentRefusals } from "~/.server/space/contract.server";
 
-/** POST /api/commitments/{id}/delete — deletes one of the member's own; anyone else's id is 404. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { member } = await apiMember(request);
-  if (!(await deleteCommitment(member.id, params.id ?? ""))) return apiRefusal(request, commitmentRefusals.notFound);
-  return apiAnswer({ success: true });
-}
-
-export const loader = methodNotAllowed;
+export const endpoint = postEndpoint("/api/commitments/:id/delete", {
+  summary: "Delete a commitment",
+  refusals: only(commitmentRefusals, "notFound"),
+  ok: { status: 200, schema: successAnswer, description: "Deleted" },
+  async handler({ params, signedIn: { member }, refuse }) {
+    if (!(await deleteCommitment(member.id, params.id ?? ""))) return refuse("notFound");
+    return apiAnswer({ success: true });
+  },
+});

@@ -1,19 +1,23 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiRefusal, methodNotAllowed } from "~/.server/api/respond.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
 import { commitmentOf, setCommitmentDone } from "~/.server/space/commitments.server";
-import { commitmentJson, commitmentRefusals } from "~/.server/space/contract.server";
+import { commitmentAnswer, commitmentJson, commitmentRefusals } from "~/.server/space/contract.server";
+import { only } from "~/.server/contract/refusal-table.server";
 
-/** POST /api/commitments/{id}/done — Mark one of the member's commitments done; anyone else's id is 404. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { member } = await apiMember(request);
-  const id = params.id ?? "";
-  if (!(await setCommitmentDone(member.id, id, true))) {
-    return apiRefusal(request, commitmentRefusals.notFound);
-  }
-  const saved = await commitmentOf(member.id, id);
-  if (!saved) return apiRefusal(request, commitmentRefusals.notFound);
-  return apiAnswer({ commitment: commitmentJson(saved) });
-}
+/** A commitment marked done, or open again: one of the member's own, anyone else's id is 404. */
+const marking = (done: boolean, summary: string, description: string) =>
+  postEndpoint(`/api/commitments/:id/${done ? "done" : "undone"}`, {
+    summary,
+    refusals: only(commitmentRefusals, "notFound"),
+    ok: { status: 200, schema: commitmentAnswer, description },
+    async handler({ params, signedIn: { member }, refuse }) {
+      const id = params.id ?? "";
+      const saved = (await setCommitmentDone(member.id, id, done)) && (await commitmentOf(member.id, id));
+      return saved ? apiAnswer({ commitment: commitmentJson(saved) }) : refuse("notFound");
+    },
+  });
 
-export const loader = methodNotAllowed;
+export const endpoints = [
+  marking(true, "Mark a commitment done", "Done"),
+  marking(false, "Open a done commitment again", "Open again"),
+];

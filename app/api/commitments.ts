@@ -1,33 +1,41 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiPage } from "~/.server/api/paging.server";
-import { apiAnswer, apiRefusal, parseJsonBody } from "~/.server/api/respond.server";
+import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { only } from "~/.server/contract/refusal-table.server";
 import { pageEnvelope } from "~/.server/paging/paging.server";
 import { addCommitment, commitmentOf, commitmentsPage, moduleExists } from "~/.server/space/commitments.server";
 import {
+  commitmentAnswer,
   commitmentBody,
   commitmentJson,
   commitmentRefusals,
+  commitmentsAnswer,
   SPACE_API_PAGE_SIZE,
+  spaceListQuery,
 } from "~/.server/space/contract.server";
 
-/** GET /api/commitments?page=&limit= — the member's commitments, open ones first. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { member } = await apiMember(request);
-  const requested = await apiPage(request, SPACE_API_PAGE_SIZE);
-  const { items, page } = await commitmentsPage(member.id, requested, { settle: false });
-  return apiAnswer({ commitments: items.map(commitmentJson), ...pageEnvelope(requested, page.total) });
-}
-
-/** POST /api/commitments — `{title, due_date?, module_id?}`. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { member } = await apiMember(request);
-  const body = await parseJsonBody(request, commitmentBody, { ns: "space" });
-  const input = { title: body.title, dueDate: body.due_date ?? null, moduleId: body.module_id ?? null };
-  if (input.moduleId && !(await moduleExists(input.moduleId))) {
-    return apiRefusal(request, commitmentRefusals.moduleInvalid);
-  }
-  const id = await addCommitment(member.id, input);
-  const saved = await commitmentOf(member.id, id);
-  return apiAnswer({ commitment: saved && commitmentJson(saved) }, 201);
-}
+export const endpoint = defineEndpoint("/api/commitments", {
+  get: operation({
+    summary: "The member's commitments, open ones first, a page at a time",
+    page: SPACE_API_PAGE_SIZE,
+    query: spaceListQuery,
+    ok: { status: 200, schema: commitmentsAnswer, description: "A page of commitments" },
+    async handler({ signedIn: { member }, page }) {
+      const { items, page: settled } = await commitmentsPage(member.id, page, { settle: false });
+      return apiAnswer({ commitments: items.map(commitmentJson), ...pageEnvelope(page, settled.total) });
+    },
+  }),
+  post: operation({
+    summary: "Add a commitment, with an optional due date and training module",
+    body: commitmentBody,
+    bodyNamespace: "space",
+    refusals: only(commitmentRefusals, "moduleInvalid"),
+    ok: { status: 201, schema: commitmentAnswer, description: "Added" },
+    async handler({ signedIn: { member }, body, refuse }) {
+      const { title, due_date, module_id } = await body();
+      const input = { title, dueDate: due_date ?? null, moduleId: module_id ?? null };
+      if (input.moduleId && !(await moduleExists(input.moduleId))) return refuse("moduleInvalid");
+      const saved = await commitmentOf(member.id, await addCommitment(member.id, input));
+      return apiAnswer({ commitment: saved && commitmentJson(saved) }, 201);
+    },
+  }),
+});

@@ -1,9 +1,11 @@
+import { getEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { frontVersionAnswer } from "~/.server/builds/contract.server";
 import { buildVersion } from "~/.server/runtime/build-version.server";
-import { apiAnswer, methodNotAllowed } from "~/.server/api/respond.server";
 
-/** GET /api/debug/data_page/front-version — the front end's build version, a string (SPEC §7). */
-export function loader() {
-  return apiAnswer(buildVersion());
-}
-
-export const action = methodNotAllowed;
+export const endpoint = getEndpoint("/api/debug/data_page/front-version", {
+  summary: "The front end's build version",
+  guard: "none",
+  ok: { status: 200, schema: frontVersionAnswer, description: "The version, compared as a string" },
+  handler: async () => apiAnswer(buildVersion()),
+});

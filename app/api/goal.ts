@@ -1,22 +1,29 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, parseJsonBody } from "~/.server/api/respond.server";
-import { goalBody, goalJson } from "~/.server/space/contract.server";
+import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { goalAnswer, goalBody, goalJson } from "~/.server/space/contract.server";
 import { currentGoal, editGoal, replaceGoal } from "~/.server/space/goals.server";
 
-/** GET /api/goal — the session's member's main goal, or null. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { member } = await apiMember(request);
-  const goal = await currentGoal(member.id);
+async function goalOf(memberId: string) {
+  const goal = await currentGoal(memberId);
   return apiAnswer({ goal: goal && goalJson(goal) });
 }
 
-/** POST /api/goal — `{title, intent}`: "edit" rewords the goal, "new" keeps the old one as history. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { member } = await apiMember(request);
-  const body = await parseJsonBody(request, goalBody, { ns: "space" });
-  if (body.intent === "new") await replaceGoal(member.id, body.title);
-  else await editGoal(member.id, body.title);
-  const goal = await currentGoal(member.id);
-  return apiAnswer({ goal: goal && goalJson(goal) });
-}
+export const endpoint = defineEndpoint("/api/goal", {
+  get: operation({
+    summary: "The member's main goal (SPEC §3: title, added and updated dates)",
+    ok: { status: 200, schema: goalAnswer, description: "The goal, or null" },
+    handler: ({ signedIn: { member } }) => goalOf(member.id),
+  }),
+  post: operation({
+    summary: 'Set or reword the main goal ("edit"), or set a new one and keep the old in the history ("new")',
+    body: goalBody,
+    bodyNamespace: "space",
+    ok: { status: 200, schema: goalAnswer, description: "The goal as saved" },
+    async handler({ signedIn: { member }, body }) {
+      const { intent, title } = await body();
+      if (intent === "new") await replaceGoal(member.id, title);
+      else await editGoal(member.id, title);
+      return goalOf(member.id);
+    },
+  }),
+});

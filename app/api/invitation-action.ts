@@ -1,17 +1,56 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiRefusal, methodNotAllowed } from "~/.server/api/respond.server";
+import type { SignedIn } from "~/.server/accounts/members.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { successAnswer } from "~/.server/contract/operation.server";
+import { only, type RefusalTable } from "~/.server/contract/refusal-table.server";
 import { invitationRefusals } from "~/.server/team/contract.server";
-import { invitationAction, isInvitationIntent } from "~/.server/team/invitation-actions.server";
+import { invitationActions } from "~/.server/team/invitation-actions.server";
 
-/** POST /api/invitations/{id}/(resend|revoke|accept|decline). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const signedIn = await apiMember(request);
-  const intent = params.action;
-  if (!isInvitationIntent(intent)) return apiRefusal(request, invitationRefusals.notFound);
-  const outcome = await invitationAction(signedIn, intent, params.id ?? "");
-  if (!outcome.ok) return apiRefusal(request, invitationRefusals[outcome.error]);
-  return apiAnswer({ success: true });
+type Act<Code extends string> = (signedIn: SignedIn, id: string) => Promise<{ ok: true } | { ok: false; error: Code }>;
+
+/** POST /api/invitations/{id}/<intent>: an invitation's intent, with the refusals of its own. */
+function invitationEndpoint<Code extends string>(
+  intent: string,
+  summary: string,
+  refusals: RefusalTable<Code>,
+  act: Act<Code>,
+) {
+  return postEndpoint(`/api/invitations/:id/${intent}`, {
+    summary,
+    refusals,
+    ok: { status: 200, schema: successAnswer, description: "Done" },
+    async handler({ params, signedIn, refuse }) {
+      const outcome = await act(signedIn, params.id ?? "");
+      return outcome.ok ? apiAnswer({ success: true }) : refuse(outcome.error);
+    },
+  });
 }
 
-export const loader = methodNotAllowed;
+const settled = only(invitationRefusals, "notFound", "notPending");
+
+export const endpoints = [
+  invitationEndpoint(
+    "resend",
+    "Email a pending invitation the member sent again (at most once a day, and within the crew email quotas)",
+    invitationRefusals,
+    invitationActions.resend,
+  ),
+  invitationEndpoint(
+    "revoke",
+    "Withdraw a pending invitation the member sent: its link stops working",
+    settled,
+    invitationActions.revoke,
+  ),
+  invitationEndpoint(
+    "accept",
+    "Accept a pending invitation sent to the member's address: they join the inviter's crew",
+    settled,
+    invitationActions.accept,
+  ),
+  invitationEndpoint(
+    "decline",
+    "Decline a pending invitation sent to the member's address",
+    settled,
+    invitationActions.decline,
+  ),
+];

@@ -1,29 +1,31 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiPage } from "~/.server/api/paging.server";
-import { apiAnswer, methodNotAllowed } from "~/.server/api/respond.server";
-import { pageEnvelope } from "~/.server/paging/paging.server";
-import { INVITATIONS_API_PAGE_SIZE } from "~/.server/team/contract.server";
+import { getEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { pageEnvelope, pageQueryParameters } from "~/.server/paging/paging.server";
+import { INVITATIONS_API_PAGE_SIZE, invitationsAnswer } from "~/.server/team/contract.server";
 import { invitationPages } from "~/.server/team/invitations.server";
 
-/** GET /api/invitations?page=&limit= — a page of those the member sent and of those sent to their address. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { member, identity } = await apiMember(request);
-  const requested = await apiPage(request, INVITATIONS_API_PAGE_SIZE);
-  const { sent, received } = await invitationPages(member.id, identity.traits.email, requested, requested, {
-    settle: false,
-  });
-  const sentPage = pageEnvelope(requested, sent.page.total);
-  const receivedPage = pageEnvelope(requested, received.page.total);
-  return apiAnswer({
-    sent: sent.items,
-    received: received.items,
-    sent_total: sent.page.total,
-    received_total: received.page.total,
-    page: requested.page,
-    limit: requested.limit,
-    next: sentPage.next ?? receivedPage.next,
-  });
-}
-
-export const action = methodNotAllowed;
+export const endpoint = getEndpoint("/api/invitations", {
+  summary: "Invitations the member sent and those sent to their address, a page of each",
+  page: INVITATIONS_API_PAGE_SIZE,
+  query: pageQueryParameters.map((parameter) =>
+    parameter.name === "limit"
+      ? { ...parameter, description: `${parameter.description} of each list (default ${INVITATIONS_API_PAGE_SIZE})` }
+      : parameter,
+  ),
+  ok: { status: 200, schema: invitationsAnswer, description: "Sent and received invitations" },
+  async handler({ signedIn: { member, identity }, page }) {
+    const { sent, received } = await invitationPages(member.id, identity.traits.email, page, page, {
+      settle: false,
+    });
+    return apiAnswer({
+      sent: sent.items,
+      received: received.items,
+      sent_total: sent.page.total,
+      received_total: received.page.total,
+      page: page.page,
+      limit: page.limit,
+      // One `page` and `limit` for both lists: a next page while either has more.
+      next: pageEnvelope(page, sent.page.total).next ?? pageEnvelope(page, received.page.total).next,
+    });
+  },
+});

@@ -1,15 +1,20 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { loginBody, loginRefusals } from "~/.server/accounts/contract.server";
+import { loginBody, loginRefusals, tokenAnswer } from "~/.server/accounts/contract.server";
 import { login } from "~/.server/accounts/login.server";
-import { apiAnswer, apiRefusal, methodNotAllowed, parseJsonBody } from "~/.server/api/respond.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
 import { clientOf } from "~/.server/http/client.server";
 
-/** POST /api/dashboard/login?locale=fr — `{email, password}` → `{token}` (SPEC §7). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const body = await parseJsonBody(request, loginBody);
-  const result = await login(body.email, body.password, clientOf(request, context));
-  if (!result.ok) return apiRefusal(request, loginRefusals[result.error]);
-  return apiAnswer({ token: result.token });
-}
-
-export const loader = methodNotAllowed;
+/** SPEC §7: `?locale=fr`, `{email, password}` → `{token}`. */
+export const endpoint = postEndpoint("/api/dashboard/login", {
+  summary: "Log in with an email and a password; answers the session token",
+  guard: "none",
+  body: loginBody,
+  query: [{ name: "locale", description: "The language of error messages (fr or en)" }],
+  refusals: loginRefusals,
+  ok: { status: 200, schema: tokenAnswer, description: "Signed in" },
+  async handler({ request, context, body, refuse }) {
+    const { email, password } = await body();
+    const result = await login(email, password, clientOf(request, context));
+    return result.ok ? apiAnswer({ token: result.token }) : refuse(result.error);
+  },
+});

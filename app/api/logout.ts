@@ -1,15 +1,18 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiAnswer, apiError, methodNotAllowed } from "~/.server/api/respond.server";
-import { clearTokenCookie, readToken } from "~/.server/auth/token-cookie.server";
 import { logout } from "~/.server/accounts/login.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer, apiError } from "~/.server/api/respond.server";
+import { clearTokenCookie } from "~/.server/auth/token-cookie.server";
+import { successAnswer } from "~/.server/contract/operation.server";
 
-/** POST /api/dashboard/logout — the session of the bearer token (or cookie) ends; the cookie is cleared. */
-export async function action({ request }: ActionFunctionArgs) {
-  const token = await readToken(request);
-  if (!token || !(await logout(token))) return apiError(request, 401, { base: ["errors.unauthorized"] });
-  const answer = apiAnswer({ success: true });
-  answer.headers.append("Set-Cookie", await clearTokenCookie());
-  return answer;
-}
-
-export const loader = methodNotAllowed;
+export const endpoint = postEndpoint("/api/dashboard/logout", {
+  summary: "End the session of the bearer token (or cookie); the token cookie is cleared",
+  guard: "session",
+  ok: { status: 200, schema: successAnswer, description: "Signed out" },
+  async handler({ request, signedIn }) {
+    // Ended meanwhile (another device signed it out): as if there had been no session.
+    if (!(await logout(signedIn.token))) return apiError(request, 401, { base: ["errors.unauthorized"] });
+    const answer = apiAnswer({ success: true });
+    answer.headers.append("Set-Cookie", await clearTokenCookie());
+    return answer;
+  },
+});

@@ -1,16 +1,17 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiRefusal, methodNotAllowed, parseJsonBody } from "~/.server/api/respond.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { successAnswer } from "~/.server/contract/operation.server";
 import { deleteAccount } from "~/.server/profile/account.server";
 import { deletionBody, deletionRefusals } from "~/.server/profile/contract.server";
 
-/** POST /api/profile/delete — `{email, current_password}`: the account and its data are erased. */
-export async function action({ request }: ActionFunctionArgs) {
-  const signedIn = await apiMember(request);
-  const body = await parseJsonBody(request, deletionBody);
-  const result = await deleteAccount(signedIn, body.email, body.current_password);
-  if (!result.ok) return apiRefusal(request, deletionRefusals[result.error]);
-  return apiAnswer({ success: true });
-}
-
-export const loader = methodNotAllowed;
+export const endpoint = postEndpoint("/api/profile/delete", {
+  summary: "Delete the account and its data, confirmed with the address and the password",
+  body: deletionBody,
+  refusals: deletionRefusals,
+  ok: { status: 200, schema: successAnswer, description: "Deleted; the token no longer works" },
+  async handler({ signedIn, body, refuse }) {
+    const { email, current_password } = await body();
+    const result = await deleteAccount(signedIn, email, current_password);
+    return result.ok ? apiAnswer({ success: true }) : refuse(result.error);
+  },
+});

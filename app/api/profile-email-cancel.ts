@@ -1,14 +1,14 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, methodNotAllowed } from "~/.server/api/respond.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { profileAnswer } from "~/.server/profile/contract.server";
 import { cancelEmailChange } from "~/.server/profile/email-change.server";
 import { profileOf } from "~/.server/profile/profile.server";
 
-/** POST /api/profile/email/cancel — the pending email change is withdrawn: its code stops working. */
-export async function action({ request }: ActionFunctionArgs) {
-  const signedIn = await apiMember(request);
-  await cancelEmailChange(signedIn);
-  return apiAnswer({ profile: await profileOf(signedIn) });
-}
-
-export const loader = methodNotAllowed;
+export const endpoint = postEndpoint("/api/profile/email/cancel", {
+  summary: "Withdraw the pending email change: its code stops working and the account keeps its address",
+  ok: { status: 200, schema: profileAnswer, description: "The profile, with no pending email" },
+  async handler({ signedIn }) {
+    await cancelEmailChange(signedIn);
+    return apiAnswer({ profile: await profileOf(signedIn) });
+  },
+});

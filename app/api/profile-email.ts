@@ -1,17 +1,19 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiRefusal, methodNotAllowed, parseJsonBody } from "~/.server/api/respond.server";
-import { emailChangeBody, emailChangeRefusals } from "~/.server/profile/contract.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { emailChangeBody, emailChangeRefusals, profileAnswer } from "~/.server/profile/contract.server";
 import { requestEmailChange } from "~/.server/profile/email-change.server";
 import { profileOf } from "~/.server/profile/profile.server";
 
-/** POST /api/profile/email — `{email, current_password}`: a code goes to the new address; the old one stays until it is confirmed. */
-export async function action({ request }: ActionFunctionArgs) {
-  const signedIn = await apiMember(request);
-  const body = await parseJsonBody(request, emailChangeBody);
-  const result = await requestEmailChange(signedIn, body.email, body.current_password);
-  if (!result.ok) return apiRefusal(request, emailChangeRefusals[result.error]);
-  return apiAnswer({ profile: await profileOf(signedIn) }, 202);
-}
-
-export const loader = methodNotAllowed;
+export const endpoint = postEndpoint("/api/profile/email", {
+  summary:
+    "Change the email address, given the current password: a code goes to the new address, which replaces the old " +
+    "one once confirmed (422: wrong password; 429: 5 wrong passwords in 15 minutes, or 3 codes in 15 minutes)",
+  body: emailChangeBody,
+  refusals: emailChangeRefusals,
+  ok: { status: 202, schema: profileAnswer, description: "Code sent; pending_email names the new address" },
+  async handler({ signedIn, body, refuse }) {
+    const { email, current_password } = await body();
+    const result = await requestEmailChange(signedIn, email, current_password);
+    return result.ok ? apiAnswer({ profile: await profileOf(signedIn) }, 202) : refuse(result.error);
+  },
+});

@@ -1,16 +1,17 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiRefusal, methodNotAllowed, parseJsonBody } from "~/.server/api/respond.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { successAnswer } from "~/.server/contract/operation.server";
 import { changePassword } from "~/.server/profile/account.server";
 import { passwordBody, passwordChangeRefusals } from "~/.server/profile/contract.server";
 
-/** POST /api/profile/password — `{current_password, password}`; every other session ends. */
-export async function action({ request }: ActionFunctionArgs) {
-  const signedIn = await apiMember(request);
-  const body = await parseJsonBody(request, passwordBody);
-  const result = await changePassword(signedIn, body.current_password, body.password);
-  if (!result.ok) return apiRefusal(request, passwordChangeRefusals[result.error]);
-  return apiAnswer({ success: true });
-}
-
-export const loader = methodNotAllowed;
+export const endpoint = postEndpoint("/api/profile/password", {
+  summary: "Change the password with the current one; every other session ends",
+  body: passwordBody,
+  refusals: passwordChangeRefusals,
+  ok: { status: 200, schema: successAnswer, description: "Changed" },
+  async handler({ signedIn, body, refuse }) {
+    const { current_password, password } = await body();
+    const result = await changePassword(signedIn, current_password, password);
+    return result.ok ? apiAnswer({ success: true }) : refuse(result.error);
+  },
+});

@@ -1,13 +1,13 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, methodNotAllowed } from "~/.server/api/respond.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { successAnswer } from "~/.server/contract/operation.server";
 import { removePhoto } from "~/.server/profile/photo.server";
 
-/** POST /api/profile/photo/delete — the member's own photo goes (answered alike when there was none). */
-export async function action({ request }: ActionFunctionArgs) {
-  const { member } = await apiMember(request);
-  await removePhoto(member.id);
-  return apiAnswer({ success: true });
-}
-
-export const loader = methodNotAllowed;
+export const endpoint = postEndpoint("/api/profile/photo/delete", {
+  summary: "Remove the profile photo (done too when there was none)",
+  ok: { status: 200, schema: successAnswer, description: "Removed; its URL no longer answers" },
+  async handler({ signedIn: { member } }) {
+    await removePhoto(member.id);
+    return apiAnswer({ success: true });
+  },
+});

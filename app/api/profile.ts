@@ -1,26 +1,31 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, parseJsonBody } from "~/.server/api/respond.server";
-import { profileBody } from "~/.server/profile/contract.server";
+import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { profileAnswer, profileBody } from "~/.server/profile/contract.server";
 import { profileOf, updateProfile } from "~/.server/profile/profile.server";
 
-/** GET /api/profile — the session's member's profile (there is no id: nobody reads another's). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return apiAnswer({ profile: await profileOf(await apiMember(request)) });
-}
-
-/** POST /api/profile — updates the fields given; answers the profile as saved. */
-export async function action({ request }: ActionFunctionArgs) {
-  const signedIn = await apiMember(request);
-  const body = await parseJsonBody(request, profileBody);
-  const profile = await updateProfile(signedIn, {
-    firstname: body.firstname,
-    lastname: body.lastname,
-    birthDate: body.birth_date,
-    mobile: body.mobile,
-    levelOfStudy: body.level_of_study,
-    role: body.role === undefined ? undefined : body.role || null,
-    userType: body.user_type,
-  });
-  return apiAnswer({ profile });
-}
+/** The session's member's profile: there is no id, nobody reads another's. */
+export const endpoint = defineEndpoint("/api/profile", {
+  get: operation({
+    summary: "The signed-in member's profile (only ever the session's own member)",
+    ok: { status: 200, schema: profileAnswer, description: "The profile" },
+    handler: async ({ signedIn }) => apiAnswer({ profile: await profileOf(signedIn) }),
+  }),
+  post: operation({
+    summary: "Update the profile: a field left out keeps its value, null clears an optional one",
+    body: profileBody,
+    ok: { status: 200, schema: profileAnswer, description: "The profile as saved" },
+    async handler({ signedIn, body }) {
+      const fields = await body();
+      const profile = await updateProfile(signedIn, {
+        firstname: fields.firstname,
+        lastname: fields.lastname,
+        birthDate: fields.birth_date,
+        mobile: fields.mobile,
+        levelOfStudy: fields.level_of_study,
+        role: fields.role === undefined ? undefined : fields.role || null,
+        userType: fields.user_type,
+      });
+      return apiAnswer({ profile });
+    },
+  }),
+});

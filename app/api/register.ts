@@ -1,29 +1,34 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { registerBody, registrationRefusals } from "~/.server/accounts/contract.server";
+import { registerBody, registrationRefusals, tokenAnswer } from "~/.server/accounts/contract.server";
 import { register } from "~/.server/accounts/registration.server";
-import { apiAnswer, apiRefusal, methodNotAllowed, parseJsonBody } from "~/.server/api/respond.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
 
 /**
- * POST /api/dashboard/register?invited_id=… — `{user: {…}}` → `{token}` (SPEC §7). The member is
- * signed in at once; the address still has to be verified before the signed-in pages open.
+ * SPEC §7: `?invited_id=…`, `{user: {…}}` → `{token}`. The member is signed in at once; the
+ * address still has to be verified before the signed-in pages open.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await parseJsonBody(request, registerBody);
-  const result = await register({
-    firstname: user.firstname,
-    lastname: user.lastname,
-    birthDate: user.birth_date,
-    gender: user.gender,
-    email: user.email,
-    mobile: user.mobile ?? null,
-    password: user.password,
-    userType: user.user_type,
-    lang: user.lang,
-    invitedId: new URL(request.url).searchParams.get("invited_id"),
-    userAgent: request.headers.get("user-agent"),
-  });
-  if (!result.ok) return apiRefusal(request, registrationRefusals[result.error]);
-  return apiAnswer({ token: result.token }, 201);
-}
-
-export const loader = methodNotAllowed;
+export const endpoint = postEndpoint("/api/dashboard/register", {
+  summary: "Register a member and sign them in; a verification code is emailed",
+  guard: "none",
+  body: registerBody,
+  query: [{ name: "invited_id", description: "The inviting member's id, from an invitation link" }],
+  refusals: registrationRefusals,
+  ok: { status: 201, schema: tokenAnswer, description: "Registered and signed in" },
+  async handler({ request, body, refuse }) {
+    const { user } = await body();
+    const result = await register({
+      firstname: user.firstname,
+      lastname: user.lastname,
+      birthDate: user.birth_date,
+      gender: user.gender,
+      email: user.email,
+      mobile: user.mobile ?? null,
+      password: user.password,
+      userType: user.user_type,
+      lang: user.lang,
+      invitedId: new URL(request.url).searchParams.get("invited_id"),
+      userAgent: request.headers.get("user-agent"),
+    });
+    return result.ok ? apiAnswer({ token: result.token }, 201) : refuse(result.error);
+  },
+});

@@ -1,14 +1,16 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiRefusal, methodNotAllowed } from "~/.server/api/respond.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { successAnswer } from "~/.server/contract/operation.server";
 import { deviceRefusals } from "~/.server/profile/contract.server";
 import { signOutDevice } from "~/.server/profile/devices.server";
 
-/** POST /api/sessions/{id}/revoke — one of the member's other sessions ends (Kratos: DELETE /sessions/{id}). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const outcome = await signOutDevice(await apiMember(request), params.id ?? "");
-  if (!outcome.ok) return apiRefusal(request, deviceRefusals[outcome.error]);
-  return apiAnswer({ success: true });
-}
-
-export const loader = methodNotAllowed;
+/** Kratos: DELETE /sessions/{id}. */
+export const endpoint = postEndpoint("/api/sessions/:id/revoke", {
+  summary: "Sign out one of the member's other devices (409 for this one: use /api/dashboard/logout)",
+  refusals: deviceRefusals,
+  ok: { status: 200, schema: successAnswer, description: "That session ended" },
+  async handler({ params, signedIn, refuse }) {
+    const outcome = await signOutDevice(signedIn, params.id ?? "");
+    return outcome.ok ? apiAnswer({ success: true }) : refuse(outcome.error);
+  },
+});

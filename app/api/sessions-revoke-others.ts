@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, methodNotAllowed } from "~/.server/api/respond.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { revokedAnswer } from "~/.server/profile/contract.server";
 import { signOutOtherDevices } from "~/.server/profile/devices.server";
 
-/** POST /api/sessions/revoke-others — every session of the member but this one ends (Kratos: DELETE /sessions). */
-export async function action({ request }: ActionFunctionArgs) {
-  return apiAnswer({ success: true, revoked: await signOutOtherDevices(await apiMember(request)) });
-}
-
-export const loader = methodNotAllowed;
+/** Kratos: DELETE /sessions. */
+export const endpoint = postEndpoint("/api/sessions/revoke-others", {
+  summary: "Sign out every other device: all the member's sessions but this one end",
+  ok: { status: 200, schema: revokedAnswer, description: "How many sessions ended" },
+  handler: async ({ signedIn }) => apiAnswer({ success: true, revoked: await signOutOtherDevices(signedIn) }),
+});

@@ -1,15 +1,16 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiRefusal, methodNotAllowed } from "~/.server/api/respond.server";
-import { surveyRefusals } from "~/.server/surveys/contract.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { only } from "~/.server/contract/refusal-table.server";
+import { surveyAnswer, surveyRefusals } from "~/.server/surveys/contract.server";
 import { closeSurvey, listSurveys } from "~/.server/surveys/surveys.server";
 
-/** POST /api/surveys/{id}/close — no more answers; the results (from 3 answers) show, final. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { member } = await apiMember(request);
-  if (!(await closeSurvey(member.id, params.id ?? ""))) return apiRefusal(request, surveyRefusals.notFound);
-  const survey = (await listSurveys(member.id)).find((one) => one.id === params.id);
-  return apiAnswer({ survey });
-}
-
-export const loader = methodNotAllowed;
+export const endpoint = postEndpoint("/api/surveys/:id/close", {
+  summary:
+    "Close one of the member's surveys: it takes no more answers, and its results (3 answers or more) show, final",
+  refusals: only(surveyRefusals, "notFound"),
+  ok: { status: 200, schema: surveyAnswer, description: "The closed survey" },
+  async handler({ params, signedIn: { member }, refuse }) {
+    if (!(await closeSurvey(member.id, params.id ?? ""))) return refuse("notFound");
+    return apiAnswer({ survey: (await listSurveys(member.id)).find((one) => one.id === params.id) });
+  },
+});

@@ -1,14 +1,16 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiRefusal, methodNotAllowed } from "~/.server/api/respond.server";
+import { postEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { successAnswer } from "~/.server/contract/operation.server";
+import { only } from "~/.server/contract/refusal-table.server";
 import { crewRefusals } from "~/.server/team/contract.server";
 import { removeCrewMember } from "~/.server/team/crew.server";
 
-/** POST /api/team/{id}/remove — out of the crew; a pending invitation of theirs is revoked. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { member } = await apiMember(request);
-  if (!(await removeCrewMember(member.id, params.id ?? ""))) return apiRefusal(request, crewRefusals.notFound);
-  return apiAnswer({ success: true });
-}
-
-export const loader = methodNotAllowed;
+export const endpoint = postEndpoint("/api/team/:id/remove", {
+  summary: "Remove a crew member; their pending invitation is revoked",
+  refusals: only(crewRefusals, "notFound"),
+  ok: { status: 200, schema: successAnswer, description: "Removed" },
+  async handler({ params, signedIn: { member }, refuse }) {
+    if (!(await removeCrewMember(member.id, params.id ?? ""))) return refuse("notFound");
+    return apiAnswer({ success: true });
+  },
+});

@@ -1,22 +1,32 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiRefusal, parseJsonBody } from "~/.server/api/respond.server";
-import { crewEditBody, crewRefusals } from "~/.server/team/contract.server";
+import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { only } from "~/.server/contract/refusal-table.server";
+import { crewEditBody, crewMemberAnswer, crewRefusals } from "~/.server/team/contract.server";
 import { crewMemberOf, updateCrewMember } from "~/.server/team/crew.server";
 
-/** GET /api/team/{id} — one of the member's own crew; anyone else's id is 404. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { member } = await apiMember(request);
-  const crew = await crewMemberOf(member.id, params.id ?? "");
-  if (!crew) return apiRefusal(request, crewRefusals.notFound);
-  return apiAnswer({ crew });
-}
+const notFound = only(crewRefusals, "notFound");
 
-/** POST /api/team/{id} — `{name, relation}`; the email stays the invited one. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { member } = await apiMember(request);
-  const id = params.id ?? "";
-  if (!(await crewMemberOf(member.id, id))) return apiRefusal(request, crewRefusals.notFound);
-  await updateCrewMember(member.id, id, await parseJsonBody(request, crewEditBody));
-  return apiAnswer({ crew: await crewMemberOf(member.id, id) });
-}
+export const endpoint = defineEndpoint("/api/team/:id", {
+  get: operation({
+    summary: "One crew member of the member's own crew",
+    refusals: notFound,
+    ok: { status: 200, schema: crewMemberAnswer, description: "The crew member" },
+    async handler({ params, signedIn: { member }, refuse }) {
+      const crew = await crewMemberOf(member.id, params.id ?? "");
+      return crew ? apiAnswer({ crew }) : refuse("notFound");
+    },
+  }),
+  post: operation({
+    summary: "Change a crew member's name and relation (the email stays the invited one)",
+    body: crewEditBody,
+    refusals: notFound,
+    ok: { status: 200, schema: crewMemberAnswer, description: "Saved" },
+    async handler({ params, signedIn: { member }, body, refuse }) {
+      const id = params.id ?? "";
+      // Someone else's crew member is 404 whatever the body says.
+      if (!(await crewMemberOf(member.id, id))) return refuse("notFound");
+      await updateCrewMember(member.id, id, await body());
+      return apiAnswer({ crew: await crewMemberOf(member.id, id) });
+    },
+  }),
+});

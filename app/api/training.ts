@@ -1,14 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, apiRefusal, methodNotAllowed } from "~/.server/api/respond.server";
+import { getEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
+import { only } from "~/.server/contract/refusal-table.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
-import { stepRefusals, trainingAnswerOf } from "~/.server/trainings/contract.server";
+import { stepRefusals, trainingAnswer, trainingAnswerOf } from "~/.server/trainings/contract.server";
 
-/** GET /api/trainings/{training_slug} — one training, its modules, parts read and questions. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { member } = await apiMember(request);
-  const answer = await trainingAnswerOf(member.id, params.training_slug ?? "", await localeOf(request));
-  return answer ? apiAnswer(answer) : apiRefusal(request, stepRefusals.notFound);
-}
-
-export const action = methodNotAllowed;
+export const endpoint = getEndpoint("/api/trainings/:training_slug", {
+  summary: "One training: its modules, the parts read, and the quiz questions with their limits",
+  refusals: only(stepRefusals, "notFound"),
+  ok: { status: 200, schema: trainingAnswer, description: "The training" },
+  async handler({ request, params, signedIn: { member }, refuse }) {
+    const answer = await trainingAnswerOf(member.id, params.training_slug ?? "", await localeOf(request));
+    return answer ? apiAnswer(answer) : refuse("notFound");
+  },
+});

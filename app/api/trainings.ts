@@ -1,13 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiMember } from "~/.server/api/member.server";
-import { apiAnswer, methodNotAllowed } from "~/.server/api/respond.server";
+import { getEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
-import { trainingsAnswerOf } from "~/.server/trainings/contract.server";
+import { trainingsAnswer, trainingsAnswerOf } from "~/.server/trainings/contract.server";
 
-/** GET /api/trainings — the catalogue with the member's progress and states. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { member } = await apiMember(request);
-  return apiAnswer(await trainingsAnswerOf(member.id, await localeOf(request)));
-}
-
-export const action = methodNotAllowed;
+export const endpoint = getEndpoint("/api/trainings", {
+  summary: "The trainings and tests with the member's progress and state (locked, not_started, in_progress, completed)",
+  ok: { status: 200, schema: trainingsAnswer, description: "The catalogue" },
+  handler: async ({ request, signedIn: { member } }) =>
+    apiAnswer(await trainingsAnswerOf(member.id, await localeOf(request))),
+});

@@ -1,18 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { whoami } from "~/.server/accounts/members.server";
-import { apiAnswer, apiError, methodNotAllowed } from "~/.server/api/respond.server";
-import { readToken } from "~/.server/auth/token-cookie.server";
+import { whoamiAnswer } from "~/.server/accounts/contract.server";
+import { getEndpoint } from "~/.server/api/endpoint.server";
+import { apiAnswer } from "~/.server/api/respond.server";
 
-/** GET /api/dashboard/whoami — bearer token or cookie → `{ory: {id, identity}, user}` (user with flowId); 401 otherwise. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = await readToken(request);
-  const current = token ? await whoami(token) : null;
-  if (!current) return apiError(request, 401, { base: ["errors.unauthorized"] });
-  return apiAnswer({
-    ory: { id: current.sessionId, identity: current.identity },
-    // SPEC §3: the front end's user carries flowId, the identity provider's id of the identity.
-    user: { ...current.member, flowId: current.identity.id },
-  });
-}
-
-export const action = methodNotAllowed;
+export const endpoint = getEndpoint("/api/dashboard/whoami", {
+  summary: "The signed-in member: the identity (Ory Kratos shape) and the product's user record",
+  guard: "session",
+  ok: { status: 200, schema: whoamiAnswer, description: "The session's identity and member" },
+  handler: async ({ signedIn: { sessionId, identity, member } }) =>
+    apiAnswer({
+      ory: { id: sessionId, identity },
+      // SPEC §3: the front end's user carries flowId, the identity provider's id of the identity.
+      user: { ...member, flowId: identity.id },
+    }),
+});

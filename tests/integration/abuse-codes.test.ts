@@ -8,9 +8,6 @@ import { action as profileAction } from "~/routes/_default.profile";
 import { action as forgotAction } from "~/routes/_main.home.forgot-password";
 import { action as newPasswordAction } from "~/routes/_main.home.$newPasswordPage";
 import { action as loginAction } from "~/routes/_main.home.login";
-import { action as recoveryApi } from "~/api/recovery";
-import { action as emailApi } from "~/api/profile-email";
-import { action as emailConfirmApi } from "~/api/profile-email-confirm";
 import {
   callWith,
   codeIn,
@@ -23,6 +20,11 @@ import {
 } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import { endpointAt } from "../support/endpoints";
+
+const recoveryApi = endpointAt("/api/recovery").action;
+const emailApi = endpointAt("/api/profile/email").action;
+const emailConfirmApi = endpointAt("/api/profile/email/confirm").action;
 
 /**
  * Issue 11, item 2: a 6-digit code cannot be brute-forced by asking for new codes. Wrong codes

@@ -6,12 +6,14 @@ import { action as addAction } from "~/routes/_default.my_team.add";
 import { action as editAction } from "~/routes/_default.my_team.$page";
 import { action as invitationsAction } from "~/routes/_default.invitations";
 import { action as surveysAction } from "~/routes/_default.my_team.surveys";
-import { action as teamApi } from "~/api/team";
-import { action as surveysApi } from "~/api/surveys";
 import { callWith, mailsTo, verifiedMember, type TestMember } from "../support/accounts";
 import { aDayLater } from "../support/crew-mail";
 import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import { endpointAt } from "../support/endpoints";
+
+const teamApi = endpointAt("/api/team").action;
+const surveysApi = endpointAt("/api/surveys").action;
 
 /** Issue 11, item 8: a member cannot make Cap flood an inbox or send their words in a Subject line. */
 function add(member: TestMember, email: string, name = "Paul") {

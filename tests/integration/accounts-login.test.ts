@@ -5,11 +5,13 @@ import { db } from "~/.server/db/client.server";
 import { rateLimitEvents } from "~/.server/db/schema.server";
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments";
 import { action, loader } from "~/routes/_main.home.login";
-import { loader as whoamiLoader } from "~/api/whoami";
 import { action as logoutAction } from "~/routes/logout";
 import { callWith, cookiePair, PASSWORD, setCookie, tokenOf, verifiedMember } from "../support/accounts";
 import { sessionCount } from "../support/identity-backend";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { endpointAt } from "../support/endpoints";
+
+const whoamiLoader = endpointAt("/api/dashboard/whoami").loader;
 
 type Reply = { status: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> };
 

@@ -1,14 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { loader as coachList } from "~/api/coaches";
-import { loader as slotList } from "~/api/coach-slots";
-import { loader as bookingList, action as bookingCreate } from "~/api/bookings";
-import { loader as bookingGet } from "~/api/booking";
-import { action as bookingCancel } from "~/api/booking-cancel";
-import { action as bookingMove } from "~/api/booking-reschedule";
 import { verifiedMember } from "../support/accounts";
 import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import { endpointAt } from "../support/endpoints";
+
+const coachList = endpointAt("/api/coaches").loader;
+const slotList = endpointAt("/api/coaches/:coach_slug/slots").loader;
+const bookingList = endpointAt("/api/bookings").loader;
+const bookingCreate = endpointAt("/api/bookings").action;
+const bookingGet = endpointAt("/api/bookings/:id").loader;
+const bookingCancel = endpointAt("/api/bookings/:id/cancel").action;
+const bookingMove = endpointAt("/api/bookings/:id/reschedule").action;
 
 type Handler = (args: ActionFunctionArgs) => Promise<Response> | Response;
 

@@ -5,15 +5,18 @@ import { login } from "~/.server/accounts/login.server";
 import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, identities } from "~/.server/db/schema.server";
-import { action as deleteApi } from "~/api/profile-delete";
-import { action as emailCancelApi } from "~/api/profile-email-cancel";
-import { action as emailConfirmApi } from "~/api/profile-email-confirm";
-import { action as emailApi } from "~/api/profile-email";
-import { action as updateApi, loader as profileApi } from "~/api/profile";
-import { action as passwordApi } from "~/api/profile-password";
 import { codeIn, lastMailTo, otherCode, PASSWORD, registerMember, verifiedMember } from "../support/accounts";
 import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import { endpointAt } from "../support/endpoints";
+
+const deleteApi = endpointAt("/api/profile/delete").action;
+const emailCancelApi = endpointAt("/api/profile/email/cancel").action;
+const emailConfirmApi = endpointAt("/api/profile/email/confirm").action;
+const emailApi = endpointAt("/api/profile/email").action;
+const updateApi = endpointAt("/api/profile").action;
+const profileApi = endpointAt("/api/profile").loader;
+const passwordApi = endpointAt("/api/profile/password").action;
 
 type Action = (args: {
   request: Request;

@@ -3,19 +3,26 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { commitments, trainingModules } from "~/.server/db/schema.server";
 import { today } from "~/.server/space/overview.server";
-import { loader as whoamiApi } from "~/api/whoami";
-import { action as commitmentDeleteApi } from "~/api/commitment-delete";
-import { action as commitmentDoneApi } from "~/api/commitment-done";
-import { action as commitmentUndoneApi } from "~/api/commitment-undone";
-import { action as commitmentUpdateApi, loader as commitmentApi } from "~/api/commitment";
-import { action as commitmentAddApi, loader as commitmentsApi } from "~/api/commitments";
-import { action as goalSetApi, loader as goalApi } from "~/api/goal";
-import { loader as goalHistoryApi } from "~/api/goal-history";
-import { action as lifeGpsSaveApi, loader as lifeGpsApi } from "~/api/life-gps";
-import { action as weatherCheckInApi, loader as weatherApi } from "~/api/weather";
 import { registerMember, verifiedMember } from "../support/accounts";
 import { answerOf, buildRequest, ORIGIN } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import { endpointAt } from "../support/endpoints";
+
+const whoamiApi = endpointAt("/api/dashboard/whoami").loader;
+const commitmentDeleteApi = endpointAt("/api/commitments/:id/delete").action;
+const commitmentDoneApi = endpointAt("/api/commitments/:id/done").action;
+const commitmentUndoneApi = endpointAt("/api/commitments/:id/undone").action;
+const commitmentUpdateApi = endpointAt("/api/commitments/:id").action;
+const commitmentApi = endpointAt("/api/commitments/:id").loader;
+const commitmentAddApi = endpointAt("/api/commitments").action;
+const commitmentsApi = endpointAt("/api/commitments").loader;
+const goalSetApi = endpointAt("/api/goal").action;
+const goalApi = endpointAt("/api/goal").loader;
+const goalHistoryApi = endpointAt("/api/goal/history").loader;
+const lifeGpsSaveApi = endpointAt("/api/life_gps").action;
+const lifeGpsApi = endpointAt("/api/life_gps").loader;
+const weatherCheckInApi = endpointAt("/api/weather").action;
+const weatherApi = endpointAt("/api/weather").loader;
 
 type RouteFunction = (args: {
   request: Request;

@@ -1,17 +1,23 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { loader as teamList, action as teamAdd } from "~/api/team";
-import { loader as crewGet, action as crewEdit } from "~/api/team-member";
-import { action as crewRemove } from "~/api/team-member-remove";
-import { loader as invitationList } from "~/api/invitations";
-import { action as invitationAct } from "~/api/invitation-action";
-import { action as registerApi } from "~/api/register";
-import { loader as surveyList, action as surveyCreate } from "~/api/surveys";
-import { action as surveyClose } from "~/api/survey-close";
 import { lastMailTo, linkIn, verifiedMember } from "../support/accounts";
 import { aDayLater } from "../support/crew-mail";
 import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import { endpointAt } from "../support/endpoints";
+
+const teamList = endpointAt("/api/team").loader;
+const teamAdd = endpointAt("/api/team").action;
+const crewGet = endpointAt("/api/team/:id").loader;
+const crewEdit = endpointAt("/api/team/:id").action;
+const crewRemove = endpointAt("/api/team/:id/remove").action;
+const invitationList = endpointAt("/api/invitations").loader;
+/** The endpoint of an invitation intent: /api/invitations/:id/resend, …/revoke, …/accept, …/decline. */
+const invitationAct = (intent: string) => endpointAt(`/api/invitations/:id/${intent}`).action;
+const registerApi = endpointAt("/api/dashboard/register").action;
+const surveyList = endpointAt("/api/surveys").loader;
+const surveyCreate = endpointAt("/api/surveys").action;
+const surveyClose = endpointAt("/api/surveys/:id/close").action;
 
 type Handler = (args: ActionFunctionArgs) => Promise<Response> | Response;
 
@@ -112,8 +118,8 @@ describe("team API", () => {
       await checkedJson(answer, path, method);
     }
     for (const action of ["resend", "revoke", "accept", "decline"]) {
-      const answer = await send(invitationAct, `/api/invitations/${crew.invitationId}/${action}`, other.token, {
-        params: { id: crew.invitationId, action },
+      const answer = await send(invitationAct(action), `/api/invitations/${crew.invitationId}/${action}`, other.token, {
+        params: { id: crew.invitationId },
         method: "POST",
       });
       expect(answer.status, action).toBe(404);
@@ -132,8 +138,8 @@ describe("team API", () => {
       })
     ).json();
     const act = (token: string, action: string) =>
-      send(invitationAct, `/api/invitations/${crew.invitationId}/${action}`, token, {
-        params: { id: crew.invitationId, action },
+      send(invitationAct(action), `/api/invitations/${crew.invitationId}/${action}`, token, {
+        params: { id: crew.invitationId },
         method: "POST",
       });
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { loader as trainingsApi } from "~/api/trainings";
-import { loader as trainingApi } from "~/api/training";
-import { action as readApi } from "~/api/training-part-read";
-import { action as quizApi } from "~/api/training-quiz";
 import { registerMember, verifiedMember } from "../support/accounts";
 import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import { endpointAt } from "../support/endpoints";
+
+const trainingsApi = endpointAt("/api/trainings").loader;
+const trainingApi = endpointAt("/api/trainings/:training_slug").loader;
+const readApi = endpointAt("/api/trainings/:training_slug/modules/:module_slug/parts/:part_slug/read").action;
+const quizApi = endpointAt("/api/trainings/:training_slug/modules/:module_slug/quiz").action;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

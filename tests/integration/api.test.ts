@@ -3,16 +3,20 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { mailOutbox } from "~/.server/db/schema.server";
 import { openApiDocument } from "~/.server/api/openapi.server";
+import { endpoints } from "~/api/endpoints";
 import { setBuildVersion } from "~/.server/runtime/build-version.server";
-import { action as loginAction, loader as loginGet } from "~/api/login";
-import { action as recoveryAction } from "~/api/recovery";
-import { action as registerAction } from "~/api/register";
-import { loader as whoamiLoader } from "~/api/whoami";
-import { loader as frontVersionLoader } from "~/api/front-version";
-import { loader as openApiLoader } from "~/api/openapi";
 import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { identityCount } from "../support/identity-backend";
+import { endpointAt } from "../support/endpoints";
+
+const loginAction = endpointAt("/api/dashboard/login").action;
+const loginGet = endpointAt("/api/dashboard/login").loader;
+const recoveryAction = endpointAt("/api/recovery").action;
+const registerAction = endpointAt("/api/dashboard/register").action;
+const whoamiLoader = endpointAt("/api/dashboard/whoami").loader;
+const frontVersionLoader = endpointAt("/api/debug/data_page/front-version").loader;
+const openApiLoader = endpointAt("/api/openapi.json").loader;
 
 const context = { clientIp: "203.0.113.7" };
 
@@ -35,11 +39,7 @@ async function loginApi(body: unknown, query = "?locale=fr") {
 }
 
 async function whoamiApi(headers: Record<string, string>) {
-  return (await whoamiLoader({
-    request: buildRequest("/api/dashboard/whoami", { headers }),
-    params: {},
-    context,
-  })) as Response;
+  return answerOf(whoamiLoader({ request: buildRequest("/api/dashboard/whoami", { headers }), params: {}, context }));
 }
 
 describe("POST /api/dashboard/register", () => {
@@ -203,15 +203,16 @@ describe("POST /api/recovery", () => {
 describe("GET /api/debug/data_page/front-version and /api/openapi.json", () => {
   it("answers the build's version as a string", async () => {
     setBuildVersion("abc123");
-    const response = frontVersionLoader() as Response;
-    expect(await checkedJson(response, "/api/debug/data_page/front-version", "get")).toBe("abc123");
+    const path = "/api/debug/data_page/front-version";
+    const response = await frontVersionLoader({ request: buildRequest(path), params: {}, context: {} });
+    expect(await checkedJson(response, path, "get")).toBe("abc123");
   });
 
   it("publishes an OpenAPI 3.1 document naming every endpoint", async () => {
-    const response = openApiLoader() as Response;
+    const response = await openApiLoader({ request: buildRequest("/api/openapi.json"), params: {}, context: {} });
     const doc = await response.json();
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(openApiDocument().paths).sort());
+    expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(openApiDocument(endpoints).paths).sort());
     expect(
       doc.paths["/api/dashboard/register"].post.requestBody.content["application/json"].schema.properties.user.required,
     ).toEqual(expect.arrayContaining(["firstname", "lastname", "birth_date", "email", "password"]));

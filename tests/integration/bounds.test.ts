@@ -2,13 +2,15 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { commitments } from "~/.server/db/schema.server";
 import { isCalendarDay } from "~/.server/calendar/days.server";
-import { loader as slotList } from "~/api/coach-slots";
 import { loader as overviewLoader } from "~/routes/_default._index";
 import { action as commitmentsAction } from "~/routes/_default.my_commitments";
 import { action as loginAction } from "~/routes/_main.home.login";
-import { action as loginApi } from "~/api/login";
 import { callWith, verifiedMember } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
+import { endpointAt } from "../support/endpoints";
+
+const slotList = endpointAt("/api/coaches/:coach_slug/slots").loader;
+const loginApi = endpointAt("/api/dashboard/login").action;
 
 /** Issue 11, items 5 and 6: ranges, dates, ids and lengths a caller controls are bounded: a 4xx, never a 500. */
 describe("bounds on what a caller controls", () => {

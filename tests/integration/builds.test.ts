@@ -3,8 +3,10 @@ import { routeRules } from "~/.server/builds/route-rules.server";
 import { setBuildVersion } from "~/.server/runtime/build-version.server";
 import { loader as latestLoader } from "~/routes/builds.latest[.]json";
 import { loader as metaLoader } from "~/routes/builds.meta.$file";
-import { loader as frontVersionLoader } from "~/api/front-version";
 import { buildRequest, call, dataOf, headerOf, statusOf } from "../support/http";
+import { endpointAt } from "../support/endpoints";
+
+const frontVersionLoader = endpointAt("/api/debug/data_page/front-version").loader;
 
 describe("builds", () => {
   setBuildVersion("abc123");

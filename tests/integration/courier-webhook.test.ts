@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { COURIER_KEY_HEADER } from "~/.server/accounts/courier.server";
-import { action } from "~/api/ory-courier";
 import { mailsTo } from "../support/accounts";
 import { answerOf, buildRequest } from "../support/http";
 import { oryPass } from "../support/ory-identity";
+import { endpointAt } from "../support/endpoints";
+
+const action = endpointAt("/api/hooks/ory/courier").action;
 
 /**
  * /api/hooks/ory/courier: Kratos's courier (HTTP delivery) hands Cap the identity mails. Open only

@@ -22,12 +22,14 @@ import MyCommitments, {
 import { callWith, renderPage, type TestMember, verifiedMember } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
-import { loader as bookingList } from "~/api/bookings";
-import { loader as invitationList } from "~/api/invitations";
-import { loader as teamList } from "~/api/team";
-import { loader as surveyList } from "~/api/surveys";
 import CrewList, { loader as crewListLoader } from "~/routes/_default.my_team.list";
 import Surveys, { action as surveysAction, loader as surveysLoader } from "~/routes/_default.my_team.surveys";
+import { endpointAt } from "../support/endpoints";
+
+const bookingList = endpointAt("/api/bookings").loader;
+const invitationList = endpointAt("/api/invitations").loader;
+const teamList = endpointAt("/api/team").loader;
+const surveyList = endpointAt("/api/surveys").loader;
 
 type RouteFunction = Parameters<typeof callWith>[0];
 type Paged = { page: { page: number; pages: number }; commitments: { title: string }[] };

@@ -3,15 +3,17 @@ import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import { action as loginPage } from "~/routes/_main.home.login";
 import { action as profileAction, loader as profileLoader } from "~/routes/_default.profile";
-import { action as loginApi } from "~/api/login";
-import { action as logoutApi } from "~/api/logout";
-import { loader as whoamiApi } from "~/api/whoami";
-import { loader as sessionsApi } from "~/api/sessions";
-import { action as revokeOthersApi } from "~/api/sessions-revoke-others";
-import { action as revokeApi } from "~/api/session-revoke";
 import { callWith, cookiePair, PASSWORD, tokenOf, verifiedMember, type TestMember } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import { endpointAt } from "../support/endpoints";
+
+const loginApi = endpointAt("/api/dashboard/login").action;
+const logoutApi = endpointAt("/api/dashboard/logout").action;
+const whoamiApi = endpointAt("/api/dashboard/whoami").loader;
+const sessionsApi = endpointAt("/api/sessions").loader;
+const revokeOthersApi = endpointAt("/api/sessions/revoke-others").action;
+const revokeApi = endpointAt("/api/sessions/:id/revoke").action;
 
 /**
  * Issue 12, item 4: a member sees the devices signed in to their account, signs one out or all

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import ProfilePage, { action, loader } from "~/routes/_default.profile";
-import { action as emailApi } from "~/api/profile-email";
 import { callWith, mailsTo, PASSWORD, renderPage, verifiedMember, type TestMember } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import { endpointAt } from "../support/endpoints";
+
+const emailApi = endpointAt("/api/profile/email").action;
 
 /**
  * Issue 11, item 9: a stolen session cannot move the account to another address. The current

@@ -12,13 +12,15 @@ import { loader as teamListLoader } from "~/routes/_default.my_team.list";
 import { action as profileAction } from "~/routes/_default.profile";
 import PhotoPage, { action as photoAction, loader as photoLoader } from "~/routes/_default.profile_.photo";
 import { loader as coachLinkLoader } from "~/routes/_home.coach.session.$token";
-import { action as photoDeleteApi } from "~/api/profile-photo-delete";
-import { action as photoApi } from "~/api/profile-photo";
-import { loader as profileApi } from "~/api/profile";
 import { loader as photoFile } from "~/routes/photos.$file";
 import { callWith, lastMailTo, linkIn, renderPage, verifiedMember, type TestMember } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import { endpointAt } from "../support/endpoints";
+
+const photoDeleteApi = endpointAt("/api/profile/photo/delete").action;
+const photoApi = endpointAt("/api/profile/photo").action;
+const profileApi = endpointAt("/api/profile").loader;
 
 // --- Images, made here with sharp ------------------------------------------------------------------
 

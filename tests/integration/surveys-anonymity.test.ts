@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { loader as surveyPage, action as surveyAnswer } from "~/routes/_home.survey.$token";
 import { action as surveysAction, loader as surveysLoader } from "~/routes/_default.my_team.surveys";
-import { action as teamAdd } from "~/api/team";
-import { loader as surveyList, action as surveyCreate } from "~/api/surveys";
-import { action as surveyClose } from "~/api/survey-close";
 import { callWith, lastMailTo, linkIn, verifiedMember, type TestMember } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import { endpointAt } from "../support/endpoints";
+
+const teamAdd = endpointAt("/api/team").action;
+const surveyList = endpointAt("/api/surveys").loader;
+const surveyCreate = endpointAt("/api/surveys").action;
+const surveyClose = endpointAt("/api/surveys/:id/close").action;
 
 /**
  * Issue 11, item 7: a 360 survey's results never give one answer away by difference. They show

@@ -3,9 +3,11 @@ import type { AddressInfo } from "node:net";
 import { COURIER_KEY_HEADER } from "~/.server/accounts/courier.server";
 import { setIdentityService } from "~/.server/identity/identity-service.server";
 import { createOryIdentity } from "~/.server/identity/ory/adapter.server";
-import { action as courierAction } from "~/api/ory-courier";
 import { type FakeKratos, startFakeKratos } from "./fake-kratos/server";
 import { answerOf } from "./http";
+import { endpointAt } from "./endpoints";
+
+const courierAction = endpointAt("/api/hooks/ory/courier").action;
 
 /**
  * The Ory pass of the test suite (CAP_TEST_IDENTITY=ory, see tests/run.sh): Cap's identity port on

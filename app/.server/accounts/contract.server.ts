@@ -1,7 +1,5 @@
 import { z } from "zod";
-import type { Operations } from "~/.server/api/openapi.server";
-import { successAnswer } from "~/.server/api/respond.server";
-import { refusals } from "~/.server/http/refusal-table.server";
+import { refusals } from "~/.server/contract/refusal-table.server";
 import { defaultGender, registerFields } from "~/forms/register";
 import { defaultUserType, userTypes } from "~/forms/user-type";
 
@@ -139,58 +137,4 @@ export const codeRefusals = refusals("auth", {
 export const recoveryRefusals = {
   ...codeRefusals,
   ...refusals("auth", { passwordRejected: { status: 422, field: "password", message: "errors.passwordRejected" } }),
-};
-
-// --- OpenAPI ---------------------------------------------------------------------------------------
-
-export const accountOperations: Operations = {
-  "/api/dashboard/login": {
-    get: undefined,
-    post: {
-      summary: "Log in with an email and a password; answers the session token",
-      body: loginBody,
-      query: [{ name: "locale", description: "The language of error messages (fr or en)" }],
-      ok: { status: 200, schema: tokenAnswer, description: "Signed in" },
-      failures: [400, 401, 422, 429],
-    },
-  },
-  "/api/recovery": {
-    get: undefined,
-    post: {
-      summary:
-        "Send a password recovery code by email; the same answer whether the email is known or not. " +
-        "429: 3 codes an address in 15 minutes, 10 a day, 20 requests a client address an hour, or the day's wrong codes spent",
-      body: recoveryBody,
-      ok: { status: 200, schema: recoveryAnswer, description: "Recovery started" },
-      failures: [400, 422, 429],
-    },
-  },
-  "/api/dashboard/whoami": {
-    post: undefined,
-    get: {
-      summary: "The signed-in member: the identity (Ory Kratos shape) and the product's user record",
-      signedIn: true,
-      ok: { status: 200, schema: whoamiAnswer, description: "The session's identity and member" },
-      failures: [401],
-    },
-  },
-  "/api/dashboard/register": {
-    get: undefined,
-    post: {
-      summary: "Register a member and sign them in; a verification code is emailed",
-      body: registerBody,
-      query: [{ name: "invited_id", description: "The inviting member's id, from an invitation link" }],
-      ok: { status: 201, schema: tokenAnswer, description: "Registered and signed in" },
-      failures: [400, 409, 422],
-    },
-  },
-  "/api/dashboard/logout": {
-    get: undefined,
-    post: {
-      summary: "End the session of the bearer token (or cookie); the token cookie is cleared",
-      signedIn: true,
-      ok: { status: 200, schema: successAnswer, description: "Signed out" },
-      failures: [401, 403],
-    },
-  },
 };

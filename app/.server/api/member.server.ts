@@ -4,13 +4,19 @@ import { isVerified } from "~/.server/identity/identity.server";
 import { apiError } from "./respond.server";
 
 /**
- * The API's guard: the signed-in, verified member of the bearer token (or cookie), or a thrown
- * error Response, which Remix answers (401 without a session, 403 while the address is unverified).
+ * The API's guards (endpoint.server.ts runs the one an operation names). The session of the
+ * bearer token (or cookie), verified or not, or a thrown 401 error Response, which Remix answers.
  */
-export async function apiMember(request: Request): Promise<SignedIn> {
+export async function apiSession(request: Request): Promise<SignedIn> {
   const token = await readToken(request);
   const signedIn = token ? await whoami(token) : null;
   if (!signedIn) throw await apiError(request, 401, { base: ["errors.unauthorized"] });
+  return signedIn;
+}
+
+/** The signed-in, verified member: 401 without a session, 403 while the address is unverified. */
+export async function apiMember(request: Request): Promise<SignedIn> {
+  const signedIn = await apiSession(request);
   if (!isVerified(signedIn.identity)) throw await apiError(request, 403, { base: ["errors.unverified"] });
   return signedIn;
 }

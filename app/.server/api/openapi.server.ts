@@ -1,47 +1,15 @@
 import type { ZodType } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
-import { accountOperations } from "~/.server/accounts/contract.server";
-import { buildOperations } from "~/.server/builds/contract.server";
-import { coachingOperations } from "~/.server/coaching/contract.server";
-import { deviceOperations, profileOperations } from "~/.server/profile/contract.server";
-import { spaceOperations } from "~/.server/space/contract.server";
-import { surveyOperations } from "~/.server/surveys/contract.server";
-import { teamOperations } from "~/.server/team/contract.server";
-import { trainingOperations } from "~/.server/trainings/contract.server";
-import { errorAnswer } from "./respond.server";
+import { errorAnswer } from "~/.server/contract/operation.server";
+import type { Endpoint } from "./endpoint.server";
 
 /**
- * /api/openapi.json, assembled from the operations each domain's contract.server.ts declares with
- * the same zod schemas its routes parse and answer with.
+ * /api/openapi.json, assembled from the endpoints app/api/endpoints.ts lists: each declares its
+ * path and operations (endpoint.server.ts), whose bodies and answers are the zod schemas its
+ * domain's contract.server.ts writes and its handler parses and answers with.
  */
-export type Operation = {
-  summary: string;
-  body?: ZodType;
-  /** A body that is not JSON (a file's bytes): its media types. */
-  rawBody?: { types: string[]; description: string };
-  query?: { name: string; description: string; required?: boolean }[];
-  path?: string[];
-  signedIn?: boolean;
-  ok: { status: number; schema: ZodType; description: string };
-  failures: number[];
-};
-
-export type Operations = Record<string, Record<"get" | "post", Operation | undefined>>;
-
-const operations: Operations = {
-  ...accountOperations,
-  ...deviceOperations,
-  ...trainingOperations,
-  ...profileOperations,
-  ...teamOperations,
-  ...surveyOperations,
-  ...coachingOperations,
-  ...spaceOperations,
-  ...buildOperations,
-};
-
 const failureText: Record<number, string> = {
-  400: "The body is not JSON",
+  400: "The body is not JSON (or, for a photo, empty), or the range asked for is too long",
   401: "Not signed in, or wrong email or password",
   403: "The address is not verified yet, or the training is locked",
   404: "No such training, module or part, coach, or crew member, invitation, booking or commitment of the member's",
@@ -62,11 +30,11 @@ function jsonSchema(schema: ZodType, io: "input" | "output") {
   return rest;
 }
 
-export function openApiDocument() {
+export function openApiDocument(endpoints: Endpoint[]) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [path, methods] of Object.entries(operations)) {
-    paths[path] = {};
-    for (const [method, operation] of Object.entries(methods)) {
+  for (const endpoint of endpoints) {
+    const path = endpoint.path.replace(/:(\w+)/g, "{$1}");
+    for (const [method, operation] of Object.entries(endpoint.described)) {
       if (!operation) continue;
       const responses: Record<string, unknown> = {
         [operation.ok.status]: {
@@ -80,10 +48,11 @@ export function openApiDocument() {
           content: { "application/json": { schema: { $ref: "#/components/schemas/Errors" } } },
         };
       }
+      paths[path] ??= {};
       paths[path][method] = {
         summary: operation.summary,
         parameters: [
-          ...(operation.path ?? []).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
+          ...operation.pathParameters.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
           ...(operation.query ?? []).map((q) => ({
             name: q.name,
             in: "query",
@@ -118,7 +87,7 @@ export function openApiDocument() {
               },
             }
           : {}),
-        ...(operation.signedIn ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+        ...(operation.security ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
         responses,
       };
     }
@@ -138,5 +107,15 @@ export function openApiDocument() {
         cookie: { type: "apiKey", in: "cookie", name: "token" },
       },
     },
+  };
+}
+
+/** GET /api/openapi.json: the document of `endpoints` (not of itself); it takes no other method, as ever. */
+export function openApiEndpoint(endpoints: Endpoint[]): Endpoint {
+  return {
+    path: "/api/openapi.json",
+    loader: async () =>
+      Response.json(openApiDocument(endpoints), { headers: { "Cache-Control": "public, max-age=300" } }),
+    described: {},
   };
 }

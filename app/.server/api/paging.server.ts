@@ -1,6 +1,9 @@
 import { apiPageRequest, type PageRequest } from "~/.server/paging/paging.server";
 import { apiError } from "./respond.server";
 
+/** What apiPage answers: 422 for a bad `page` or `limit`. */
+export const API_PAGE_STATUSES = [422];
+
 /**
  * The API's `page` and `limit` query parameters, or a thrown 422 naming the bad one (which Remix
  * answers): a page number is 1–10000, a page holds 1–50 items.

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z, type ZodType, type ZodTypeDef } from "zod";
-import type { ServiceRefusal } from "~/.server/http/refusal-table.server";
+import type { ZodType, ZodTypeDef } from "zod";
+import type { ServiceRefusal } from "~/.server/contract/refusal-table.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { isLanguage } from "~/i18n/config";
 
@@ -27,16 +27,20 @@ export function apiAnswer(body: unknown, status = 200) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-/** What a service refused, told from its domain's refusal table (http/refusal-table.server.ts). */
+/** What a service refused, told from its domain's refusal table (contract/refusal-table.server.ts). */
 export function apiRefusal(request: Request, refusal: ServiceRefusal) {
-  const { status = refusal.status, field = refusal.field, base } = refusal.api ?? {};
-  const message = refusal.ns === "auth" ? refusal.message : `${refusal.ns}:${refusal.message}`;
+  const { status = refusal.status, field = refusal.field, base, count } = refusal.api ?? {};
+  const key = refusal.ns === "auth" ? refusal.message : `${refusal.ns}:${refusal.message}`;
+  const message = count === undefined ? key : { key, count };
   return apiError(request, status, {
     base: [base ?? message],
     // The API names its fields in snake_case (currentPassword → current_password).
     fields: field === null ? undefined : { [field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]: [message] },
   });
 }
+
+/** What parseJsonBody answers: 400 when the body is not JSON, 422 when it breaks a rule. */
+export const JSON_BODY_STATUSES = [400, 422];
 
 /**
  * The request's JSON body parsed with `schema`: the value, or a thrown error Response (400 when
@@ -74,10 +78,3 @@ export async function parseJsonBody<T>(
 export async function methodNotAllowed({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
   return apiError(request, 405, { base: ["errors.methodNotAllowed"] });
 }
-
-/** The API's error shape (every 4xx answer), and the plain "done" answer. */
-export const errorAnswer = z.object({
-  errors: z.object({ base: z.array(z.string()) }).catchall(z.array(z.string())),
-});
-
-export const successAnswer = z.object({ success: z.literal(true) });

@@ -1,4 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Handler } from "./endpoint.server";
+
+/** A path in Remix's syntax (`/api/bookings/:id`, a `:name` segment being a parameter) and its handlers. */
+export type Routed = { path: string; loader: Handler; action?: Handler };
+
+type Route<E extends Routed> = { endpoint: E; pattern: RegExp; names: string[]; statics: number };
 
 /**
  * The API's router: the one splat route app/routes/api.$.ts hands every /api/ request to the
@@ -7,21 +12,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
  * runs (GET and HEAD: the loader, every other method: the action); the endpoint's runs in its
  * place, inside what the build wraps around every loader and action (served-build.server.ts).
  */
-type Handler = (args: LoaderFunctionArgs) => unknown;
-/** Every endpoint answers GET; one without an action takes no other method. */
-export type EndpointModule = { loader: Handler; action?: Handler };
-/** A path in Remix's syntax: `/api/bookings/:id`, a `:name` segment being a parameter. */
-export type Endpoint = { path: string; module: EndpointModule };
-
-type Route = { endpoint: Endpoint; pattern: RegExp; names: string[]; statics: number };
-
-export function apiRouter(endpoints: Endpoint[]) {
+export function apiRouter<E extends Routed>(endpoints: E[]) {
   // Static segments beat dynamic ones: of two paths that take the same URL, the one with more
   // static segments is tried first, as Remix ranks its routes.
   const routes = endpoints.map(compile).sort((a, b) => b.statics - a.statics);
 
   /** The endpoint `pathname` names, with its parameters, or null. */
-  function match(pathname: string): { endpoint: Endpoint; params: Record<string, string> } | null {
+  function match(pathname: string): { endpoint: E; params: Record<string, string> } | null {
     const path = decodePath(pathname);
     for (const { endpoint, pattern, names } of routes) {
       const found = pattern.exec(path);
@@ -36,10 +33,10 @@ export function apiRouter(endpoints: Endpoint[]) {
 
   const serve =
     (kind: "loader" | "action"): Handler =>
-    (args) => {
+    async (args) => {
       const found = match(new URL(args.request.url).pathname);
       if (!found) return notFound(args.request);
-      const handler = found.endpoint.module[kind];
+      const handler = found.endpoint[kind];
       if (!handler) throw noAction(args.request, found.endpoint.path);
       return handler({ ...args, params: found.params });
     };
@@ -51,7 +48,7 @@ export function apiRouter(endpoints: Endpoint[]) {
  * A route's path compiled as Remix compiles it: letters in any case, any number of trailing
  * slashes, a parameter one segment of at least a character.
  */
-function compile(endpoint: Endpoint): Route {
+function compile<E extends Routed>(endpoint: E): Route<E> {
   const names: string[] = [];
   const source = endpoint.path
     .split("/")

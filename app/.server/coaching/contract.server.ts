@@ -1,10 +1,9 @@
 import { z } from "zod";
-import type { Operations } from "~/.server/api/openapi.server";
-import { refusals } from "~/.server/http/refusal-table.server";
+import { refusals } from "~/.server/contract/refusal-table.server";
 import type { Language } from "~/i18n/config";
 import { sessionStart, timeZoneField } from "./booking-forms.server";
 import type { BookingWithCoach, Coach } from "./bookings.server";
-import { pageAnswerFields, pageQueryParameters } from "~/.server/paging/paging.server";
+import { pageAnswerFields } from "~/.server/paging/paging.server";
 import { sessionCard } from "./session-views.server";
 
 /**
@@ -113,83 +112,25 @@ export const bookingRefusals = refusals("coaching", {
   notChangeable: { status: 409, field: null, message: "errors.notChangeable" },
 });
 
-// --- OpenAPI ---------------------------------------------------------------------------------------
+/** The longest range of free times one request computes, so that no request can freeze the server. */
+export const MAX_SLOTS_RANGE_DAYS = 62;
 
-export const coachingOperations: Operations = {
-  "/api/coaches": {
-    post: undefined,
-    get: {
-      summary: "The coaches who take discovery sessions: bio, languages, time zone, session length and buffer",
-      signedIn: true,
-      ok: { status: 200, schema: coachesAnswer, description: "The coaches" },
-      failures: [401, 403],
+/** A coach's free times asked for (GET /api/coaches/{coach_slug}/slots?tz=&from=&to=). */
+export const slotsRefusals = {
+  coachUnknown: bookingRefusals.coachUnknown,
+  ...refusals("coaching", {
+    timeZoneInvalid: {
+      status: 422,
+      field: "tz",
+      message: "errors.timeZoneInvalid",
+      api: { base: "errors.checkFields" },
     },
-  },
-  "/api/coaches/{coach_slug}/slots": {
-    post: undefined,
-    get: {
-      summary: "A coach's free discovery-session times (12 h notice, 60 days ahead), dated in the tz zone",
-      signedIn: true,
-      path: ["coach_slug"],
-      query: [
-        { name: "tz", description: "IANA time zone of the date and time fields (default: the member's zone)" },
-        { name: "from", description: "ISO 8601 instant; default now" },
-        { name: "to", description: "ISO 8601 instant; default the end of the booking window" },
-      ],
-      ok: { status: 200, schema: slotsAnswer, description: "Free times, earliest first" },
-      failures: [401, 403, 404, 422],
+    rangeInvalid: { status: 422, field: "from", message: "errors.rangeInvalid", api: { base: "errors.checkFields" } },
+    rangeTooLong: {
+      status: 400,
+      field: "to",
+      message: "errors.rangeTooLong",
+      api: { base: "errors.checkFields", count: MAX_SLOTS_RANGE_DAYS },
     },
-  },
-  "/api/bookings": {
-    get: {
-      summary: "The member's discovery sessions: every upcoming one, then a page of the past and cancelled ones",
-      signedIn: true,
-      query: pageQueryParameters.map((parameter) =>
-        parameter.name === "limit"
-          ? { ...parameter, description: `Past sessions a page, 1–50 (default ${BOOKINGS_PAST_PAGE_SIZE})` }
-          : { ...parameter, description: `${parameter.description} (of the past sessions)` },
-      ),
-      ok: { status: 200, schema: bookingsAnswer, description: "The sessions" },
-      failures: [401, 403, 422],
-    },
-    post: {
-      summary:
-        "Book a free slot; member and coach get the confirmation email with the meeting link and an .ics invitation",
-      signedIn: true,
-      body: bookingBody,
-      ok: { status: 201, schema: bookingAnswer, description: "Booked" },
-      failures: [400, 401, 403, 404, 409, 422],
-    },
-  },
-  "/api/bookings/{id}": {
-    post: undefined,
-    get: {
-      summary: "One of the member's own sessions",
-      signedIn: true,
-      path: ["id"],
-      ok: { status: 200, schema: bookingAnswer, description: "The session" },
-      failures: [401, 403, 404],
-    },
-  },
-  "/api/bookings/{id}/reschedule": {
-    get: undefined,
-    post: {
-      summary: "Move the session to another free slot of its coach; both get the updated invitation",
-      signedIn: true,
-      path: ["id"],
-      body: rescheduleBody,
-      ok: { status: 200, schema: bookingAnswer, description: "Moved" },
-      failures: [400, 401, 403, 404, 409, 422],
-    },
-  },
-  "/api/bookings/{id}/cancel": {
-    get: undefined,
-    post: {
-      summary: "Cancel the session: the slot is free again and both are told",
-      signedIn: true,
-      path: ["id"],
-      ok: { status: 200, schema: bookingAnswer, description: "Cancelled" },
-      failures: [401, 403, 404, 409],
-    },
-  },
+  }),
 };

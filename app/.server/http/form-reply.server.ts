@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import type { ServiceRefusal } from "./refusal-table.server";
+import type { ServiceRefusal } from "~/.server/contract/refusal-table.server";
 
 /** A refused form: conform's reply (values kept, errors by field) with an HTTP status. */
 export function refuse(result: SubmissionResult<string[]>, status = 400, headers?: HeadersInit) {

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import type { Operations } from "~/.server/api/openapi.server";
-import { successAnswer } from "~/.server/api/respond.server";
-import { refusals } from "~/.server/http/refusal-table.server";
+import { refusals } from "~/.server/contract/refusal-table.server";
 import { pageAnswerFields, pageQueryParameters } from "~/.server/paging/paging.server";
 import { commitmentSchema, goalSchema, lifeGpsSchema, weatherSchema } from "./forms.server";
 import { lifeAreas } from "./life-gps.server";
@@ -15,6 +13,13 @@ import { lifeAreas } from "./life-gps.server";
 
 /** How many items an API list answers a page unless `limit` says otherwise. */
 export const SPACE_API_PAGE_SIZE = 20;
+
+/** The API lists' `page` and `limit` query parameters, as /api/openapi.json describes them. */
+export const spaceListQuery = pageQueryParameters.map((parameter) =>
+  parameter.name === "limit"
+    ? { ...parameter, description: `${parameter.description} (default ${SPACE_API_PAGE_SIZE})` }
+    : parameter,
+);
 
 // --- Bodies ----------------------------------------------------------------------------------------
 
@@ -142,133 +147,3 @@ export const commitmentRefusals = refusals("space", {
     api: { base: "errors.checkFields" },
   },
 });
-
-// --- OpenAPI ---------------------------------------------------------------------------------------
-
-const listQuery = pageQueryParameters.map((parameter) =>
-  parameter.name === "limit"
-    ? { ...parameter, description: `${parameter.description} (default ${SPACE_API_PAGE_SIZE})` }
-    : parameter,
-);
-
-export const spaceOperations: Operations = {
-  "/api/goal": {
-    get: {
-      summary: "The member's main goal (SPEC §3: title, added and updated dates)",
-      signedIn: true,
-      ok: { status: 200, schema: goalAnswer, description: "The goal, or null" },
-      failures: [401, 403],
-    },
-    post: {
-      summary: 'Set or reword the main goal ("edit"), or set a new one and keep the old in the history ("new")',
-      signedIn: true,
-      body: goalBody,
-      ok: { status: 200, schema: goalAnswer, description: "The goal as saved" },
-      failures: [400, 401, 403, 422],
-    },
-  },
-  "/api/goal/history": {
-    post: undefined,
-    get: {
-      summary: "The member's earlier goals, most recently replaced first, a page at a time",
-      signedIn: true,
-      query: listQuery,
-      ok: { status: 200, schema: goalHistoryAnswer, description: "A page of the history" },
-      failures: [401, 403, 422],
-    },
-  },
-  "/api/commitments": {
-    get: {
-      summary: "The member's commitments, open ones first, a page at a time",
-      signedIn: true,
-      query: listQuery,
-      ok: { status: 200, schema: commitmentsAnswer, description: "A page of commitments" },
-      failures: [401, 403, 422],
-    },
-    post: {
-      summary: "Add a commitment, with an optional due date and training module",
-      signedIn: true,
-      body: commitmentBody,
-      ok: { status: 201, schema: commitmentAnswer, description: "Added" },
-      failures: [400, 401, 403, 422],
-    },
-  },
-  "/api/commitments/{id}": {
-    get: {
-      summary: "One of the member's commitments",
-      signedIn: true,
-      path: ["id"],
-      ok: { status: 200, schema: commitmentAnswer, description: "The commitment" },
-      failures: [401, 403, 404],
-    },
-    post: {
-      summary: "Change a commitment's title, due date and module (a field left out or null is cleared)",
-      signedIn: true,
-      path: ["id"],
-      body: commitmentBody,
-      ok: { status: 200, schema: commitmentAnswer, description: "Saved" },
-      failures: [400, 401, 403, 404, 422],
-    },
-  },
-  "/api/commitments/{id}/done": {
-    get: undefined,
-    post: {
-      summary: "Mark a commitment done",
-      signedIn: true,
-      path: ["id"],
-      ok: { status: 200, schema: commitmentAnswer, description: "Done" },
-      failures: [401, 403, 404],
-    },
-  },
-  "/api/commitments/{id}/undone": {
-    get: undefined,
-    post: {
-      summary: "Open a done commitment again",
-      signedIn: true,
-      path: ["id"],
-      ok: { status: 200, schema: commitmentAnswer, description: "Open again" },
-      failures: [401, 403, 404],
-    },
-  },
-  "/api/commitments/{id}/delete": {
-    get: undefined,
-    post: {
-      summary: "Delete a commitment",
-      signedIn: true,
-      path: ["id"],
-      ok: { status: 200, schema: successAnswer, description: "Deleted" },
-      failures: [401, 403, 404],
-    },
-  },
-  "/api/weather": {
-    get: {
-      summary: "My interior weather: today's check-in and the last seven days",
-      signedIn: true,
-      ok: { status: 200, schema: weatherAnswer, description: "The weather" },
-      failures: [401, 403],
-    },
-    post: {
-      summary: "Check in today (in the member's time zone): top or not top; checking in again changes the day's",
-      signedIn: true,
-      body: weatherBody,
-      ok: { status: 200, schema: weatherAnswer, description: "Checked in" },
-      failures: [400, 401, 403, 422],
-    },
-  },
-  "/api/life_gps": {
-    get: {
-      summary: "The member's life-GPS fillings, newest first, a page at a time",
-      signedIn: true,
-      query: listQuery,
-      ok: { status: 200, schema: lifeGpsAnswer, description: "A page of fillings" },
-      failures: [401, 403, 422],
-    },
-    post: {
-      summary: "Fill the life GPS: every area rated 0–10 (<area>_score), with an optional note (<area>_note)",
-      signedIn: true,
-      body: lifeGpsBody,
-      ok: { status: 201, schema: lifeGpsEntryAnswer, description: "Saved" },
-      failures: [400, 401, 403, 422],
-    },
-  },
-};

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { Operations } from "~/.server/api/openapi.server";
-import { refusals } from "~/.server/http/refusal-table.server";
-import { pageAnswerFields, pageQueryParametersWith } from "~/.server/paging/paging.server";
+import { refusals } from "~/.server/contract/refusal-table.server";
+import { pageAnswerFields } from "~/.server/paging/paging.server";
 import { surveySchema } from "~/.server/team/team-forms.server";
 
 /**
@@ -46,38 +45,3 @@ export const answerRefusals = refusals("team", {
   closed: { status: 409, field: null, message: "errors.closed" },
   incomplete: { status: 409, field: null, message: "errors.incomplete" },
 });
-
-// --- OpenAPI ---------------------------------------------------------------------------------------
-
-export const surveyOperations: Operations = {
-  "/api/surveys": {
-    get: {
-      summary:
-        "The member's 360 surveys, a page at a time: how many answered, and the anonymous results once closed with 3 answers or more",
-      signedIn: true,
-      query: pageQueryParametersWith(SURVEYS_API_PAGE_SIZE),
-      ok: { status: 200, schema: surveysAnswer, description: "A page of the surveys" },
-      failures: [401, 403, 422],
-    },
-    post: {
-      summary:
-        "Create a 360 survey (3 to 5 questions) and email each chosen crew member a private link that answers once " +
-        "(429 beyond 20 crew emails a member a day or 3 to an address a day)",
-      signedIn: true,
-      body: surveyBody,
-      ok: { status: 201, schema: surveyAnswer, description: "Created and sent" },
-      failures: [400, 401, 403, 422, 429],
-    },
-  },
-  "/api/surveys/{id}/close": {
-    get: undefined,
-    post: {
-      summary:
-        "Close one of the member's surveys: it takes no more answers, and its results (3 answers or more) show, final",
-      signedIn: true,
-      path: ["id"],
-      ok: { status: 200, schema: surveyAnswer, description: "The closed survey" },
-      failures: [401, 403, 404],
-    },
-  },
-};

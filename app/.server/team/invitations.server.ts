@@ -121,6 +121,9 @@ export type InvitationOutcome =
   | { ok: true }
   | { ok: false; error: "notFound" | "notPending" | "tooSoon" | "tooManyMails" };
 
+/** Revoking, accepting or declining sends no mail: only the invitation itself can refuse. */
+export type SettleOutcome = { ok: true } | { ok: false; error: "notFound" | "notPending" };
+
 export async function resendInvitation(
   inviter: Inviter & { id: string },
   invitationId: string,
@@ -149,7 +152,7 @@ export async function resendInvitation(
   });
 }
 
-export async function revokeInvitation(memberId: string, invitationId: string): Promise<InvitationOutcome> {
+export async function revokeInvitation(memberId: string, invitationId: string): Promise<SettleOutcome> {
   if (!isUuid(invitationId)) return { ok: false, error: "notFound" };
   return settle(and(eq(invitations.id, invitationId), eq(invitations.inviterId, memberId)), { status: "revoked" });
 }
@@ -158,7 +161,7 @@ export async function revokeInvitation(memberId: string, invitationId: string): 
 export async function acceptInvitation(
   invitee: { id: string; email: string },
   invitationId: string,
-): Promise<InvitationOutcome> {
+): Promise<SettleOutcome> {
   if (!isUuid(invitationId)) return { ok: false, error: "notFound" };
   return db().transaction(async (tx) => {
     const outcome = await settle(
@@ -171,7 +174,7 @@ export async function acceptInvitation(
   });
 }
 
-export async function declineInvitation(invitee: { email: string }, invitationId: string): Promise<InvitationOutcome> {
+export async function declineInvitation(invitee: { email: string }, invitationId: string): Promise<SettleOutcome> {
   if (!isUuid(invitationId)) return { ok: false, error: "notFound" };
   return settle(
     and(
@@ -190,7 +193,7 @@ async function settle(
   where: ReturnType<typeof and>,
   change: { status: "accepted" | "declined" | "revoked"; inviteeId?: string },
   executor: Executor = db(),
-): Promise<InvitationOutcome> {
+): Promise<SettleOutcome> {
   const [row] = await executor.select({ status: invitations.status }).from(invitations).where(where);
   if (!row) return { ok: false, error: "notFound" };
   const updated = await executor

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { Operations } from "~/.server/api/openapi.server";
 import { db } from "~/.server/db/client.server";
-import { refusals } from "~/.server/http/refusal-table.server";
+import { refusals } from "~/.server/contract/refusal-table.server";
 import type { SelectionError } from "~/forms/quiz";
 import type { Language } from "~/i18n/config";
 import { trainingOf, trainingsOf } from "./catalogue.server";
@@ -113,50 +112,3 @@ export function quizRefusal(errors: Record<string, SelectionError>) {
   );
   return { base: ["errors.quizRefused"], fields };
 }
-
-// --- OpenAPI ---------------------------------------------------------------------------------------
-
-export const trainingOperations: Operations = {
-  "/api/trainings": {
-    post: undefined,
-    get: {
-      summary:
-        "The trainings and tests with the member's progress and state (locked, not_started, in_progress, completed)",
-      signedIn: true,
-      ok: { status: 200, schema: trainingsAnswer, description: "The catalogue" },
-      failures: [401, 403],
-    },
-  },
-  "/api/trainings/{training_slug}": {
-    post: undefined,
-    get: {
-      summary: "One training: its modules, the parts read, and the quiz questions with their limits",
-      signedIn: true,
-      path: ["training_slug"],
-      ok: { status: 200, schema: trainingAnswer, description: "The training" },
-      failures: [401, 403, 404],
-    },
-  },
-  "/api/trainings/{training_slug}/modules/{module_slug}/parts/{part_slug}/read": {
-    get: undefined,
-    post: {
-      summary: 'Mark a part read ("I\'ve read")',
-      signedIn: true,
-      path: ["training_slug", "module_slug", "part_slug"],
-      ok: { status: 200, schema: stepAnswer, description: "Saved; whether the module or the training just ended" },
-      failures: [401, 403, 404],
-    },
-  },
-  "/api/trainings/{training_slug}/modules/{module_slug}/quiz": {
-    get: undefined,
-    post: {
-      summary:
-        "Submit a quiz; a selection outside a question's limits answers 422 with messages under the question's id",
-      signedIn: true,
-      body: quizBody,
-      path: ["training_slug", "module_slug"],
-      ok: { status: 200, schema: stepAnswer, description: "Stored and scored" },
-      failures: [400, 401, 403, 404, 422],
-    },
-  },
-};
