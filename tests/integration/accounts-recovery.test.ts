@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
