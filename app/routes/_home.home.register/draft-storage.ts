@@ -1,12 +1,11 @@
 import { useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { draftStorageKeys } from "~/forms/register-choices";
 
 /**
  * With JavaScript, the registration draft also lives in localStorage under the keys of SPEC §3
- * (never the password): on arrival empty fields are filled from it, and every change is saved.
- * The user type, a hidden field, is saved when the address chose it (who-are-you's
- * ?user_type=…) and restored otherwise.
+ * (never the password): on arrival empty fields are filled from it, and every change is saved
+ * (the user type, a hidden field, by useUserType).
  */
 export function useRegistrationDraftStorage() {
   const formRef = useRef<HTMLFormElement>(null);
@@ -15,7 +14,6 @@ export function useRegistrationDraftStorage() {
     const storage = safeStorage();
     if (!form || !storage) return;
     storage.setItem(draftStorageKeys.showForm, "true");
-    keepUserType(form, storage);
     for (const [field, key] of Object.entries(draftStorageKeys)) {
       const saved = storage.getItem(key);
       if (saved === null) continue;
@@ -39,12 +37,20 @@ export function useRegistrationDraftStorage() {
   return formRef;
 }
 
-function keepUserType(form: HTMLFormElement, storage: Storage) {
-  const control = form.querySelector<HTMLInputElement>('input[name="userType"]');
-  if (!control) return;
-  const saved = storage.getItem(draftStorageKeys.userType);
-  if (saved && !new URLSearchParams(window.location.search).has("user_type")) control.value = saved;
-  else storage.setItem(draftStorageKeys.userType, control.value);
+/**
+ * The user type the form sends (a hidden field): who-are-you's choice when the address carries it
+ * (?user_type=…, then kept locally), else the one kept locally, else the page's.
+ */
+export function useUserType(served: string): string {
+  const [userType, setUserType] = useState(served);
+  useEffect(() => {
+    const storage = safeStorage();
+    if (!storage) return;
+    const saved = storage.getItem(draftStorageKeys.userType);
+    if (saved && !new URLSearchParams(window.location.search).has("user_type")) setUserType(saved);
+    else storage.setItem(draftStorageKeys.userType, served);
+  }, [served]);
+  return userType;
 }
 
 /**

@@ -7,7 +7,7 @@ import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { defaultCountryCode } from "~/forms/register-choices";
 import type { secondStepSchema } from "~/forms/register-steps";
 import { useTranslation } from "~/i18n/react";
-import { useRegistrationDraftStorage } from "./draft-storage";
+import { useRegistrationDraftStorage, useUserType } from "./draft-storage";
 
 const loadCheck = () => import("~/forms/auth-checks").then((checks) => checks.checkRegisterSecondStep);
 
@@ -23,10 +23,11 @@ export function SecondStep({ draft, reply }: { draft: RegistrationDraft; reply: 
   });
   const [fields, checks] = useClientChecks(reply, replied, loadCheck);
   const formRef = useRegistrationDraftStorage();
+  const userType = useUserType(String(replied.userType.initialValue ?? ""));
   return (
     <Form method="post" {...formProps(form)} {...checks} className="form" ref={formRef} noValidate>
       <FormAlert lines={form.errors?.map((error) => t(error))} />
-      <input {...fieldProps(fields.userType, { type: "hidden" })} />
+      <input type="hidden" id={fields.userType.id} name={fields.userType.name} value={userType} />
       <input {...fieldProps(fields.invitedId, { type: "hidden" })} />
       <Field label={t("fields.email")} meta={fields.email} ns="auth">
         <input {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
