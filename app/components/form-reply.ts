@@ -53,9 +53,10 @@ const some = (errors: string[] | null | undefined) => (errors?.length ? errors :
  * Reads the action's answer (`useActionData()`) for one form of a page: its errors and the values
  * to show again, ids as conform derives them (`{id}-{name}`, `-error`, `-description`). The answer
  * is this form's when the post's `key` field (default `intent`) is one of `intent` (or always,
- * without `intent`), and never when it refuses the post as a whole (pageErrorsOf); otherwise — another form's answer, or none after a redirect — the form shows
- * its `defaultValue` and no errors. Nothing is reset in the page: what was typed stays typed,
- * before and after the scripts run.
+ * without `intent`), never when it refuses the post as a whole (pageErrorsOf); otherwise —
+ * another form's answer, or none after a redirect — the form shows its `defaultValue` and no
+ * errors. Nothing is reset in the page: what was typed stays typed, before and after the scripts
+ * run.
  */
 export function useFormReply<Schema extends Record<string, unknown> = Record<string, unknown>>(
   reply: unknown,
