@@ -26,6 +26,18 @@ type Answer = {
   error?: Record<string, string[] | null> | null;
 };
 
+function isAnswer(reply: unknown): reply is Answer {
+  return typeof reply === "object" && reply !== null && "initialValue" in reply;
+}
+
+/**
+ * The page's own message when the action refused the post as a whole (refuseUnknownIntent: an
+ * answer with no values, which no form takes for its own), else undefined.
+ */
+export function pageErrorsOf(reply: unknown): string[] | undefined {
+  return isAnswer(reply) && reply.initialValue === null ? some(reply.error?.[""]) : undefined;
+}
+
 /** The value at a field's path (`title`, `questions[0]`) in conform's nested values. */
 function valueAt(values: unknown, path: string): unknown {
   let value = values;
@@ -41,9 +53,10 @@ const some = (errors: string[] | null | undefined) => (errors?.length ? errors :
  * Reads the action's answer (`useActionData()`) for one form of a page: its errors and the values
  * to show again, ids as conform derives them (`{id}-{name}`, `-error`, `-description`). The answer
  * is this form's when the post's `key` field (default `intent`) is one of `intent` (or always,
- * without `intent`); otherwise — another form's answer, or none after a redirect — the form shows
- * its `defaultValue` and no errors. Nothing is reset in the page: what was typed stays typed,
- * before and after the scripts run.
+ * without `intent`), never when it refuses the post as a whole (pageErrorsOf); otherwise —
+ * another form's answer, or none after a redirect — the form shows its `defaultValue` and no
+ * errors. Nothing is reset in the page: what was typed stays typed, before and after the scripts
+ * run.
  */
 export function useFormReply<Schema extends Record<string, unknown> = Record<string, unknown>>(
   reply: unknown,
@@ -54,7 +67,7 @@ export function useFormReply<Schema extends Record<string, unknown> = Record<str
     defaultValue,
   }: { id: string; intent?: string | string[]; key?: string; defaultValue?: { [Name in keyof Schema]?: unknown } },
 ): [FormMeta, Fields<Schema>] {
-  const answer = reply && typeof reply === "object" && "initialValue" in reply ? (reply as Answer) : undefined;
+  const answer = isAnswer(reply) && reply.initialValue !== null ? reply : undefined;
   const posted = answer?.initialValue?.[key];
   const ours =
     answer && (intent === undefined || (typeof posted === "string" && [intent].flat().includes(posted)))

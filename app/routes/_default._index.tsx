@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { refuse } from "~/.server/http/form-reply.server";
+import { intentOf, refuse, refuseUnknownIntent } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { parseGoal, parseWeather } from "~/.server/space/forms.server";
 import { editGoal, replaceGoal } from "~/.server/space/goals.server";
@@ -11,6 +11,7 @@ import { checkIn } from "~/.server/space/weather.server";
 import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
+import { UnknownIntentAlert } from "~/components/unknown-intent-alert";
 import { Pagination } from "~/components/pagination";
 import { ProgressBar } from "~/components/progress-bar";
 import { WeekCalendar } from "~/components/week-calendar";
@@ -41,6 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await checkIn(member.id, today(member.time_zone), submission.value.mood);
     return redirect("/#weather", 303);
   }
+  if (!intentOf(formData, ["edit", "new"], { withoutIntent: "edit" })) return refuseUnknownIntent();
   const submission = parseGoal(formData);
   if (submission.status !== "success") return refuse(submission.reply());
   if (submission.value.intent === "new") await replaceGoal(member.id, submission.value.title);
@@ -69,6 +71,7 @@ export default function Overview() {
         <h1>{t("common:overview.title")}</h1>
         <p className="lead">{t("overview.hello", { name: data.firstname })}</p>
       </header>
+      <UnknownIntentAlert reply={reply} />
       <div className="overview">
         <section className="card overview__goal" id="goal" aria-labelledby="goal-title">
           <h2 id="goal-title">{t("goal.title")}</h2>

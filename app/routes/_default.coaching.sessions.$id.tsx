@@ -5,13 +5,14 @@ import { parseCancel } from "~/.server/coaching/booking-forms.server";
 import { cancelSession, sessionOf } from "~/.server/coaching/bookings.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { sessionCard } from "~/.server/coaching/session-views.server";
-import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { SessionFacts } from "~/components/coaching-session";
 import { FormAlert, SubmitButton } from "~/components/form";
 import { formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
+import { UnknownIntentAlert } from "~/components/unknown-intent-alert";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
   const submission = parseCancel(await request.formData());
-  if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.notChangeable"] }));
+  if (submission.status !== "success") return refuseUnknownIntent();
   const outcome = await cancelSession(member.id, params.id ?? "");
   if (outcome.ok) return redirect(`/coaching/sessions/${outcome.booking.id}?cancelled`, 303);
   if (outcome.error === "notFound") notFound(request);
@@ -71,6 +72,7 @@ export default function CoachingSession() {
         <FormAlert tone="info" lines={[t(cancelledBy === "coach" ? "detail.cancelledByCoach" : "detail.cancelled")]} />
       ) : null}
       <FormAlert lines={form.errors?.map((error) => t(error))} />
+      <UnknownIntentAlert reply={reply} />
 
       <section className="card" aria-labelledby="session-facts">
         <h2 id="session-facts" className="visually-hidden">

@@ -1,17 +1,18 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { invitationRefusals } from "~/.server/team/contract.server";
-import { invitationAction, isInvitationIntent } from "~/.server/team/invitation-actions.server";
+import { invitationAction, invitationIntents, isInvitationIntent } from "~/.server/team/invitation-actions.server";
 import { parseInvitationAction } from "~/.server/team/team-forms.server";
 import { invitationPages } from "~/.server/team/invitations.server";
 import { FormAlert, SubmitButton } from "~/components/form";
 import { useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
+import { UnknownIntentAlert } from "~/components/unknown-intent-alert";
 import { Pagination } from "~/components/pagination";
 import { useTranslation } from "~/i18n/react";
 
@@ -43,7 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST intent resend | revoke (sent ones) or accept | decline (received ones), with the id. */
 export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireMember(request);
-  const submission = parseInvitationAction(await request.formData());
+  const formData = await request.formData();
+  if (!intentOf(formData, invitationIntents)) return refuseUnknownIntent();
+  const submission = parseInvitationAction(formData);
   if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.notFound"] }));
   const { intent, id } = submission.value;
   const outcome = await invitationAction(signedIn, intent, id);
@@ -65,6 +68,7 @@ export default function Invitations() {
       <h1>{t("invitations.title")}</h1>
       {done ? <FormAlert tone="success" lines={[t(`invitations.done.${done}`)]} /> : null}
       <FormAlert lines={form.errors?.map((error) => t(error))} />
+      <UnknownIntentAlert reply={reply} />
       <section aria-labelledby="received-title">
         <h2 id="received-title">{t("invitations.receivedTitle")}</h2>
         {received.length === 0 ? <p className="muted">{t("invitations.noneReceived")}</p> : null}

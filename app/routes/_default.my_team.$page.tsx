@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { refuse } from "~/.server/http/form-reply.server";
+import { intentOf, refuse, refuseUnknownIntent } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { crewMemberOf, removeCrewMember, updateCrewMember } from "~/.server/team/crew.server";
@@ -11,6 +11,7 @@ import { CrewFields } from "~/components/crew-fields";
 import { FormAlert, SubmitButton } from "~/components/form";
 import { formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
+import { UnknownIntentAlert } from "~/components/unknown-intent-alert";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -38,7 +39,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member, crew } = await crewOf(request, params.page);
   const formData = await request.formData();
-  if (formData.get("intent") === "remove") {
+  const intent = intentOf(formData, ["save", "remove"]);
+  if (!intent) return refuseUnknownIntent();
+  if (intent === "remove") {
     await removeCrewMember(member.id, crew.id);
     return redirect("/my_team/list?removed", 303);
   }
@@ -61,6 +64,7 @@ export default function EditCrewMember() {
       <section className="card" aria-labelledby="remove-title">
         <h1 id="remove-title">{t("edit.removeTitle", { name: crew.name })}</h1>
         <p>{t("edit.removeText")}</p>
+        <UnknownIntentAlert reply={reply} />
         <Form method="post" className="actions">
           <SubmitButton
             name="intent"
@@ -80,6 +84,7 @@ export default function EditCrewMember() {
   return (
     <section className="card" aria-labelledby="edit-title">
       <h1 id="edit-title">{t("edit.title")}</h1>
+      <UnknownIntentAlert reply={reply} />
       <Form method="post" {...formProps(form)} className="form">
         <FormAlert lines={form.errors?.map((key) => t(key))} />
         <CrewFields relations={choices} fields={fields} fixedEmail={crew.email} />

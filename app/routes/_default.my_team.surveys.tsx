@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { surveyRefusals } from "~/.server/surveys/contract.server";
 import { closeSurvey, createSurvey, SURVEYS_PAGE_SIZE, surveysPage } from "~/.server/surveys/surveys.server";
@@ -14,6 +14,7 @@ import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { SurveyCard } from "~/components/survey-card";
+import { UnknownIntentAlert } from "~/components/unknown-intent-alert";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -46,7 +47,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
   const formData = await request.formData();
-  if (formData.get("intent") === "close") {
+  const intent = intentOf(formData, ["send", "close"], { withoutIntent: "send" });
+  if (!intent) return refuseUnknownIntent();
+  if (intent === "close") {
     if (!(await closeSurvey(member.id, String(formData.get("id") ?? "")))) notFound(request);
     // Back on the page of the list the survey was closed from.
     const page = pageParam(new URL(request.url));
@@ -79,6 +82,7 @@ export default function Surveys() {
       <p className="lead">{t("surveys.lead")}</p>
       {sent ? <FormAlert tone="success" lines={[t("surveys.sent")]} /> : null}
       {closed ? <FormAlert tone="success" lines={[t("surveys.closed")]} /> : null}
+      <UnknownIntentAlert reply={reply} />
       <section aria-labelledby="surveys-list-title">
         <h2 id="surveys-list-title">{t("surveys.listTitle")}</h2>
         {surveys.length === 0 ? <p className="muted">{t("surveys.empty")}</p> : null}

@@ -1,13 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { photoRefusals } from "~/.server/profile/contract.server";
 import { parsePhoto } from "~/.server/profile/forms.server";
 import { photoUrlOf, removePhoto, savePhoto } from "~/.server/profile/photo.server";
 import { PhotoForms } from "~/components/photo-forms";
 import { titleMeta } from "~/components/page-title";
+import { UnknownIntentAlert } from "~/components/unknown-intent-alert";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -29,7 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
   const formData = await request.formData();
-  if (formData.get("intent") === "remove") {
+  const intent = intentOf(formData, ["upload", "remove"], { withoutIntent: "upload" });
+  if (!intent) return refuseUnknownIntent();
+  if (intent === "remove") {
     await removePhoto(member.id);
     return redirect("/profile?saved=photoRemoved#photo", 303);
   }
@@ -54,6 +57,7 @@ export default function ProfilePhoto() {
         <h1>{t("photo.pageTitle")}</h1>
         <p className="lead">{t("photo.lead")}</p>
       </header>
+      <UnknownIntentAlert reply={reply} />
       <section className="card">
         <PhotoForms url={url} name={name} reply={reply} />
       </section>

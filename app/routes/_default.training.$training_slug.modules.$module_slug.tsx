@@ -1,13 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { refuse, replyOf } from "~/.server/http/form-reply.server";
+import { intentOf, refuse, refuseUnknownIntent, replyOf } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { markPartRead, submitQuiz, type QuizOutcome, type StepOutcome } from "~/.server/trainings/progress.server";
 import { modulePage } from "~/.server/pages/module-page.server";
 import { FormAlert } from "~/components/form";
 import { ModulePart } from "~/components/module-part";
 import { titleMeta } from "~/components/page-title";
+import { UnknownIntentAlert } from "~/components/unknown-intent-alert";
 import { QuizForm, useQuizReply } from "~/components/quiz-form";
 import { answerFieldName } from "~/forms/quiz";
 import { Duration } from "~/components/duration";
@@ -27,8 +28,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const moduleSlug = params.module_slug ?? "";
   const here = `/training/${trainingSlug}/modules/${moduleSlug}`;
   const form = await request.formData();
+  const intent = intentOf(form, ["read", "quiz"]);
+  if (!intent) return refuseUnknownIntent();
 
-  if (form.get("intent") === "read") {
+  if (intent === "read") {
     const part = String(form.get("part") ?? "");
     return after(
       request,
@@ -77,7 +80,8 @@ function after(request: Request, outcome: StepOutcome, next: string, trainingSlu
 export default function ModulePage() {
   const { module, quizOutcome } = useLoaderData<typeof loader>();
   const firstVideoPart = module.parts.find((part) => part.video);
-  const [quizForm, quizFields] = useQuizReply(useActionData<typeof action>(), module.quiz?.last?.answers);
+  const reply = useActionData<typeof action>();
+  const [quizForm, quizFields] = useQuizReply(reply, module.quiz?.last?.answers);
   const refused = quizForm.status === "error";
   const { t } = useTranslation("trainings");
   const base = `/training/${module.training.slug}/modules`;
@@ -100,6 +104,7 @@ export default function ModulePage() {
           {module.completed ? <li className="tag tag--done">{t("module.completed")}</li> : null}
         </ul>
       </header>
+      <UnknownIntentAlert reply={reply} />
 
       {module.parts.map((part) => (
         <ModulePart

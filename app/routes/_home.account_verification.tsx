@@ -5,7 +5,7 @@ import { codeRefusals } from "~/.server/accounts/contract.server";
 import { resendVerification, verifyWithCode, verifyWithLink } from "~/.server/accounts/verification.server";
 import { requireSignedIn } from "~/.server/auth/guard.server";
 import { readToken } from "~/.server/auth/token-cookie.server";
-import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { isVerified } from "~/.server/identity/identity-service.server";
@@ -14,6 +14,7 @@ import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { LogoutButton } from "~/components/logout-button";
 import { titleMeta } from "~/components/page-title";
+import { UnknownIntentAlert } from "~/components/unknown-intent-alert";
 import { parseWithZod, verificationSchema } from "~/.server/accounts/forms.server";
 import { useTranslation } from "~/i18n/react";
 
@@ -52,7 +53,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isVerified(identity)) throw redirect(nextPath(request), 303);
   const formData = await request.formData();
 
-  if (formData.get("intent") === "resend") {
+  const intent = intentOf(formData, ["verify", "resend"]);
+  if (!intent) return refuseUnknownIntent();
+  if (intent === "resend") {
     const { ok } = await resendVerification(identity, member, await localeOf(request));
     return data({ resent: ok, resendRefused: !ok }, { status: ok ? 200 : 429 });
   }
@@ -96,6 +99,7 @@ export default function AccountVerification() {
         <h1>{t("verification.title")}</h1>
         <p>{t("verification.lead", { email: email ?? "" })}</p>
         {linkFailed ? <FormAlert lines={[t("verification.linkFailed")]} /> : null}
+        <UnknownIntentAlert reply={answer} />
         {answer && "resent" in answer && answer.resent ? (
           <FormAlert tone="success" lines={[t("verification.resent")]} />
         ) : null}

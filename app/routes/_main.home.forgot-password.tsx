@@ -7,7 +7,7 @@ import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { useClientChecks } from "~/components/client-checks";
-import { Field, SubmitButton } from "~/components/form";
+import { Field, FormAlert, SubmitButton } from "~/components/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
 import { titleMeta } from "~/components/page-title";
 import { forgotPasswordSchema, parseWithZod } from "~/.server/accounts/forms.server";
@@ -21,7 +21,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("forgot.title") };
 }
 
-/** POST /home/forgot-password: a code by email, then /home/new-password-{code_id} (SPEC §4). */
+/**
+ * POST /home/forgot-password: a code by email, then /home/new-password-{code_id} (SPEC §4). The
+ * answer is the same for a known address and an unknown one; a bad address is told under its
+ * field, a limit reached over the form (SPEC §8).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   await redirectIfSignedIn(request);
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
@@ -43,6 +47,7 @@ export default function ForgotPassword() {
       <h1>{t("forgot.title")}</h1>
       <p className="muted">{t("forgot.lead")}</p>
       <Form method="post" {...formProps(form)} {...checks} className="form" noValidate>
+        <FormAlert lines={form.errors?.map((error) => t(error))} />
         <Field label={t("fields.email")} meta={fields.email} ns="auth">
           <input {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
         </Field>

@@ -136,6 +136,35 @@ test("forgot password, code by email, new password, signed in", async ({ page })
   await expect(page).toHaveURL(/\/$/);
 });
 
+test("forgot password: a bad address is told under its field, a limit over the form, the same for any address", async ({
+  page,
+}) => {
+  await page.goto("/home/forgot-password");
+  await page.getByLabel("Adresse e-mail").fill("marie@");
+  await page.getByRole("button", { name: "Recevoir un code" }).click();
+  await expect(page.getByText("Adresse e-mail invalide.")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+
+  // An address with no account: asked for the same way, refused the same way (SPEC §4, §8).
+  const email = uniqueEmail("nobody");
+  const ask = async () => {
+    await page.goto("/home/forgot-password");
+    await page.getByLabel("Adresse e-mail").fill(email);
+    await page.getByRole("button", { name: "Recevoir un code" }).click();
+  };
+  for (let request = 1; request <= 3; request++) {
+    await ask();
+    await expect(page).toHaveURL(/\/home\/new-password-[0-9a-f-]{36}$/);
+  }
+  await ask();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Vous avez demandé plusieurs codes récemment. Patientez quelques minutes avant d’en redemander un.",
+  );
+  await expect(page.getByLabel("Adresse e-mail")).toHaveValue(email);
+  await expect(page.getByLabel("Adresse e-mail")).not.toHaveAttribute("aria-invalid", "true");
+  await checkPage(page, "forgot-password-limit");
+});
+
 test("an unverified member is sent to /account_verification from every signed-in route", async ({ page }) => {
   await register(page, uniqueEmail("unverified"));
   for (const path of ["/", "/trainings", "/my_commitments"]) {
@@ -232,5 +261,98 @@ test.describe("checks as one types, loaded once the member reaches the form @js-
     await posted;
     await expect(page.getByText("Adresse e-mail invalide.")).toBeVisible();
     await expect(page.getByLabel("Adresse e-mail")).toHaveValue("not-an-email");
+  });
+});
+
+// @js-only: the local draft and the pending button are what JavaScript adds to registration.
+test.describe("registration with JavaScript @js-only", () => {
+  /** The draft's keys in localStorage and their values. */
+  const localDraft = (page: Page) =>
+    page.evaluate(() =>
+      Object.fromEntries(
+        Object.keys(localStorage)
+          .filter((key) => key.startsWith("register_"))
+          .map((key) => [key, localStorage.getItem(key)]),
+      ),
+    );
+
+  test("the draft is kept under SPEC §3's keys, restored on return, kept when refused, erased once registered", async ({
+    page,
+  }) => {
+    // Without the browser's checks (they could not load), the server is the one to refuse.
+    await page.route(/\/build\/_shared\/auth-checks-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto("/home/who-are-you");
+    await page.getByText("Capitaine").click();
+    await page.getByRole("button", { name: "Continuer vers l’inscription" }).click();
+    await expect(page).toHaveURL(/\/home\/register\?user_type=captain$/);
+    await page.getByLabel("Prénom").fill("Marie");
+    await page.getByLabel("Nom", { exact: true }).fill("Curie");
+    await page.getByLabel("Date de naissance").fill("1990-05-17");
+    await page.getByLabel("Homme").check();
+    await expect
+      .poll(() => localDraft(page))
+      .toEqual({
+        register_showForm: "true",
+        register_firstName: "Marie",
+        register_lastName: "Curie",
+        register_birthDate: "1990-05-17",
+        register_gender: "male",
+        register_userType: "captain",
+      });
+
+    // Back later, at the plain address: the draft fills the form, who-are-you's choice included.
+    await page.goto("/home/register");
+    await expect(page.getByLabel("Prénom")).toHaveValue("Marie");
+    await expect(page.getByLabel("Homme")).toBeChecked();
+    await expect(page.locator('input[name="userType"]')).toHaveValue("captain");
+    await page.getByRole("button", { name: "Continuer" }).click();
+    await expect(page).toHaveURL(/step=second/);
+
+    // Refused by the server: the draft stays, never the password.
+    const email = uniqueEmail("draft");
+    await page.getByLabel("Adresse e-mail").fill("marie@");
+    await page.getByLabel("Mot de passe", { exact: true }).fill(password);
+    await page.getByLabel("Confirmez le mot de passe").fill(password);
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(page.getByText("Adresse e-mail invalide.")).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText("Vérifiez les champs signalés.");
+    const kept = await localDraft(page);
+    expect(kept).toMatchObject({ register_firstName: "Marie", register_email: "marie@", register_userType: "captain" });
+    expect(Object.values(kept)).not.toContain(password);
+
+    await page.getByLabel("Adresse e-mail").fill(email);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(password);
+    await page.getByLabel("Confirmez le mot de passe").fill(password);
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(page).toHaveURL(/\/account_verification\?redirect_after=%2Ftrainings$/);
+    await expect.poll(() => localDraft(page)).toEqual({});
+  });
+
+  test("the button says it is working while the account is created (SPEC §4 loading)", async ({ page }) => {
+    await page.goto("/home/register");
+    await page.getByLabel("Prénom").fill("Marie");
+    await page.getByLabel("Nom", { exact: true }).fill("Curie");
+    await page.getByLabel("Date de naissance").fill("1990-05-17");
+    await page.getByRole("button", { name: "Continuer" }).click();
+    await expect(page).toHaveURL(/step=second/);
+    await page.getByLabel("Adresse e-mail").fill(uniqueEmail("pending"));
+    await page.getByLabel("Mot de passe", { exact: true }).fill(password);
+    await page.getByLabel("Confirmez le mot de passe").fill(password);
+
+    // The server's answer is held until the pending state has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/home\/register\.data/, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    const pending = page.getByRole("button", { name: "Un instant…" });
+    await expect(pending).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Créer mon compte" })).toHaveCount(0);
+    release();
+    await expect(page).toHaveURL(/\/account_verification\?redirect_after=%2Ftrainings$/);
   });
 });

@@ -71,7 +71,7 @@ describe("recovery codes cannot be guessed by asking for more of them", () => {
       if (statusOf(asked) !== 303) {
         // Once the day's wrong codes are spent, no new code is even sent.
         expect(statusOf(asked), `request ${request}`).toBe(429);
-        expect((await errorsOf(asked))?.email).toEqual(["errors.codeTooManyTries"]);
+        expect((await errorsOf(asked))?.[""]).toEqual(["errors.codeTooManyTries"]);
         continue;
       }
       open = { codeId: codeIdOf(asked), right: codeIn(await lastMailTo("marie@example.com")) };
@@ -126,7 +126,7 @@ describe("recovery codes cannot be guessed by asking for more of them", () => {
     }
     const fourth = await forgot("Marie@Example.com", ELSEWHERE);
     expect(statusOf(fourth)).toBe(429);
-    expect((await errorsOf(fourth))?.email).toEqual(["errors.tooManyResends"]);
+    expect((await errorsOf(fourth))?.[""]).toEqual(["errors.tooManyResends"]);
     expect(await mailsTo("marie@example.com")).toHaveLength(2 + 3); // verification, welcome, three codes
     expect(statusOf(await choose(third, codeIn(await lastMailTo("marie@example.com"))))).toBe(303);
   });
@@ -140,7 +140,7 @@ describe("recovery codes cannot be guessed by asking for more of them", () => {
     await later("recovery-mail");
     const eleventh = await forgot("marie@example.com", ELSEWHERE);
     expect(statusOf(eleventh)).toBe(429);
-    expect((await errorsOf(eleventh))?.email).toEqual(["errors.tooManyCodeRequests"]);
+    expect((await errorsOf(eleventh))?.[""]).toEqual(["errors.tooManyCodeRequests"]);
     expect(await mailsTo("marie@example.com")).toHaveLength(2 + 10);
   });
 

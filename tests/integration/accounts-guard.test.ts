@@ -1,11 +1,9 @@
 import { createCookie } from "@remix-run/node";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { env } from "~/.server/config/env.server";
 import { withRequestMemo } from "~/.server/http/request-memo.server";
-import { db } from "~/.server/db/client.server";
 import { loader as verificationLoader } from "~/routes/_home.account_verification";
-import { loader as registerLoader } from "~/routes/_home.home.register";
+import { loader as registerLoader } from "~/routes/_home.home.register/route";
 import { loader as landingLoader } from "~/routes/_home.home._index";
 import { loader as comingSoonLoader } from "~/routes/_home.coming-soon";
 import { loader as whoAreYouLoader } from "~/routes/_home.home.who-are-you";

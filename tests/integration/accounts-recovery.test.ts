@@ -1,13 +1,13 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
 import { mailOutbox } from "~/.server/db/schema.server";
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments";
-import { action as forgotAction } from "~/routes/_main.home.forgot-password";
+import ForgotPassword, { action as forgotAction } from "~/routes/_main.home.forgot-password";
 import { action as newPasswordAction, loader as newPasswordLoader } from "~/routes/_main.home.$newPasswordPage";
 import { action as loginAction } from "~/routes/_main.home.login";
 import {
+  authText,
   callWith,
   codeIn,
   cookiePair,
@@ -17,6 +17,7 @@ import {
   otherCode,
   PASSWORD,
   registerMember,
+  renderPage,
   setCookie,
   tokenOf,
   verifiedMember,
@@ -27,6 +28,11 @@ import { identityClockForward, sessionCount } from "../support/identity-backend"
 type Reply = { status: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> };
 
 const NEW_PASSWORD = "Nouveau-cap-2025";
+
+/** The texts of a page's error alerts (role="alert"). */
+function alertsIn(html: string): string[] {
+  return [...html.matchAll(/<div class="alert alert--error" role="alert">([^<]*)<\/div>/g)].map((match) => match[1]);
+}
 const RECOVERY_SUBJECT_FR = "Réinitialisation de votre mot de passe Cap";
 
 async function forgot(email: string, headers?: Record<string, string>) {
@@ -91,21 +97,39 @@ describe("forgot password", () => {
     expect(linkIn(mail, "/home/new-password-")).toBe(`/home/new-password-${codeId}`);
   });
 
-  it("sends at most 3 emails per address in 15 minutes; the fourth request is told to wait, known address or not", async () => {
+  it("sends at most 3 emails per address in 15 minutes; the fourth request is told to wait over the form, known address or not", async () => {
     await verifiedMember();
+    const refusals: unknown[] = [];
     for (const email of ["marie@example.com", "nobody@example.com"]) {
       for (let request = 1; request <= 3; request++) await forgot(email);
       const fourth = await callWith(forgotAction, buildRequest("/home/forgot-password", { form: { email } }));
       expect(statusOf(fourth)).toBe(429);
-      expect((await dataOf<Reply>(fourth)).error?.email).toEqual(["errors.tooManyResends"]);
+      const reply = await dataOf<Reply>(fourth);
+      expect(reply.error).toEqual({ "": ["errors.tooManyResends"] });
+      refusals.push({ ...reply, initialValue: { ...reply.initialValue, email: "(the address)" } });
+
+      // SPEC §8: the general message area, the field itself not marked.
+      const page = await renderPage(ForgotPassword, {
+        path: "/home/forgot-password",
+        loaderData: {},
+        actionData: reply,
+      });
+      expect(alertsIn(page)).toEqual([authText("fr", "errors.tooManyResends")]);
+      expect(page).not.toMatch(/<input[^>]*aria-invalid/);
     }
+    // Nothing tells a known address from an unknown one.
+    expect(refusals[0]).toEqual(refusals[1]);
     expect(await recoveryMailsTo("marie@example.com")).toHaveLength(3);
   });
 
-  it("refuses an invalid email with the form's error", async () => {
+  it("refuses an invalid email under its field, with no general message", async () => {
     const answer = await callWith(forgotAction, buildRequest("/home/forgot-password", { form: { email: "marie@" } }));
     expect(statusOf(answer)).toBe(400);
-    expect((await dataOf<Reply>(answer)).error?.email).toEqual(["errors.emailInvalid"]);
+    const reply = await dataOf<Reply>(answer);
+    expect(reply.error?.email).toEqual(["errors.emailInvalid"]);
+    const page = await renderPage(ForgotPassword, { path: "/home/forgot-password", loaderData: {}, actionData: reply });
+    expect(alertsIn(page)).toEqual([]);
+    expect(page).toMatch(/id="forgot-password-email-error"[^>]*><li>Adresse e-mail invalide\.<\/li>/);
   });
 });
 

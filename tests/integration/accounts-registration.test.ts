@@ -1,11 +1,10 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { appUsers, mailOutbox, registrationDrafts } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { whoami } from "~/.server/accounts/members.server";
-import Register, { action, loader } from "~/routes/_home.home.register";
+import Register, { action, loader } from "~/routes/_home.home.register/route";
 import {
   authText,
   callWith,
@@ -160,6 +159,29 @@ describe("registration: SPEC §5 messages", () => {
     });
     expect(page).toContain("Adresse e-mail invalide.");
     expect(page).toContain("Le mot de passe doit comporter au moins 8 caractères.");
+  });
+
+  it("a step posted with its fields missing is refused with a general message, shown whichever step the page is at", async () => {
+    const draft = await stepOne();
+    const before = await db().select().from(registrationDrafts);
+    // A post of the second step to the address of the first: the page shows step one.
+    const answer = await post({ intent: "register" }, { cookie: draft });
+    expect(statusOf(answer)).toBe(400);
+    const reply = await dataOf<Reply>(answer);
+    expect(reply.error?.[""]).toEqual(["errors.checkFields"]);
+    expect(reply.error?.email).toEqual(["errors.emailRequired"]);
+    const shown = await load("/home/register", draft);
+    expect(shown.step).toBe("first");
+    const page = await renderPage(Register, { path: "/home/register", loaderData: shown, actionData: reply });
+    expect(page).toMatch(/role="alert">Vérifiez les champs signalés\.</);
+    expect(await count(appUsers)).toBe(0);
+    expect((await db().select().from(registrationDrafts)).map((row) => row.data)).toEqual(
+      before.map((row) => row.data),
+    );
+
+    const empty = await post({ intent: "next" });
+    expect(statusOf(empty)).toBe(400);
+    expect((await dataOf<Reply>(empty)).error?.[""]).toEqual(["errors.checkFields"]);
   });
 
   it("accepts a member who turns 13 today", async () => {

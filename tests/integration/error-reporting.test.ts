@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import * as Sentry from "@sentry/remix";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   handleError,
   identifyMember,
@@ -12,6 +12,7 @@ import {
   startErrorReporting,
   withRequestScope,
 } from "~/.server/observability/error-reporting.server";
+import { logger } from "~/.server/observability/logger.server";
 
 /**
  * Error reporting against a real endpoint: a local HTTP server stands for the DSN's host, and the
@@ -127,4 +128,68 @@ describe("error reporting", () => {
     for (const [name, value] of Object.entries(secret))
       expect(envelope, `the envelope leaks the ${name}`).not.toContain(value);
   });
+
+  it("logs a POST to a page without an action (405) as a refused request, a warning, and reports nothing", async () => {
+    if (!Sentry.getClient())
+      startErrorReporting({ SENTRY_DSN: `http://public@127.0.0.1:${port}/1`, APP_URL: "http://localhost:3000" });
+    const before = (await eventsAfterFlush()).length;
+    const warn = vi.spyOn(logger, "warn");
+    const error = vi.spyOn(logger, "error");
+    try {
+      const answer = await createRequestHandler(pageWithoutAction(), "production")(
+        new Request("http://localhost:3000/trainings", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: "intent=anything",
+        }),
+        { requestId: "req-405" },
+      );
+      expect(answer.status).toBe(405);
+      expect(warn).toHaveBeenCalledWith({ requestId: "req-405", status: 405, method: "POST" }, "request refused");
+      expect(error).not.toHaveBeenCalled();
+      expect(await eventsAfterFlush()).toHaveLength(before);
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
+  });
 });
+
+/** The smallest build Remix serves: a root and /trainings, a page with a loader and no action. */
+function pageWithoutAction(): ServerBuild {
+  const page = { loader: () => null, default: () => null };
+  const routes = {
+    root: { id: "root", path: "", module: { default: () => null } },
+    "routes/trainings": { id: "routes/trainings", parentId: "root", path: "trainings", module: page },
+  };
+  const manifestRoute = (id: string, parentId?: string, path?: string) => ({
+    id,
+    parentId,
+    path,
+    module: `/build/${id}.js`,
+    hasLoader: id !== "root",
+    hasAction: false,
+    hasClientLoader: false,
+    hasClientAction: false,
+    hasErrorBoundary: false,
+  });
+  return {
+    routes,
+    // The document itself is not the point: its status is.
+    entry: { module: { default: (_: Request, status: number) => new Response("page", { status }), handleError } },
+    assets: {
+      version: "test",
+      url: "/build/manifest.js",
+      entry: { module: "/build/entry.js", imports: [] },
+      routes: {
+        root: manifestRoute("root", undefined, ""),
+        "routes/trainings": manifestRoute("routes/trainings", "root", "trainings"),
+      },
+    },
+    future: {},
+    publicPath: "/build/",
+    assetsBuildDirectory: "public/build",
+    mode: "production",
+    isSpaMode: false,
+  } as unknown as ServerBuild;
+}

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { appUsers, crewMembers, invitations, surveyAnswers, surveyRequests } from "~/.server/db/schema.server";
-import { loader as registerLoader } from "~/routes/_home.home.register";
+import { loader as registerLoader } from "~/routes/_home.home.register/route";
 import { loader as surveyLoader, action as surveyAction } from "~/routes/_home.survey.$token";
 import { loader as invitationsLoader, action as invitationsAction } from "~/routes/_default.invitations";
 import { loader as editLoader, action as editAction } from "~/routes/_default.my_team.$page";

@@ -11,7 +11,7 @@ import { I18nProvider } from "~/i18n/react";
 import { createT } from "~/i18n/translate";
 import { resources } from "~/locales/resources";
 import { action as verificationAction } from "~/routes/_home.account_verification";
-import { action as registerAction } from "~/routes/_home.home.register";
+import { action as registerAction } from "~/routes/_home.home.register/route";
 import { buildRequest, headerOf, statusOf } from "./http";
 
 /**

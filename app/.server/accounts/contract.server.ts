@@ -109,10 +109,12 @@ export const loginRefusals = refusals("auth", {
   tooManyAttempts: { status: 429, field: null, message: "errors.tooManyAttempts" },
 });
 
+// Limits, not the address's fault: the page's general message (SPEC §8); the API keeps its email line.
+const recoveryLimit = (message: string) => ({ status: 429, field: null, message, api: { field: "email" } });
 export const recoveryRequestRefusals = refusals("auth", {
-  tooManyResends: { status: 429, field: "email", message: "errors.tooManyResends" },
-  tooManyCodeRequests: { status: 429, field: "email", message: "errors.tooManyCodeRequests" },
-  codeTooManyTries: { status: 429, field: "email", message: "errors.codeTooManyTries" },
+  tooManyResends: recoveryLimit("errors.tooManyResends"),
+  tooManyCodeRequests: recoveryLimit("errors.tooManyCodeRequests"),
+  codeTooManyTries: recoveryLimit("errors.codeTooManyTries"),
 });
 
 export const registrationRefusals = refusals("auth", {

@@ -15,6 +15,30 @@ type Replying = {
   }): SubmissionResult<string[]>;
 };
 
+/**
+ * Which of a page's forms a post comes from: its `intent` field (or `key`) when it is one of
+ * `known`, `withoutIntent` when it names none (a form with no intent field), else null — a post
+ * no form of the page sends, to answer with refuseUnknownIntent().
+ */
+export function intentOf<const Intent extends string>(
+  formData: FormData,
+  known: readonly Intent[],
+  { key = "intent", withoutIntent }: { key?: string; withoutIntent?: Intent } = {},
+): Intent | null {
+  const posted = formData.get(key);
+  if (posted === null) return withoutIntent ?? null;
+  return known.find((intent) => intent === posted) ?? null;
+}
+
+/**
+ * A post no form of the page sends (an unknown intent or step): 400, nothing done, and a message
+ * for the page as a whole — no values, so no form takes it for its own; the page shows it with
+ * <UnknownIntentAlert reply={useActionData()} /> (components/unknown-intent-alert.tsx).
+ */
+export function refuseUnknownIntent() {
+  return refuse({ status: "error", initialValue: null, error: { "": ["common:error.unknownIntent"] } });
+}
+
 /** A form the service refused: the refusal's message under its field (or the whole form's), with its status. */
 export function refuseWith(submission: Replying, refusal: ServiceRefusal, options: { hideFields?: string[] } = {}) {
   const errors =

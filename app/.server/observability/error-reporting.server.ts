@@ -1,4 +1,5 @@
 import type { HandleErrorFunction, ServerBuild } from "@remix-run/node";
+import { isRouteErrorResponse } from "@remix-run/react";
 import * as Sentry from "@sentry/remix";
 import { reportingOptions, type ReportingConfig } from "~/observability/reporting-options";
 import { wrapHandlers, type RouteHandler } from "~/.server/http/route-handlers.server";
@@ -83,10 +84,16 @@ function isFailure(error: unknown, request: Request): boolean {
 
 /**
  * Remix's handleError: everything else the server fails at (rendering, for one) is logged and
- * reported; an error a loader or action already reported is sent once (Sentry marks it).
+ * reported; an error a loader or action already reported is sent once (Sentry marks it). What
+ * Remix itself refuses (a POST to a page without an action: 405) is the client's doing: a
+ * warning in the log, no report.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.warn({ requestId: context.requestId, status: error.status, method: request.method }, "request refused");
+    return;
+  }
   logger.error({ requestId: context.requestId, err: error }, "request failed");
   if (reporting()) Sentry.captureException(error);
 };

@@ -1,0 +1,64 @@
+import { Form } from "@remix-run/react";
+import type { z } from "zod";
+import type { RegistrationDraft } from "~/.server/accounts/registration-drafts.server";
+import { useClientChecks } from "~/components/client-checks";
+import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
+import { defaultGender, genders } from "~/forms/register-choices";
+import type { firstStepSchema } from "~/forms/register-steps";
+import { useTranslation } from "~/i18n/react";
+import { useRegistrationDraftStorage, useUserType } from "./draft-storage";
+
+const loadCheck = () => import("~/forms/auth-checks").then((checks) => checks.checkRegisterFirstStep);
+
+/** Step one of registration: who you are (SPEC §3, §5); "next" keeps it in the draft. */
+export function FirstStep({ draft, reply }: { draft: RegistrationDraft; reply: unknown }) {
+  const { t } = useTranslation("auth");
+  const [form, replied] = useFormReply<z.input<typeof firstStepSchema>>(reply, {
+    id: "register-first",
+    defaultValue: { gender: defaultGender, ...draft },
+  });
+  const [fields, checks] = useClientChecks(reply, replied, loadCheck);
+  const formRef = useRegistrationDraftStorage();
+  const userType = useUserType(String(replied.userType.initialValue ?? ""));
+  return (
+    <Form method="post" {...formProps(form)} {...checks} className="form" ref={formRef} noValidate>
+      <FormAlert lines={form.errors?.map((error) => t(error))} />
+      <input type="hidden" id={fields.userType.id} name={fields.userType.name} value={userType} />
+      <input {...fieldProps(fields.invitedId, { type: "hidden" })} />
+      <Field label={t("fields.firstName")} meta={fields.firstName} ns="auth">
+        <input {...fieldProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
+      </Field>
+      <Field label={t("fields.lastName")} meta={fields.lastName} ns="auth">
+        <input {...fieldProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
+      </Field>
+      <Field label={t("fields.birthDate")} meta={fields.birthDate} ns="auth">
+        <input {...fieldProps(fields.birthDate, { type: "date" })} autoComplete="bday" />
+      </Field>
+      <fieldset className="field" aria-describedby={fields.gender.errors ? fields.gender.errorId : undefined}>
+        <legend>{t("fields.gender")}</legend>
+        <div className="radio-row">
+          {genders.map((gender) => (
+            <label key={gender}>
+              <input
+                type="radio"
+                name={fields.gender.name}
+                value={gender}
+                defaultChecked={(fields.gender.initialValue ?? defaultGender) === gender}
+              />
+              {t(`genders.${gender}`)}
+            </label>
+          ))}
+        </div>
+        {fields.gender.errors ? (
+          <p id={fields.gender.errorId} className="field__errors">
+            {t(fields.gender.errors[0])}
+          </p>
+        ) : null}
+      </fieldset>
+      <SubmitButton name="intent" value="next" pendingLabel={t("register.pending")}>
+        {t("register.next")}
+      </SubmitButton>
+    </Form>
+  );
+}

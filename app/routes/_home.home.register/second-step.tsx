@@ -1,0 +1,79 @@
+import { Form } from "@remix-run/react";
+import type { z } from "zod";
+import type { RegistrationDraft } from "~/.server/accounts/registration-drafts.server";
+import { useClientChecks } from "~/components/client-checks";
+import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
+import { defaultCountryCode } from "~/forms/register-choices";
+import type { secondStepSchema } from "~/forms/register-steps";
+import { useTranslation } from "~/i18n/react";
+import { useRegistrationDraftStorage, useUserType } from "./draft-storage";
+
+const loadCheck = () => import("~/forms/auth-checks").then((checks) => checks.checkRegisterSecondStep);
+
+/**
+ * Step two of registration: how to reach you and your password; "register" creates the account,
+ * "back" (formNoValidate, never checked) keeps whatever was typed in the draft and returns.
+ */
+export function SecondStep({ draft, reply }: { draft: RegistrationDraft; reply: unknown }) {
+  const { t } = useTranslation("auth");
+  const [form, replied] = useFormReply<z.input<typeof secondStepSchema>>(reply, {
+    id: "register-second",
+    defaultValue: { mobileCountryCode: defaultCountryCode, ...draft },
+  });
+  const [fields, checks] = useClientChecks(reply, replied, loadCheck);
+  const formRef = useRegistrationDraftStorage();
+  const userType = useUserType(String(replied.userType.initialValue ?? ""));
+  return (
+    <Form method="post" {...formProps(form)} {...checks} className="form" ref={formRef} noValidate>
+      <FormAlert lines={form.errors?.map((error) => t(error))} />
+      <input type="hidden" id={fields.userType.id} name={fields.userType.name} value={userType} />
+      <input {...fieldProps(fields.invitedId, { type: "hidden" })} />
+      <Field label={t("fields.email")} meta={fields.email} ns="auth">
+        <input {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
+      </Field>
+      <div className="field">
+        <label htmlFor={fields.mobile.id}>{t("fields.mobile")}</label>
+        <p id="mobile-hint" className="field__hint">
+          {t("register.mobileHint")}
+        </p>
+        <div className="field__row">
+          <span className="field__prefix">
+            <span aria-hidden="true">+</span>
+            <input
+              {...fieldProps(fields.mobileCountryCode, { type: "text" })}
+              inputMode="numeric"
+              aria-label={t("fields.countryCode")}
+              autoComplete="tel-country-code"
+            />
+          </span>
+          <input
+            {...fieldProps(fields.mobile, { type: "tel" })}
+            aria-describedby="mobile-hint"
+            autoComplete="tel-national"
+          />
+        </div>
+        {[...(fields.mobileCountryCode.errors ?? []), ...(fields.mobile.errors ?? [])].map((error) => (
+          <p key={error} className="field__errors">
+            {t(error)}
+          </p>
+        ))}
+      </div>
+      <Field label={t("fields.password")} meta={fields.password} hint={t("register.passwordHint")} ns="auth">
+        <input
+          {...fieldProps(fields.password, { type: "password", described: fields.password.descriptionId })}
+          autoComplete="new-password"
+        />
+      </Field>
+      <Field label={t("fields.confirmPassword")} meta={fields.confirmPassword} ns="auth">
+        <input {...fieldProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
+      </Field>
+      <SubmitButton name="intent" value="register" pendingLabel={t("register.pending")}>
+        {t("register.submit")}
+      </SubmitButton>
+      <button type="submit" name="intent" value="back" className="button button--ghost button--block" formNoValidate>
+        {t("register.back")}
+      </button>
+    </Form>
+  );
+}
