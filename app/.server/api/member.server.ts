@@ -1,6 +1,6 @@
 import { whoami, type SignedIn } from "~/.server/accounts/members.server";
 import { readToken } from "~/.server/auth/token-cookie.server";
-import { isVerified } from "~/.server/identity/identity.server";
+import { isVerified } from "~/.server/identity/identity-service.server";
 import { apiError } from "./respond.server";
 
 /**
