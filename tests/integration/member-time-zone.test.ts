@@ -7,7 +7,7 @@ import { action as overviewAction, loader as overviewLoader } from "~/routes/_de
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { loader as commitmentsLoader, action as commitmentsAction } from "~/routes/_default.my_commitments";
 import { loader as layoutLoader } from "~/routes/_default";
-import { loader as profileLoader } from "~/routes/_default.profile";
+import { loader as profileLoader } from "~/routes/_default.profile/route";
 import { action as zoneAction, loader as zonePageLoader } from "~/routes/_default.profile_.time-zone";
 import { callWith, verifiedMember, type TestMember } from "../support/accounts";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";

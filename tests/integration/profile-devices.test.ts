@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import { action as loginPage } from "~/routes/_main.home.login";
-import { action as profileAction, loader as profileLoader } from "~/routes/_default.profile";
+import { action as profileAction, loader as profileLoader } from "~/routes/_default.profile/route";
 import { action as loginApi } from "~/api/login";
 import { action as logoutApi } from "~/api/logout";
 import { loader as whoamiApi } from "~/api/whoami";
