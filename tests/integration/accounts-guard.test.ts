@@ -13,7 +13,7 @@ import { loader as freemiumLoader } from "~/routes/_home.home.start-freemium";
 import { loader as forgotLoader } from "~/routes/_main.home.forgot-password";
 import { loader as loginLoader } from "~/routes/_main.home.login";
 import { loader as layoutLoader } from "~/routes/_default";
-import { loader as agendaLoader } from "~/routes/_home.coach.agenda.$token";
+import { loader as agendaLoader } from "~/routes/_home.coach.agenda.$token/route";
 import { loader as coachSessionLoader } from "~/routes/_home.coach.session.$token";
 import { loader as surveyLoader } from "~/routes/_home.survey.$token";
 import { agendaPath } from "~/.server/coaching/agenda-link.server";

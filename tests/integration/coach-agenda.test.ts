@@ -11,7 +11,7 @@ import { coachingBookings, coachTimeOff } from "~/.server/db/schema.server";
 import { savePhoto } from "~/.server/profile/photo.server";
 import { languageCookie } from "~/.server/i18n/i18n.server";
 import { action as coachAction, loader as coachLoader } from "~/routes/_default.coaching.$coach_slug/route";
-import { action as agendaAction, loader as agendaLoader } from "~/routes/_home.coach.agenda.$token";
+import { action as agendaAction, loader as agendaLoader } from "~/routes/_home.coach.agenda.$token/route";
 import { loader as feedLoader } from "~/routes/_home.coach.agenda.$token_.sessions[.]ics";
 import { loader as sessionLinkLoader } from "~/routes/_home.coach.session.$token";
 import { callWith, mailsTo, verifiedMember, type TestMember } from "../support/accounts";
