@@ -4,7 +4,7 @@ import { commitments } from "~/.server/db/schema.server";
 import { isCalendarDay } from "~/.server/calendar/days.server";
 import { loader as slotList } from "~/api/coach-slots";
 import { loader as overviewLoader } from "~/routes/_default._index";
-import { action as commitmentsAction } from "~/routes/_default.my_commitments";
+import { action as commitmentsAction } from "~/routes/_default.my_commitments/route";
 import { action as loginAction } from "~/routes/_main.home.login";
 import { action as loginApi } from "~/api/login";
 import { callWith, verifiedMember } from "../support/accounts";

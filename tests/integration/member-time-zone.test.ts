@@ -5,7 +5,7 @@ import { db } from "~/.server/db/client.server";
 import { appUsers, weatherCheckins } from "~/.server/db/schema.server";
 import { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
-import { loader as commitmentsLoader, action as commitmentsAction } from "~/routes/_default.my_commitments";
+import { loader as commitmentsLoader, action as commitmentsAction } from "~/routes/_default.my_commitments/route";
 import { loader as layoutLoader } from "~/routes/_default";
 import { loader as profileLoader } from "~/routes/_default.profile/route";
 import { action as zoneAction, loader as zonePageLoader } from "~/routes/_default.profile_.time-zone";
