@@ -1,12 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiMember } from "~/.server/api/member.server";
+import { apiPage } from "~/.server/api/paging.server";
 import { apiAnswer, methodNotAllowed } from "~/.server/api/respond.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
+import { pageEnvelope } from "~/.server/paging/paging.server";
+import { DEVICES_API_PAGE_SIZE } from "~/.server/profile/contract.server";
 import { devicesOf } from "~/.server/profile/devices.server";
 
-/** GET /api/sessions — the member's signed-in devices, this one first (Kratos: GET /sessions). */
+/** GET /api/sessions?page=&limit= — the member's signed-in devices, this one first (Kratos: GET /sessions). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const devices = await devicesOf(await apiMember(request), await localeOf(request));
+  const signedIn = await apiMember(request);
+  const requested = await apiPage(request, DEVICES_API_PAGE_SIZE);
+  const { devices, page } = await devicesOf(signedIn, await localeOf(request), requested, { settle: false });
   return apiAnswer({
     sessions: devices.map((device) => ({
       id: device.id,
@@ -16,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       last_seen_at: device.lastSeenAt,
       current: device.current,
     })),
+    ...pageEnvelope(requested, page.total),
   });
 }
 

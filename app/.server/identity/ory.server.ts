@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { Configuration, FrontendApi, IdentityApi, type JsonPatch } from "@ory/client";
+import { Configuration, FrontendApi, IdentityApi, type JsonPatch, type Session as KratosSession } from "@ory/client";
 import { and, eq, isNull } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { identityFlows, selfServiceCodes } from "~/.server/db/schema.server";
@@ -18,6 +18,7 @@ import {
   flowMessageIds,
   IDENTITY_DISABLED,
   INVALID_CREDENTIALS,
+  nextPageToken,
   passwordRefused,
   RECOVERY_CODE_INVALID,
   toDeviceSession,
@@ -42,8 +43,12 @@ import type { CodeError, CodeOutcome, IdentityPort, OnVerified } from "./port.se
 const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_BYTES = 72;
 
-/** A device list is bounded, not paged (as the embedded store's): this session and 49 others. */
-const MAX_LISTED_SESSIONS = 50;
+/**
+ * The member's other sessions are read through Kratos's pages of GET /sessions, the largest it
+ * serves, up to a bound (10,000 devices) that no member reaches by signing in.
+ */
+const KRATOS_SESSIONS_PAGE_SIZE = 500;
+const MAX_KRATOS_SESSION_PAGES = 20;
 /** Ory Network answers 429 to overlapping PATCHes of one identity: retried this often, backing off. */
 const PATCH_RETRIES = 3;
 const PATCH_BACKOFF_MS = 100;
@@ -114,6 +119,8 @@ export function createOryIdentity(options: {
   adminUrl: string;
   apiKey?: string;
   timeoutMs: number;
+  /** Kratos's page size for GET /sessions (tests pass a small one to walk several pages). */
+  sessionsPageSize?: number;
 }): IdentityPort {
   // No redirects: Kratos answers some native submissions with a 303 that must be read, not followed.
   const baseOptions = { timeout: options.timeoutMs, maxRedirects: 0 };
@@ -161,6 +168,25 @@ export function createOryIdentity(options: {
     // 401 session_inactive; 403 when the session lacks an assurance level Kratos wants.
     if (answer.status === 401 || answer.status === 403) return null;
     throw unexpected("toSession", answer);
+  }
+
+  /** The token's identity's other live sessions, page after page (Kratos's `page_token` in its Link header). */
+  async function otherSessions(token: string): Promise<KratosSession[]> {
+    const sessionsPageSize = options.sessionsPageSize ?? KRATOS_SESSIONS_PAGE_SIZE;
+    const sessions: KratosSession[] = [];
+    let pageToken: string | undefined;
+    for (let read = 0; read < MAX_KRATOS_SESSION_PAGES; read++) {
+      const page = await expectOk(
+        "listMySessions",
+        frontend
+          .listMySessions({ xSessionToken: token, pageSize: sessionsPageSize, pageToken })
+          .then((answer) => ({ data: { sessions: answer.data, next: nextPageToken(answer.headers.link) } })),
+      );
+      sessions.push(...page.sessions);
+      if (!page.next) break;
+      pageToken = page.next;
+    }
+    return sessions;
   }
 
   /** Ends every session of the token's identity but the token's own; how many ended. */
@@ -440,18 +466,15 @@ export function createOryIdentity(options: {
       return changePassword(token, flow.id, password);
     },
 
-    async listSessions(token) {
+    async listSessions(token, _identityId, window) {
       const current = await currentSession(token);
-      if (!current) return [];
-      // The others (Kratos leaves the current one out): one page, as Kratos takes up to 500 a page.
-      const others = await expectOk(
-        "listMySessions",
-        frontend.listMySessions({ xSessionToken: token, pageSize: MAX_LISTED_SESSIONS - 1 }),
-      );
-      return [current, ...others]
+      if (!current) return { sessions: [], total: 0 };
+      // Kratos leaves the current one out and keeps its own order: all of them, sorted here.
+      const others = (await otherSessions(token))
         .map(toDeviceSession)
-        .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime())
-        .slice(0, MAX_LISTED_SESSIONS);
+        .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime());
+      const all = [toDeviceSession(current), ...others];
+      return { sessions: all.slice(window.offset, window.offset + window.limit), total: all.length };
     },
 
     async revokeSession(token, _identityId, sessionId) {

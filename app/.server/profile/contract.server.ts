@@ -3,6 +3,7 @@ import type { Operations } from "~/.server/api/openapi.server";
 import { successAnswer } from "~/.server/api/respond.server";
 import { codeRefusals, registerBody } from "~/.server/accounts/contract.server";
 import { refusals } from "~/.server/http/refusal-table.server";
+import { pageAnswerFields, pageQueryParameters } from "~/.server/paging/paging.server";
 import { levelsOfStudy } from "~/forms/profile";
 import { registerFields } from "~/forms/register";
 import { userTypes } from "~/forms/user-type";
@@ -75,7 +76,12 @@ export const deviceAnswer = z.object({
   last_seen_at: z.string().datetime().describe("Refreshed at most every 5 minutes"),
   current: z.boolean().describe("The session of this request"),
 });
-export const devicesAnswer = z.object({ sessions: z.array(deviceAnswer) });
+/** How many devices a page of GET /api/sessions holds unless `limit` says. */
+export const DEVICES_API_PAGE_SIZE = 20;
+export const devicesAnswer = z.object({
+  sessions: z.array(deviceAnswer).describe("This one first (on the first page), then the most recently seen"),
+  ...pageAnswerFields,
+});
 export const revokedAnswer = z.object({ success: z.literal(true), revoked: z.number().int().min(0) });
 export const deletionBody = z.object({
   email: registerFields.email.describe("The account's address, typed again to confirm"),
@@ -158,10 +164,15 @@ export const deviceOperations: Operations = {
     post: undefined,
     get: {
       summary:
-        "The member's signed-in devices (live sessions), this one first: browser and system, signed in, last seen",
+        "The member's signed-in devices (live sessions), this one first, a page at a time: browser and system, signed in, last seen",
       signedIn: true,
-      ok: { status: 200, schema: devicesAnswer, description: "The sessions" },
-      failures: [401, 403],
+      query: pageQueryParameters.map((parameter) =>
+        parameter.name === "limit"
+          ? { ...parameter, description: `${parameter.description} (default ${DEVICES_API_PAGE_SIZE})` }
+          : parameter,
+      ),
+      ok: { status: 200, schema: devicesAnswer, description: "A page of the sessions" },
+      failures: [401, 403, 422],
     },
   },
   "/api/sessions/revoke-others": {

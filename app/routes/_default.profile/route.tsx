@@ -4,7 +4,8 @@ import { requireMember } from "~/.server/auth/guard.server";
 import { usualTimeZones } from "~/.server/calendar/time-zones.server";
 import { zoneLabel } from "~/.server/coaching/session-views.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { devicesOf } from "~/.server/profile/devices.server";
+import { DEVICES_PAGE_SIZE, devicesOf } from "~/.server/profile/devices.server";
+import { pageParam } from "~/.server/paging/paging.server";
 import { profileOf } from "~/.server/profile/profile.server";
 import { DeviceList } from "~/components/device-list";
 import { FormAlert } from "~/components/form";
@@ -24,11 +25,16 @@ export const meta = titleMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireMember(request);
   const t = await translator(request, "profile");
-  const saved = new URL(request.url).searchParams.get("saved");
+  const url = new URL(request.url);
+  const saved = url.searchParams.get("saved");
+  const devices = await devicesOf(signedIn, await localeOf(request), {
+    page: pageParam(url, "devices"),
+    limit: DEVICES_PAGE_SIZE,
+  });
   return {
     title: t("title"),
     profile: await profileOf(signedIn),
-    devices: await devicesOf(signedIn, await localeOf(request)),
+    devices: { list: devices.devices, page: devices.page.page, pages: devices.page.pages, total: devices.page.total },
     timeZone: {
       zone: signedIn.member.time_zone,
       label: zoneLabel(new Date(), signedIn.member.time_zone),
@@ -71,7 +77,7 @@ export default function ProfilePage() {
         <TimeZoneForm {...timeZone} />
         <EmailForms email={profile.email} pendingEmail={profile.pending_email} />
         <PasswordForm />
-        <DeviceList devices={devices} reply={reply} />
+        <DeviceList {...devices} reply={reply} />
         <DeletionForm />
       </div>
     </>
