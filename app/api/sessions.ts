@@ -1,15 +1,19 @@
 import { getEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
-import { devicesAnswer } from "~/.server/profile/contract.server";
+import { pageEnvelope, pageQueryParametersWith } from "~/.server/paging/paging.server";
+import { DEVICES_API_PAGE_SIZE, devicesAnswer } from "~/.server/profile/contract.server";
 import { devicesOf } from "~/.server/profile/devices.server";
 
 /** Kratos: GET /sessions. */
 export const endpoint = getEndpoint("/api/sessions", {
-  summary: "The member's signed-in devices (live sessions), this one first: browser and system, signed in, last seen",
-  ok: { status: 200, schema: devicesAnswer, description: "The sessions" },
-  async handler({ request, signedIn }) {
-    const devices = await devicesOf(signedIn, await localeOf(request));
+  summary:
+    "The member's signed-in devices (live sessions), this one first, a page at a time: browser and system, signed in, last seen",
+  page: DEVICES_API_PAGE_SIZE,
+  query: pageQueryParametersWith(DEVICES_API_PAGE_SIZE),
+  ok: { status: 200, schema: devicesAnswer, description: "A page of the sessions" },
+  async handler({ request, signedIn, page }) {
+    const { devices, page: settled } = await devicesOf(signedIn, await localeOf(request), page, { settle: false });
     return apiAnswer({
       sessions: devices.map((device) => ({
         id: device.id,
@@ -19,6 +23,7 @@ export const endpoint = getEndpoint("/api/sessions", {
         last_seen_at: device.lastSeenAt,
         current: device.current,
       })),
+      ...pageEnvelope(page, settled.total),
     });
   },
 });

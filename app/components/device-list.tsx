@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { FormAlert, SubmitButton } from "~/components/form";
 import { formProps, useFormReply } from "~/components/form-reply";
+import { Pagination } from "~/components/pagination";
 import { useTranslation } from "~/i18n/react";
 
 type Device = {
@@ -13,14 +14,28 @@ type Device = {
 };
 
 /**
- * The member's signed-in devices on /profile: each can be signed out (one form, each device's
- * button sends its id), or all but this one at once. `reply`: the action's answer (a device's
+ * The member's signed-in devices on /profile, a page at a time (`?devices=N`, this one first on
+ * the first page): each can be signed out (one form, each device's button sends its id), or all
+ * but this one at once (`total`: every page's). `reply`: the action's answer (a device's
  * sign-out's refusal, or another form's answer).
  */
-export function DeviceList({ devices, reply }: { devices: Device[]; reply: unknown }) {
+export function DeviceList({
+  list: devices,
+  page,
+  pages,
+  total,
+  reply,
+}: {
+  list: Device[];
+  page: number;
+  pages: number;
+  total: number;
+  reply: unknown;
+}) {
   const { t } = useTranslation("profile");
   const [form] = useFormReply(reply, { id: "device-sign-out", intent: "signOutDevice" });
-  const others = devices.filter((device) => !device.current);
+  // Every device but this one, on every page.
+  const others = Math.max(total - 1, 0);
   return (
     <section className="card" id="devices" aria-labelledby="devices-title">
       <h2 id="devices-title">{t("devices.title")}</h2>
@@ -63,7 +78,8 @@ export function DeviceList({ devices, reply }: { devices: Device[]; reply: unkno
           })}
         </ul>
       </Form>
-      {others.length > 0 ? (
+      <Pagination page={page} pages={pages} param="devices" hash="#devices" label={t("devices.title")} />
+      {others > 0 ? (
         <Form method="post">
           <SubmitButton
             name="intent"
@@ -71,7 +87,7 @@ export function DeviceList({ devices, reply }: { devices: Device[]; reply: unkno
             pendingLabel={t("devices.signingOut")}
             className="button button--ghost"
           >
-            {t("devices.signOutOthers", { count: others.length })}
+            {t("devices.signOutOthers", { count: others })}
           </SubmitButton>
         </Form>
       ) : (

@@ -5,7 +5,7 @@ import { coachOf } from "~/.server/coaching/bookings.server";
 import { shownRegion, timeZoneRegions, usualTimeZones, zonesOfRegion } from "~/.server/calendar/time-zones.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { bookingQuery } from "~/.server/pages/booking-page.server";
+import { bookingQuery } from "~/.server/coaching/booking-calendar.server";
 import { titleMeta } from "~/components/page-title";
 import { ZoneGroup, ZoneRegionForm } from "~/components/zone-options";
 import { useTranslation } from "~/i18n/react";
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!coach) notFound(request);
   const t = await translator(request, "coaching");
   const url = new URL(request.url);
-  const query = bookingQuery(url, member.time_zone);
+  const query = bookingQuery(url.searchParams, member.time_zone);
   const region = shownRegion(url.searchParams.get("region"), query.timeZone);
   return {
     title: t("zonePage.title"),

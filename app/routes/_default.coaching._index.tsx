@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { bookingQuery } from "~/.server/pages/booking-page.server";
+import { bookingQuery } from "~/.server/coaching/booking-calendar.server";
 import { activeCoaches, sessionsOf } from "~/.server/coaching/bookings.server";
 import { zoneLabel } from "~/.server/calendar/when-words.server";
 import { sessionCard } from "~/.server/coaching/session-views.server";
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const lang = await localeOf(request);
   const t = await translator(lang, "coaching");
-  const query = bookingQuery(new URL(request.url), member.time_zone);
+  const query = bookingQuery(new URL(request.url).searchParams, member.time_zone);
   const now = new Date();
   const [coaches, sessions] = await Promise.all([
     activeCoaches(),

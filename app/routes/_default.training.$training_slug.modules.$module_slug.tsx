@@ -3,8 +3,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { intentOf, refuse, refuseUnknownIntent, replyOf } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
+import { localeOf } from "~/.server/i18n/i18n.server";
+import { moduleOfMember } from "~/.server/trainings/module-lookup.server";
 import { markPartRead, submitQuiz, type QuizOutcome, type StepOutcome } from "~/.server/trainings/progress.server";
-import { modulePage } from "~/.server/pages/module-page.server";
 import { FormAlert } from "~/components/form";
 import { ModulePart } from "~/components/module-part";
 import { titleMeta } from "~/components/page-title";
@@ -18,7 +19,12 @@ export const meta = titleMeta;
 
 /** /training/{training_slug}/modules/{module_slug}: the parts, "I've read", the quiz, next. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const view = await modulePage(request, params);
+  const { member } = await requireMember(request);
+  const slugs = { training: params.training_slug ?? "", module: params.module_slug ?? "" };
+  const found = await moduleOfMember(member.id, slugs, await localeOf(request));
+  if (found.found === "nothing") notFound(request);
+  if (found.found === "locked") throw redirect(`/training/${found.trainingSlug}`);
+  const { view } = found;
   return { title: view.title, module: view, quizOutcome: new URL(request.url).searchParams.get("quiz") };
 }
 

@@ -1,7 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
 import { notFound } from "~/.server/http/not-found.server";
-import { modulePage } from "~/.server/pages/module-page.server";
+import { localeOf } from "~/.server/i18n/i18n.server";
+import { moduleOfMember } from "~/.server/trainings/module-lookup.server";
 import { titleMeta } from "~/components/page-title";
 import { useTranslation } from "~/i18n/react";
 
@@ -9,7 +11,12 @@ export const meta = titleMeta;
 
 /** The full-video page: a module's video across the page, with its captions and transcript. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const view = await modulePage(request, params);
+  const { member } = await requireMember(request);
+  const slugs = { training: params.training_slug ?? "", module: params.module_slug ?? "" };
+  const found = await moduleOfMember(member.id, slugs, await localeOf(request));
+  if (found.found === "nothing") notFound(request);
+  if (found.found === "locked") throw redirect(`/training/${found.trainingSlug}`);
+  const { view } = found;
   const part = view.parts.find((p) => p.slug === params.part_slug);
   if (!part?.video) notFound(request);
   return {

@@ -153,6 +153,45 @@ test("see the devices signed in, sign one out, then all the others", async ({ pa
   await Promise.all([phone.dispose(), laptop.dispose(), tablet.dispose()]);
 });
 
+test("page through more devices than a page holds, then sign out every other one", async ({
+  page,
+  member,
+  playwright,
+}, testInfo) => {
+  // Ten more sessions (ten devices a page): two pages with this one.
+  const elsewhere = await playwright.request.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    userAgent: "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0",
+    storageState: { cookies: [], origins: [] },
+  });
+  for (let i = 0; i < 10; i++) {
+    const login = await elsewhere.post("/api/dashboard/login", {
+      data: { email: member.email, password: member.password },
+    });
+    expect(login.status()).toBe(200);
+  }
+  await elsewhere.dispose();
+
+  await page.goto("/profile");
+  const devices = page.getByRole("region", { name: "Mes appareils connectés" });
+  const pages = devices.getByRole("navigation", { name: "Mes appareils connectés" });
+  await expect(pages).toContainText("Page 1 sur 2");
+  await expect(devices.getByRole("listitem")).toHaveCount(10);
+  await expect(devices.getByRole("listitem").first()).toContainText("Cet appareil");
+
+  await pages.getByRole("link", { name: /Suivante/ }).click();
+  await expect(page).toHaveURL(/\/profile\?devices=2#devices$/);
+  await expect(pages).toContainText("Page 2 sur 2");
+  await expect(devices.getByRole("listitem")).toHaveCount(1);
+  await expect(devices.getByText("Cet appareil", { exact: true })).toHaveCount(0);
+
+  await devices.getByRole("button", { name: "Déconnecter les 10 autres appareils" }).click();
+  await expect(page.getByRole("status")).toHaveText("Vos autres appareils sont déconnectés.");
+  await expect(devices.getByText("Vous n’êtes connecté·e sur aucun autre appareil.")).toBeVisible();
+  await expect(devices.getByRole("navigation")).toHaveCount(0);
+  await expect(devices.getByRole("listitem")).toHaveCount(1);
+});
+
 test("upload a profile photo, see it in the menu, refuse a bad file, remove it", async ({ page }) => {
   const sharp = (await import("sharp")).default;
   const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#2a6f97" } })

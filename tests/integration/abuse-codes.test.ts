@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { rateLimitEvents } from "~/.server/db/schema.server";
 import { action as verificationAction } from "~/routes/_home.account_verification";
-import { action as profileAction } from "~/routes/_default.profile";
+import { action as profileAction } from "~/routes/_default.profile/route";
 import { action as forgotAction } from "~/routes/_main.home.forgot-password";
 import { action as newPasswordAction } from "~/routes/_main.home.$newPasswordPage";
 import { action as loginAction } from "~/routes/_main.home.login";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
 import { rateLimitEvents } from "~/.server/db/schema.server";
-import { loader as commitmentsLoader } from "~/routes/_default.my_commitments";
+import { loader as commitmentsLoader } from "~/routes/_default.my_commitments/route";
 import { action, loader } from "~/routes/_main.home.login";
 import { action as logoutAction } from "~/routes/logout";
 import { callWith, cookiePair, PASSWORD, setCookie, tokenOf, verifiedMember } from "../support/accounts";

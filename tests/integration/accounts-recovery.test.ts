@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
 import { mailOutbox } from "~/.server/db/schema.server";
-import { loader as commitmentsLoader } from "~/routes/_default.my_commitments";
+import { loader as commitmentsLoader } from "~/routes/_default.my_commitments/route";
 import ForgotPassword, { action as forgotAction } from "~/routes/_main.home.forgot-password";
 import { action as newPasswordAction, loader as newPasswordLoader } from "~/routes/_main.home.$newPasswordPage";
 import { action as loginAction } from "~/routes/_main.home.login";

@@ -7,7 +7,7 @@ import { rateLimitEvents } from "~/.server/db/schema.server";
 import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { deliverDueMail } from "~/.server/mail/sender.server";
 import { action, loader } from "~/routes/_home.account_verification";
-import { loader as commitmentsLoader } from "~/routes/_default.my_commitments";
+import { loader as commitmentsLoader } from "~/routes/_default.my_commitments/route";
 import {
   callWith,
   codeIn,

@@ -12,7 +12,7 @@ import { coaches, coachingBookings, mailOutbox } from "~/.server/db/schema.serve
 import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { deliverDueMail } from "~/.server/mail/sender.server";
 import { deleteAccount } from "~/.server/profile/account.server";
-import { action as coachAction, loader as coachLoader } from "~/routes/_default.coaching.$coach_slug";
+import { action as coachAction, loader as coachLoader } from "~/routes/_default.coaching.$coach_slug/route";
 import { loader as zoneLoader } from "~/routes/_default.coaching.$coach_slug_.time-zone";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";

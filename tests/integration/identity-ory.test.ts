@@ -395,7 +395,7 @@ describe("recovery", () => {
       ok: false,
       error: "passwordRejected",
     });
-    expect(await ory.listSessions(token, identity.id)).toHaveLength(1);
+    expect((await ory.listSessions(token, identity.id, { limit: 50, offset: 0 })).sessions).toHaveLength(1);
     expect(await ory.login("ada@example.com", PASSWORD, null)).not.toBeNull();
   });
 
@@ -565,7 +565,7 @@ describe("password", () => {
     const other = await ory.login("ada@example.com", PASSWORD, null);
     await ory.logout(token);
     expect(await ory.reauthenticate(token, identity, PASSWORD)).toBe(false);
-    expect(await ory.listSessions(other!.token, identity.id)).toHaveLength(1);
+    expect((await ory.listSessions(other!.token, identity.id, { limit: 50, offset: 0 })).sessions).toHaveLength(1);
   });
 
   it("sets a new password and ends the other sessions; Kratos's policy refusals are passwordRejected", async () => {
@@ -591,16 +591,17 @@ describe("password", () => {
 });
 
 describe("devices", () => {
-  it("lists every session with its browser, the most recently seen first", async () => {
+  it("lists every session with its browser, this one first, then the most recently seen", async () => {
     const { token, identity } = await register({ userAgent: FIREFOX });
     kratos.setNow(minutes(5));
     const phone = await ory.login("ada@example.com", PASSWORD, SAFARI);
     kratos.setNow(minutes(10));
     await ory.login("ada@example.com", PASSWORD, null);
-    const listed = await ory.listSessions(phone!.token, identity.id);
+    const { sessions: listed, total } = await ory.listSessions(phone!.token, identity.id, { limit: 50, offset: 0 });
+    expect(total).toBe(3);
     expect(listed.map((s) => [s.userAgent?.slice(0, 13), s.lastSeenAt.toISOString()])).toEqual([
-      [expect.stringMatching(/^axios/), minutes(10).toISOString()],
       [SAFARI.slice(0, 13), minutes(5).toISOString()],
+      [expect.stringMatching(/^axios/), minutes(10).toISOString()],
       [FIREFOX.slice(0, 13), T0.toISOString()],
     ]);
     expect(listed[2]).toEqual({
@@ -609,7 +610,41 @@ describe("devices", () => {
       authenticatedAt: T0,
       lastSeenAt: T0,
     });
-    expect(await ory.listSessions("ory_st_unknown", identity.id)).toEqual([]);
+    expect(await ory.listSessions("ory_st_unknown", identity.id, { limit: 50, offset: 0 })).toEqual({
+      sessions: [],
+      total: 0,
+    });
+  });
+
+  it("follows Kratos's pages of GET /sessions (page_token in the Link header) and answers the window asked for", async () => {
+    const paging = createOryIdentity({
+      sdkUrl: proxy.url,
+      adminUrl: proxy.url,
+      apiKey: API_KEY,
+      timeoutMs: 2_000,
+      sessionsPageSize: 2,
+    });
+    const { token, identity } = await register();
+    const others: string[] = [];
+    for (let minute = 1; minute <= 6; minute++) {
+      kratos.setNow(minutes(minute));
+      const signedIn = await paging.login("ada@example.com", PASSWORD, null);
+      others.push((await paging.whoami(signedIn!.token))!.id);
+    }
+    const before = proxy.seen.length;
+    const first = await paging.listSessions(token, identity.id, { limit: 3, offset: 0 });
+    // Six others in pages of two: three Kratos pages, each asked for with the previous page's token.
+    const asked = proxy.seen.slice(before).filter((seen) => seen.path.startsWith("/sessions?"));
+    expect(asked).toHaveLength(3);
+    expect(asked.map((seen) => new URL(seen.path, proxy.url).searchParams.has("page_token"))).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect(first.total).toBe(7);
+    expect(first.sessions.map((s) => s.id)).toEqual([(await paging.whoami(token))!.id, others[5], others[4]]);
+    const last = await paging.listSessions(token, identity.id, { limit: 3, offset: 6 });
+    expect(last).toMatchObject({ total: 7, sessions: [{ id: others[0] }] });
   });
 
   it("revokes one other session by id, or all the others", async () => {

@@ -18,7 +18,7 @@ import Invitations, { loader as invitationsLoader } from "~/routes/_default.invi
 import MyCommitments, {
   action as commitmentsAction,
   loader as commitmentsLoader,
-} from "~/routes/_default.my_commitments";
+} from "~/routes/_default.my_commitments/route";
 import { callWith, renderPage, type TestMember, verifiedMember } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";

@@ -1,9 +1,19 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
+import { identity } from "~/.server/identity/identity-service.server";
+import { DEVICES_PAGE_SIZE } from "~/.server/profile/devices.server";
 import { action as loginPage } from "~/routes/_main.home.login";
-import { action as profileAction, loader as profileLoader } from "~/routes/_default.profile";
-import { callWith, cookiePair, PASSWORD, tokenOf, verifiedMember, type TestMember } from "../support/accounts";
+import ProfilePage, { action as profileAction, loader as profileLoader } from "~/routes/_default.profile/route";
+import {
+  callWith,
+  cookiePair,
+  PASSWORD,
+  renderPage,
+  tokenOf,
+  verifiedMember,
+  type TestMember,
+} from "../support/accounts";
 import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
@@ -64,11 +74,17 @@ type Devices = {
   current: boolean;
 }[];
 
-async function devicesOn(cookie: string, lang = "fr"): Promise<Devices> {
-  const page = await dataOf<{ devices: Devices }>(
-    await callWith(profileLoader, buildRequest("/profile", { cookie, headers: { "Accept-Language": lang } })),
+type DevicesPage = { list: Devices; page: number; pages: number; total: number };
+
+async function devicesPageOn(cookie: string, path = "/profile", lang = "fr"): Promise<DevicesPage> {
+  const page = await dataOf<{ devices: DevicesPage }>(
+    await callWith(profileLoader, buildRequest(path, { cookie, headers: { "Accept-Language": lang } })),
   );
   return page.devices;
+}
+
+async function devicesOn(cookie: string, lang = "fr"): Promise<Devices> {
+  return (await devicesPageOn(cookie, "/profile", lang)).list;
 }
 
 function post(cookie: string, form: Record<string, string>) {
@@ -134,6 +150,65 @@ describe("signed-in devices on /profile", () => {
         "Location",
       ),
     ).toMatch(/^\/home\/login/);
+  });
+});
+
+describe("a member with more devices than a page holds", () => {
+  it("sees them a page at a time on /profile (?devices=N), this one first, and signs out every other at once", async () => {
+    const member = await verifiedMember();
+    for (let i = 0; i < DEVICES_PAGE_SIZE + 1; i++) await identity().login(member.email, PASSWORD, SAFARI_IPHONE);
+    const total = DEVICES_PAGE_SIZE + 2;
+
+    const first = await devicesPageOn(member.cookie);
+    expect(first).toMatchObject({ page: 1, pages: 2, total });
+    expect(first.list).toHaveLength(DEVICES_PAGE_SIZE);
+    expect(first.list[0].current).toBe(true);
+    const second = await devicesPageOn(member.cookie, "/profile?devices=2");
+    expect(second).toMatchObject({ page: 2, pages: 2, total });
+    expect(second.list).toHaveLength(2);
+    expect(second.list.some((device) => device.current)).toBe(false);
+    expect(new Set([...first.list, ...second.list].map((device) => device.id)).size).toBe(total);
+    // Past the end: the last page; not a number: the first.
+    expect((await devicesPageOn(member.cookie, "/profile?devices=99")).list).toEqual(second.list);
+    expect((await devicesPageOn(member.cookie, "/profile?devices=abc")).page).toBe(1);
+
+    // Without JavaScript: the page links to the next one, and the button counts every other device.
+    const loaderData = await dataOf<object>(
+      await callWith(profileLoader, buildRequest("/profile", { cookie: member.cookie })),
+    );
+    const html = await renderPage(ProfilePage, { path: "/profile", loaderData });
+    expect(html).toContain('href="/profile?devices=2#devices"');
+    expect(html).toContain("Page 1 sur 2");
+    expect(html).toContain(`Déconnecter les ${total - 1} autres appareils`);
+
+    await post(member.cookie, { intent: "signOutOthers" });
+    expect(await devicesPageOn(member.cookie)).toMatchObject({ page: 1, pages: 1, total: 1 });
+  });
+
+  it("pages GET /api/sessions with page and limit, answering total and next", async () => {
+    const member = await verifiedMember();
+    for (let i = 0; i < 6; i++) await identity().login(member.email, PASSWORD, FIREFOX_ANDROID);
+    const page = (query: string) => api(sessionsApi, `/api/sessions${query}`, member.token);
+
+    const one = await checkedJson(await page("?limit=3"), "/api/sessions", "get");
+    expect(one).toMatchObject({ total: 7, page: 1, limit: 3, next: 2 });
+    expect(one.sessions).toHaveLength(3);
+    expect(one.sessions[0].current).toBe(true);
+    const three = await checkedJson(await page("?limit=3&page=3"), "/api/sessions", "get");
+    expect(three).toMatchObject({ total: 7, page: 3, next: null });
+    expect(three.sessions).toHaveLength(1);
+    const two = await checkedJson(await page("?limit=3&page=2"), "/api/sessions", "get");
+    const ids = [...one.sessions, ...two.sessions, ...three.sessions].map((session: { id: string }) => session.id);
+    expect(new Set(ids).size).toBe(7);
+    // Past the end: an empty list; a bad page or limit: 422 naming it.
+    expect(await checkedJson(await page("?limit=3&page=4"), "/api/sessions", "get")).toMatchObject({
+      sessions: [],
+      total: 7,
+      next: null,
+    });
+    const refused = await page("?limit=500");
+    expect(refused.status).toBe(422);
+    expect((await checkedJson(refused, "/api/sessions", "get")).errors.limit).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
-import ProfilePage, { action, loader } from "~/routes/_default.profile";
+import ProfilePage, { action, loader } from "~/routes/_default.profile/route";
 import { callWith, mailsTo, PASSWORD, renderPage, verifiedMember, type TestMember } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";

@@ -9,7 +9,7 @@ import { sha256 } from "~/.server/secrets/tokens.server";
 import { loader as layoutLoader } from "~/routes/_default";
 import { action as teamAddAction } from "~/routes/_default.my_team.add";
 import { loader as teamListLoader } from "~/routes/_default.my_team.list";
-import { action as profileAction } from "~/routes/_default.profile";
+import { action as profileAction } from "~/routes/_default.profile/route";
 import PhotoPage, { action as photoAction, loader as photoLoader } from "~/routes/_default.profile_.photo";
 import { loader as coachLinkLoader } from "~/routes/_home.coach.session.$token";
 import { loader as photoFile } from "~/routes/photos.$file";

@@ -6,7 +6,7 @@ import { db } from "~/.server/db/client.server";
 import { appUsers, mailOutbox, mainGoals } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { loader as layoutLoader } from "~/routes/_default";
-import ProfilePage, { action, loader } from "~/routes/_default.profile";
+import ProfilePage, { action, loader } from "~/routes/_default.profile/route";
 import {
   callWith,
   codeIn,

@@ -185,6 +185,30 @@ describe("login, sessions and logout", () => {
     kratos.assertNoViolations();
   });
 
+  it("pages GET /sessions as Kratos does: page_size, and the next page_token in the Link header", async () => {
+    const first = (await register("ada@example.com")).body;
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await login("ada@example.com", "correct horse battery")).body.session.id);
+    const pageOf = async (query: string) => {
+      const response = await fetch(`${kratos.url}/sessions?${query}`, {
+        headers: { accept: "application/json", "x-session-token": first.session_token },
+      });
+      const next = response.headers.get("link")?.match(/<([^>]*)>; rel="next"/)?.[1];
+      return {
+        ids: ((await response.json()) as { id: string }[]).map((s) => s.id),
+        next: next ? new URL(next).searchParams.get("page_token") : null,
+      };
+    };
+    const one = await pageOf("page_size=2");
+    const two = await pageOf(`page_size=2&page_token=${one.next}`);
+    const three = await pageOf(`page_size=2&page_token=${two.next}`);
+    expect([one.ids.length, two.ids.length, three.ids.length]).toEqual([2, 2, 1]);
+    expect(three.next).toBeNull();
+    expect([...one.ids, ...two.ids, ...three.ids].sort()).toEqual(ids.sort());
+    expect((await pageOf("")).ids).toHaveLength(5);
+    kratos.assertNoViolations();
+  });
+
   it("expires sessions after the configured lifespan (injected clock)", async () => {
     await kratos.close();
     let clock = T0;

@@ -1,5 +1,6 @@
 import type { Executor, Transaction } from "~/.server/db/client.server";
 import type { Language } from "~/i18n/config";
+import type { Window } from "~/.server/paging/paging.server";
 import type { Identity, Session } from "./identity.server";
 
 /**
@@ -98,8 +99,15 @@ export interface IdentityPort {
     password: string,
   ): Promise<{ ok: true } | { ok: false; error: "passwordRejected" }>;
 
-  /** The identity's live sessions, this one included, the most recently seen first. */
-  listSessions(token: string, identityId: string): Promise<DeviceSession[]>;
+  /**
+   * A window of the identity's live sessions: the token's first, then the most recently seen; and
+   * how many there are in all.
+   */
+  listSessions(
+    token: string,
+    identityId: string,
+    window: Window,
+  ): Promise<{ sessions: DeviceSession[]; total: number }>;
   /** Ends one session of the identity; false when it has none of that id. */
   revokeSession(token: string, identityId: string, sessionId: string): Promise<boolean>;
   /** Ends every session of the identity but the token's; how many ended. */

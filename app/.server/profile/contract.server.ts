@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { codeRefusals, registerBody } from "~/.server/accounts/contract.server";
 import { refusals } from "~/.server/contract/refusal-table.server";
+import { pageAnswerFields } from "~/.server/paging/paging.server";
 import { levelsOfStudy } from "~/forms/profile";
 import { registerFields } from "~/forms/register";
 import { userTypes } from "~/forms/user-type";
@@ -73,7 +74,12 @@ export const deviceAnswer = z.object({
   last_seen_at: z.string().datetime().describe("Refreshed at most every 5 minutes"),
   current: z.boolean().describe("The session of this request"),
 });
-export const devicesAnswer = z.object({ sessions: z.array(deviceAnswer) });
+/** How many devices a page of GET /api/sessions holds unless `limit` says. */
+export const DEVICES_API_PAGE_SIZE = 20;
+export const devicesAnswer = z.object({
+  sessions: z.array(deviceAnswer).describe("This one first (on the first page), then the most recently seen"),
+  ...pageAnswerFields,
+});
 export const revokedAnswer = z.object({ success: z.literal(true), revoked: z.number().int().min(0) });
 export const deletionBody = z.object({
   email: registerFields.email.describe("The account's address, typed again to confirm"),

@@ -1,6 +1,7 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { identity } from "~/.server/identity/identity-service.server";
+import { type Page, type PageRequest, settlePage } from "~/.server/paging/paging.server";
 import type { Language } from "~/i18n/config";
 
 /**
@@ -20,24 +21,46 @@ export type DeviceView = {
   current: boolean;
 };
 
-export async function devicesOf(signedIn: SignedIn, lang: Language): Promise<DeviceView[]> {
+/** How many devices a page of /profile lists. */
+export const DEVICES_PAGE_SIZE = 10;
+
+/**
+ * A page of the member's devices, this one first (on the first page), then the most recently seen.
+ * A page past the end is the last page, or, with `settle: false` (the API), an empty list.
+ */
+export async function devicesOf(
+  signedIn: SignedIn,
+  lang: Language,
+  requested: PageRequest,
+  options: { settle: boolean } = { settle: true },
+): Promise<{ devices: DeviceView[]; page: Page }> {
   const format = dateFormat(lang, {
     dateStyle: "long",
     timeStyle: "short",
     timeZone: signedIn.member.time_zone,
   });
-  const sessions = await identity().listSessions(signedIn.token, signedIn.identity.id);
-  return sessions
-    .map((session) => ({
-      id: session.id,
-      ...describeDevice(session.userAgent),
-      signedInAt: session.authenticatedAt.toISOString(),
-      lastSeenAt: session.lastSeenAt.toISOString(),
-      signedIn: format.format(session.authenticatedAt),
-      lastSeen: format.format(session.lastSeenAt),
-      current: session.id === signedIn.sessionId,
-    }))
-    .sort((a, b) => Number(b.current) - Number(a.current));
+  const read = (page: number) =>
+    identity().listSessions(signedIn.token, signedIn.identity.id, {
+      limit: requested.limit,
+      offset: (page - 1) * requested.limit,
+    });
+  let { sessions, total } = await read(requested.page);
+  const settled = settlePage(requested, total);
+  const page = options.settle
+    ? settled
+    : { ...settled, page: requested.page, offset: (requested.page - 1) * requested.limit };
+  // Asked past the end: the last page's devices instead (the list may have changed between the two reads).
+  if (page.page !== requested.page) ({ sessions } = await read(page.page));
+  const devices = sessions.map((session) => ({
+    id: session.id,
+    ...describeDevice(session.userAgent),
+    signedInAt: session.authenticatedAt.toISOString(),
+    lastSeenAt: session.lastSeenAt.toISOString(),
+    signedIn: format.format(session.authenticatedAt),
+    lastSeen: format.format(session.lastSeenAt),
+    current: session.id === signedIn.sessionId,
+  }));
+  return { devices, page };
 }
 
 export type SignOutRefusal = "notFound" | "currentDevice";

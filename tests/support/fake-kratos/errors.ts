@@ -1,6 +1,6 @@
 /** Kratos's `errorGeneric` bodies (herodot errors), as the public and admin APIs send them. */
 
-export type Reply = { status: number; body?: unknown };
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
 
 const statusText: Record<number, string> = {
   400: "Bad Request",

@@ -91,11 +91,11 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 function send(response: ServerResponse, reply: Reply): void {
   if (reply.body === undefined) {
-    response.writeHead(reply.status).end();
+    response.writeHead(reply.status, reply.headers).end();
     return;
   }
   response
-    .writeHead(reply.status, { "content-type": "application/json; charset=utf-8" })
+    .writeHead(reply.status, { ...reply.headers, "content-type": "application/json; charset=utf-8" })
     .end(JSON.stringify(reply.body));
 }
 
@@ -169,7 +169,7 @@ export async function startFakeKratos(options: FakeKratosOptions = {}): Promise<
     // Validate what goes over the wire: `undefined` fields vanish in JSON.
     const wire = reply.body === undefined ? undefined : JSON.parse(JSON.stringify(reply.body));
     violations.push(...contract.checkResponse(matched, reply.status, wire));
-    send(response, { status: reply.status, body: wire });
+    send(response, { status: reply.status, headers: reply.headers, body: wire });
   }
 
   const server = createServer((request, response) => {

@@ -27,12 +27,32 @@ export const performNativeLogout: Handler = (context, request) => {
 const others = (context: Context, current: StoredSession) =>
   context.sessions.ofIdentity(current.identityId).filter((session) => session.id !== current.id);
 
+/** Kratos's default page size of GET /sessions (the document's; at most 500, checked by the contract). */
+const SESSIONS_PAGE_SIZE = 250;
+
+/**
+ * Kratos's keyset pagination: `page_size` items ordered by id, after the session `page_token`
+ * names (opaque to clients); a `Link` header gives the first page and, unless this is the last,
+ * the next one (`rel="next"`, with its `page_token`).
+ */
 export const listMySessions: Handler = (context, request) => {
   const current = currentSession(context, request.sessionToken);
   if (!current) return sessionInactive();
+  const size = Number(request.query.get("page_size") ?? SESSIONS_PAGE_SIZE);
+  const after = request.query.get("page_token");
+  const afterId = after ? Buffer.from(after, "base64url").toString() : "";
+  const ordered = others(context, current).sort((a, b) => a.id.localeCompare(b.id));
+  const page = ordered.filter((session) => session.id > afterId).slice(0, size);
+  const link = (token?: string) =>
+    `<${context.baseUrl}/sessions?page_size=${size}${token ? `&page_token=${token}` : ""}>`;
+  const last = page.at(-1);
+  const more = last !== undefined && ordered.at(-1)?.id !== last.id;
+  const links = [`${link()}; rel="first"`];
+  if (more) links.push(`${link(Buffer.from(last.id).toString("base64url"))}; rel="next"`);
   return {
     status: 200,
-    body: others(context, current).map((session) => sessionJson(session, context.identities, context.baseUrl)),
+    headers: { link: links.join(",") },
+    body: page.map((session) => sessionJson(session, context.identities, context.baseUrl)),
   };
 };
 

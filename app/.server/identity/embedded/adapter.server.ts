@@ -112,7 +112,7 @@ export const embeddedIdentity: IdentityPort = {
     return { ok: true };
   },
 
-  listSessions: (_token, identityId) => store.listSessions(identityId),
+  listSessions: (token, identityId, window) => store.listSessions(identityId, token, window),
   revokeSession: (_token, identityId, sessionId) => store.revokeSessionById(identityId, sessionId),
   revokeOtherSessions: (token, identityId) => store.revokeOtherSessions(db(), identityId, token),
   findIdByEmail: (email) => store.findIdentityIdByEmail(db(), email),

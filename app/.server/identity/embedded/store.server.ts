@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { identities, identityCredentials, sessions, verifiableAddresses } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
+import type { Window } from "~/.server/paging/paging.server";
 import { EmailTakenError, type Identity, normalizeEmail, SESSION_LIFETIME_MS, type Session } from "../identity.server";
 import type { DeviceSession } from "../port.server";
 import { randomToken, sha256 } from "~/.server/secrets/tokens.server";
@@ -194,12 +195,18 @@ export async function revokeSession(token: string): Promise<boolean> {
   return ended.length > 0;
 }
 
-/** A member has a handful of devices; a list past this is bounded, not paged ("sign out the others" ends them all). */
-export const MAX_LISTED_SESSIONS = 50;
-
-/** The identity's live sessions, the most recently seen first (Kratos: GET /sessions). */
-export async function listSessions(identityId: string): Promise<DeviceSession[]> {
-  return db()
+/**
+ * A window of the identity's live sessions, `token`'s first, then the most recently seen (Kratos:
+ * GET /sessions, which leaves the current one out); and how many there are.
+ */
+export async function listSessions(
+  identityId: string,
+  token: string,
+  window: Window,
+): Promise<{ sessions: DeviceSession[]; total: number }> {
+  const live = and(eq(sessions.identityId, identityId), gt(sessions.expiresAt, new Date()));
+  const [{ total }] = await db().select({ total: count() }).from(sessions).where(live);
+  const rows = await db()
     .select({
       id: sessions.id,
       userAgent: sessions.userAgent,
@@ -207,9 +214,11 @@ export async function listSessions(identityId: string): Promise<DeviceSession[]>
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.identityId, identityId), gt(sessions.expiresAt, new Date())))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
-    .limit(MAX_LISTED_SESSIONS);
+    .where(live)
+    .orderBy(desc(eq(sessions.tokenHash, sha256(token))), desc(sessions.lastSeenAt), desc(sessions.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { sessions: rows, total };
 }
 
 /** Ends one session of the identity (Kratos: DELETE /sessions/{id}); false when it has none of that id. */

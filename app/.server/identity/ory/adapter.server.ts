@@ -34,7 +34,7 @@ export function createOryIdentity(options: KratosOptions): IdentityPort {
     verifyWithLink: (flowId, secret, ip, then) => verifyWithLink(kratos, flowId, secret, ip, then),
     reauthenticate: (token, identity, password) => reauthenticate(kratos, token, identity, password),
     setPassword: (token, _identityId, password) => setPassword(kratos, token, password),
-    listSessions: (token) => listSessions(kratos, token),
+    listSessions: (token, _identityId, window) => listSessions(kratos, token, window),
     revokeSession: (token, _identityId, sessionId) => revokeSession(kratos, token, sessionId),
     revokeOtherSessions: (token) => endOtherSessions(kratos, token),
     findIdByEmail: (email) => findIdByEmail(kratos, email),

@@ -6,9 +6,16 @@ import type { Answer } from "./mapping.server";
  * X-Session-Token; never browser flows, cookies or CSRF tokens) and the admin one. Every flow
  * module takes one, so each can be driven alone against a (fake) Kratos.
  */
-export type Kratos = { frontend: FrontendApi; admin: IdentityApi };
+export type Kratos = { frontend: FrontendApi; admin: IdentityApi; sessionsPageSize?: number };
 
-export type KratosOptions = { sdkUrl: string; adminUrl: string; apiKey?: string; timeoutMs: number };
+export type KratosOptions = {
+  sdkUrl: string;
+  adminUrl: string;
+  apiKey?: string;
+  timeoutMs: number;
+  /** Kratos's page size for GET /sessions (tests pass a small one to walk several pages). */
+  sessionsPageSize?: number;
+};
 
 export function connectKratos(options: KratosOptions): Kratos {
   // No redirects: Kratos answers some native submissions with a 303 that must be read, not followed.
@@ -16,6 +23,7 @@ export function connectKratos(options: KratosOptions): Kratos {
   return {
     frontend: new FrontendApi(new Configuration({ basePath: options.sdkUrl, baseOptions })),
     admin: new IdentityApi(new Configuration({ basePath: options.adminUrl, accessToken: options.apiKey, baseOptions })),
+    sessionsPageSize: options.sessionsPageSize,
   };
 }
 

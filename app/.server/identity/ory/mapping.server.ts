@@ -144,6 +144,21 @@ export function toDeviceSession(session: KratosSession): DeviceSession {
   };
 }
 
+/**
+ * The next page's token of a Kratos list, from its `Link` header (`<…?page_size=…&page_token=…>;
+ * rel="next"`); null on the last page.
+ */
+export function nextPageToken(link: unknown): string | null {
+  if (typeof link !== "string") return null;
+  for (const part of link.split(",")) {
+    const [target, ...attributes] = part.split(";").map((piece) => piece.trim());
+    if (!attributes.some((attribute) => /^rel="?next"?$/.test(attribute))) continue;
+    const url = target.match(/^<(.*)>$/)?.[1];
+    return url ? new URL(url, "http://kratos.invalid").searchParams.get("page_token") : null;
+  }
+  return null;
+}
+
 /** The ui of a flow, whether answered as a success (200) or in an error response's body (400). */
 function uiOf(body: unknown): UiContainer | undefined {
   return typeof body === "object" && body !== null && "ui" in body ? (body as { ui: UiContainer }).ui : undefined;

@@ -1,13 +1,19 @@
+import type { Session as KratosSession } from "@ory/client";
 import { isUuid } from "~/.server/db/uuid.server";
+import type { Window } from "~/.server/paging/paging.server";
 import type { Session } from "../identity.server";
 import type { DeviceSession } from "../port.server";
 import type { Kratos } from "./kratos.server";
-import { call, expectOk, toDeviceSession, toSession, unexpected } from "./mapping.server";
+import { call, expectOk, nextPageToken, toDeviceSession, toSession, unexpected } from "./mapping.server";
 
 /** Sessions under Ory: who a token is, its devices, signing out. */
 
-/** A device list is bounded, not paged (as the embedded store's): this session and 49 others. */
-const MAX_LISTED_SESSIONS = 50;
+/**
+ * The member's other sessions are read through Kratos's pages of GET /sessions, the largest it
+ * serves, up to a bound (10,000 devices) that no member reaches by signing in.
+ */
+const KRATOS_SESSIONS_PAGE_SIZE = 500;
+const MAX_KRATOS_SESSION_PAGES = 20;
 
 /** The token's live session as Kratos answers it, or null. */
 export async function currentSession({ frontend }: Kratos, token: string) {
@@ -39,18 +45,39 @@ export async function endOtherSessions({ frontend }: Kratos, token: string): Pro
   return ended.count ?? 0;
 }
 
-export async function listSessions(kratos: Kratos, token: string): Promise<DeviceSession[]> {
+/** The token's identity's other live sessions, page after page (Kratos's `page_token` in its Link header). */
+async function otherSessions({ frontend, sessionsPageSize }: Kratos, token: string): Promise<KratosSession[]> {
+  const pageSize = sessionsPageSize ?? KRATOS_SESSIONS_PAGE_SIZE;
+  const sessions: KratosSession[] = [];
+  let pageToken: string | undefined;
+  for (let read = 0; read < MAX_KRATOS_SESSION_PAGES; read++) {
+    const page = await expectOk(
+      "listMySessions",
+      frontend
+        .listMySessions({ xSessionToken: token, pageSize, pageToken })
+        .then((answer) => ({ data: { sessions: answer.data, next: nextPageToken(answer.headers.link) } })),
+    );
+    sessions.push(...page.sessions);
+    if (!page.next) break;
+    pageToken = page.next;
+  }
+  return sessions;
+}
+
+/** A window of the identity's live sessions, the token's first, then the most recently seen; and how many in all. */
+export async function listSessions(
+  kratos: Kratos,
+  token: string,
+  window: Window,
+): Promise<{ sessions: DeviceSession[]; total: number }> {
   const current = await currentSession(kratos, token);
-  if (!current) return [];
-  // The others (Kratos leaves the current one out): one page, as Kratos takes up to 500 a page.
-  const others = await expectOk(
-    "listMySessions",
-    kratos.frontend.listMySessions({ xSessionToken: token, pageSize: MAX_LISTED_SESSIONS - 1 }),
-  );
-  return [current, ...others]
+  if (!current) return { sessions: [], total: 0 };
+  // Kratos leaves the current one out and keeps its own order: all of them, sorted here.
+  const others = (await otherSessions(kratos, token))
     .map(toDeviceSession)
-    .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime())
-    .slice(0, MAX_LISTED_SESSIONS);
+    .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime());
+  const all = [toDeviceSession(current), ...others];
+  return { sessions: all.slice(window.offset, window.offset + window.limit), total: all.length };
 }
 
 export async function revokeSession({ frontend }: Kratos, token: string, sessionId: string): Promise<boolean> {

@@ -25,9 +25,9 @@ export type BookingQuery = {
 
 export type DayStatus = "past" | "free" | "full" | "closed";
 
-/** The steps' query; without a valid ?tz, the member's own time zone. */
-export function bookingQuery(url: URL, memberZone: string): BookingQuery {
-  const get = (name: string) => url.searchParams.get(name);
+/** The steps' query (a page's search parameters); without a valid ?tz, the member's own time zone. */
+export function bookingQuery(search: URLSearchParams, memberZone: string): BookingQuery {
+  const get = (name: string) => search.get(name);
   const month = get("month");
   const day = get("day");
   const from = get("from");
@@ -43,6 +43,9 @@ export function bookingQuery(url: URL, memberZone: string): BookingQuery {
     reschedule: reschedule && isUuid(reschedule) ? reschedule : null,
   };
 }
+
+/** The calendar of the booking steps, as the page shows it. */
+export type BookingCalendar = Awaited<ReturnType<typeof bookingCalendar>>;
 
 export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: Language, now = new Date()) {
   const { timeZone } = query;

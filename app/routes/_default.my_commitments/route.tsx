@@ -1,7 +1,6 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
@@ -20,11 +19,12 @@ import { commitmentRefusals } from "~/.server/space/contract.server";
 import { parseCommitment } from "~/.server/space/forms.server";
 import { today } from "~/.server/space/overview.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
-import { Field, FormAlert, SubmitButton } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
+import { SubmitButton } from "~/components/form";
 import { titleMeta } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { useTranslation } from "~/i18n/react";
+import { CommitmentForm } from "./commitment-form";
+import { CommitmentItem } from "./commitment-item";
 
 export const meta = titleMeta;
 
@@ -115,59 +115,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect("/my_commitments", 303);
 }
 
-/** The list at a page, with ?edit= or ?delete= when asked. */
-function listHref(page: number, extra: Record<string, string> = {}) {
-  const query = new URLSearchParams(page > 1 ? { page: String(page), ...extra } : extra);
-  return query.size ? `/my_commitments?${query}` : "/my_commitments";
-}
-
-type Saved = { title: string; dueDate: string; moduleId: string };
-
-/** The create form, or the edit form of one commitment (intent "update", with its id). */
-function CommitmentForm({
-  id,
-  intent,
-  commitmentId,
-  saved = { title: "", dueDate: "", moduleId: "" },
-  modules,
-  children,
-}: {
-  id: string;
-  intent: "create" | "update";
-  commitmentId?: string;
-  saved?: Saved;
-  modules: { id: string; label: string }[];
-  children: ReactNode;
-}) {
-  const { t } = useTranslation("space");
-  const reply = useActionData<typeof action>();
-  const [form, fields] = useFormReply<Saved>(reply, { id, intent, defaultValue: saved });
-  return (
-    <Form method="post" {...formProps(form)} className="form">
-      <FormAlert lines={form.errors?.map((error) => t(error))} />
-      <input type="hidden" name="intent" value={intent} />
-      {commitmentId ? <input type="hidden" name="id" value={commitmentId} /> : null}
-      <Field label={t("commitments.field")} meta={fields.title} ns="space">
-        <input {...fieldProps(fields.title, { type: "text" })} required maxLength={200} />
-      </Field>
-      <Field label={t("commitments.due")} meta={fields.dueDate} ns="space">
-        <input {...fieldProps(fields.dueDate, { type: "date" })} />
-      </Field>
-      <Field label={t("commitments.module")} meta={fields.moduleId} ns="space">
-        <select {...fieldProps(fields.moduleId)}>
-          <option value="">{t("commitments.noModule")}</option>
-          {modules.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.label}
-            </option>
-          ))}
-        </select>
-      </Field>
-      {children}
-    </Form>
-  );
-}
-
 export default function MyCommitments() {
   const { commitments, modules, editing, deleting, page } = useLoaderData<typeof loader>();
   const { t } = useTranslation("space");
@@ -185,72 +132,13 @@ export default function MyCommitments() {
             id={`commitment-${c.id}`}
             className={c.done ? "card commitment commitment--done" : "card commitment"}
           >
-            {editing === c.id ? (
-              <CommitmentForm
-                id="commitment-edit"
-                intent="update"
-                commitmentId={c.id}
-                saved={{ title: c.title, dueDate: c.dueDate ?? "", moduleId: c.moduleId ?? "" }}
-                modules={modules}
-              >
-                <div className="actions">
-                  <SubmitButton pendingLabel={t("saving")} className="button button--primary">
-                    {t("commitments.save")}
-                  </SubmitButton>
-                  <Link to={listHref(page.page)}>{t("cancel")}</Link>
-                </div>
-              </CommitmentForm>
-            ) : (
-              <>
-                <h2 className="commitment__title">{c.title}</h2>
-                <ul className="tags">
-                  <li className={c.done ? "tag tag--done" : "tag"}>
-                    {c.done ? t("commitments.doneTag") : t("commitments.openTag")}
-                  </li>
-                  {c.due ? <li className="tag">{t("commitments.dueOn", { date: c.due })}</li> : null}
-                  {c.overdue ? <li className="tag tag--late">{t("commitments.overdue")}</li> : null}
-                  {c.module ? <li className="tag">{c.module}</li> : null}
-                </ul>
-                {deleting === c.id ? (
-                  <Form method="post" className="confirm" role="alertdialog" aria-labelledby={`confirm-${c.id}`}>
-                    <p id={`confirm-${c.id}`}>{t("commitments.confirmDelete")}</p>
-                    <input type="hidden" name="id" value={c.id} />
-                    <div className="actions">
-                      <SubmitButton
-                        name="intent"
-                        value="delete"
-                        pendingLabel={t("saving")}
-                        className="button button--danger"
-                      >
-                        {t("commitments.delete")}
-                      </SubmitButton>
-                      <Link to={listHref(page.page)}>{t("cancel")}</Link>
-                    </div>
-                  </Form>
-                ) : (
-                  <Form method="post" className="actions" preventScrollReset>
-                    <input type="hidden" name="id" value={c.id} />
-                    <SubmitButton
-                      name="intent"
-                      value={c.done ? "undone" : "done"}
-                      pendingLabel={t("saving")}
-                      className="button button--ghost"
-                    >
-                      {c.done ? t("commitments.reopen") : t("commitments.markDone")}
-                      <span className="visually-hidden"> : {c.title}</span>
-                    </SubmitButton>
-                    <Link to={`${listHref(page.page, { edit: c.id })}#commitment-${c.id}`}>
-                      {t("commitments.edit")}
-                      <span className="visually-hidden"> : {c.title}</span>
-                    </Link>
-                    <Link to={`${listHref(page.page, { delete: c.id })}#commitment-${c.id}`}>
-                      {t("commitments.delete")}
-                      <span className="visually-hidden"> : {c.title}</span>
-                    </Link>
-                  </Form>
-                )}
-              </>
-            )}
+            <CommitmentItem
+              commitment={c}
+              modules={modules}
+              editing={editing === c.id}
+              deleting={deleting === c.id}
+              page={page.page}
+            />
           </li>
         ))}
       </ul>

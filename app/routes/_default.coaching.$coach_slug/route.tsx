@@ -1,0 +1,147 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { parseBooking } from "~/.server/coaching/booking-forms.server";
+import { bookingCalendar, bookingQuery } from "~/.server/coaching/booking-calendar.server";
+import {
+  bookSession,
+  coachOf,
+  rescheduleSession,
+  sessionOf,
+  upcomingSessionWith,
+} from "~/.server/coaching/bookings.server";
+import { bookingRefusals } from "~/.server/coaching/contract.server";
+import { sessionWhen } from "~/.server/calendar/when-words.server";
+import { usualTimeZones } from "~/.server/calendar/time-zones.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { FormAlert } from "~/components/form";
+import { useFormReply } from "~/components/form-reply";
+import { titleMeta } from "~/components/page-title";
+import { useTranslation } from "~/i18n/react";
+import { ConfirmStep } from "./confirm-step";
+import { DayTimes } from "./day-times";
+import { MonthCalendar } from "./month-calendar";
+import { ZoneForm } from "./zone-form";
+
+export const meta = titleMeta;
+
+/**
+ * /coaching/{coach_slug} — the booking steps after the coach: the discovery session, a date in a
+ * month view, a time, then confirmation, all in the member's time zone. `?reschedule=<id>` moves
+ * one of the member's sessions instead of booking a new one.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { member } = await requireMember(request);
+  const coach = await coachOf(params.coach_slug ?? "");
+  if (!coach) notFound(request);
+  const lang = await localeOf(request);
+  const t = await translator(lang, "coaching");
+  const url = new URL(request.url);
+  const query = bookingQuery(url.searchParams, member.time_zone);
+  const moving = query.reschedule ? await sessionOf(member.id, query.reschedule) : null;
+  if (query.reschedule && (!moving || moving.coachId !== coach.id || moving.status !== "confirmed")) notFound(request);
+  // One upcoming session per coach: say so before the member picks a time, not after.
+  const already = moving ? null : await upcomingSessionWith(member.id, coach.id);
+  return {
+    title: t("coachPage.title", { name: coach.name }),
+    coach: { slug: coach.slug, name: coach.name, photo: coach.photo, minutes: coach.sessionMinutes },
+    query,
+    // The usual zones (and the one shown); every zone is a page of its own (…/time-zone), so this
+    // page does not carry 400-odd names in its markup and again in its data.
+    zones: usualTimeZones(),
+    calendar: await bookingCalendar(coach, query, lang),
+    moving: moving ? sessionWhen(lang, moving.startsAt, moving.endsAt, query.timeZone) : null,
+    already: already
+      ? { id: already.id, when: sessionWhen(lang, already.startsAt, already.endsAt, query.timeZone) }
+      : null,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member, identity } = await requireMember(request);
+  const submission = parseBooking(await request.formData());
+  if (submission.status !== "success") return refuse(submission.reply());
+  const { start, tz, reschedule, from } = submission.value;
+  const outcome = reschedule
+    ? await rescheduleSession(member.id, reschedule, { start, timeZone: tz })
+    : await bookSession(
+        {
+          id: member.id,
+          firstname: member.firstname,
+          lastname: member.lastname,
+          email: identity.traits.email,
+          lang: await localeOf(request),
+        },
+        { coachSlug: params.coach_slug ?? "", start, timeZone: tz, fromPath: safeRedirectPath(from, "") || null },
+      );
+  if (outcome.ok) return redirect(`/coaching/sessions/${outcome.booking.id}?${reschedule ? "moved" : "booked"}`, 303);
+  if (outcome.error === "notFound" || outcome.error === "coachUnknown") notFound(request);
+  return refuseWith(submission, bookingRefusals[outcome.error]);
+}
+
+export default function BookCoach() {
+  const { coach, query, zones, calendar, moving, already } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { t } = useTranslation("coaching");
+  const [form] = useFormReply(reply, { id: "booking" });
+
+  const step = calendar.chosen ? "confirm" : calendar.day ? "time" : "date";
+  const steps = ["coach", "session", "date", "time", "confirm"] as const;
+  const current = steps.indexOf(step);
+  // The form's fields are hidden: a refused one (a start, a zone) is told over the page too.
+  const errors = form.errors ?? Object.values(form.allErrors).flat();
+
+  return (
+    <>
+      <header className="page-header coach-header">
+        <img className="coach__photo" src={coach.photo} alt="" width={72} height={72} />
+        <div>
+          <p className="eyebrow">{t("title")}</p>
+          <h1>{t("coachPage.title", { name: coach.name })}</h1>
+          <p className="lead">{t("session.text", { minutes: coach.minutes })}</p>
+        </div>
+      </header>
+
+      <ol className="steps" aria-label={t("steps.label")}>
+        {steps.map((name, index) => (
+          <li
+            key={name}
+            className={index < current ? "steps__done" : index === current ? "steps__current" : undefined}
+            aria-current={index === current ? "step" : undefined}
+          >
+            {name === "coach" ? (
+              <Link to={`/coaching${query.from ? `?from=${encodeURIComponent(query.from)}` : ""}`}>
+                {t(`steps.${name}`)}
+              </Link>
+            ) : (
+              t(`steps.${name}`)
+            )}
+          </li>
+        ))}
+      </ol>
+
+      {moving ? <FormAlert tone="info" lines={[t("confirm.rescheduling", { when: moving })]} /> : null}
+      {already ? (
+        <div className="alert alert--info" role="status">
+          {t("confirm.already")} <Link to={`/coaching/sessions/${already.id}`}>{already.when}</Link>
+        </div>
+      ) : null}
+      <FormAlert lines={errors.map((key) => t(key))} />
+
+      <ZoneForm query={query} zones={zones} coachSlug={coach.slug} />
+
+      {calendar.chosenGone && !errors.length ? <FormAlert lines={[t("confirm.gone")]} /> : null}
+
+      <div className="booking">
+        <MonthCalendar calendar={calendar} query={query} />
+        {calendar.day ? <DayTimes day={calendar.day} calendar={calendar} query={query} /> : null}
+      </div>
+      {calendar.chosen ? (
+        <ConfirmStep coachName={coach.name} chosen={calendar.chosen} query={query} form={form} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { Form, Link } from "@remix-run/react";
+import { SubmitButton } from "~/components/form";
+import { useTranslation } from "~/i18n/react";
+import { CommitmentForm } from "./commitment-form";
+import { listHref } from "./list-href";
+
+export type CommitmentView = {
+  id: string;
+  title: string;
+  dueDate: string | null;
+  due: string | null;
+  done: boolean;
+  overdue: boolean;
+  moduleId: string | null;
+  module: string | null;
+};
+
+/** One commitment: its edit form (?edit=), or its tags with done/edit/delete (and ?delete='s confirmation). */
+export function CommitmentItem({
+  commitment: c,
+  modules,
+  editing,
+  deleting,
+  page,
+}: {
+  commitment: CommitmentView;
+  modules: { id: string; label: string }[];
+  editing: boolean;
+  deleting: boolean;
+  page: number;
+}) {
+  const { t } = useTranslation("space");
+  return editing ? (
+    <CommitmentForm
+      id="commitment-edit"
+      intent="update"
+      commitmentId={c.id}
+      saved={{ title: c.title, dueDate: c.dueDate ?? "", moduleId: c.moduleId ?? "" }}
+      modules={modules}
+    >
+      <div className="actions">
+        <SubmitButton pendingLabel={t("saving")} className="button button--primary">
+          {t("commitments.save")}
+        </SubmitButton>
+        <Link to={listHref(page)}>{t("cancel")}</Link>
+      </div>
+    </CommitmentForm>
+  ) : (
+    <>
+      <h2 className="commitment__title">{c.title}</h2>
+      <ul className="tags">
+        <li className={c.done ? "tag tag--done" : "tag"}>
+          {c.done ? t("commitments.doneTag") : t("commitments.openTag")}
+        </li>
+        {c.due ? <li className="tag">{t("commitments.dueOn", { date: c.due })}</li> : null}
+        {c.overdue ? <li className="tag tag--late">{t("commitments.overdue")}</li> : null}
+        {c.module ? <li className="tag">{c.module}</li> : null}
+      </ul>
+      {deleting ? (
+        <Form method="post" className="confirm" role="alertdialog" aria-labelledby={`confirm-${c.id}`}>
+          <p id={`confirm-${c.id}`}>{t("commitments.confirmDelete")}</p>
+          <input type="hidden" name="id" value={c.id} />
+          <div className="actions">
+            <SubmitButton name="intent" value="delete" pendingLabel={t("saving")} className="button button--danger">
+              {t("commitments.delete")}
+            </SubmitButton>
+            <Link to={listHref(page)}>{t("cancel")}</Link>
+          </div>
+        </Form>
+      ) : (
+        <Form method="post" className="actions" preventScrollReset>
+          <input type="hidden" name="id" value={c.id} />
+          <SubmitButton
+            name="intent"
+            value={c.done ? "undone" : "done"}
+            pendingLabel={t("saving")}
+            className="button button--ghost"
+          >
+            {c.done ? t("commitments.reopen") : t("commitments.markDone")}
+            <span className="visually-hidden"> : {c.title}</span>
+          </SubmitButton>
+          <Link to={`${listHref(page, { edit: c.id })}#commitment-${c.id}`}>
+            {t("commitments.edit")}
+            <span className="visually-hidden"> : {c.title}</span>
+          </Link>
+          <Link to={`${listHref(page, { delete: c.id })}#commitment-${c.id}`}>
+            {t("commitments.delete")}
+            <span className="visually-hidden"> : {c.title}</span>
+          </Link>
+        </Form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { Form, useActionData } from "@remix-run/react";
+import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
+import { useTranslation } from "~/i18n/react";
+
+/** Deleting the account, confirmed by the address and the password. */
+export function DeletionForm() {
+  const { t } = useTranslation("profile");
+  const reply = useActionData();
+  const [form, fields] = useFormReply<{ email: string; currentPassword: string }>(reply, {
+    id: "delete",
+    intent: "delete",
+  });
+  return (
+    <section className="card card--danger" aria-labelledby="delete-title">
+      <h2 id="delete-title">{t("delete.title")}</h2>
+      <p>{t("delete.lead")}</p>
+      <Form method="post" {...formProps(form)} className="form" noValidate>
+        <FormAlert lines={form.errors?.map((error) => t(error))} />
+        <Field meta={fields.email} label={t("delete.confirmEmail")} ns="auth">
+          <input {...fieldProps(fields.email, { type: "email" })} required autoComplete="off" />
+        </Field>
+        <Field meta={fields.currentPassword} label={t("password.current")} ns="auth">
+          <input
+            {...fieldProps(fields.currentPassword, { type: "password" })}
+            required
+            autoComplete="current-password"
+          />
+        </Field>
+        <SubmitButton name="intent" value="delete" pendingLabel={t("delete.pending")} className="button button--danger">
+          {t("delete.submit")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { Form, useActionData } from "@remix-run/react";
+import { Field, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
+import { useTranslation } from "~/i18n/react";
+
+/** The address: a new one (with the password), then its code, or cancelling the change waiting. */
+export function EmailForms({ email, pendingEmail }: { email: string; pendingEmail: string | null }) {
+  const { t } = useTranslation("profile");
+  const reply = useActionData();
+  const [codeForm, codeFields] = useFormReply<{ code: string }>(reply, { id: "confirmEmail", intent: "confirmEmail" });
+  // This form's id is the anchor of /profile#email (older code mails link there); the section's
+  // heading is the mails' anchor now (email-title).
+  const [form, fields] = useFormReply<{ email: string; currentPassword: string }>(reply, {
+    id: "email",
+    intent: "email",
+  });
+  return (
+    <section className="card" aria-labelledby="email-title">
+      <h2 id="email-title">{t("email.title")}</h2>
+      <p>{t("email.current", { email })}</p>
+      {pendingEmail ? (
+        <Form method="post" {...formProps(codeForm)} className="form form--boxed" noValidate>
+          <FormAlert tone="info" lines={[t("email.waiting", { email: pendingEmail })]} />
+          <FormAlert lines={codeForm.errors?.map((error) => t(error))} />
+          <Field meta={codeFields.code} label={t("auth:fields.code")} ns="auth">
+            <input
+              {...fieldProps(codeFields.code, { type: "text" })}
+              required
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
+          </Field>
+          <SubmitButton
+            name="intent"
+            value="confirmEmail"
+            pendingLabel={t("email.confirming")}
+            className="button button--primary"
+          >
+            {t("email.confirm")}
+          </SubmitButton>{" "}
+          <SubmitButton
+            name="intent"
+            value="cancelEmail"
+            pendingLabel={t("email.cancelling")}
+            className="button button--ghost"
+          >
+            {t("email.cancel")}
+          </SubmitButton>
+        </Form>
+      ) : null}
+      <Form method="post" {...formProps(form)} className="form" noValidate>
+        <FormAlert lines={form.errors?.map((error) => t(error))} />
+        <Field meta={fields.email} label={t("email.newEmail")} hint={t("email.newEmailHint")} ns="auth">
+          <input
+            {...fieldProps(fields.email, { type: "email", described: fields.email.descriptionId })}
+            required
+            maxLength={254}
+            autoComplete="email"
+          />
+        </Field>
+        <Field meta={fields.currentPassword} label={t("password.current")} hint={t("email.passwordHint")} ns="auth">
+          <input
+            {...fieldProps(fields.currentPassword, {
+              type: "password",
+              described: fields.currentPassword.descriptionId,
+            })}
+            required
+            autoComplete="current-password"
+          />
+        </Field>
+        <SubmitButton name="intent" value="email" pendingLabel={t("email.pending")} className="button button--ghost">
+          {t("email.submit")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

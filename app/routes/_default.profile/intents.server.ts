@@ -1,0 +1,141 @@
+import { redirect } from "@remix-run/node";
+import type { SignedIn } from "~/.server/accounts/members.server";
+import { clearTokenCookie } from "~/.server/auth/token-cookie.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { changePassword, deleteAccount } from "~/.server/profile/account.server";
+import {
+  deletionRefusals,
+  deviceRefusals,
+  emailChangeRefusals,
+  emailConfirmRefusals,
+  passwordChangeRefusals,
+} from "~/.server/profile/contract.server";
+import { signOutDevice, signOutOtherDevices } from "~/.server/profile/devices.server";
+import { cancelEmailChange, confirmEmailChange, requestEmailChange } from "~/.server/profile/email-change.server";
+import {
+  parseCode,
+  parseDeletion,
+  parseDevice,
+  parseEmail,
+  parsePassword,
+  parsePath,
+  parseProfile,
+} from "~/.server/profile/forms.server";
+import { joinMobile, updateProfile } from "~/.server/profile/profile.server";
+
+/**
+ * The intents of POST /profile, one small function each: parse the form, call the service, then
+ * redirect with what was saved (PRG) or answer the refusal with what was typed (never a password).
+ */
+export const savedMessages = [
+  "profile",
+  "path",
+  "emailCodeSent",
+  "email",
+  "password",
+  "emailCancelled",
+  "deviceSignedOut",
+  "othersSignedOut",
+  "photo",
+  "photoRemoved",
+  "timeZone",
+] as const;
+
+const saved = (what: (typeof savedMessages)[number]) => redirect(`/profile?saved=${what}`, 303);
+
+type Post = { signedIn: SignedIn; formData: FormData; clientIp: string };
+
+async function details({ signedIn, formData }: Post) {
+  const submission = parseProfile(formData);
+  if (submission.status !== "success") return refuse(submission.reply());
+  const { value } = submission;
+  await updateProfile(signedIn, {
+    firstname: value.firstName,
+    lastname: value.lastName,
+    birthDate: value.birthDate,
+    mobile: joinMobile(value.mobileCountryCode, value.mobile),
+    levelOfStudy: value.levelOfStudy ?? null,
+    role: value.role ?? null,
+  });
+  return saved("profile");
+}
+
+async function path({ signedIn, formData }: Post) {
+  const submission = parsePath(formData);
+  if (submission.status !== "success") return refuse(submission.reply());
+  await updateProfile(signedIn, { userType: submission.value.userType });
+  return saved("path");
+}
+
+async function email({ signedIn, formData }: Post) {
+  const submission = parseEmail(formData);
+  const hideFields = ["currentPassword"];
+  if (submission.status !== "success") return refuse(submission.reply({ hideFields }));
+  const result = await requestEmailChange(signedIn, submission.value.email, submission.value.currentPassword);
+  if (!result.ok) return refuseWith(submission, emailChangeRefusals[result.error], { hideFields });
+  return saved("emailCodeSent");
+}
+
+async function confirmEmail({ signedIn, formData, clientIp }: Post) {
+  const submission = parseCode(formData);
+  if (submission.status !== "success") return refuse(submission.reply());
+  const result = await confirmEmailChange(signedIn, submission.value.code, clientIp);
+  if (!result.ok) return refuseWith(submission, emailConfirmRefusals[result.error]);
+  return saved("email");
+}
+
+async function cancelEmail({ signedIn }: Post) {
+  await cancelEmailChange(signedIn);
+  return saved("emailCancelled");
+}
+
+async function password({ signedIn, formData }: Post) {
+  const hideFields = ["currentPassword", "password", "confirmPassword"];
+  const submission = parsePassword(formData);
+  if (submission.status !== "success") return refuse(submission.reply({ hideFields }));
+  const result = await changePassword(signedIn, submission.value.currentPassword, submission.value.password);
+  if (!result.ok) return refuseWith(submission, passwordChangeRefusals[result.error], { hideFields });
+  return saved("password");
+}
+
+async function deletion({ signedIn, formData }: Post) {
+  const hideFields = ["currentPassword"];
+  const submission = parseDeletion(formData);
+  if (submission.status !== "success") return refuse(submission.reply({ hideFields }));
+  const result = await deleteAccount(signedIn, submission.value.email, submission.value.currentPassword);
+  if (!result.ok) return refuseWith(submission, deletionRefusals[result.error], { hideFields });
+  return redirect("/home", { status: 303, headers: { "Set-Cookie": await clearTokenCookie() } });
+}
+
+async function signOutOneDevice({ signedIn, formData }: Post) {
+  const submission = parseDevice(formData);
+  if (submission.status !== "success") return refuse(submission.reply());
+  const outcome = await signOutDevice(signedIn, submission.value.id ?? "");
+  if (!outcome.ok) return refuseWith(submission, deviceRefusals[outcome.error]);
+  return saved("deviceSignedOut");
+}
+
+async function signOutOthers({ signedIn }: Post) {
+  await signOutOtherDevices(signedIn);
+  return saved("othersSignedOut");
+}
+
+const intents = {
+  profile: details,
+  path,
+  email,
+  confirmEmail,
+  cancelEmail,
+  password,
+  delete: deletion,
+  signOutDevice: signOutOneDevice,
+  signOutOthers,
+};
+
+/** Answers the post's intent; an unknown one is refused with a message over the page. */
+export function answerProfilePost(post: Post) {
+  const intent = post.formData.get("intent");
+  if (typeof intent === "string" && Object.hasOwn(intents, intent))
+    return intents[intent as keyof typeof intents](post);
+  return refuse({ status: "error", error: { "": ["errors.invalidRequest"] } });
+}

@@ -1,0 +1,46 @@
+import { Form, Link, useActionData } from "@remix-run/react";
+import { ErrorList, FormAlert, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
+import { userTypes } from "~/forms/user-type";
+import { useTranslation } from "~/i18n/react";
+
+/** "Define my path": the main goal (on the overview) and who the member is (registration's user type). */
+export function PathForm({ userType }: { userType: string }) {
+  const { t } = useTranslation("profile");
+  const reply = useActionData();
+  // Not "path": the section's id, the anchor of /profile#path.
+  const [form, fields] = useFormReply<{ userType: string }>(reply, {
+    id: "user-type",
+    intent: "path",
+    defaultValue: { userType },
+  });
+  const { userType: field } = fields;
+  return (
+    <section className="card" id="path" aria-labelledby="path-title">
+      <h2 id="path-title">{t("path.title")}</h2>
+      <p>{t("path.lead")}</p>
+      <p>
+        <Link to="/#goal" className="button button--ghost">
+          {t("path.goal")}
+        </Link>
+      </p>
+      <Form method="post" {...formProps(form)} className="form" noValidate>
+        <FormAlert lines={form.errors?.map((error) => t(error))} />
+        <fieldset className="choice-cards" aria-describedby={field.errors ? field.errorId : undefined}>
+          <legend>{t("path.legend")}</legend>
+          {userTypes.map((value) => (
+            <label key={value} className="choice-card">
+              <input {...fieldProps(field, { type: "radio", value })} />
+              <span className="choice-card__title">{t(`home:whoAreYou.types.${value}.title`)}</span>
+              <span className="choice-card__text">{t(`home:whoAreYou.types.${value}.text`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <ErrorList id={field.errorId} errors={field.errors} ns="auth" />
+        <SubmitButton name="intent" value="path" pendingLabel={t("path.pending")} className="button button--primary">
+          {t("path.submit")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { usualTimeZones } from "~/.server/calendar/time-zones.server";
+import { zoneLabel } from "~/.server/calendar/when-words.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { DEVICES_PAGE_SIZE, devicesOf } from "~/.server/profile/devices.server";
+import { pageParam } from "~/.server/paging/paging.server";
+import { profileOf } from "~/.server/profile/profile.server";
+import { DeviceList } from "~/components/device-list";
+import { FormAlert } from "~/components/form";
+import { titleMeta } from "~/components/page-title";
+import { PhotoForms } from "~/components/photo-forms";
+import { useTranslation } from "~/i18n/react";
+import { DeletionForm } from "./deletion-form";
+import { DetailsForm } from "./details-form";
+import { EmailForms } from "./email-forms";
+import { answerProfilePost, savedMessages } from "./intents.server";
+import { PasswordForm } from "./password-form";
+import { PathForm } from "./path-form";
+import { TimeZoneForm } from "./time-zone-form";
+
+export const meta = titleMeta;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const signedIn = await requireMember(request);
+  const t = await translator(request, "profile");
+  const url = new URL(request.url);
+  const saved = url.searchParams.get("saved");
+  const devices = await devicesOf(signedIn, await localeOf(request), {
+    page: pageParam(url, "devices"),
+    limit: DEVICES_PAGE_SIZE,
+  });
+  return {
+    title: t("title"),
+    profile: await profileOf(signedIn),
+    devices: { list: devices.devices, page: devices.page.page, pages: devices.page.pages, total: devices.page.total },
+    timeZone: {
+      zone: signedIn.member.time_zone,
+      label: zoneLabel(new Date(), signedIn.member.time_zone),
+      usual: usualTimeZones(),
+    },
+    saved: savedMessages.find((key) => key === saved) ?? null,
+  };
+}
+
+/**
+ * POST /profile: one form per intent, each checked on the server only (./intents.server.ts). A
+ * refused form comes back with what was typed (never a password) and its messages; a done one
+ * redirects (PRG).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const signedIn = await requireMember(request);
+  const formData = await request.formData();
+  return answerProfilePost({ signedIn, formData, clientIp: context.clientIp ?? "unknown" });
+}
+
+export default function ProfilePage() {
+  const { profile, devices, saved, timeZone } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { t } = useTranslation("profile");
+  return (
+    <>
+      <header className="page-header">
+        <h1>{t("title")}</h1>
+        <p className="lead">{t("lead")}</p>
+      </header>
+      {saved ? <FormAlert tone="success" lines={[t(`saved.${saved}`)]} /> : null}
+      <div className="profile">
+        <DetailsForm profile={profile} />
+        <section className="card" id="photo" aria-labelledby="photo-title">
+          <h2 id="photo-title">{t("photo.title")}</h2>
+          <p>{t("photo.lead")}</p>
+          <PhotoForms url={profile.photo_url} name={`${profile.firstname} ${profile.lastname}`} />
+        </section>
+        <PathForm userType={profile.user_type} />
+        <TimeZoneForm {...timeZone} />
+        <EmailForms email={profile.email} pendingEmail={profile.pending_email} />
+        <PasswordForm />
+        <DeviceList {...devices} reply={reply} />
+        <DeletionForm />
+      </div>
+    </>
+  );
+}

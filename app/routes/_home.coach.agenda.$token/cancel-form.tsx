@@ -1,0 +1,53 @@
+import { Form } from "@remix-run/react";
+import { Field, SubmitButton } from "~/components/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
+import { useTranslation } from "~/i18n/react";
+
+const isCancelAnswer = (reply: unknown) =>
+  typeof reply === "object" &&
+  reply !== null &&
+  (reply as { initialValue?: { intent?: unknown } | null }).initialValue?.intent === "cancel";
+
+/** Cancelling one session, with a reason for the member: open again when that reason was refused. */
+export function CancelForm({
+  booking,
+  memberName,
+  maxLength,
+  reply,
+}: {
+  booking: string;
+  memberName: string;
+  maxLength: number;
+  reply: unknown;
+}) {
+  const { t } = useTranslation("coaching");
+  const [form, fields] = useFormReply<{ reason: string }>(
+    // The cancel answer of this session's form only (one form per upcoming session).
+    isCancelAnswer(reply) ? reply : undefined,
+    { id: `cancel-${booking}`, intent: booking, key: "booking" },
+  );
+  return (
+    <details open={Boolean(fields.reason.errors)}>
+      <summary>{t("agenda.cancel")}</summary>
+      <Form method="post" {...formProps(form)} className="confirm">
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="booking" value={booking} />
+        <Field
+          label={t("agenda.reason", { name: memberName })}
+          meta={fields.reason}
+          hint={t("agenda.reasonHint", { max: maxLength })}
+          ns="coaching"
+        >
+          <textarea
+            {...fieldProps(fields.reason, { described: fields.reason.descriptionId })}
+            rows={3}
+            maxLength={maxLength}
+          />
+        </Field>
+        <SubmitButton pendingLabel={t("saving")} className="button button--danger">
+          {t("agenda.cancelConfirm")}
+        </SubmitButton>
+      </Form>
+    </details>
+  );
+}
