@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nProvider } from "~/i18n/react";
 import type { Resources } from "~/i18n/translate";
-import { ERROR_REPORTING_ID } from "~/components/error-reporting-config";
+import { ERROR_REPORTING_ID } from "~/components/document/error-reporting-config";
 import { checkFrontVersion } from "~/builds/version-check";
 
 // The strings of the page's language: a JSON file named by its content (cached for good after the

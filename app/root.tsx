@@ -7,10 +7,10 @@ import { pageStringsHref } from "~/.server/i18n/page-strings.server";
 import { env } from "~/.server/config/env.server";
 import { browserReporting } from "~/.server/observability/error-reporting.server";
 import { BuildWatch } from "~/builds/build-watch";
-import { ErrorReportingConfig } from "~/components/error-reporting-config";
-import { ErrorPage, useFailure } from "~/components/error-page";
-import { useNonce } from "~/components/nonce";
-import { Stylesheet } from "~/components/stylesheet";
+import { ErrorReportingConfig } from "~/components/document/error-reporting-config";
+import { ErrorPage, useFailure } from "~/components/document/error-page";
+import { useNonce } from "~/components/document/nonce";
+import { Stylesheet } from "~/components/document/stylesheet";
 import globalStyles from "~/styles/global.css";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

@@ -1,2 +1,2 @@
-/** A form's check in the browser (components/client-checks.ts): the errors (translation keys) of each invalid field, by name. */
+/** A form's check in the browser (components/form/client-checks.ts): the errors (translation keys) of each invalid field, by name. */
 export type Check = (formData: FormData) => Record<string, string[]>;

@@ -6,8 +6,8 @@ import { shownRegion, timeZoneRegions, usualTimeZones, zonesOfRegion } from "~/.
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { bookingQuery } from "~/.server/coaching/booking-calendar.server";
-import { titleMeta } from "~/components/page-title";
-import { ZoneGroup, ZoneRegionForm } from "~/components/zone-options";
+import { titleMeta } from "~/components/document/page-title";
+import { ZoneGroup, ZoneRegionForm } from "~/components/form/zone-options";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

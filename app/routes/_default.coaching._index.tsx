@@ -7,9 +7,9 @@ import { zoneLabel } from "~/.server/calendar/when-words.server";
 import { sessionCard } from "~/.server/coaching/session-views.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { pageParam } from "~/.server/paging/paging.server";
-import { titleMeta } from "~/components/page-title";
-import { Pagination } from "~/components/pagination";
-import { SessionList } from "~/components/coaching-session";
+import { titleMeta } from "~/components/document/page-title";
+import { Pagination } from "~/components/presentational/pagination";
+import { SessionList } from "~/components/presentational/coaching-session";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

@@ -8,11 +8,11 @@ import { sessionCard } from "~/.server/coaching/session-views.server";
 import { refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { SessionFacts } from "~/components/coaching-session";
-import { FormAlert, SubmitButton } from "~/components/form";
-import { formProps, useFormReply } from "~/components/form-reply";
-import { titleMeta } from "~/components/page-title";
-import { UnknownIntentAlert } from "~/components/unknown-intent-alert";
+import { SessionFacts } from "~/components/presentational/coaching-session";
+import { FormAlert, SubmitButton } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
+import { titleMeta } from "~/components/document/page-title";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

@@ -9,11 +9,11 @@ import { invitationRefusals } from "~/.server/team/contract.server";
 import { invitationAction, invitationIntents, isInvitationIntent } from "~/.server/team/invitation-actions.server";
 import { parseInvitationAction } from "~/.server/team/team-forms.server";
 import { invitationPages } from "~/.server/team/invitations.server";
-import { FormAlert, SubmitButton } from "~/components/form";
-import { useFormReply } from "~/components/form-reply";
-import { titleMeta } from "~/components/page-title";
-import { UnknownIntentAlert } from "~/components/unknown-intent-alert";
-import { Pagination } from "~/components/pagination";
+import { FormAlert, SubmitButton } from "~/components/form/form";
+import { useFormReply } from "~/components/form/form-reply";
+import { titleMeta } from "~/components/document/page-title";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
+import { Pagination } from "~/components/presentational/pagination";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

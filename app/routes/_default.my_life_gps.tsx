@@ -7,11 +7,11 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { parseLifeGps } from "~/.server/space/forms.server";
 import { LIFE_GPS_PAGE_SIZE, lifeAreas, lifeGpsPage, ratingsFrom, saveLifeGps } from "~/.server/space/life-gps.server";
 import { pageParam } from "~/.server/paging/paging.server";
-import { ErrorList, FormAlert, SubmitButton } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
-import { Pagination } from "~/components/pagination";
-import { titleMeta } from "~/components/page-title";
-import { SkillRadar } from "~/components/skill-charts";
+import { ErrorList, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { Pagination } from "~/components/presentational/pagination";
+import { titleMeta } from "~/components/document/page-title";
+import { SkillRadar } from "~/components/presentational/skill-charts";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

@@ -7,11 +7,11 @@ import { translator } from "~/.server/i18n/i18n.server";
 import { crewMemberOf, removeCrewMember, updateCrewMember } from "~/.server/team/crew.server";
 import { relations } from "~/.server/team/relations.server";
 import { parseCrewEdit } from "~/.server/team/team-forms.server";
-import { CrewFields } from "~/components/crew-fields";
-import { FormAlert, SubmitButton } from "~/components/form";
-import { formProps, useFormReply } from "~/components/form-reply";
-import { titleMeta } from "~/components/page-title";
-import { UnknownIntentAlert } from "~/components/unknown-intent-alert";
+import { CrewFields } from "~/components/form/crew-fields";
+import { FormAlert, SubmitButton } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
+import { titleMeta } from "~/components/document/page-title";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

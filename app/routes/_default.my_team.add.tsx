@@ -7,10 +7,10 @@ import { crewRefusals } from "~/.server/team/contract.server";
 import { addCrewMember } from "~/.server/team/crew.server";
 import { relations } from "~/.server/team/relations.server";
 import { parseCrewMember } from "~/.server/team/team-forms.server";
-import { FormAlert, SubmitButton } from "~/components/form";
-import { formProps, useFormReply } from "~/components/form-reply";
-import { CrewFields } from "~/components/crew-fields";
-import { titleMeta } from "~/components/page-title";
+import { FormAlert, SubmitButton } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
+import { CrewFields } from "~/components/form/crew-fields";
+import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

@@ -5,10 +5,10 @@ import { translator } from "~/.server/i18n/i18n.server";
 import { crewPhotoUrls } from "~/.server/profile/photo.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { CREW_PAGE_SIZE, crewMemberOf, crewPage } from "~/.server/team/crew.server";
-import { Avatar } from "~/components/avatar";
-import { FormAlert } from "~/components/form";
-import { titleMeta } from "~/components/page-title";
-import { Pagination } from "~/components/pagination";
+import { Avatar } from "~/components/presentational/avatar";
+import { FormAlert } from "~/components/form/form";
+import { titleMeta } from "~/components/document/page-title";
+import { Pagination } from "~/components/presentational/pagination";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

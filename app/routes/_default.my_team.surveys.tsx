@@ -9,12 +9,12 @@ import { pageParam } from "~/.server/paging/paging.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { listCrew } from "~/.server/team/crew.server";
 import { parseSurvey } from "~/.server/team/team-forms.server";
-import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
-import { titleMeta } from "~/components/page-title";
-import { Pagination } from "~/components/pagination";
-import { SurveyCard } from "~/components/survey-card";
-import { UnknownIntentAlert } from "~/components/unknown-intent-alert";
+import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { titleMeta } from "~/components/document/page-title";
+import { Pagination } from "~/components/presentational/pagination";
+import { SurveyCard } from "~/components/presentational/survey-card";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

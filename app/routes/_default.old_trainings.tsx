@@ -4,8 +4,8 @@ import { requireMember } from "~/.server/auth/guard.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
 import { trainingCard } from "~/.server/trainings/views.server";
-import { titleMeta } from "~/components/page-title";
-import { TrainingList } from "~/components/training-card";
+import { titleMeta } from "~/components/document/page-title";
+import { TrainingList } from "~/components/presentational/training-card";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

@@ -6,9 +6,9 @@ import { translator } from "~/.server/i18n/i18n.server";
 import { photoRefusals } from "~/.server/profile/contract.server";
 import { parsePhoto } from "~/.server/profile/forms.server";
 import { photoUrlOf, removePhoto, savePhoto } from "~/.server/profile/photo.server";
-import { PhotoForms } from "~/components/photo-forms";
-import { titleMeta } from "~/components/page-title";
-import { UnknownIntentAlert } from "~/components/unknown-intent-alert";
+import { PhotoForms } from "~/components/form/photo-forms";
+import { titleMeta } from "~/components/document/page-title";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

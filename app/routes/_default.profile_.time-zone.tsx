@@ -5,10 +5,10 @@ import { shownRegion, timeZoneRegions, usualTimeZones, zonesOfRegion } from "~/.
 import { refuse } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { parseTimeZone, saveTimeZone } from "~/.server/profile/time-zone.server";
-import { FormAlert } from "~/components/form";
-import { formProps, useFormReply } from "~/components/form-reply";
-import { titleMeta } from "~/components/page-title";
-import { MemberZoneField, ZoneGroup, ZoneRegionForm } from "~/components/zone-options";
+import { FormAlert } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
+import { titleMeta } from "~/components/document/page-title";
+import { MemberZoneField, ZoneGroup, ZoneRegionForm } from "~/components/form/zone-options";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

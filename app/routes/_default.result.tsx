@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { allResults, LIFE_GPS_TEST } from "~/.server/trainings/results.server";
-import { titleMeta } from "~/components/page-title";
-import { TestResults, TrainingResults } from "~/components/training-results";
+import { titleMeta } from "~/components/document/page-title";
+import { TestResults, TrainingResults } from "~/components/presentational/training-results";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

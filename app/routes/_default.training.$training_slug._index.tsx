@@ -6,9 +6,9 @@ import { localeOf } from "~/.server/i18n/i18n.server";
 import { db } from "~/.server/db/client.server";
 import { trainingOf } from "~/.server/trainings/catalogue.server";
 import { moduleCard, resultPath, trainingCard } from "~/.server/trainings/views.server";
-import { titleMeta } from "~/components/page-title";
-import { ProgressBar } from "~/components/progress-bar";
-import { Duration } from "~/components/duration";
+import { titleMeta } from "~/components/document/page-title";
+import { ProgressBar } from "~/components/presentational/progress-bar";
+import { Duration } from "~/components/presentational/duration";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

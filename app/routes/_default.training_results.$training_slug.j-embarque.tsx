@@ -4,8 +4,8 @@ import { requireMember } from "~/.server/auth/guard.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { resultOf } from "~/.server/trainings/results.server";
-import { titleMeta } from "~/components/page-title";
-import { MemberResults } from "~/components/training-results";
+import { titleMeta } from "~/components/document/page-title";
+import { MemberResults } from "~/components/presentational/training-results";
 
 export const meta = titleMeta;
 

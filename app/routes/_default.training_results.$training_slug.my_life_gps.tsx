@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { MemberResults } from "~/components/training-results";
+import { MemberResults } from "~/components/presentational/training-results";
 import type { loader } from "./_default.training_results.$training_slug.j-embarque";
 
 export { loader, meta } from "./_default.training_results.$training_slug.j-embarque";

@@ -6,10 +6,10 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { redeemCode } from "~/.server/trainings/access.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
 import { trainingCard } from "~/.server/trainings/views.server";
-import { Field, FormAlert, SubmitButton } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
-import { titleMeta } from "~/components/page-title";
-import { TrainingList } from "~/components/training-card";
+import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { titleMeta } from "~/components/document/page-title";
+import { TrainingList } from "~/components/presentational/training-card";
 import { parseAccessCode } from "~/.server/trainings/access-code-form.server";
 import { useTranslation } from "~/i18n/react";
 

@@ -4,8 +4,8 @@ import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { photoUrl } from "~/.server/profile/photo.server";
-import { ErrorMessage, ErrorPage, useFailure } from "~/components/error-page";
-import { Sidebar } from "~/components/sidebar";
+import { ErrorMessage, ErrorPage, useFailure } from "~/components/document/error-page";
+import { Sidebar } from "~/components/document/sidebar";
 
 /**
  * The signed-in pages' layout (SPEC §2 "default"): the sidebar and the page. Its loader guards the

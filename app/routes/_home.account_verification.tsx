@@ -9,12 +9,12 @@ import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/htt
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { isVerified } from "~/.server/identity/identity-service.server";
-import { useClientChecks } from "~/components/client-checks";
-import { Field, FormAlert, SubmitButton } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
-import { LogoutButton } from "~/components/logout-button";
-import { titleMeta } from "~/components/page-title";
-import { UnknownIntentAlert } from "~/components/unknown-intent-alert";
+import { useClientChecks } from "~/components/form/client-checks";
+import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { LogoutButton } from "~/components/document/logout-button";
+import { titleMeta } from "~/components/document/page-title";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { parseWithZod, verificationSchema } from "~/.server/accounts/forms.server";
 import { useTranslation } from "~/i18n/react";
 

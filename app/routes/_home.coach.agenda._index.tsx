@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { FormAlert } from "~/components/form";
-import { titleMeta } from "~/components/page-title";
+import { FormAlert } from "~/components/form/form";
+import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

@@ -7,10 +7,10 @@ import { sessionCard } from "~/.server/coaching/session-views.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { photoUrlOf } from "~/.server/profile/photo.server";
-import { Avatar } from "~/components/avatar";
-import { SessionFacts } from "~/components/coaching-session";
-import { FormAlert, SubmitButton } from "~/components/form";
-import { titleMeta } from "~/components/page-title";
+import { Avatar } from "~/components/presentational/avatar";
+import { SessionFacts } from "~/components/presentational/coaching-session";
+import { FormAlert, SubmitButton } from "~/components/form/form";
+import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { guardPublicPage } from "~/.server/auth/guard.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { titleMeta } from "~/components/page-title";
+import { titleMeta } from "~/components/document/page-title";
 
 export const meta = titleMeta;
 

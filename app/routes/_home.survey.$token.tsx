@@ -7,9 +7,9 @@ import { translator } from "~/.server/i18n/i18n.server";
 import { answersOf, parseAnswers } from "~/.server/surveys/answer-form.server";
 import { answerRefusals } from "~/.server/surveys/contract.server";
 import { answerSurvey, surveyOfToken } from "~/.server/surveys/surveys.server";
-import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
-import { titleMeta } from "~/components/page-title";
+import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

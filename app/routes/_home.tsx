@@ -1,7 +1,7 @@
 import { Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorMessage, useFailure } from "~/components/error-page";
-import { SiteFooter, SiteHeader } from "~/components/site-header";
+import { ErrorMessage, useFailure } from "~/components/document/error-page";
+import { SiteFooter, SiteHeader } from "~/components/document/site-header";
 
 /** The public pages' layout (SPEC §2 "home"). */
 export default function HomeLayout() {

@@ -8,10 +8,10 @@ import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { useClientChecks } from "~/components/client-checks";
-import { Field, FormAlert, SubmitButton } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
-import { titleMeta } from "~/components/page-title";
+import { useClientChecks } from "~/components/form/client-checks";
+import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { titleMeta } from "~/components/document/page-title";
 import { newPasswordSchema, parseWithZod } from "~/.server/accounts/forms.server";
 import { useTranslation } from "~/i18n/react";
 

@@ -6,10 +6,10 @@ import { requestRecovery } from "~/.server/accounts/recovery.server";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { useClientChecks } from "~/components/client-checks";
-import { Field, FormAlert, SubmitButton } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
-import { titleMeta } from "~/components/page-title";
+import { useClientChecks } from "~/components/form/client-checks";
+import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { titleMeta } from "~/components/document/page-title";
 import { forgotPasswordSchema, parseWithZod } from "~/.server/accounts/forms.server";
 import { useTranslation } from "~/i18n/react";
 

@@ -1,9 +1,9 @@
 import { Link, Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorMessage, useFailure } from "~/components/error-page";
+import { ErrorMessage, useFailure } from "~/components/document/error-page";
 import { useTranslation } from "~/i18n/react";
-import { LanguageSwitch } from "~/components/language-switch";
-import { Logo } from "~/components/logo";
+import { LanguageSwitch } from "~/components/document/language-switch";
+import { Logo } from "~/components/document/logo";
 
 /** The public password pages' layout (SPEC §2 "main"): a centred card. */
 export default function MainLayout() {

@@ -6,7 +6,7 @@ import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { trainingOf } from "~/.server/trainings/catalogue.server";
 import { resultPath } from "~/.server/trainings/views.server";
-import { titleMeta } from "~/components/page-title";
+import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

@@ -4,7 +4,7 @@ import { requireMember } from "~/.server/auth/guard.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { moduleOfMember } from "~/.server/trainings/module-lookup.server";
-import { titleMeta } from "~/components/page-title";
+import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;

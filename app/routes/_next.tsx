@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { ErrorMessage, useFailure } from "~/components/error-page";
+import { ErrorMessage, useFailure } from "~/components/document/error-page";
 import { requireMember } from "~/.server/auth/guard.server";
-import { BarFrame } from "~/components/bar-frame";
+import { BarFrame } from "~/components/presentational/bar-frame";
 
 /**
  * The next-page layout (SPEC §2): a plain bar and the page, for moments that fill the screen (a

@@ -4,7 +4,7 @@ import { notFound } from "~/.server/http/not-found.server";
 import { env } from "~/.server/config/env.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { recentMail } from "~/.server/mail/outbox.server";
-import { titleMeta } from "~/components/page-title";
+import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
 import styles from "~/styles/dev-mailbox.css";
 

@@ -17,7 +17,7 @@ import { loader as surveyLoader } from "~/routes/_home.survey.$token";
 import { agendaPath } from "~/.server/coaching/agenda-link.server";
 import { coachOf } from "~/.server/coaching/bookings.server";
 import { languageCookie } from "~/.server/i18n/i18n.server";
-import { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index";
+import { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index/route";
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments/route";
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
 import { callWith, registerMember, setCookie, tokenCookie, verifiedMember } from "../support/accounts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { commitments } from "~/.server/db/schema.server";
 import { isCalendarDay } from "~/.server/calendar/days.server";
-import { loader as overviewLoader } from "~/routes/_default._index";
+import { loader as overviewLoader } from "~/routes/_default._index/route";
 import { action as commitmentsAction } from "~/routes/_default.my_commitments/route";
 import { action as loginAction } from "~/routes/_main.home.login";
 import { callWith, verifiedMember } from "../support/accounts";

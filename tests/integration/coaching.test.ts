@@ -16,7 +16,7 @@ import { action as coachAction, loader as coachLoader } from "~/routes/_default.
 import { loader as zoneLoader } from "~/routes/_default.coaching.$coach_slug_.time-zone";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
-import { loader as overviewLoader } from "~/routes/_default._index";
+import { loader as overviewLoader } from "~/routes/_default._index/route";
 import { action as coachLinkAction, loader as coachLinkLoader } from "~/routes/_home.coach.session.$token";
 import { callWith, mailsTo, verifiedMember, type TestMember } from "../support/accounts";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";

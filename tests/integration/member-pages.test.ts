@@ -6,7 +6,7 @@ import { readTrainingFiles } from "~/.server/trainings/seed.server";
 import { resources } from "~/locales/resources";
 import { I18nProvider } from "~/i18n/react";
 import { ErrorBoundary as RootErrorBoundary } from "~/root";
-import Overview, { loader as overviewLoader } from "~/routes/_default._index";
+import Overview, { loader as overviewLoader } from "~/routes/_default._index/route";
 import OldTrainings, { loader as oldTrainingsLoader } from "~/routes/_default.old_trainings";
 import Results, { loader as allResultsLoader } from "~/routes/_default.result";
 import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { bookSession, freeSlotsOf, coachOf } from "~/.server/coaching/bookings.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, weatherCheckins } from "~/.server/db/schema.server";
-import { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index";
+import { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index/route";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { loader as commitmentsLoader, action as commitmentsAction } from "~/routes/_default.my_commitments/route";
 import { loader as layoutLoader } from "~/routes/_default";

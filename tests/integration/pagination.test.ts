@@ -12,7 +12,7 @@ import {
 } from "~/.server/db/schema.server";
 import { loader as lifeGpsLoader } from "~/routes/_default.my_life_gps";
 import { pageParam, settlePage } from "~/.server/paging/paging.server";
-import Overview, { loader as overviewLoader } from "~/routes/_default._index";
+import Overview, { loader as overviewLoader } from "~/routes/_default._index/route";
 import Coaching, { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import Invitations, { loader as invitationsLoader } from "~/routes/_default.invitations";
 import MyCommitments, {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { commitments, lifeGpsEntries, mainGoals, weatherCheckins } from "~/.server/db/schema.server";
 import { today, weekStart } from "~/.server/space/overview.server";
-import { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index";
+import { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index/route";
 import { action as commitmentsAction, loader as commitmentsLoader } from "~/routes/_default.my_commitments/route";
 import { action as lifeGpsAction, loader as lifeGpsLoader } from "~/routes/_default.my_life_gps";
 import { callWith, verifiedMember, type TestMember } from "../support/accounts";

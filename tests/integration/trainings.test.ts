@@ -11,7 +11,7 @@ import {
 } from "~/routes/_default.training.$training_slug.modules.$module_slug";
 import { loader as congratulationsLoader } from "~/routes/_next.training.$training_slug.congratulations";
 import { loader as resultLoader } from "~/routes/_default.training_results.j-embarque";
-import { errorCount } from "~/components/quiz-form";
+import { errorCount } from "~/components/form/quiz-form";
 import { selectionError } from "~/forms/quiz";
 import { callWith, verifiedMember, type TestMember } from "../support/accounts";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";

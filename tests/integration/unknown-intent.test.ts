@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { crewMembers, mainGoals, partReads, registrationDrafts } from "~/.server/db/schema.server";
-import Overview, { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index";
+import Overview, { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index/route";
 import { action as sessionAction } from "~/routes/_default.coaching.sessions.$id";
 import { action as invitationsAction } from "~/routes/_default.invitations";
 import { action as editCrewAction } from "~/routes/_default.my_team.$page";

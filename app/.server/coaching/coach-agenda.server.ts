@@ -99,15 +99,6 @@ const cancelSchema = z.object({
 
 export const parseAgendaCancel = (formData: FormData) => parseWithZod(formData, { schema: cancelSchema });
 
-/** The agenda page's forms, told apart by their intent. */
-const agendaIntentSchema = z.object({
-  intent: z.enum(["cancel", "timeOff", "removeTimeOff", "renew"], {
-    errorMap: () => ({ message: "coaching:agenda.errors.unknownAction" }),
-  }),
-});
-
-export const parseAgendaIntent = (formData: FormData) => parseWithZod(formData, { schema: agendaIntentSchema });
-
 /** Cancels one of the coach's sessions (anyone else's: notFound); the member receives the reason. */
 export function cancelFromAgenda(coach: Coach, bookingId: string, reason: string | undefined, now = new Date()) {
   return cancelSessionOfCoach(coach.id, bookingId, reason ? reason : null, now);

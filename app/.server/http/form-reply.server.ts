@@ -33,7 +33,7 @@ export function intentOf<const Intent extends string>(
 /**
  * A post no form of the page sends (an unknown intent or step): 400, nothing done, and a message
  * for the page as a whole — no values, so no form takes it for its own; the page shows it with
- * <UnknownIntentAlert reply={useActionData()} /> (components/unknown-intent-alert.tsx).
+ * <UnknownIntentAlert reply={useActionData()} /> (components/form/unknown-intent-alert.tsx).
  */
 export function refuseUnknownIntent() {
   return refuse({ status: "error", initialValue: null, error: { "": ["common:error.unknownIntent"] } });

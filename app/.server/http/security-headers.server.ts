@@ -56,7 +56,7 @@ function contentSecurityPolicy(config: HeaderSettings, nonce: string | undefined
   return [
     "default-src 'self'",
     `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}`,
-    // The page's stylesheet is written into it (app/components/stylesheet.tsx) with the nonce.
+    // The page's stylesheet is written into it (app/components/document/stylesheet.tsx) with the nonce.
     `style-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}`,
     "img-src 'self' data:",
     "font-src 'self'",

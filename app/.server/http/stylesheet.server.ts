@@ -6,7 +6,7 @@ const texts = new Map<string, string | null>();
 
 /**
  * The text of a stylesheet of the build (`/build/_assets/….css`, fingerprinted: it never changes),
- * read from public/ once (app/components/stylesheet.tsx writes it into every page). Null when it
+ * read from public/ once (app/components/document/stylesheet.tsx writes it into every page). Null when it
  * cannot be written inline: not a build asset, not readable, or holding what would end a <style>.
  */
 export function stylesheetText(href: string): string | null {

@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import type { BookingCalendar, BookingQuery } from "~/.server/coaching/booking-calendar.server";
-import { SessionFacts } from "~/components/coaching-session";
-import { SubmitButton } from "~/components/form";
-import { type FormMeta, formProps } from "~/components/form-reply";
+import { SessionFacts } from "~/components/presentational/coaching-session";
+import { SubmitButton } from "~/components/form/form";
+import { type FormMeta, formProps } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 import { stepLink } from "./step-link";
 

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import type { BookingQuery } from "~/.server/coaching/booking-calendar.server";
-import { ZoneGroup } from "~/components/zone-options";
+import { ZoneGroup } from "~/components/form/zone-options";
 import { useTranslation } from "~/i18n/react";
 
 /**

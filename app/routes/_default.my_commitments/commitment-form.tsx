@@ -1,7 +1,7 @@
 import { Form, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Field, FormAlert } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
+import { Field, FormAlert } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
 export type Saved = { title: string; dueDate: string; moduleId: string };

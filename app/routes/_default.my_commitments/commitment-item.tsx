@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { SubmitButton } from "~/components/form";
+import { SubmitButton } from "~/components/form/form";
 import { useTranslation } from "~/i18n/react";
 import { CommitmentForm } from "./commitment-form";
 import { listHref } from "./list-href";

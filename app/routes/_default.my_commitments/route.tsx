@@ -1,8 +1,8 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import {
@@ -19,9 +19,10 @@ import { commitmentRefusals } from "~/.server/space/contract.server";
 import { parseCommitment } from "~/.server/space/forms.server";
 import { today } from "~/.server/space/overview.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
-import { SubmitButton } from "~/components/form";
-import { titleMeta } from "~/components/page-title";
-import { Pagination } from "~/components/pagination";
+import { SubmitButton } from "~/components/form/form";
+import { titleMeta } from "~/components/document/page-title";
+import { Pagination } from "~/components/presentational/pagination";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { useTranslation } from "~/i18n/react";
 import { CommitmentForm } from "./commitment-form";
 import { CommitmentItem } from "./commitment-item";
@@ -86,7 +87,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
   const formData = await request.formData();
-  const intent = formData.get("intent");
+  const intent = intentOf(formData, ["create", "update", "done", "undone", "delete"]);
+  if (!intent) return refuseUnknownIntent();
   const id = String(formData.get("id") ?? "");
 
   if (intent === "done" || intent === "undone") {
@@ -117,6 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function MyCommitments() {
   const { commitments, modules, editing, deleting, page } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("space");
   return (
     <>
@@ -124,6 +127,7 @@ export default function MyCommitments() {
         <h1>{t("commitments.title")}</h1>
         <p className="lead">{t("commitments.lead")}</p>
       </header>
+      <UnknownIntentAlert reply={reply} />
       {commitments.length === 0 ? <p className="card">{t("commitments.empty")}</p> : null}
       <ul className="commitment-list">
         {commitments.map((c) => (

@@ -1,7 +1,7 @@
 import { Form, useActionData } from "@remix-run/react";
 import type { Profile } from "~/.server/profile/profile.server";
-import { Field, FormAlert, SubmitButton } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
+import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { levelsOfStudy, splitMobile } from "~/forms/profile";
 import { useTranslation } from "~/i18n/react";
 

@@ -1,6 +1,6 @@
 import { Form, useActionData } from "@remix-run/react";
-import { Field, FormAlert, SubmitButton } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
+import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
 /** The address: a new one (with the password), then its code, or cancelling the change waiting. */

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { clearTokenCookie } from "~/.server/auth/token-cookie.server";
-import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { changePassword, deleteAccount } from "~/.server/profile/account.server";
 import {
   deletionRefusals,
@@ -134,8 +134,6 @@ const intents = {
 
 /** Answers the post's intent; an unknown one is refused with a message over the page. */
 export function answerProfilePost(post: Post) {
-  const intent = post.formData.get("intent");
-  if (typeof intent === "string" && Object.hasOwn(intents, intent))
-    return intents[intent as keyof typeof intents](post);
-  return refuse({ status: "error", error: { "": ["errors.invalidRequest"] } });
+  const intent = intentOf(post.formData, Object.keys(intents) as (keyof typeof intents)[]);
+  return intent ? intents[intent](post) : refuseUnknownIntent();
 }

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { ErrorList, FormAlert, SubmitButton } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
+import { ErrorList, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { userTypes } from "~/forms/user-type";
 import { useTranslation } from "~/i18n/react";
 

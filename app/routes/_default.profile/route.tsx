@@ -7,14 +7,15 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { DEVICES_PAGE_SIZE, devicesOf } from "~/.server/profile/devices.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { profileOf } from "~/.server/profile/profile.server";
-import { DeviceList } from "~/components/device-list";
-import { FormAlert } from "~/components/form";
-import { titleMeta } from "~/components/page-title";
-import { PhotoForms } from "~/components/photo-forms";
+import { DeviceList } from "~/components/form/device-list";
+import { FormAlert } from "~/components/form/form";
+import { titleMeta } from "~/components/document/page-title";
+import { PhotoForms } from "~/components/form/photo-forms";
 import { useTranslation } from "~/i18n/react";
 import { DeletionForm } from "./deletion-form";
 import { DetailsForm } from "./details-form";
 import { EmailForms } from "./email-forms";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { answerProfilePost, savedMessages } from "./intents.server";
 import { PasswordForm } from "./password-form";
 import { PathForm } from "./path-form";
@@ -65,6 +66,7 @@ export default function ProfilePage() {
         <h1>{t("title")}</h1>
         <p className="lead">{t("lead")}</p>
       </header>
+      <UnknownIntentAlert reply={reply} />
       {saved ? <FormAlert tone="success" lines={[t(`saved.${saved}`)]} /> : null}
       <div className="profile">
         <DetailsForm profile={profile} />

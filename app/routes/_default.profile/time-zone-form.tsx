@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { formProps, useFormReply } from "~/components/form-reply";
-import { MemberZoneField, ZoneGroup } from "~/components/zone-options";
+import { formProps, useFormReply } from "~/components/form/form-reply";
+import { MemberZoneField, ZoneGroup } from "~/components/form/zone-options";
 import { useTranslation } from "~/i18n/react";
 
 /**

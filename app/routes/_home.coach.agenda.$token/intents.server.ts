@@ -1,15 +1,10 @@
 import { redirect } from "@remix-run/node";
 import { agendaPath } from "~/.server/coaching/agenda-link.server";
 import type { Coach } from "~/.server/coaching/bookings.server";
-import {
-  cancelFromAgenda,
-  parseAgendaCancel,
-  parseAgendaIntent,
-  renewAgendaLink,
-} from "~/.server/coaching/coach-agenda.server";
+import { cancelFromAgenda, parseAgendaCancel, renewAgendaLink } from "~/.server/coaching/coach-agenda.server";
 import { addTimeOff, parseTimeOff, removeTimeOff } from "~/.server/coaching/coach-time-off.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
-import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 
 /** The agenda's posts: cancel a session (with a reason), add or remove time off, renew the link. */
@@ -46,9 +41,6 @@ const intents = { cancel, timeOff, removeTimeOff: removeTimeOffDays, renew };
 
 /** Answers the post's intent; an unknown one is refused with a message over the page. */
 export function answerAgendaPost(post: Post) {
-  const asked = parseAgendaIntent(post.formData);
-  if (asked.status !== "success") {
-    return refuse(asked.reply({ formErrors: ["coaching:agenda.errors.unknownAction"] }));
-  }
-  return intents[asked.value.intent](post);
+  const intent = intentOf(post.formData, Object.keys(intents) as (keyof typeof intents)[]);
+  return intent ? intents[intent](post) : refuseUnknownIntent();
 }

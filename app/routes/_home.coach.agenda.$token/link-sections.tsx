@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { SubmitButton } from "~/components/form";
+import { SubmitButton } from "~/components/form/form";
 import { useTranslation } from "~/i18n/react";
 
 /** The .ics feed's address, and renewing the private link (the new one goes to the coach's address). */

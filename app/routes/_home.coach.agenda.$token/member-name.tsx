@@ -1,4 +1,4 @@
-import { Avatar } from "~/components/avatar";
+import { Avatar } from "~/components/presentational/avatar";
 
 /** The member's photo, or their initials, and their name. */
 export function MemberName({ name, photo }: { name: string; photo: string | null }) {

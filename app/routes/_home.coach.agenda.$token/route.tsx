@@ -9,11 +9,12 @@ import { timeOffBounds, timeOffOf } from "~/.server/coaching/coach-time-off.serv
 import { zoneLabel } from "~/.server/calendar/when-words.server";
 import { env } from "~/.server/config/env.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { SessionFacts } from "~/components/coaching-session";
-import { FormAlert } from "~/components/form";
-import { useFormReply } from "~/components/form-reply";
-import { titleMeta } from "~/components/page-title";
-import { Pagination } from "~/components/pagination";
+import { SessionFacts } from "~/components/presentational/coaching-session";
+import { FormAlert } from "~/components/form/form";
+import { useFormReply } from "~/components/form/form-reply";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
+import { titleMeta } from "~/components/document/page-title";
+import { Pagination } from "~/components/presentational/pagination";
 import { useTranslation } from "~/i18n/react";
 import { agendaNotice, coachOfLink, speakCoachLanguage, timeOffView } from "./agenda.server";
 import { CancelForm } from "./cancel-form";
@@ -70,8 +71,8 @@ export default function CoachAgenda() {
     useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("coaching");
-  // A refusal of the whole request (a session no longer changeable, an unknown action) shows over
-  // the page: the session's own form may be gone by then.
+  // A refusal of the whole request (a session no longer changeable) shows over the page: the
+  // session's own form may be gone by then.
   const [page] = useFormReply(reply, { id: "agenda" });
   return (
     <section className="container section">
@@ -90,6 +91,7 @@ export default function CoachAgenda() {
       ) : null}
       {notice === "removed" ? <FormAlert tone="success" lines={[t("agenda.notices.removed")]} /> : null}
       <FormAlert lines={page.errors?.map((error) => t(error))} />
+      <UnknownIntentAlert reply={reply} />
 
       <section id="upcoming" aria-labelledby="upcoming-title">
         <h2 id="upcoming-title">{t("agenda.upcoming")}</h2>

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import { Field, SubmitButton } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
+import { Field, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
 type TimeOff = { id: string; first: string; last: string | null; reason: string | null };

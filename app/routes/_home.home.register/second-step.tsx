@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
 import type { z } from "zod";
 import type { RegistrationDraft } from "~/.server/accounts/registration-drafts.server";
-import { useClientChecks } from "~/components/client-checks";
-import { Field, FormAlert, SubmitButton } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
+import { useClientChecks } from "~/components/form/client-checks";
+import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { defaultCountryCode } from "~/forms/register-choices";
 import type { secondStepSchema } from "~/forms/register-steps";
 import { useTranslation } from "~/i18n/react";

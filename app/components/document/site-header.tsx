@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { LanguageSwitch } from "./language-switch";
-import { Logo } from "./logo";
+import { LanguageSwitch } from "~/components/document/language-switch";
+import { Logo } from "~/components/document/logo";
 
 /** The public pages' header: logo, language switch, log in and sign up. */
 export function SiteHeader() {

@@ -4,7 +4,7 @@
  * follow from them, and `Field` (./form) lays a field out. Plain code, no conform runtime: the
  * answer is conform's `SubmissionResult`, plain data made on the server by refuse/refuseWith.
  */
-import type { FieldMeta } from "./form";
+import type { FieldMeta } from "~/components/form/form";
 
 /** A form's metadata: its id, its own errors (the reply's `""`) and every field's. */
 export type FormMeta = {

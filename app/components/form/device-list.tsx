@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
-import { FormAlert, SubmitButton } from "~/components/form";
-import { formProps, useFormReply } from "~/components/form-reply";
-import { Pagination } from "~/components/pagination";
+import { FormAlert, SubmitButton } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
+import { Pagination } from "~/components/presentational/pagination";
 import { useTranslation } from "~/i18n/react";
 
 type Device = {

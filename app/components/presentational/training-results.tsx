@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import type { MemberResult } from "~/.server/trainings/results.server";
 import type { testResult, trainingResult } from "~/.server/trainings/views.server";
 import { useTranslation } from "~/i18n/react";
-import { ProgressBar } from "./progress-bar";
-import { SkillBars, SkillRadar } from "./skill-charts";
+import { ProgressBar } from "~/components/presentational/progress-bar";
+import { SkillBars, SkillRadar } from "~/components/presentational/skill-charts";
 
 /**
  * A training's results: progress and each module's quiz score. With `linked`, the title leads to the

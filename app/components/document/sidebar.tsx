@@ -1,9 +1,9 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { Avatar } from "./avatar";
-import { LanguageSwitch } from "./language-switch";
-import { LogoutButton } from "./logout-button";
-import { Logo } from "./logo";
+import { Avatar } from "~/components/presentational/avatar";
+import { LanguageSwitch } from "~/components/document/language-switch";
+import { LogoutButton } from "~/components/document/logout-button";
+import { Logo } from "~/components/document/logo";
 
 const items = [
   { to: "/", key: "overview", icon: "M3 11l9-8 9 8v10a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z" },

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ModuleView } from "~/.server/trainings/views.server";
 import { useTranslation } from "~/i18n/react";
-import { SubmitButton } from "./form";
+import { SubmitButton } from "~/components/form/form";
 
 type Part = ModuleView["parts"][number];
 

@@ -3,9 +3,9 @@ import { useState } from "react";
 import type { ModuleView } from "~/.server/trainings/views.server";
 import { answerFieldName, stillToChoose, type SelectionLimits } from "~/forms/quiz";
 import { useTranslation } from "~/i18n/react";
-import type { FieldMeta } from "./form";
-import { type Fields, type FormMeta, fieldProps, useFormReply } from "./form-reply";
-import { SubmitButton } from "./form";
+import type { FieldMeta } from "~/components/form/form";
+import { type Fields, type FormMeta, fieldProps, useFormReply } from "~/components/form/form-reply";
+import { SubmitButton } from "~/components/form/form";
 
 type Question = NonNullable<ModuleView["quiz"]>["questions"][number];
 

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { Duration } from "./duration";
+import { Duration } from "~/components/presentational/duration";
 import { useTranslation } from "~/i18n/react";
-import { ProgressBar } from "./progress-bar";
+import { ProgressBar } from "~/components/presentational/progress-bar";
 
 export type TrainingCardData = {
   slug: string;

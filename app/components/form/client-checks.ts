@@ -9,7 +9,7 @@
  */
 import { useRef, useState, type FocusEvent, type FormEvent } from "react";
 import type { Check } from "~/forms/check";
-import type { Fields } from "./form-reply";
+import type { Fields } from "~/components/form/form-reply";
 
 /** What the form element takes: `<Form {...checks}>`. */
 export type CheckHandlers = {

@@ -1,5 +1,5 @@
-import { Field, type FieldMeta } from "~/components/form";
-import { fieldProps } from "~/components/form-reply";
+import { Field, type FieldMeta } from "~/components/form/form";
+import { fieldProps } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
 /** A crew form's fields (useFormReply's metadata): email only while it can still be chosen. */

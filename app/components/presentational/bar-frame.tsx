@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { LanguageSwitch } from "./language-switch";
-import { Logo } from "./logo";
+import { LanguageSwitch } from "~/components/document/language-switch";
+import { Logo } from "~/components/document/logo";
 
 /** A plain bar (the way home, the language switch) over the page: the next-page layout, and errors no layout frames. */
 export function BarFrame({ children }: { children: ReactNode }) {

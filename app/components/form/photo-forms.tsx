@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { Avatar } from "./avatar";
-import { Field, FormAlert, SubmitButton } from "./form";
-import { fieldProps, formProps, useFormReply } from "./form-reply";
+import { Avatar } from "~/components/presentational/avatar";
+import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 
 /**
  * The profile photo's forms, on /profile and on /profile/photo (where both post, and where a

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
-import { FormAlert } from "./form";
-import { pageErrorsOf } from "./form-reply";
+import { FormAlert } from "~/components/form/form";
+import { pageErrorsOf } from "~/components/form/form-reply";
 
 /**
  * The page's message when its action refused a post no form of the page sends (an unknown

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Field, type FieldMeta, SubmitButton } from "~/components/form";
-import { fieldProps } from "~/components/form-reply";
+import { Field, type FieldMeta, SubmitButton } from "~/components/form/form";
+import { fieldProps } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
 /** A `<select>`'s group of IANA time zones, shown with spaces for underscores ("America/New York"). */

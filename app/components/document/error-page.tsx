@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { BarFrame } from "./bar-frame";
+import { BarFrame } from "~/components/presentational/bar-frame";
 
 type Failure = { status: number; detail?: string; path?: string };
 

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { SubmitButton } from "./form";
+import { SubmitButton } from "~/components/form/form";
 
 type Survey = {
   id: string;

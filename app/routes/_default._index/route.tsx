@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { intentOf, refuse, refuseUnknownIntent } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
@@ -8,14 +8,14 @@ import { editGoal, replaceGoal } from "~/.server/space/goals.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { overviewOf, today } from "~/.server/space/overview.server";
 import { checkIn } from "~/.server/space/weather.server";
-import { Field, FormAlert, SubmitButton } from "~/components/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form-reply";
-import { titleMeta } from "~/components/page-title";
-import { UnknownIntentAlert } from "~/components/unknown-intent-alert";
-import { Pagination } from "~/components/pagination";
-import { ProgressBar } from "~/components/progress-bar";
-import { WeekCalendar } from "~/components/week-calendar";
+import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { titleMeta } from "~/components/document/page-title";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
+import { Pagination } from "~/components/presentational/pagination";
+import { WeekCalendar } from "~/components/presentational/week-calendar";
 import { useTranslation } from "~/i18n/react";
+import { MyTraining } from "./my-training";
 
 export const meta = titleMeta;
 
@@ -121,52 +121,7 @@ export default function Overview() {
           ) : null}
         </section>
 
-        <section className="card" aria-labelledby="training-title">
-          <h2 id="training-title">{t("training.title")}</h2>
-          {data.inProgress.length === 0 ? <p className="muted">{t("training.none")}</p> : null}
-          <ul className="plain-list">
-            {data.inProgress.map((training) => (
-              <li key={training.slug}>
-                <Link to={training.actionPath}>{training.title}</Link>
-                <ProgressBar
-                  percent={training.percent}
-                  label={t("trainings:trainings.progress", { percent: training.percent })}
-                />
-              </li>
-            ))}
-          </ul>
-          <h3>{t("training.tests")}</h3>
-          {data.testsTaken.length === 0 ? <p className="muted">{t("training.noTests")}</p> : null}
-          <ul className="plain-list">
-            {data.testsTaken.map((test) => (
-              <li key={test.slug}>
-                <Link to={test.resultPath}>{test.title}</Link>{" "}
-                <span className="muted">{test.profile ?? t("training.done")}</span>
-              </li>
-            ))}
-          </ul>
-          {data.testsOffered.length ? <h3>{t("training.offered")}</h3> : null}
-          <ul className="plain-list">
-            {data.testsOffered.map((test) => (
-              <li key={test.slug}>
-                {test.title}{" "}
-                <Link to={test.takePath} className="button button--ghost">
-                  {t("training.take")}
-                  <span className="visually-hidden"> : {test.title}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <p>
-            <Link to="/my_life_gps">{t("training.lifeGps")}</Link>
-            <br />
-            <span className="muted">{t("lifeGps.story")}</span>
-          </p>
-          <p className="form-links">
-            <Link to="/trainings">{t("training.seeAll")}</Link>
-            <Link to="/result">{t("training.results")}</Link>
-          </p>
-        </section>
+        <MyTraining inProgress={data.inProgress} testsTaken={data.testsTaken} testsOffered={data.testsOffered} />
 
         <section className="card" id="weather" aria-labelledby="weather-title">
           <h2 id="weather-title">{t("weather.title")}</h2>
