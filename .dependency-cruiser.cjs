@@ -28,7 +28,6 @@ const DOMAINS_AND_ABOVE = [
   "coaching",
   "builds",
   "auth",
-  "pages",
   "api",
   "runtime",
 ];

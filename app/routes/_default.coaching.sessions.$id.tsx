@@ -8,7 +8,7 @@ import { sessionCard } from "~/.server/coaching/session-views.server";
 import { refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { SessionFacts } from "~/components/presentational/coaching-session";
+import { MeetingLink, SessionFacts } from "~/components/presentational/coaching-session";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
@@ -79,14 +79,7 @@ export default function CoachingSession() {
           {t("detail.title")}
         </h2>
         <SessionFacts coachName={session.coach.name} {...session} />
-        {session.meetingUrl ? (
-          <p>
-            <strong>{t("fields.meetingLabel")}</strong>{" "}
-            <a href={session.meetingUrl} rel="noopener noreferrer" target="_blank" className="break-all">
-              {session.meetingUrl}
-            </a>
-          </p>
-        ) : null}
+        <MeetingLink url={session.meetingUrl} newTab />
         {session.status === "confirmed" && !session.changeable ? <p className="muted">{t("detail.past")}</p> : null}
 
         {session.changeable && confirmingCancel ? (

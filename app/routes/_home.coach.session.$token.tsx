@@ -8,7 +8,7 @@ import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { photoUrlOf } from "~/.server/profile/photo.server";
 import { Avatar } from "~/components/presentational/avatar";
-import { SessionFacts } from "~/components/presentational/coaching-session";
+import { MeetingLink, SessionFacts } from "~/components/presentational/coaching-session";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -60,14 +60,7 @@ export default function CoachSession() {
       {session.status === "cancelled" ? <FormAlert tone="info" lines={[t("coachPage.cancelled")]} /> : null}
       <div className="card">
         <SessionFacts coachName={session.coach.name} {...session} />
-        {session.meetingUrl ? (
-          <p>
-            <strong>{t("fields.meetingLabel")}</strong>{" "}
-            <a href={session.meetingUrl} rel="noopener noreferrer" className="break-all">
-              {session.meetingUrl}
-            </a>
-          </p>
-        ) : null}
+        <MeetingLink url={session.meetingUrl} />
         {session.status === "confirmed" && !session.changeable ? <p className="muted">{t("coachPage.past")}</p> : null}
         {session.changeable ? (
           <Form method="post" className="confirm">

@@ -172,6 +172,15 @@ describe("the coach's agenda link", () => {
     expect(mail.text).toContain(`/coach/agenda/${fresh}`);
     expect(mail.text).not.toContain(token);
   });
+
+  it("refuses a post no form of the agenda sends with 400 and the page's message; the link still works", async () => {
+    const token = await tokenOfClaire();
+    const answer = await postAgenda(token, { intent: "explode" });
+    expect(statusOf(answer)).toBe(400);
+    expect(await dataOf(answer)).toMatchObject({ error: { "": ["common:error.unknownIntent"] } });
+    expect(await tokenOfClaire()).toBe(token);
+    expect(statusOf(await openAgenda(token))).toBe(200);
+  });
 });
 
 describe("cancelling from the agenda", () => {

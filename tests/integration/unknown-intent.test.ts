@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
-import { crewMembers, mainGoals, partReads, registrationDrafts } from "~/.server/db/schema.server";
+import { commitments, crewMembers, mainGoals, partReads, registrationDrafts } from "~/.server/db/schema.server";
 import Overview, { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index/route";
 import { action as sessionAction } from "~/routes/_default.coaching.sessions.$id";
 import { action as invitationsAction } from "~/routes/_default.invitations";
 import { action as editCrewAction } from "~/routes/_default.my_team.$page";
 import { action as addCrewAction } from "~/routes/_default.my_team.add";
 import { action as surveysAction } from "~/routes/_default.my_team.surveys";
+import { action as commitmentsAction } from "~/routes/_default.my_commitments/route";
+import { action as profileAction } from "~/routes/_default.profile/route";
 import { action as photoAction } from "~/routes/_default.profile_.photo";
 import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
 import { action as verificationAction } from "~/routes/_home.account_verification";
@@ -73,7 +75,9 @@ describe("a post with an intent no form of the page sends", () => {
       ["/invitations", invitationsAction, {}],
       ["/my_team/edit-{id}", editCrewAction, { page: `edit-${crew.id}` }],
       ["/my_team/surveys", surveysAction, {}],
+      ["/profile", profileAction, {}],
       ["/profile/photo", photoAction, {}],
+      ["/my_commitments", commitmentsAction, {}],
       ["/training/{slug}/modules/{slug}", moduleAction, { training_slug: "j-embarque", module_slug: "module-1" }],
     ];
     for (const [path, action, params] of pages) {
@@ -85,6 +89,7 @@ describe("a post with an intent no form of the page sends", () => {
     }
     expect(await db().select().from(crewMembers)).toEqual([crew]);
     expect(await db().select().from(partReads)).toHaveLength(0);
+    expect(await db().select().from(commitments)).toHaveLength(0);
 
     const unverified = await registerMember({ email: "lea@example.com" });
     const verification = buildRequest("/account_verification", {

@@ -48,6 +48,20 @@ export function SessionFacts({
   );
 }
 
+/** The session's web-conference link, in words a member or coach can copy; nothing when it has none. */
+export function MeetingLink({ url, newTab = false }: { url: string | null; newTab?: boolean }) {
+  const { t } = useTranslation("coaching");
+  if (!url) return null;
+  return (
+    <p>
+      <strong>{t("fields.meetingLabel")}</strong>{" "}
+      <a href={url} rel="noopener noreferrer" target={newTab ? "_blank" : undefined} className="break-all">
+        {url}
+      </a>
+    </p>
+  );
+}
+
 export function SessionList({ sessions }: { sessions: SessionCard[] }) {
   const { t } = useTranslation("coaching");
   return (

@@ -9,7 +9,7 @@ import { timeOffBounds, timeOffOf } from "~/.server/coaching/coach-time-off.serv
 import { zoneLabel } from "~/.server/calendar/when-words.server";
 import { env } from "~/.server/config/env.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { SessionFacts } from "~/components/presentational/coaching-session";
+import { MeetingLink, SessionFacts } from "~/components/presentational/coaching-session";
 import { FormAlert } from "~/components/form/form";
 import { useFormReply } from "~/components/form/form-reply";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
@@ -101,14 +101,7 @@ export default function CoachAgenda() {
             <li key={session.id} className="card">
               <MemberName name={session.memberName} photo={session.photo} />
               <SessionFacts coachName={coach.name} {...session} />
-              {session.meetingUrl ? (
-                <p>
-                  <strong>{t("fields.meetingLabel")}</strong>{" "}
-                  <a href={session.meetingUrl} rel="noopener noreferrer" className="break-all">
-                    {session.meetingUrl}
-                  </a>
-                </p>
-              ) : null}
+              <MeetingLink url={session.meetingUrl} />
               {session.changeable ? (
                 <CancelForm
                   booking={session.id}
