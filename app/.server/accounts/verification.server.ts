@@ -3,6 +3,7 @@ import { type CodeError, type Identity, identity } from "~/.server/identity/iden
 import { queueMail } from "~/.server/mail/outbox.server";
 import { welcomeMail } from "~/.server/mail/templates.server";
 import { countRecent, recordEvent } from "~/.server/rate-limit/rate-limit.server";
+import { grantAdminIfListed } from "~/.server/roles/admin-emails.server";
 import type { Language } from "~/i18n/config";
 import { memberOfIdentity, type Member } from "./members.server";
 
@@ -28,6 +29,7 @@ async function welcome(tx: Transaction, { identityId, address }: { identityId: s
   const member = await memberOfIdentity(tx, identityId);
   if (!member) return;
   await queueMail(tx, welcomeMail(member.lang, address, { firstname: member.firstname, link: "/trainings" }));
+  await grantAdminIfListed(tx, member.id, address);
 }
 
 /** A fresh code by email, at most three times in 15 minutes. */

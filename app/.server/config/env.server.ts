@@ -107,6 +107,20 @@ const envSchema = z.object({
     .min(1, "between 1 and 64 worker processes")
     .max(64, "between 1 and 64 worker processes")
     .optional(),
+  // The first admins (issue 24): members with these addresses hold the admin role once their
+  // address is verified — at start, and when they verify it.
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email !== ""),
+    )
+    .refine((emails) => emails.every((email) => z.string().email().max(254).safeParse(email).success), {
+      message: "email addresses separated by commas, such as ana@cap.example,noe@cap.example",
+    }),
   VIDEO_MEETING_URL_TEMPLATE: z
     .string()
     .trim()

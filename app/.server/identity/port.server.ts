@@ -134,6 +134,18 @@ export interface IdentityPort {
    * identity service refuses or is away, Cap's records stay too.
    */
   delete(identityId: string, before: AlongWith<void>): Promise<void>;
+
+  /** The identity (an operator's look, whatever its state), or null when there is none. */
+  find(identityId: string): Promise<Identity | null>;
+  /** How many live sessions (signed-in devices) the identity has. */
+  countSessions(identityId: string): Promise<number>;
+  /** Ends every session of the identity (an operator's "sign out everywhere"); `then` runs in Cap's transaction. */
+  endAllSessions(identityId: string, then: AlongWith<void>): Promise<number>;
+  /**
+   * Disables (`inactive`: no sign-in, every session ended) or re-enables the identity; `then` runs
+   * in Cap's transaction. False when there is no such identity.
+   */
+  setState(identityId: string, state: Identity["state"], then: AlongWith<void>): Promise<boolean>;
 }
 
 /** The identity service could not be reached or failed (5xx, timeout): a passing outage, a 503. */

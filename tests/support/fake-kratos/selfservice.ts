@@ -167,6 +167,11 @@ export const updateLoginFlow: Handler = async (context, request) => {
     flow.messages = [uiText(4000006)];
     return flowReply(context, flow, 400);
   }
+  // Kratos refuses an inactive identity's right credentials with its own message.
+  if (identity.state === "inactive") {
+    flow.messages = [uiText(4010011)];
+    return flowReply(context, flow, 400);
+  }
   const current = context.sessions.byToken(request.sessionToken);
   // A refresh re-authenticates the same session; credentials of someone else get a fresh session.
   const refreshing = flow.refresh && current?.identityId === identity.id;

@@ -1,5 +1,6 @@
 import { db } from "~/.server/db/client.server";
 import { selfServiceCodes } from "~/.server/db/schema.server";
+import { isUuid } from "~/.server/db/uuid.server";
 import { queueIdentityMail } from "~/.server/mail/identity-mail.server";
 import { eq } from "drizzle-orm";
 import { codeIsUsable, consumeCode, issueCode, openCodeId } from "../codes.server";
@@ -135,6 +136,27 @@ export const embeddedIdentity: IdentityPort = {
       await before(tx);
       await tx.delete(selfServiceCodes).where(eq(selfServiceCodes.identityId, identityId));
       await store.deleteIdentity(tx, identityId);
+    });
+  },
+
+  find: (identityId) => (isUuid(identityId) ? store.findIdentity(db(), identityId) : Promise.resolve(null)),
+  countSessions: (identityId) => store.countLiveSessions(identityId),
+
+  endAllSessions(identityId, then) {
+    return db().transaction(async (tx) => {
+      const ended = await store.revokeOtherSessions(tx, identityId);
+      await then(tx);
+      return ended;
+    });
+  },
+
+  setState(identityId, state, then) {
+    return db().transaction(async (tx) => {
+      if (!(await store.setIdentityState(tx, identityId, state))) return false;
+      // The store refuses an inactive identity's sessions already; ended too, so none revives.
+      if (state === "inactive") await store.revokeOtherSessions(tx, identityId);
+      await then(tx);
+      return true;
     });
   },
 };

@@ -231,6 +231,26 @@ export async function revokeSessionById(identityId: string, sessionId: string): 
   return ended.length > 0;
 }
 
+/** How many live sessions the identity has. */
+export async function countLiveSessions(identityId: string): Promise<number> {
+  const [{ total }] = await db()
+    .select({ total: count() })
+    .from(sessions)
+    .where(and(eq(sessions.identityId, identityId), gt(sessions.expiresAt, new Date())));
+  return total;
+}
+
+/** Disables or re-enables the identity; false when there is none. */
+export async function setIdentityState(tx: Executor, identityId: string, state: IdentityRow["state"]): Promise<boolean> {
+  if (!isUuid(identityId)) return false;
+  const changed = await tx
+    .update(identities)
+    .set({ state, updatedAt: new Date() })
+    .where(eq(identities.id, identityId))
+    .returning({ id: identities.id });
+  return changed.length > 0;
+}
+
 /** Ends every session of the identity but `keepToken`'s (after a password change). */
 export async function revokeOtherSessions(tx: Executor, identityId: string, keepToken?: string): Promise<number> {
   const keep = keepToken ? ne(sessions.tokenHash, sha256(keepToken)) : sql`true`;

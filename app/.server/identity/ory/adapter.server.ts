@@ -1,5 +1,13 @@
 import type { IdentityPort } from "../port.server";
-import { deleteAccount, emailOf, findIdByEmail } from "./admin.server";
+import {
+  countIdentitySessions,
+  deleteAccount,
+  emailOf,
+  endIdentitySessions,
+  findIdByEmail,
+  findIdentity,
+  setIdentityState,
+} from "./admin.server";
 import { connectKratos, type KratosOptions } from "./kratos.server";
 import { login, reauthenticate } from "./login.server";
 import { completeRecovery, recoveryIsOpen, startRecovery } from "./recovery.server";
@@ -42,5 +50,9 @@ export function createOryIdentity(options: KratosOptions): IdentityPort {
     setName: (identityId, name) => setName(kratos, identityId, name),
     replaceEmail: (identityId, email, keepToken, then) => replaceEmail(kratos, identityId, email, keepToken, then),
     delete: (identityId, before) => deleteAccount(kratos, identityId, before),
+    find: (identityId) => findIdentity(kratos, identityId),
+    countSessions: (identityId) => countIdentitySessions(kratos, identityId),
+    endAllSessions: (identityId, then) => endIdentitySessions(kratos, identityId, then),
+    setState: (identityId, state, then) => setIdentityState(kratos, identityId, state, then),
   };
 }

@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { db, type Transaction } from "~/.server/db/client.server";
 import { identityFlows, selfServiceCodes } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
-import { normalizeEmail } from "../identity.server";
+import { type Identity, normalizeEmail } from "../identity.server";
+import type { AlongWith } from "../port.server";
 import type { Kratos } from "./kratos.server";
 import { call, expectOk, toIdentity, unexpected } from "./mapping.server";
 
@@ -55,4 +56,59 @@ export async function deleteAccount(kratos: Kratos, identityId: string, before: 
     // register again. Deleting the identity ends its sessions too.
     await deleteIdentity(kratos, identityId);
   });
+}
+
+/** The identity as Kratos's admin API answers it, whatever its state; null when there is none. */
+export async function findIdentity({ admin }: Kratos, identityId: string): Promise<Identity | null> {
+  if (!isUuid(identityId)) return null;
+  const answer = await call("getIdentity", admin.getIdentity({ id: identityId }));
+  if (!answer.ok && answer.status === 404) return null;
+  if (!answer.ok) throw unexpected("getIdentity", answer);
+  return toIdentity(answer.data);
+}
+
+/** Kratos's largest page of GET /admin/identities/{id}/sessions: a count past it says "500". */
+const COUNTED_SESSIONS = 500;
+
+export async function countIdentitySessions({ admin }: Kratos, identityId: string): Promise<number> {
+  if (!isUuid(identityId)) return 0;
+  const answer = await call(
+    "listIdentitySessions",
+    admin.listIdentitySessions({ id: identityId, active: true, pageSize: COUNTED_SESSIONS }),
+  );
+  if (!answer.ok && answer.status === 404) return 0;
+  if (!answer.ok) throw unexpected("listIdentitySessions", answer);
+  return answer.data.length;
+}
+
+/** Ends every session of the identity (DELETE /admin/identities/{id}/sessions); how many were live. */
+export async function endIdentitySessions(kratos: Kratos, identityId: string, then: AlongWith<void>): Promise<number> {
+  const live = await countIdentitySessions(kratos, identityId);
+  const answer = await call("deleteIdentitySessions", kratos.admin.deleteIdentitySessions({ id: identityId }));
+  // 404: no session left to end.
+  if (!answer.ok && answer.status !== 404) throw unexpected("deleteIdentitySessions", answer);
+  await db().transaction(then);
+  return live;
+}
+
+/**
+ * Disables or re-enables the identity (its `state`, which Kratos checks at login and whoami);
+ * disabling ends its sessions too. Kratos answers first, then Cap's part runs.
+ */
+export async function setIdentityState(
+  kratos: Kratos,
+  identityId: string,
+  state: Identity["state"],
+  then: AlongWith<void>,
+): Promise<boolean> {
+  if (!isUuid(identityId)) return false;
+  const answer = await patchIdentity(kratos, identityId, [{ op: "replace", path: "/state", value: state }]);
+  if (!answer.ok && answer.status === 404) return false;
+  if (!answer.ok) throw unexpected("patchIdentity", answer);
+  if (state === "inactive") {
+    const ended = await call("deleteIdentitySessions", kratos.admin.deleteIdentitySessions({ id: identityId }));
+    if (!ended.ok && ended.status !== 404) throw unexpected("deleteIdentitySessions", ended);
+  }
+  await db().transaction(then);
+  return true;
 }

@@ -1,0 +1,147 @@
+import { asc, eq, ilike, or, sql } from "drizzle-orm";
+import { recordChange } from "~/.server/audit/audit-log.server";
+import { db } from "~/.server/db/client.server";
+import { appUsers } from "~/.server/db/schema.server";
+import { isUuid } from "~/.server/db/uuid.server";
+import { identity, type Identity } from "~/.server/identity/identity-service.server";
+import { type Page, type PageRequest, settlePage } from "~/.server/paging/paging.server";
+import { type Role, rolesOf, rolesOfMembers } from "~/.server/roles/roles.server";
+
+/**
+ * The operator's members (issue 24 item 7): search, a member's page, and what an admin may do to an
+ * account — sign it out everywhere, disable and re-enable it — each audited in the change's
+ * transaction (under Ory, once Kratos agreed).
+ */
+
+export const MEMBERS_PAGE_SIZE = 20;
+export const MAX_SEARCH_LENGTH = 200;
+
+export type MemberLine = { id: string; name: string; roles: Role[]; createdAt: string };
+
+const fullName = sql<string>`${appUsers.firstname} || ' ' || ${appUsers.lastname}`;
+
+/** Escapes LIKE's wildcards: what the operator types is matched as text. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Members whose name contains `query`, or whose email address is `query` (the whole address: under
+ * Ory addresses live in Kratos, which finds an identity by its exact identifier). Empty: everyone.
+ */
+export async function searchMembers(query: string, request: PageRequest): Promise<{ items: MemberLine[]; page: Page }> {
+  const text = query.trim().slice(0, MAX_SEARCH_LENGTH);
+  const byEmail = text.includes("@") ? await identity().findIdByEmail(text) : null;
+  const matching = text
+    ? or(ilike(fullName, likeText(text)), byEmail ? eq(appUsers.identityId, byEmail) : undefined)
+    : undefined;
+  const [{ total }] = await db().select({ total: sql<number>`count(*)::int` }).from(appUsers).where(matching);
+  const page = settlePage(request, total);
+  const rows = await db()
+    .select({ id: appUsers.id, firstname: appUsers.firstname, lastname: appUsers.lastname, createdAt: appUsers.createdAt })
+    .from(appUsers)
+    .where(matching)
+    .orderBy(asc(appUsers.lastname), asc(appUsers.firstname), asc(appUsers.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const roles = await rolesOfMembers(rows.map((row) => row.id));
+  return {
+    page,
+    items: rows.map((row) => ({
+      id: row.id,
+      name: `${row.firstname} ${row.lastname}`,
+      roles: roles[row.id] ?? [],
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The ids of the members a search finds (the audit log's filter by person), at most a page's worth. */
+export async function memberIdsMatching(query: string): Promise<string[]> {
+  const { items } = await searchMembers(query, { page: 1, limit: 50 });
+  return items.map((item) => item.id);
+}
+
+export type MemberFile = {
+  id: string;
+  name: string;
+  email: string | null;
+  lang: string;
+  createdAt: string;
+  state: Identity["state"];
+  verified: boolean;
+  roles: Role[];
+  devices: number;
+};
+
+async function memberRow(memberId: string) {
+  if (!isUuid(memberId)) return null;
+  const [row] = await db().select().from(appUsers).where(eq(appUsers.id, memberId));
+  return row ?? null;
+}
+
+/** A member as the operator sees them, or null for an unknown id. */
+export async function memberFile(memberId: string): Promise<MemberFile | null> {
+  const row = await memberRow(memberId);
+  if (!row) return null;
+  const [found, roles, devices] = await Promise.all([
+    identity().find(row.identityId),
+    rolesOf(row.id),
+    identity().countSessions(row.identityId),
+  ]);
+  return {
+    id: row.id,
+    name: `${row.firstname} ${row.lastname}`,
+    email: found?.traits.email ?? null,
+    lang: row.lang,
+    createdAt: row.createdAt.toISOString(),
+    state: found?.state ?? "inactive",
+    verified: found?.verifiable_addresses[0]?.verified === true,
+    roles,
+    devices,
+  };
+}
+
+export type AccountChange = { ok: true } | { ok: false; error: "noMember" | "ownAccount" };
+
+/** Ends every session of the member's: they sign in again on each device. */
+export async function signOutEverywhere(actorId: string, memberId: string): Promise<AccountChange> {
+  const row = await memberRow(memberId);
+  if (!row) return { ok: false, error: "noMember" };
+  const devices = await identity().countSessions(row.identityId);
+  await identity().endAllSessions(row.identityId, (tx) =>
+    recordChange(tx, {
+      actorId,
+      subject: { id: row.id, name: `${row.firstname} ${row.lastname}` },
+      action: "account.signedOutEverywhere",
+      before: { devices },
+      after: { devices: 0 },
+    }),
+  );
+  return { ok: true };
+}
+
+/**
+ * Disables the account (no sign-in, every session ended) or re-enables it. An admin cannot disable
+ * their own: the back office would lock its only way back out.
+ */
+export async function setAccountState(
+  actorId: string,
+  memberId: string,
+  state: Identity["state"],
+): Promise<AccountChange> {
+  const row = await memberRow(memberId);
+  if (!row) return { ok: false, error: "noMember" };
+  if (row.id === actorId && state === "inactive") return { ok: false, error: "ownAccount" };
+  const before = (await identity().find(row.identityId))?.state;
+  if (!before) return { ok: false, error: "noMember" };
+  if (before === state) return { ok: true };
+  const changed = await identity().setState(row.identityId, state, (tx) =>
+    recordChange(tx, {
+      actorId,
+      subject: { id: row.id, name: `${row.firstname} ${row.lastname}` },
+      action: state === "inactive" ? "account.disabled" : "account.enabled",
+      before: { state: before },
+      after: { state },
+    }),
+  );
+  return changed ? { ok: true } : { ok: false, error: "noMember" };
+}

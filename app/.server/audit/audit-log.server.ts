@@ -1,0 +1,96 @@
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { db, type Executor } from "~/.server/db/client.server";
+import { appUsers, auditEvents } from "~/.server/db/schema.server";
+import { type PageRequest, settlePage, type Page } from "~/.server/paging/paging.server";
+
+/**
+ * The back office's audit log (issue 24 item 3): every change an admin (or the command line) makes,
+ * written through the transaction of the change itself, so a change is never kept without its
+ * entry nor an entry without its change.
+ */
+
+export type AuditAction =
+  | "role.granted"
+  | "role.withdrawn"
+  | "account.disabled"
+  | "account.enabled"
+  | "account.signedOutEverywhere";
+
+export type AuditEntry = {
+  /** Who made the change: a member's id, or null for the command line and ADMIN_EMAILS. */
+  actorId: string | null;
+  subject: { id: string; name: string };
+  action: AuditAction;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
+export async function recordChange(tx: Executor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditEvents).values({
+    actorId: entry.actorId,
+    subjectId: entry.subject.id,
+    subjectName: entry.subject.name,
+    action: entry.action,
+    before: entry.before,
+    after: entry.after,
+  });
+}
+
+export type AuditLine = {
+  id: number;
+  at: string;
+  actorId: string | null;
+  /** The actor's name today; null for the command line, or an actor since deleted. */
+  actorName: string | null;
+  subjectId: string | null;
+  subjectName: string;
+  action: string;
+  before: string;
+  after: string;
+};
+
+export const AUDIT_PAGE_SIZE = 20;
+
+/** A page of the log, newest first; `people` (member ids) keeps the entries they made or were the subject of. */
+export async function auditPage(
+  request: PageRequest,
+  people: string[] | null,
+): Promise<{ items: AuditLine[]; page: Page }> {
+  const about =
+    people === null
+      ? undefined
+      : people.length === 0
+        ? sql`false`
+        : or(inArray(auditEvents.actorId, people), inArray(auditEvents.subjectId, people));
+  const [{ total }] = await db()
+    .select({ total: sql<number>`count(*)::int` })
+    .from(auditEvents)
+    .where(about);
+  const page = settlePage(request, total);
+  const rows = await db()
+    .select({
+      event: auditEvents,
+      actorFirst: appUsers.firstname,
+      actorLast: appUsers.lastname,
+    })
+    .from(auditEvents)
+    .leftJoin(appUsers, eq(appUsers.id, auditEvents.actorId))
+    .where(and(about))
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return {
+    page,
+    items: rows.map(({ event, actorFirst, actorLast }) => ({
+      id: event.id,
+      at: event.createdAt.toISOString(),
+      actorId: event.actorId,
+      actorName: actorFirst === null ? null : `${actorFirst} ${actorLast}`,
+      subjectId: event.subjectId,
+      subjectName: event.subjectName,
+      action: event.action,
+      before: event.before === null ? "" : JSON.stringify(event.before),
+      after: event.after === null ? "" : JSON.stringify(event.after),
+    })),
+  };
+}

@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import { env } from "~/.server/config/env.server";
+import { db, type Executor } from "~/.server/db/client.server";
+import { appUsers } from "~/.server/db/schema.server";
+import { identity, isVerified } from "~/.server/identity/identity-service.server";
+import { logger } from "~/.server/observability/logger.server";
+import { grantRole, grantWithin } from "./roles.server";
+
+/**
+ * ADMIN_EMAILS, the first admins: a member whose listed address is verified holds the admin role —
+ * granted at start, and when they verify it (a member who registers later). An unverified address
+ * grants nothing: whoever registers first with it has not proven it is theirs. Removing an address
+ * from the list withdraws nothing (admins do that in the back office).
+ */
+function listed(address: string): boolean {
+  return env().ADMIN_EMAILS.includes(address.trim().toLowerCase());
+}
+
+/** In the verification's transaction: the member who just proved `address` becomes an admin if it is listed. */
+export async function grantAdminIfListed(tx: Executor, memberId: string, address: string): Promise<void> {
+  if (listed(address)) await grantWithin(tx, { memberId: null }, memberId, "admin");
+}
+
+/** At start: every listed address's verified member is an admin. An identity service away only delays it. */
+export async function grantListedAdmins(): Promise<void> {
+  for (const email of env().ADMIN_EMAILS) {
+    try {
+      const identityId = await identity().findIdByEmail(email);
+      const found = identityId ? await identity().find(identityId) : null;
+      if (!found || !isVerified(found)) continue;
+      const [member] = await db().select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.identityId, found.id));
+      if (member) await grantRole({ memberId: null }, member.id, "admin");
+    } catch (error) {
+      logger.warn({ err: error, email }, "ADMIN_EMAILS: could not grant the admin role now; next start or verification will");
+    }
+  }
+}

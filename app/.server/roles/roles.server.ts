@@ -1,0 +1,106 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { recordChange } from "~/.server/audit/audit-log.server";
+import { db, type Executor } from "~/.server/db/client.server";
+import { appUsers, memberRoles } from "~/.server/db/schema.server";
+
+/**
+ * Cap's roles (issue 24 item 1), in Cap's database whatever identity adapter runs. `member` is
+ * everyone and is not stored; a member may hold several of the others. Every grant and withdrawal
+ * is audited in its own transaction.
+ */
+export const ROLES = ["coach", "admin", "author"] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * Withdrawals of `admin` take this transaction-level lock before counting the admins: two admins
+ * removing each other at once cannot both see "another admin is left".
+ */
+const ADMINS_LOCK = 0x0ca9_0024;
+
+/** The member's roles, read afresh (no cache: a withdrawn role stops working at once in every worker). */
+export async function rolesOf(memberId: string, tx: Executor = db()): Promise<Role[]> {
+  const rows = await tx.select({ role: memberRoles.role }).from(memberRoles).where(eq(memberRoles.memberId, memberId));
+  return ROLES.filter((role) => rows.some((row) => row.role === role));
+}
+
+export async function hasRole(memberId: string, role: Role): Promise<boolean> {
+  const [row] = await db()
+    .select({ role: memberRoles.role })
+    .from(memberRoles)
+    .where(and(eq(memberRoles.memberId, memberId), eq(memberRoles.role, role)));
+  return row !== undefined;
+}
+
+/** Who holds each role, by member id (for a page of members). */
+export async function rolesOfMembers(memberIds: string[]): Promise<Record<string, Role[]>> {
+  if (memberIds.length === 0) return {};
+  const rows = await db().select().from(memberRoles).where(inArray(memberRoles.memberId, memberIds));
+  const byMember: Record<string, Role[]> = {};
+  for (const row of rows) (byMember[row.memberId] ??= []).push(row.role);
+  return byMember;
+}
+
+/** Who changes a role: an admin (their member id), or null for the command line and ADMIN_EMAILS. */
+export type Actor = { memberId: string | null };
+
+export type RoleChange = { ok: true; changed: boolean } | { ok: false; error: "noMember" | "lastAdmin" };
+
+async function subjectOf(tx: Executor, memberId: string) {
+  const [row] = await tx
+    .select({ id: appUsers.id, firstname: appUsers.firstname, lastname: appUsers.lastname })
+    .from(appUsers)
+    .where(eq(appUsers.id, memberId));
+  return row ? { id: row.id, name: `${row.firstname} ${row.lastname}` } : null;
+}
+
+/** Gives `role` to the member; granting a role they hold changes (and audits) nothing. */
+export async function grantRole(actor: Actor, memberId: string, role: Role): Promise<RoleChange> {
+  return db().transaction((tx) => grantWithin(tx, actor, memberId, role));
+}
+
+/** grantRole inside the caller's transaction. */
+export async function grantWithin(tx: Executor, actor: Actor, memberId: string, role: Role): Promise<RoleChange> {
+  const subject = await subjectOf(tx, memberId);
+  if (!subject) return { ok: false, error: "noMember" };
+  const before = await rolesOf(memberId, tx);
+  if (before.includes(role)) return { ok: true, changed: false };
+  // Two workers granting at once (ADMIN_EMAILS at start): only the one that inserted audits.
+  const inserted = await tx.insert(memberRoles).values({ memberId, role }).onConflictDoNothing().returning();
+  if (inserted.length === 0) return { ok: true, changed: false };
+  const after = ROLES.filter((held) => held === role || before.includes(held));
+  await recordChange(tx, {
+    actorId: actor.memberId,
+    subject,
+    action: "role.granted",
+    before: { roles: before },
+    after: { roles: after },
+  });
+  return { ok: true, changed: true };
+}
+
+
+/** Takes `role` from the member; the last admin keeps theirs. */
+export async function withdrawRole(actor: Actor, memberId: string, role: Role): Promise<RoleChange> {
+  return db().transaction(async (tx) => {
+    if (role === "admin") await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
+    const subject = await subjectOf(tx, memberId);
+    if (!subject) return { ok: false, error: "noMember" } as const;
+    const before = await rolesOf(memberId, tx);
+    if (!before.includes(role)) return { ok: true, changed: false } as const;
+    if (role === "admin") {
+      const [{ admins }] = await tx
+        .select({ admins: sql<number>`count(*)::int` })
+        .from(memberRoles)
+        .where(eq(memberRoles.role, "admin"));
+      if (admins <= 1) return { ok: false, error: "lastAdmin" } as const;
+    }
+    await tx.delete(memberRoles).where(and(eq(memberRoles.memberId, memberId), eq(memberRoles.role, role)));
+    const after = before.filter((held) => held !== role);
+    await recordChange(tx, { actorId: actor.memberId, subject, action: "role.withdrawn", before: { roles: before }, after: { roles: after } });
+    return { ok: true, changed: true } as const;
+  });
+}
