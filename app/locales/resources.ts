@@ -1,3 +1,4 @@
+import enAdmin from "./en/admin.json";
 import enAuth from "./en/auth.json";
 import enCoaching from "./en/coaching.json";
 import enCommon from "./en/common.json";
@@ -8,6 +9,7 @@ import enMailbox from "./en/mailbox.json";
 import enProfile from "./en/profile.json";
 import enSpace from "./en/space.json";
 import enTeam from "./en/team.json";
+import frAdmin from "./fr/admin.json";
 import frAuth from "./fr/auth.json";
 import frCoaching from "./fr/coaching.json";
 import frCommon from "./fr/common.json";
@@ -32,6 +34,7 @@ export const resources = {
     space: frSpace,
     profile: frProfile,
     team: frTeam,
+    admin: frAdmin,
   },
   en: {
     common: enCommon,
@@ -44,6 +47,7 @@ export const resources = {
     space: enSpace,
     profile: enProfile,
     team: enTeam,
+    admin: enAdmin,
   },
 };
 

@@ -4,6 +4,7 @@ import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { photoUrl } from "~/.server/profile/photo.server";
+import { rolesOf } from "~/.server/roles/roles.server";
 import { ErrorMessage, ErrorPage, useFailure } from "~/components/document/error-page";
 import { Sidebar } from "~/components/document/sidebar";
 
@@ -18,6 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lastname: member.lastname,
     photoUrl: photoId ? photoUrl(photoId) : null,
     guessTimeZone: !member.time_zone_set,
+    // The sidebar links to the spaces of the member's roles (each space still checks the role itself).
+    roles: await rolesOf(member.id),
   };
 }
 
@@ -41,7 +44,13 @@ export function ErrorBoundary() {
   );
 }
 
-type LayoutMember = { firstname: string; lastname: string; photoUrl: string | null; guessTimeZone: boolean };
+type LayoutMember = {
+  firstname: string;
+  lastname: string;
+  photoUrl: string | null;
+  guessTimeZone: boolean;
+  roles: readonly string[];
+};
 
 function Frame({ member, children }: { member: LayoutMember; children: ReactNode }) {
   return (

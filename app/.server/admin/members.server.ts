@@ -36,7 +36,12 @@ export async function searchMembers(query: string, request: PageRequest): Promis
   const [{ total }] = await db().select({ total: sql<number>`count(*)::int` }).from(appUsers).where(matching);
   const page = settlePage(request, total);
   const rows = await db()
-    .select({ id: appUsers.id, firstname: appUsers.firstname, lastname: appUsers.lastname, createdAt: appUsers.createdAt })
+    .select({
+      id: appUsers.id,
+      firstname: appUsers.firstname,
+      lastname: appUsers.lastname,
+      createdAt: appUsers.createdAt,
+    })
     .from(appUsers)
     .where(matching)
     .orderBy(asc(appUsers.lastname), asc(appUsers.firstname), asc(appUsers.id))

@@ -62,10 +62,7 @@ export async function auditPage(
       : people.length === 0
         ? sql`false`
         : or(inArray(auditEvents.actorId, people), inArray(auditEvents.subjectId, people));
-  const [{ total }] = await db()
-    .select({ total: sql<number>`count(*)::int` })
-    .from(auditEvents)
-    .where(about);
+  const [{ total }] = await db().select({ total: sql<number>`count(*)::int` }).from(auditEvents).where(about);
   const page = settlePage(request, total);
   const rows = await db()
     .select({

@@ -31,7 +31,10 @@ export async function grantListedAdmins(): Promise<void> {
       const [member] = await db().select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.identityId, found.id));
       if (member) await grantRole({ memberId: null }, member.id, "admin");
     } catch (error) {
-      logger.warn({ err: error, email }, "ADMIN_EMAILS: could not grant the admin role now; next start or verification will");
+      logger.warn(
+        { err: error, email },
+        "ADMIN_EMAILS: could not grant the admin role now; next start or verification will",
+      );
     }
   }
 }

@@ -40,7 +40,7 @@ export async function rolesOfMembers(memberIds: string[]): Promise<Record<string
   if (memberIds.length === 0) return {};
   const rows = await db().select().from(memberRoles).where(inArray(memberRoles.memberId, memberIds));
   const byMember: Record<string, Role[]> = {};
-  for (const row of rows) (byMember[row.memberId] ??= []).push(row.role);
+  for (const row of rows) byMember[row.memberId] = [...(byMember[row.memberId] ?? []), row.role];
   return byMember;
 }
 
@@ -82,7 +82,6 @@ export async function grantWithin(tx: Executor, actor: Actor, memberId: string, 
   return { ok: true, changed: true };
 }
 
-
 /** Takes `role` from the member; the last admin keeps theirs. */
 export async function withdrawRole(actor: Actor, memberId: string, role: Role): Promise<RoleChange> {
   return db().transaction(async (tx) => {
@@ -100,7 +99,13 @@ export async function withdrawRole(actor: Actor, memberId: string, role: Role): 
     }
     await tx.delete(memberRoles).where(and(eq(memberRoles.memberId, memberId), eq(memberRoles.role, role)));
     const after = before.filter((held) => held !== role);
-    await recordChange(tx, { actorId: actor.memberId, subject, action: "role.withdrawn", before: { roles: before }, after: { roles: after } });
+    await recordChange(tx, {
+      actorId: actor.memberId,
+      subject,
+      action: "role.withdrawn",
+      before: { roles: before },
+      after: { roles: after },
+    });
     return { ok: true, changed: true } as const;
   });
 }

@@ -31,7 +31,17 @@ const items = [
  * The signed-in navigation (SPEC §2). On a phone it folds into a <details> menu, which opens
  * without JavaScript; from 900px up the same links stand beside the page (CSS shows one or the other).
  */
-type SidebarMember = { firstname: string; lastname: string; photoUrl: string | null };
+type SidebarMember = { firstname: string; lastname: string; photoUrl: string | null; roles: readonly string[] };
+
+/** The spaces of the people who run Cap, each shown to the holders of its role only. */
+const spaces = [
+  {
+    to: "/admin",
+    role: "admin",
+    key: "admin",
+    icon: "M12 2l8 3v6c0 5-3.5 9.5-8 11-4.5-1.5-8-6-8-11V5zm0 5a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
+  },
+] as const;
 
 export function Sidebar({ member }: { member: SidebarMember }) {
   const { t } = useTranslation();
@@ -71,6 +81,18 @@ function SidebarLinks({ member }: { member: SidebarMember }) {
               </NavLink>
             </li>
           ))}
+          {spaces
+            .filter((space) => member.roles.includes(space.role))
+            .map((space) => (
+              <li key={space.to}>
+                <NavLink to={space.to} prefetch="intent">
+                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                    <path d={space.icon} fill="currentColor" />
+                  </svg>
+                  {t(`nav.${space.key}`)}
+                </NavLink>
+              </li>
+            ))}
         </ul>
       </nav>
       <div className="sidebar__account">

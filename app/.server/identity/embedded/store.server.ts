@@ -241,7 +241,11 @@ export async function countLiveSessions(identityId: string): Promise<number> {
 }
 
 /** Disables or re-enables the identity; false when there is none. */
-export async function setIdentityState(tx: Executor, identityId: string, state: IdentityRow["state"]): Promise<boolean> {
+export async function setIdentityState(
+  tx: Executor,
+  identityId: string,
+  state: IdentityRow["state"],
+): Promise<boolean> {
   if (!isUuid(identityId)) return false;
   const changed = await tx
     .update(identities)

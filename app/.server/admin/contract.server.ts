@@ -1,0 +1,26 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { refusals } from "~/.server/contract/refusal-table.server";
+import { ROLES } from "~/.server/roles/roles.server";
+import { MAX_SEARCH_LENGTH } from "./members.server";
+
+/**
+ * The operator's forms and refusals (messages are keys of "admin"). The forms are checked on the
+ * server only: nothing of zod reaches the back office's pages.
+ */
+export const memberRefusals = refusals("admin", {
+  noMember: { status: 404, field: null, message: "errors.noMember" },
+  lastAdmin: { status: 409, field: null, message: "errors.lastAdmin" },
+  ownAccount: { status: 409, field: null, message: "errors.ownAccount" },
+});
+
+const roleSchema = z.object({ role: z.enum(ROLES, { message: "admin:errors.roleInvalid" }) });
+
+export const parseRoleForm = (formData: FormData) => parseWithZod(formData, { schema: roleSchema });
+
+/** A search (members, the audit log's person): bounded, trimmed; over the bound it is refused, not cut. */
+export function searchQuery(url: URL, name: string): { ok: true; value: string } | { ok: false } {
+  const raw = url.searchParams.get(name) ?? "";
+  if (raw.length > MAX_SEARCH_LENGTH) return { ok: false };
+  return { ok: true, value: raw.trim() };
+}

@@ -1,0 +1,109 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { searchQuery } from "~/.server/admin/contract.server";
+import { memberIdsMatching } from "~/.server/admin/members.server";
+import { AUDIT_PAGE_SIZE, auditPage } from "~/.server/audit/audit-log.server";
+import { requireRole } from "~/.server/auth/role-guard.server";
+import { isUuid } from "~/.server/db/uuid.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { pageParam } from "~/.server/paging/paging.server";
+import { titleMeta } from "~/components/document/page-title";
+import { FormAlert } from "~/components/form/form";
+import { Pagination } from "~/components/presentational/pagination";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/**
+ * /admin/audit: the back office's changes, newest first, a page at a time; `person` (a name or a
+ * whole address) or `member` (an id, from a member's page) keeps what they did or underwent.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member: admin } = await requireRole(request, "admin");
+  const t = await translator(request, "admin");
+  const url = new URL(request.url);
+  const person = searchQuery(url, "person");
+  const memberId = url.searchParams.get("member") ?? "";
+  const people = isUuid(memberId)
+    ? [memberId]
+    : person.ok && person.value
+      ? await memberIdsMatching(person.value)
+      : null;
+  const { items, page } = await auditPage({ page: pageParam(url), limit: AUDIT_PAGE_SIZE }, people);
+  const when = new Intl.DateTimeFormat(await localeOf(request), {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: admin.time_zone,
+  });
+  return {
+    title: t("audit.title"),
+    person: person.ok ? person.value : "",
+    refused: !person.ok,
+    filtered: people !== null,
+    entries: items.map((item) => ({ ...item, at: when.format(new Date(item.at)) })),
+    page: { page: page.page, pages: page.pages },
+  };
+}
+
+export default function AuditLog() {
+  const { person, refused, filtered, entries, page } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  return (
+    <>
+      <h1>{t("audit.title")}</h1>
+      <p className="muted">{t("audit.lead")}</p>
+      <Form method="get" className="admin-search" role="search">
+        <FormAlert lines={refused ? [t("errors.searchTooLong")] : undefined} />
+        <div className="field">
+          <label htmlFor="audit-person">{t("audit.person")}</label>
+          <input id="audit-person" name="person" type="search" defaultValue={person} maxLength={200} />
+        </div>
+        <button type="submit" className="button button--primary">
+          {t("audit.filter")}
+        </button>
+        {filtered ? <Link to="/admin/audit">{t("audit.clear")}</Link> : null}
+      </Form>
+      {entries.length === 0 ? (
+        <p>{t("audit.empty")}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="history-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("audit.when")}</th>
+                <th scope="col">{t("audit.who")}</th>
+                <th scope="col">{t("audit.what")}</th>
+                <th scope="col">{t("audit.subject")}</th>
+                <th scope="col">{t("audit.before")}</th>
+                <th scope="col">{t("audit.after")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{entry.at}</td>
+                  <td>{entry.actorName ?? t("audit.commandLine")}</td>
+                  <td>{t(`audit.actions.${entry.action}`)}</td>
+                  <td>
+                    {entry.subjectId ? (
+                      <Link to={`/admin/members/${entry.subjectId}`}>{entry.subjectName}</Link>
+                    ) : (
+                      entry.subjectName
+                    )}
+                  </td>
+                  <td>
+                    <code>{entry.before}</code>
+                  </td>
+                  <td>
+                    <code>{entry.after}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page.page} pages={page.pages} label={t("audit.pages")} />
+    </>
+  );
+}

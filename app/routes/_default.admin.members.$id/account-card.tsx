@@ -1,0 +1,42 @@
+import { Form, useActionData } from "@remix-run/react";
+import { FormAlert, SubmitButton } from "~/components/form/form";
+import { useFormReply } from "~/components/form/form-reply";
+import { useTranslation } from "~/i18n/react";
+
+/** Signing the member out everywhere, and disabling or re-enabling their account. */
+export function AccountCard({ state }: { state: "active" | "inactive" }) {
+  const { t } = useTranslation("admin");
+  const [form] = useFormReply(useActionData(), {
+    id: "account",
+    intent: ["signOutEverywhere", "disable", "enable"],
+  });
+  const stateChange = state === "active" ? "disable" : "enable";
+  return (
+    <section className="card" aria-labelledby="account-title">
+      <h2 id="account-title">{t("account.title")}</h2>
+      <FormAlert lines={form.errors?.map((error) => t(error))} />
+      <Form method="post" className="form">
+        <p>{t("account.signOutEverywhereLead")}</p>
+        <SubmitButton
+          name="intent"
+          value="signOutEverywhere"
+          pendingLabel={t("account.pending")}
+          className="button button--ghost"
+        >
+          {t("account.signOutEverywhere")}
+        </SubmitButton>
+      </Form>
+      <Form method="post" className="form">
+        <p>{t(`account.${stateChange}Lead`)}</p>
+        <SubmitButton
+          name="intent"
+          value={stateChange}
+          pendingLabel={t("account.pending")}
+          className={stateChange === "disable" ? "button button--danger" : "button button--primary"}
+        >
+          {t(`account.${stateChange}`)}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { redirect } from "@remix-run/node";
+import { memberRefusals, parseRoleForm } from "~/.server/admin/contract.server";
+import { setAccountState, signOutEverywhere } from "~/.server/admin/members.server";
+import { intentOf, refuseUnknownIntent, refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { grantRole, withdrawRole } from "~/.server/roles/roles.server";
+
+/**
+ * The intents of POST /admin/members/<id>, one small function each: parse, call the service, then
+ * redirect with what was done (PRG), or answer the refusal over the form it came from.
+ */
+export const savedMessages = ["granted", "withdrawn", "signedOut", "disabled", "enabled"] as const;
+
+type Post = { adminId: string; memberId: string; formData: FormData };
+
+const saved = (memberId: string, what: (typeof savedMessages)[number]) =>
+  redirect(`/admin/members/${memberId}?saved=${what}`, 303);
+
+function changeRole(change: "grant" | "withdraw") {
+  return async ({ adminId, memberId, formData }: Post) => {
+    const submission = parseRoleForm(formData);
+    if (submission.status !== "success") return refuse(submission.reply());
+    const actor = { memberId: adminId };
+    const role = submission.value.role;
+    const outcome =
+      change === "grant" ? await grantRole(actor, memberId, role) : await withdrawRole(actor, memberId, role);
+    if (!outcome.ok) return refuseWith(submission, memberRefusals[outcome.error]);
+    return saved(memberId, change === "grant" ? "granted" : "withdrawn");
+  };
+}
+
+async function signOut({ adminId, memberId, formData }: Post) {
+  const outcome = await signOutEverywhere(adminId, memberId);
+  if (!outcome.ok) return refuseWith(replying(formData), memberRefusals[outcome.error]);
+  return saved(memberId, "signedOut");
+}
+
+function accountState(state: "active" | "inactive") {
+  return async ({ adminId, memberId, formData }: Post) => {
+    const outcome = await setAccountState(adminId, memberId, state);
+    if (!outcome.ok) return refuseWith(replying(formData), memberRefusals[outcome.error]);
+    return saved(memberId, state === "inactive" ? "disabled" : "enabled");
+  };
+}
+
+/** conform's reply for a form with no fields but its intent: the message over that form. */
+function replying(formData: FormData) {
+  return {
+    reply: ({ formErrors }: { formErrors?: string[] }) => ({
+      status: "error" as const,
+      initialValue: { intent: String(formData.get("intent") ?? "") },
+      error: { "": formErrors ?? null },
+    }),
+  };
+}
+
+const intents = {
+  grant: changeRole("grant"),
+  withdraw: changeRole("withdraw"),
+  signOutEverywhere: signOut,
+  disable: accountState("inactive"),
+  enable: accountState("active"),
+};
+
+/** Answers the post's intent; an unknown one is refused with a message over the page. */
+export function answerMemberPost(post: Post) {
+  const intent = intentOf(post.formData, Object.keys(intents) as (keyof typeof intents)[]);
+  return intent ? intents[intent](post) : refuseUnknownIntent();
+}

@@ -1,0 +1,74 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { memberFile } from "~/.server/admin/members.server";
+import { requireRole } from "~/.server/auth/role-guard.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf } from "~/.server/i18n/i18n.server";
+import { titleMeta } from "~/components/document/page-title";
+import { FormAlert } from "~/components/form/form";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
+import { useTranslation } from "~/i18n/react";
+import { AccountCard } from "./account-card";
+import { answerMemberPost, savedMessages } from "./intents.server";
+import { RolesCard } from "./roles-card";
+
+export const meta = titleMeta;
+
+/** /admin/members/<id>: a member as the operator sees them, and what the operator may change. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { member: admin } = await requireRole(request, "admin");
+  const file = await memberFile(params.id ?? "");
+  if (!file) notFound(request);
+  const day = new Intl.DateTimeFormat(await localeOf(request), { dateStyle: "long", timeZone: admin.time_zone });
+  const saved = new URL(request.url).searchParams.get("saved");
+  return {
+    title: file.name,
+    member: { ...file, since: day.format(new Date(file.createdAt)) },
+    saved: savedMessages.find((key) => key === saved) ?? null,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member: admin } = await requireRole(request, "admin");
+  const formData = await request.formData();
+  return answerMemberPost({ adminId: admin.id, memberId: params.id ?? "", formData });
+}
+
+export default function AdminMember() {
+  const { member, saved } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
+  return (
+    <>
+      <p>
+        <Link to="/admin/members">{t("member.back")}</Link>
+      </p>
+      <h1>{member.name}</h1>
+      {saved ? <FormAlert tone="success" lines={[t(`saved.${saved}`)]} /> : null}
+      <UnknownIntentAlert reply={useActionData()} />
+      <section className="card" aria-labelledby="details-title">
+        <h2 id="details-title">{t("member.details")}</h2>
+        <dl className="admin-details">
+          <dt>{t("member.email")}</dt>
+          <dd>{member.email ?? t("member.emailUnknown")}</dd>
+          <dt>{t("member.state")}</dt>
+          <dd>
+            <span className={member.state === "active" ? "tag tag--done" : "tag tag--late"}>
+              {t(`member.${member.state}`)}
+            </span>{" "}
+            {t(member.verified ? "member.verified" : "member.unverified")}
+          </dd>
+          <dt>{t("member.language")}</dt>
+          <dd>{member.lang}</dd>
+          <dt>{t("member.since")}</dt>
+          <dd>{member.since}</dd>
+        </dl>
+        <p>{t("member.devices", { count: member.devices })}</p>
+        <p>
+          <Link to={`/admin/audit?member=${member.id}`}>{t("member.auditLink")}</Link>
+        </p>
+      </section>
+      <RolesCard roles={member.roles} />
+      <AccountCard state={member.state} />
+    </>
+  );
+}
