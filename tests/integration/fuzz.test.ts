@@ -54,7 +54,13 @@ beforeAll(async () => {
   await admin.query(`create database "${database}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
-  server = await startServer({ DATABASE_URL: url.toString(), WEB_CONCURRENCY: "1", SESSION_SECRET: SECRET });
+  // The member is an admin too (ADMIN_EMAILS), so the back office's loaders and actions run rather than 404.
+  server = await startServer({
+    DATABASE_URL: url.toString(),
+    WEB_CONCURRENCY: "1",
+    SESSION_SECRET: SECRET,
+    ADMIN_EMAILS: EMAIL,
+  });
   appDb = new pg.Client({ connectionString: url.toString() });
   await appDb.connect();
 

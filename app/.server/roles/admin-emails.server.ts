@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { env } from "~/.server/config/env.server";
 import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
 import { identity, isVerified } from "~/.server/identity/identity-service.server";
@@ -12,8 +11,10 @@ import { grantRole, grantWithin } from "./roles.server";
  * grants nothing: whoever registers first with it has not proven it is theirs. Removing an address
  * from the list withdraws nothing (admins do that in the back office).
  */
+let listedAddresses: readonly string[] = [];
+
 function listed(address: string): boolean {
-  return env().ADMIN_EMAILS.includes(address.trim().toLowerCase());
+  return listedAddresses.includes(address.trim().toLowerCase());
 }
 
 /** In the verification's transaction: the member who just proved `address` becomes an admin if it is listed. */
@@ -21,9 +22,13 @@ export async function grantAdminIfListed(tx: Executor, memberId: string, address
   if (listed(address)) await grantWithin(tx, { memberId: null }, memberId, "admin");
 }
 
-/** At start: every listed address's verified member is an admin. An identity service away only delays it. */
-export async function grantListedAdmins(): Promise<void> {
-  for (const email of env().ADMIN_EMAILS) {
+/**
+ * At start, with ADMIN_EMAILS: every listed address's verified member is an admin, and the list is
+ * kept for the verifications to come. An identity service away only delays it.
+ */
+export async function applyAdminEmails(emails: readonly string[]): Promise<void> {
+  listedAddresses = emails.map((email) => email.trim().toLowerCase());
+  for (const email of listedAddresses) {
     try {
       const identityId = await identity().findIdByEmail(email);
       const found = identityId ? await identity().find(identityId) : null;

@@ -4,7 +4,7 @@ import { databaseIsHealthy, openDatabase, setDatabase, type DatabaseHandle } fro
 import { identity } from "~/.server/identity/identity-service.server";
 import { seedCoaches } from "~/.server/coaching/coach-content.server";
 import { seedContent } from "~/.server/trainings/seed.server";
-import { grantListedAdmins } from "~/.server/roles/admin-emails.server";
+import { applyAdminEmails } from "~/.server/roles/admin-emails.server";
 import { logger } from "~/.server/observability/logger.server";
 import { startMailSender, stopMailSender } from "~/.server/mail/sender.server";
 import { mailRendering } from "./mail-rendering.server";
@@ -44,7 +44,7 @@ async function open(): Promise<Started> {
   setDatabase(database);
   // Chosen now, so that the start-up log says where identities live.
   identity();
-  await grantListedAdmins();
+  await applyAdminEmails(config.ADMIN_EMAILS);
   startMailSender(mailRendering);
   startHousekeeping();
   return { driver: database.driver };

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { notFound } from "~/.server/http/not-found.server";
+import { operatorCommandOf } from "~/.server/roles/operator-door.server";
+import { runRolesCommand } from "~/.server/roles/roles-command.server";
+
+/**
+ * POST /operator/roles: `npm run roles` asking the running server (on PGlite the server holds the
+ * database). Loopback and the secret under DATA_DIR only; to anyone else, an unknown path.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  notFound(request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const command = operatorCommandOf(context.clientIp, await request.formData());
+  if (!command) notFound(request);
+  const answer = await runRolesCommand(command);
+  return Response.json(answer, { status: answer.ok ? 200 : 409, headers: { "Cache-Control": "no-store" } });
+}

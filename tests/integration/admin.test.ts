@@ -1,0 +1,341 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { whoami } from "~/.server/accounts/members.server";
+import { db } from "~/.server/db/client.server";
+import { appUsers, auditEvents } from "~/.server/db/schema.server";
+import { grantRole, rolesOf, withdrawRole } from "~/.server/roles/roles.server";
+import { loader as layoutLoader } from "~/routes/_default";
+import { loader as spaceLoader } from "~/routes/_default.admin";
+import { loader as indexLoader } from "~/routes/_default.admin._index";
+import { loader as auditLoader } from "~/routes/_default.admin.audit";
+import { loader as membersLoader } from "~/routes/_default.admin.members._index";
+import { action as memberAction, loader as memberLoader } from "~/routes/_default.admin.members.$id/route";
+import { action as loginPage } from "~/routes/_main.home.login";
+import { callWith, cookiePair, PASSWORD, tokenOf, verifiedMember, type TestMember } from "../support/accounts";
+import { endpointAt } from "../support/endpoints";
+import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+
+/**
+ * Issue 24, items 2, 3 and 7 (first part): the operator's space. Only admins reach it — a plain
+ * member and a coach get the 404 of an unknown path from every loader and action, as a guessed URL
+ * would — and everything an admin changes is written to the audit log with before and after.
+ */
+const loginApi = endpointAt("/api/dashboard/login").action;
+
+type Routed = (args: LoaderFunctionArgs) => unknown;
+
+async function admin(email = "ada@example.com"): Promise<TestMember> {
+  const firstName = email.split("@")[0];
+  const member = await verifiedMember({ email, first: { firstName, lastName: "Lovelace" } });
+  await grantRole({ memberId: null }, member.memberId, "admin");
+  return member;
+}
+
+function get(loader: Routed, path: string, cookie: string, params: Record<string, string> = {}) {
+  return callWith(loader, buildRequest(path, { cookie }), { params });
+}
+
+function post(memberId: string, cookie: string, form: Record<string, string>) {
+  return callWith(memberAction, buildRequest(`/admin/members/${memberId}`, { form, cookie }), {
+    params: { id: memberId },
+  });
+}
+
+async function auditActions() {
+  const rows = await db().select().from(auditEvents).orderBy(auditEvents.id);
+  return rows.map((row) => ({ action: row.action, actorId: row.actorId, before: row.before, after: row.after }));
+}
+
+function signIn(email: string) {
+  return callWith(loginPage, buildRequest("/home/login", { form: { email, password: PASSWORD, redirectAfter: "" } }), {
+    context: { clientIp: "203.0.113.24" },
+  });
+}
+
+describe("the operator's space refuses whoever is not an admin", () => {
+  it("a plain member and a coach get 404 from every /admin loader and action, and nothing changes", async () => {
+    const plain = await verifiedMember({ email: "plain@example.com" });
+    const coach = await verifiedMember({ email: "coach@example.com" });
+    await grantRole({ memberId: null }, coach.memberId, "coach");
+    const target = await admin("ada@example.com");
+    for (const visitor of [plain, coach]) {
+      const pages: Array<[Routed, string, Record<string, string>]> = [
+        [spaceLoader, "/admin", {}],
+        [indexLoader, "/admin", {}],
+        [membersLoader, "/admin/members?q=ada", {}],
+        [memberLoader, `/admin/members/${target.memberId}`, { id: target.memberId }],
+        [auditLoader, "/admin/audit", {}],
+      ];
+      for (const [loader, path, params] of pages) {
+        expect(statusOf(await get(loader, path, visitor.cookie, params)), path).toBe(404);
+      }
+      // Privilege escalation: making oneself admin, disabling the real admin.
+      for (const [id, form] of [
+        [visitor.memberId, { intent: "grant", role: "admin" }],
+        [target.memberId, { intent: "disable" }],
+        [target.memberId, { intent: "withdraw", role: "admin" }],
+        [target.memberId, { intent: "signOutEverywhere" }],
+      ] as const) {
+        expect(statusOf(await post(id, visitor.cookie, form)), form.intent).toBe(404);
+      }
+    }
+    expect(await rolesOf(plain.memberId)).toEqual([]);
+    expect(await rolesOf(coach.memberId)).toEqual(["coach"]);
+    expect(await rolesOf(target.memberId)).toEqual(["admin"]);
+    expect(await whoami(target.token)).not.toBeNull();
+    expect((await auditActions()).filter((entry) => entry.actorId !== null)).toEqual([]);
+  });
+
+  it("a visitor is sent to sign in, as on every signed-in page", async () => {
+    const answer = await callWith(membersLoader, buildRequest("/admin/members"));
+    expect(statusOf(answer)).toBe(302);
+    expect(headerOf(answer, "Location")).toBe("/home/login?redirect_after=%2Fadmin%2Fmembers");
+  });
+
+  it("a withdrawn admin role stops working at the next request", async () => {
+    const first = await admin("ada@example.com");
+    const second = await admin("bob@example.com");
+    expect(statusOf(await get(membersLoader, "/admin/members", second.cookie))).toBe(200);
+    const withdrawn = await post(second.memberId, first.cookie, { intent: "withdraw", role: "admin" });
+    expect(statusOf(withdrawn)).toBe(303);
+    expect(statusOf(await get(membersLoader, "/admin/members", second.cookie))).toBe(404);
+  });
+
+  it("the sidebar links to /admin for admins only (the layout hands it the roles)", async () => {
+    const plain = await verifiedMember({ email: "plain@example.com" });
+    const boss = await admin("ada@example.com");
+    expect((await dataOf<{ roles: string[] }>(await get(layoutLoader, "/", plain.cookie))).roles).toEqual([]);
+    expect((await dataOf<{ roles: string[] }>(await get(layoutLoader, "/", boss.cookie))).roles).toEqual(["admin"]);
+  });
+});
+
+describe("members: search and pages", () => {
+  it("finds a member by part of their name or by their whole address, a page at a time", async () => {
+    const boss = await admin("ada@example.com");
+    const marie = await verifiedMember({
+      email: "irene.joliot@example.com",
+      first: { firstName: "Irène", lastName: "Joliot-Curie" },
+    });
+    // Enough members for a second page (written directly: the search reads member records only).
+    await db()
+      .insert(appUsers)
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          identityId: crypto.randomUUID(),
+          firstname: "Zoé",
+          lastname: `Martin ${String(i).padStart(2, "0")}`,
+          birthDate: "1990-01-01",
+        })),
+      );
+    type Listing = { members: { id: string; name: string }[]; page: { page: number; pages: number; total: number } };
+    const byName = await dataOf<Listing>(await get(membersLoader, "/admin/members?q=curi", boss.cookie));
+    expect(byName.members.map((member) => member.id)).toEqual([marie.memberId]);
+    const byEmail = await dataOf<Listing>(
+      await get(membersLoader, "/admin/members?q=IRENE.joliot@example.com", boss.cookie),
+    );
+    expect(byEmail.members.map((member) => member.id)).toEqual([marie.memberId]);
+    const wildcards = await dataOf<Listing>(await get(membersLoader, "/admin/members?q=%25", boss.cookie));
+    expect(wildcards.page.total).toBe(0);
+
+    const first = await dataOf<Listing>(await get(membersLoader, "/admin/members?q=martin", boss.cookie));
+    expect(first.page).toEqual({ page: 1, pages: 2, total: 25 });
+    expect(first.members).toHaveLength(20);
+    const second = await dataOf<Listing>(await get(membersLoader, "/admin/members?q=martin&page=2", boss.cookie));
+    expect(second.members.map((member) => member.name)).toEqual([
+      "Zoé Martin 20",
+      "Zoé Martin 21",
+      "Zoé Martin 22",
+      "Zoé Martin 23",
+      "Zoé Martin 24",
+    ]);
+    const everyone = await dataOf<Listing>(await get(membersLoader, "/admin/members", boss.cookie));
+    expect(everyone.page.total).toBe(27);
+
+    const tooLong = await dataOf<Listing & { refused: boolean }>(
+      await get(membersLoader, `/admin/members?q=${"a".repeat(201)}`, boss.cookie),
+    );
+    expect(tooLong.refused).toBe(true);
+  });
+
+  it("an unknown or malformed member id is the 404 page", async () => {
+    const boss = await admin();
+    for (const id of [crypto.randomUUID(), "not-a-uuid", "'; drop table app_users; --"]) {
+      expect(statusOf(await get(memberLoader, `/admin/members/${encodeURIComponent(id)}`, boss.cookie, { id }))).toBe(
+        404,
+      );
+      expect(statusOf(await post(id, boss.cookie, { intent: "disable" }))).toBe(404);
+    }
+  });
+});
+
+describe("roles in the back office", () => {
+  it("an admin grants and withdraws roles; each change is in the audit log with before and after", async () => {
+    const boss = await admin();
+    const marie = await verifiedMember({ email: "marie@example.com" });
+    expect(headerOf(await post(marie.memberId, boss.cookie, { intent: "grant", role: "coach" }), "Location")).toBe(
+      `/admin/members/${marie.memberId}?saved=granted`,
+    );
+    await post(marie.memberId, boss.cookie, { intent: "grant", role: "author" });
+    await post(marie.memberId, boss.cookie, { intent: "withdraw", role: "coach" });
+    expect(await rolesOf(marie.memberId)).toEqual(["author"]);
+    const page = await dataOf<{ member: { roles: string[] } }>(
+      await get(memberLoader, `/admin/members/${marie.memberId}`, boss.cookie, { id: marie.memberId }),
+    );
+    expect(page.member.roles).toEqual(["author"]);
+
+    const changes = (await auditActions()).filter((entry) => entry.actorId === boss.memberId);
+    expect(changes).toEqual([
+      { action: "role.granted", actorId: boss.memberId, before: { roles: [] }, after: { roles: ["coach"] } },
+      {
+        action: "role.granted",
+        actorId: boss.memberId,
+        before: { roles: ["coach"] },
+        after: { roles: ["coach", "author"] },
+      },
+      {
+        action: "role.withdrawn",
+        actorId: boss.memberId,
+        before: { roles: ["coach", "author"] },
+        after: { roles: ["author"] },
+      },
+    ]);
+  });
+
+  it("a role outside the list or an unknown intent is refused with a message, and changes nothing", async () => {
+    const boss = await admin();
+    const marie = await verifiedMember({ email: "marie@example.com" });
+    const refused = await post(marie.memberId, boss.cookie, { intent: "grant", role: "superuser" });
+    expect(statusOf(refused)).toBe(400);
+    expect(JSON.stringify(await dataOf(refused))).toContain("admin:errors.roleInvalid");
+    expect(statusOf(await post(marie.memberId, boss.cookie, { intent: "promote", role: "admin" }))).toBe(400);
+    expect(await rolesOf(marie.memberId)).toEqual([]);
+  });
+
+  it("the last admin cannot be removed, even by two admins removing each other at once", async () => {
+    const ada = await admin("ada@example.com");
+    const refused = await post(ada.memberId, ada.cookie, { intent: "withdraw", role: "admin" });
+    expect(statusOf(refused)).toBe(409);
+    expect(JSON.stringify(await dataOf(refused))).toContain("errors.lastAdmin");
+    expect(await rolesOf(ada.memberId)).toEqual(["admin"]);
+
+    const bob = await admin("bob@example.com");
+    // Each takes the other's role at the same moment: one of them must stay admin.
+    const outcomes = await Promise.all([
+      withdrawRole({ memberId: ada.memberId }, bob.memberId, "admin"),
+      withdrawRole({ memberId: bob.memberId }, ada.memberId, "admin"),
+    ]);
+    expect(outcomes.map((outcome) => (outcome.ok ? "ok" : outcome.error)).sort()).toEqual(["lastAdmin", "ok"]);
+    const admins = [...(await rolesOf(ada.memberId)), ...(await rolesOf(bob.memberId))];
+    expect(admins).toEqual(["admin"]);
+  });
+});
+
+describe("accounts in the back office", () => {
+  it("a disabled member cannot sign in (page and API) and their sessions end; re-enabled, they can again", async () => {
+    const boss = await admin();
+    const marie = await verifiedMember({ email: "marie@example.com" });
+    const other = cookiePair(await signIn(marie.email), "token");
+
+    const disabled = await post(marie.memberId, boss.cookie, { intent: "disable" });
+    expect(headerOf(disabled, "Location")).toBe(`/admin/members/${marie.memberId}?saved=disabled`);
+    expect(await whoami(marie.token)).toBeNull();
+    expect(await whoami(await tokenOf(other))).toBeNull();
+    expect(statusOf(await signIn(marie.email))).toBe(401);
+    const api = await answerOf(
+      loginApi({
+        request: buildRequest("/api/dashboard/login", { json: { email: marie.email, password: PASSWORD } }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(api.status).toBe(401);
+    const page = await dataOf<{ member: { state: string; devices: number } }>(
+      await get(memberLoader, `/admin/members/${marie.memberId}`, boss.cookie, { id: marie.memberId }),
+    );
+    expect(page.member).toMatchObject({ state: "inactive", devices: 0 });
+
+    expect(headerOf(await post(marie.memberId, boss.cookie, { intent: "enable" }), "Location")).toBe(
+      `/admin/members/${marie.memberId}?saved=enabled`,
+    );
+    expect(statusOf(await signIn(marie.email))).toBe(302);
+
+    const changes = (await auditActions()).filter((entry) => entry.action.startsWith("account."));
+    expect(changes).toEqual([
+      { action: "account.disabled", actorId: boss.memberId, before: { state: "active" }, after: { state: "inactive" } },
+      { action: "account.enabled", actorId: boss.memberId, before: { state: "inactive" }, after: { state: "active" } },
+    ]);
+  });
+
+  it("an admin cannot disable their own account", async () => {
+    const boss = await admin();
+    const refused = await post(boss.memberId, boss.cookie, { intent: "disable" });
+    expect(statusOf(refused)).toBe(409);
+    expect(JSON.stringify(await dataOf(refused))).toContain("errors.ownAccount");
+    expect(await whoami(boss.token)).not.toBeNull();
+  });
+
+  it("signs a member out of every device, audited with how many there were", async () => {
+    const boss = await admin();
+    const marie = await verifiedMember({ email: "marie@example.com" });
+    const other = cookiePair(await signIn(marie.email), "token");
+    const before = await dataOf<{ member: { devices: number } }>(
+      await get(memberLoader, `/admin/members/${marie.memberId}`, boss.cookie, { id: marie.memberId }),
+    );
+    expect(before.member.devices).toBe(2);
+
+    const answer = await post(marie.memberId, boss.cookie, { intent: "signOutEverywhere" });
+    expect(headerOf(answer, "Location")).toBe(`/admin/members/${marie.memberId}?saved=signedOut`);
+    expect(await whoami(marie.token)).toBeNull();
+    expect(await whoami(await tokenOf(other))).toBeNull();
+    expect(await whoami(boss.token)).not.toBeNull();
+    // Not disabled: the member signs in again.
+    expect(statusOf(await signIn(marie.email))).toBe(302);
+    expect((await auditActions()).at(-1)).toEqual({
+      action: "account.signedOutEverywhere",
+      actorId: boss.memberId,
+      before: { devices: 2 },
+      after: { devices: 0 },
+    });
+  });
+});
+
+describe("the audit log page", () => {
+  it("shows the changes newest first, paged, and filtered by person (name, address or member link)", async () => {
+    const boss = await admin();
+    const marie = await verifiedMember({
+      email: "marie@example.com",
+      first: { firstName: "Marie", lastName: "Curie" },
+    });
+    const paul = await verifiedMember({
+      email: "paul@example.com",
+      first: { firstName: "Paul", lastName: "Langevin" },
+    });
+    for (let i = 0; i < 11; i++) {
+      await post(marie.memberId, boss.cookie, { intent: i % 2 === 0 ? "grant" : "withdraw", role: "coach" });
+    }
+    await post(paul.memberId, boss.cookie, { intent: "grant", role: "author" });
+    type Log = {
+      entries: { subjectName: string; action: string; actorName: string | null }[];
+      page: { page: number; pages: number };
+    };
+
+    // 11 changes of Marie's, 1 of Paul's, and the ADMIN grant of the boss (no actor): 13.
+    const first = await dataOf<Log>(await get(auditLoader, "/admin/audit", boss.cookie));
+    expect(first.page).toEqual({ page: 1, pages: 1 });
+    expect(first.entries).toHaveLength(13);
+    expect(first.entries[0]).toMatchObject({ subjectName: "Paul Langevin", action: "role.granted" });
+    expect(first.entries.at(-1)).toMatchObject({ actorName: null });
+
+    const byName = await dataOf<Log>(await get(auditLoader, "/admin/audit?person=langevin", boss.cookie));
+    expect(byName.entries.map((entry) => entry.subjectName)).toEqual(["Paul Langevin"]);
+    const byAddress = await dataOf<Log>(await get(auditLoader, "/admin/audit?person=marie@example.com", boss.cookie));
+    expect(byAddress.entries).toHaveLength(11);
+    const byLink = await dataOf<Log>(await get(auditLoader, `/admin/audit?member=${paul.memberId}`, boss.cookie));
+    expect(byLink.entries).toHaveLength(1);
+    const nobody = await dataOf<Log>(await get(auditLoader, "/admin/audit?person=nobody", boss.cookie));
+    expect(nobody.entries).toEqual([]);
+    // The actor's filter: everything the boss did, and the grant they underwent.
+    const byActor = await dataOf<Log>(await get(auditLoader, "/admin/audit?person=ada@example.com", boss.cookie));
+    expect(byActor.entries).toHaveLength(13);
+  });
+});
