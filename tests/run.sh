@@ -35,7 +35,8 @@ if [[ -z ${DATABASE_URL:-} ]]; then
     tests/integration/accounts-{guard,login,recovery,registration,verification}.test.ts \
     tests/integration/abuse-codes.test.ts \
     tests/integration/profile*.test.ts tests/integration/api.test.ts tests/integration/api-profile.test.ts \
-    tests/integration/coaching.test.ts tests/integration/api-coaching.test.ts tests/integration/mail-language.test.ts
+    tests/integration/coaching.test.ts tests/integration/api-coaching.test.ts tests/integration/mail-language.test.ts \
+    tests/integration/admin.test.ts tests/integration/roles.test.ts
 fi
 
 echo "==> playwright"
