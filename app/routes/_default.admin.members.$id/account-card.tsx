@@ -15,7 +15,7 @@ export function AccountCard({ state }: { state: "active" | "inactive" }) {
     <section className="card" aria-labelledby="account-title">
       <h2 id="account-title">{t("account.title")}</h2>
       <FormAlert lines={form.errors?.map((error) => t(error))} />
-      <Form method="post" className="form">
+      <Form method="post" className="form admin-action">
         <p>{t("account.signOutEverywhereLead")}</p>
         <SubmitButton
           name="intent"
@@ -26,7 +26,7 @@ export function AccountCard({ state }: { state: "active" | "inactive" }) {
           {t("account.signOutEverywhere")}
         </SubmitButton>
       </Form>
-      <Form method="post" className="form">
+      <Form method="post" className="form admin-action">
         <p>{t(`account.${stateChange}Lead`)}</p>
         <SubmitButton
           name="intent"

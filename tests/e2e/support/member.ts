@@ -10,7 +10,7 @@ export type Member = { email: string; password: string; firstName: string; stora
  * does it without JavaScript (the registration form's two steps, the code from the real email,
  * the verification form), over HTTP so that it costs no browser time.
  */
-async function registerMember(api: APIRequestContext, email: string): Promise<Member> {
+export async function registerMember(api: APIRequestContext, email: string): Promise<Member> {
   const member = { email, password: "Bon-vent-2024!", firstName: "Marie" };
 
   const first = await api.post("/home/register", {

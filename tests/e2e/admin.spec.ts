@@ -1,0 +1,96 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { checkPage } from "./support/check-page";
+import { newMemberTest as test, registerMember } from "./support/member";
+
+/**
+ * Issue 24, the operator's first journey, with JavaScript on and off: `npm run roles` makes the
+ * page's member an admin while the server runs (PGlite: through the server itself); the admin
+ * finds a member, disables the account, and that member can no longer sign in nor stay signed in.
+ */
+const run = promisify(execFile);
+
+async function grantAdmin(email: string) {
+  const port = new URL(test.info().project.use.baseURL ?? "").port;
+  const { stdout } = await run(
+    process.execPath,
+    ["--import", "tsx", "app/.server/roles/command.server.ts", "grant", email, "admin"],
+    { env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: process.env.CAP_E2E_DATA_DIR, PORT: port } },
+  );
+  expect(stdout).toContain(`${email} is now admin.`);
+}
+
+async function visitorPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    storageState: { cookies: [], origins: [] },
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
+    locale: "fr-FR",
+    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+  });
+  return context.newPage();
+}
+
+test("an admin finds a member and disables the account; the member cannot sign in any more", async ({
+  page,
+  member,
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  // Its own session: the runner would hand a new request context the page member's cookies.
+  const api = await playwright.request.newContext({
+    storageState: { cookies: [], origins: [] },
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+  });
+  const target = await registerMember(api, `target-${test.info().project.name}-${Date.now()}@cap.test`);
+
+  // Before the role, /admin is a page like any unknown one.
+  const before = await page.goto("/admin/members");
+  expect(before?.status()).toBe(404);
+  await grantAdmin(member.email);
+
+  await page.goto("/");
+  await page
+    .getByRole("navigation", { name: "Espace membre" })
+    .first()
+    .getByRole("link", { name: "Administration" })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/admin\/members$/);
+  await checkPage(page, "admin-members");
+
+  await page.getByLabel("Nom, ou adresse e-mail complète").fill(target.email);
+  await page.getByRole("button", { name: "Rechercher" }).click();
+  await expect(page).toHaveURL(/\/admin\/members\?q=/);
+  await page.getByRole("link", { name: "Marie Testeuse" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marie Testeuse");
+  await expect(page.getByText(target.email)).toBeVisible();
+  await checkPage(page, "admin-member");
+
+  await page.getByRole("button", { name: "Désactiver le compte" }).click();
+  await expect(page.getByText("Le compte a été désactivé.")).toBeVisible();
+  await expect(page.getByText("Désactivé", { exact: true })).toBeVisible();
+  await checkPage(page, "admin-member-disabled");
+
+  // Their session ended: the next page sends them to sign in again…
+  const home = await api.get("/");
+  expect(new URL(home.url()).pathname).toMatch(/^\/home/);
+  await api.dispose();
+  // …and signing in is refused.
+  const visitor = await visitorPage(browser);
+  await visitor.goto("/home/login");
+  await visitor.getByLabel("Adresse e-mail").fill(target.email);
+  await visitor.getByLabel("Mot de passe").fill(target.password);
+  await visitor.getByRole("button", { name: "Se connecter" }).click();
+  await expect(visitor.getByText("Adresse e-mail ou mot de passe incorrect.")).toBeVisible();
+  await expect(visitor).toHaveURL(/\/home\/login/);
+  await visitor.context().close();
+
+  // The change is in the log, with who made it.
+  await page.getByRole("link", { name: "Journal des modifications" }).click();
+  // (The other project's admin writes to the same log: the first line of its kind is enough.)
+  await expect(page.getByRole("cell", { name: "Compte désactivé" }).first()).toBeVisible();
+  await checkPage(page, "admin-audit");
+});
