@@ -4,6 +4,7 @@ import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, auditEvents } from "~/.server/db/schema.server";
 import { grantRole, rolesOf, withdrawRole } from "~/.server/roles/roles.server";
+import { grantByEmail } from "~/.server/trainings/access.server";
 import { loader as layoutLoader } from "~/routes/_default";
 import { loader as spaceLoader } from "~/routes/_default.admin";
 import { loader as indexLoader } from "~/routes/_default.admin._index";
@@ -165,6 +166,23 @@ describe("members: search and pages", () => {
       );
       expect(statusOf(await post(id, boss.cookie, { intent: "disable" }))).toBe(404);
     }
+  });
+});
+
+describe("a member's page", () => {
+  it("shows their trainings with where they stand, a payable one locked until it is opened", async () => {
+    const boss = await admin();
+    const marie = await verifiedMember({ email: "marie@example.com" });
+    type File = { trainings: { slug: string; title: string; state: string; percent: number }[] };
+    const file = async () =>
+      dataOf<File>(await get(memberLoader, `/admin/members/${marie.memberId}`, boss.cookie, { id: marie.memberId }));
+    const payable = (await file()).trainings.find((training) => training.slug === "tenir-le-cap");
+    expect(payable).toMatchObject({ state: "locked", percent: 0 });
+    expect((await file()).trainings.find((training) => training.slug === "capitaine")).toMatchObject({
+      state: "not_started",
+    });
+    await grantByEmail(marie.email, "tenir-le-cap");
+    expect((await file()).trainings.find((training) => training.slug === "tenir-le-cap")?.state).toBe("not_started");
   });
 });
 

@@ -6,6 +6,7 @@ import { isUuid } from "~/.server/db/uuid.server";
 import { identity, type Identity } from "~/.server/identity/identity-service.server";
 import { type Page, type PageRequest, settlePage } from "~/.server/paging/paging.server";
 import { type Role, rolesOf, rolesOfMembers } from "~/.server/roles/roles.server";
+import { type TrainingState, trainingsOf } from "~/.server/trainings/catalogue.server";
 
 /**
  * The operator's members (issue 24 item 7): search, a member's page, and what an admin may do to an
@@ -75,6 +76,7 @@ export type MemberFile = {
   verified: boolean;
   roles: Role[];
   devices: number;
+  trainings: { slug: string; title: { fr: string; en: string }; state: TrainingState; percent: number }[];
 };
 
 async function memberRow(memberId: string) {
@@ -87,10 +89,11 @@ async function memberRow(memberId: string) {
 export async function memberFile(memberId: string): Promise<MemberFile | null> {
   const row = await memberRow(memberId);
   if (!row) return null;
-  const [found, roles, devices] = await Promise.all([
+  const [found, roles, devices, trainings] = await Promise.all([
     identity().find(row.identityId),
     rolesOf(row.id),
     identity().countSessions(row.identityId),
+    trainingsOf(row.id, { archived: false }),
   ]);
   return {
     id: row.id,
@@ -102,6 +105,12 @@ export async function memberFile(memberId: string): Promise<MemberFile | null> {
     verified: found?.verifiable_addresses[0]?.verified === true,
     roles,
     devices,
+    trainings: trainings.map((training) => ({
+      slug: training.content.slug,
+      title: training.content.title,
+      state: training.state,
+      percent: training.percent,
+    })),
   };
 }
 

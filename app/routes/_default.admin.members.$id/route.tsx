@@ -11,6 +11,7 @@ import { useTranslation } from "~/i18n/react";
 import { AccountCard } from "./account-card";
 import { answerMemberPost, savedMessages } from "./intents.server";
 import { RolesCard } from "./roles-card";
+import { TrainingsCard } from "./trainings-card";
 
 export const meta = titleMeta;
 
@@ -19,11 +20,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { member: admin } = await requireRole(request, "admin");
   const file = await memberFile(params.id ?? "");
   if (!file) notFound(request);
-  const day = new Intl.DateTimeFormat(await localeOf(request), { dateStyle: "long", timeZone: admin.time_zone });
+  const lang = await localeOf(request);
+  const day = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: admin.time_zone });
   const saved = new URL(request.url).searchParams.get("saved");
   return {
     title: file.name,
     member: { ...file, since: day.format(new Date(file.createdAt)) },
+    trainings: file.trainings.map((training) => ({ ...training, title: training.title[lang] })),
     saved: savedMessages.find((key) => key === saved) ?? null,
   };
 }
@@ -35,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminMember() {
-  const { member, saved } = useLoaderData<typeof loader>();
+  const { member, trainings, saved } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   return (
     <>
@@ -67,6 +70,7 @@ export default function AdminMember() {
           <Link to={`/admin/audit?member=${member.id}`}>{t("member.auditLink")}</Link>
         </p>
       </section>
+      <TrainingsCard trainings={trainings} />
       <RolesCard roles={member.roles} />
       <AccountCard state={member.state} />
     </>
