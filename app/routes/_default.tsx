@@ -4,7 +4,6 @@ import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { photoUrl } from "~/.server/profile/photo.server";
-import { rolesOf } from "~/.server/roles/roles.server";
 import { ErrorMessage, ErrorPage, useFailure } from "~/components/document/error-page";
 import { Sidebar } from "~/components/document/sidebar";
 
@@ -13,14 +12,14 @@ import { Sidebar } from "~/components/document/sidebar";
  * layout's own data; every child route still calls the guard itself.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { member, photoId } = await requireMember(request);
+  const { member, photoId, roles } = await requireMember(request);
   return {
     firstname: member.firstname,
     lastname: member.lastname,
     photoUrl: photoId ? photoUrl(photoId) : null,
     guessTimeZone: !member.time_zone_set,
     // The sidebar links to the spaces of the member's roles (each space still checks the role itself).
-    roles: await rolesOf(member.id),
+    roles,
   };
 }
 

@@ -216,6 +216,7 @@ describe("guard (SPEC §4): verified member", () => {
       lastname: "Martin",
       photoUrl: null,
       guessTimeZone: true,
+      roles: [],
     });
     expect(await dataOf(await visit(commitmentsLoader, "/my_commitments", { cookie: member.cookie }))).toMatchObject({
       title: expect.any(String),

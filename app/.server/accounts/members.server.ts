@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
-import { appUsers, memberPhotos } from "~/.server/db/schema.server";
+import { appUsers, memberPhotos, memberRoles } from "~/.server/db/schema.server";
 import { identity, type Identity } from "~/.server/identity/identity-service.server";
 import { DEFAULT_TIME_ZONE } from "~/.server/calendar/days.server";
 import { isTimeZone } from "~/.server/calendar/time-zones.server";
@@ -57,14 +57,31 @@ export async function memberOfIdentity(tx: Executor, identityId: string): Promis
  * whoami (SPEC §7): the session's identity and the member record, or null when not signed in;
  * with the id of the member's photo (null: none), which every signed-in page's sidebar shows.
  */
-export type SignedIn = { token: string; sessionId: string; identity: Identity; member: Member; photoId: string | null };
+export type SignedIn = {
+  token: string;
+  sessionId: string;
+  identity: Identity;
+  member: Member;
+  photoId: string | null;
+  /** The roles the member holds beyond `member` (coach, admin, author), read with the member. */
+  roles: MemberRole[];
+};
+
+type MemberRole = (typeof memberRoles.$inferSelect)["role"];
 
 export async function whoami(token: string): Promise<SignedIn | null> {
   const session = await identity().whoami(token);
   if (!session) return null;
-  // The member and their photo's id in one query: this runs on every signed-in request.
+  // The member, their photo's id and their roles in one query: this runs on every signed-in
+  // request, and a role withdrawn is gone from the next one.
   const [row] = await db()
-    .select({ member: appUsers, photoId: memberPhotos.photoId })
+    .select({
+      member: appUsers,
+      photoId: memberPhotos.photoId,
+      roles: sql<
+        MemberRole[]
+      >`coalesce((select json_agg(${memberRoles.role}) from ${memberRoles} where ${memberRoles.memberId} = ${appUsers.id}), '[]'::json)`,
+    })
     .from(appUsers)
     .leftJoin(memberPhotos, eq(memberPhotos.memberId, appUsers.id))
     .where(eq(appUsers.identityId, session.identity.id));
@@ -75,6 +92,7 @@ export async function whoami(token: string): Promise<SignedIn | null> {
     identity: session.identity,
     member: toMember(row.member),
     photoId: row.photoId,
+    roles: row.roles,
   };
 }
 

@@ -27,14 +27,6 @@ export async function rolesOf(memberId: string, tx: Executor = db()): Promise<Ro
   return ROLES.filter((role) => rows.some((row) => row.role === role));
 }
 
-export async function hasRole(memberId: string, role: Role): Promise<boolean> {
-  const [row] = await db()
-    .select({ role: memberRoles.role })
-    .from(memberRoles)
-    .where(and(eq(memberRoles.memberId, memberId), eq(memberRoles.role, role)));
-  return row !== undefined;
-}
-
 /** Who holds each role, by member id (for a page of members). */
 export async function rolesOfMembers(memberIds: string[]): Promise<Record<string, Role[]>> {
   if (memberIds.length === 0) return {};
