@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 import { requireRole } from "~/.server/auth/role-guard.server";
+import { SpaceNav } from "~/components/document/space-nav";
 import { useTranslation } from "~/i18n/react";
 
 /**
@@ -21,20 +22,11 @@ export default function AdminSpace() {
   const { t } = useTranslation("admin");
   return (
     <>
-      <header className="page-header">
-        <p className="eyebrow">{t("nav.label")}</p>
-        <nav aria-label={t("nav.label")}>
-          <ul className="subnav">
-            {tabs.map((tab) => (
-              <li key={tab.to}>
-                <NavLink to={tab.to} prefetch="intent">
-                  {t(tab.key)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
+      <SpaceNav
+        eyebrow={t("nav.label")}
+        label={t("nav.label")}
+        tabs={tabs.map((tab) => ({ to: tab.to, label: t(tab.key) }))}
+      />
       <Outlet />
     </>
   );

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
+import { SpaceNav } from "~/components/document/space-nav";
 import { useTranslation } from "~/i18n/react";
 
 /** /my_team: the page heading and the sub-navigation (list, add, surveys) over each child page. */
@@ -20,20 +21,11 @@ export default function MyTeam() {
   const { t } = useTranslation("team");
   return (
     <>
-      <header className="page-header">
-        <p className="eyebrow">{t("title")}</p>
-        <nav aria-label={t("nav.label")}>
-          <ul className="subnav">
-            {tabs.map((tab) => (
-              <li key={tab.to}>
-                <NavLink to={tab.to} prefetch="intent">
-                  {t(tab.key)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
+      <SpaceNav
+        eyebrow={t("title")}
+        label={t("nav.label")}
+        tabs={tabs.map((tab) => ({ to: tab.to, label: t(tab.key) }))}
+      />
       <Outlet />
     </>
   );
