@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
-import { appUsers, auditEvents } from "~/.server/db/schema.server";
+import { appUsers, auditEvents, entitlements, partReads } from "~/.server/db/schema.server";
 import { grantRole, rolesOf, withdrawRole } from "~/.server/roles/roles.server";
 import { grantByEmail } from "~/.server/trainings/access.server";
+import { readTrainingFiles } from "~/.server/trainings/seed.server";
 import { loader as layoutLoader } from "~/routes/_default";
 import { loader as spaceLoader } from "~/routes/_default.admin";
 import { loader as indexLoader } from "~/routes/_default.admin._index";
@@ -12,6 +14,9 @@ import { loader as auditLoader } from "~/routes/_default.admin.audit";
 import { loader as membersLoader } from "~/routes/_default.admin.members._index";
 import { action as memberAction, loader as memberLoader } from "~/routes/_default.admin.members.$id/route";
 import { action as loginPage } from "~/routes/_main.home.login";
+import { loader as trainingPageLoader } from "~/routes/_default.training.$training_slug._index";
+import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
+import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
 import { callWith, cookiePair, PASSWORD, tokenOf, verifiedMember, type TestMember } from "../support/accounts";
 import { endpointAt } from "../support/endpoints";
 import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
@@ -76,6 +81,8 @@ describe("the operator's space refuses whoever is not an admin", () => {
         [target.memberId, { intent: "disable" }],
         [target.memberId, { intent: "withdraw", role: "admin" }],
         [target.memberId, { intent: "signOutEverywhere" }],
+        [visitor.memberId, { intent: "grantTraining", training: "tenir-le-cap" }],
+        [target.memberId, { intent: "grantTraining", training: "tenir-le-cap" }],
       ] as const) {
         expect(statusOf(await post(id, visitor.cookie, form)), form.intent).toBe(404);
       }
@@ -84,6 +91,7 @@ describe("the operator's space refuses whoever is not an admin", () => {
     expect(await rolesOf(coach.memberId)).toEqual(["coach"]);
     expect(await rolesOf(target.memberId)).toEqual(["admin"]);
     expect(await whoami(target.token)).not.toBeNull();
+    expect(await db().select().from(entitlements)).toEqual([]);
     expect((await auditActions()).filter((entry) => entry.actorId !== null)).toEqual([]);
   });
 
@@ -183,6 +191,134 @@ describe("a member's page", () => {
     });
     await grantByEmail(marie.email, "tenir-le-cap");
     expect((await file()).trainings.find((training) => training.slug === "tenir-le-cap")?.state).toBe("not_started");
+  });
+});
+
+describe("payable trainings in the back office", () => {
+  const payable = readTrainingFiles().find((file) => file.content.slug === "tenir-le-cap")!.content;
+
+  async function seenBy(member: TestMember) {
+    const list = await dataOf<{ trainings: { slug: string; state: string; percent: number }[] }>(
+      await get(trainingsLoader, "/trainings", member.cookie),
+    );
+    const page = await dataOf<{ training: { state: string } }>(
+      await get(trainingPageLoader, "/training/tenir-le-cap", member.cookie, { training_slug: "tenir-le-cap" }),
+    );
+    const listed = list.trainings.find((training) => training.slug === "tenir-le-cap")!;
+    return { listed: listed.state, percent: listed.percent, page: page.training.state };
+  }
+
+  function readFirstPart(member: TestMember) {
+    const module = payable.modules[0];
+    return callWith(
+      moduleAction,
+      buildRequest(`/training/tenir-le-cap/modules/${module.slug}`, {
+        form: { intent: "read", part: module.parts[0].slug },
+        cookie: member.cookie,
+      }),
+      { params: { training_slug: "tenir-le-cap", module_slug: module.slug } },
+    );
+  }
+
+  it("an admin opens a payable training and withdraws it; the member sees it open then locked, progress kept", async () => {
+    const boss = await admin();
+    const marie = await verifiedMember({ email: "marie@example.com" });
+    expect(await seenBy(marie)).toMatchObject({ listed: "locked", page: "locked" });
+
+    const granted = await post(marie.memberId, boss.cookie, { intent: "grantTraining", training: "tenir-le-cap" });
+    expect(headerOf(granted, "Location")).toBe(`/admin/members/${marie.memberId}?saved=trainingGranted`);
+    expect(await seenBy(marie)).toMatchObject({ listed: "not_started", page: "not_started" });
+    await readFirstPart(marie);
+    const reading = await seenBy(marie);
+    expect(reading).toMatchObject({ listed: "in_progress", page: "in_progress" });
+
+    const withdrawn = await post(marie.memberId, boss.cookie, { intent: "withdrawTraining", training: "tenir-le-cap" });
+    expect(headerOf(withdrawn, "Location")).toBe(`/admin/members/${marie.memberId}?saved=trainingWithdrawn`);
+    expect(await seenBy(marie)).toMatchObject({ listed: "locked", page: "locked" });
+    expect(await db().select().from(partReads).where(eq(partReads.memberId, marie.memberId))).toHaveLength(1);
+
+    // Opened again, the member finds where they were.
+    await post(marie.memberId, boss.cookie, { intent: "grantTraining", training: "tenir-le-cap" });
+    expect(await seenBy(marie)).toEqual(reading);
+
+    const changes = (await auditActions()).filter((entry) => entry.action.startsWith("training."));
+    const opened = {
+      action: "training.granted",
+      actorId: boss.memberId,
+      before: { training: "tenir-le-cap", access: "none" },
+      after: { training: "tenir-le-cap", access: "grant" },
+    };
+    expect(changes).toEqual([
+      opened,
+      {
+        action: "training.withdrawn",
+        actorId: boss.memberId,
+        before: { training: "tenir-le-cap", access: "grant" },
+        after: { training: "tenir-le-cap", access: "none" },
+      },
+      opened,
+    ]);
+  });
+
+  it("granting twice, or withdrawing what is not held, changes nothing and writes no second event", async () => {
+    const boss = await admin();
+    const marie = await verifiedMember({ email: "marie@example.com" });
+    const grant = { intent: "grantTraining", training: "tenir-le-cap" };
+    for (const answer of await Promise.all([
+      post(marie.memberId, boss.cookie, grant),
+      post(marie.memberId, boss.cookie, grant),
+    ])) {
+      expect(headerOf(answer, "Location")).toBe(`/admin/members/${marie.memberId}?saved=trainingGranted`);
+    }
+    await post(marie.memberId, boss.cookie, { intent: "withdrawTraining", training: "tenir-le-cap" });
+    await post(marie.memberId, boss.cookie, { intent: "withdrawTraining", training: "tenir-le-cap" });
+    expect(
+      (await auditActions()).map((entry) => entry.action).filter((action) => action.startsWith("training.")),
+    ).toEqual(["training.granted", "training.withdrawn"]);
+  });
+
+  it("an access opened by a code is withdrawn too, audited with where it came from", async () => {
+    const boss = await admin();
+    const marie = await verifiedMember({ email: "marie@example.com" });
+    await grantByEmail(marie.email, "tenir-le-cap");
+    await db().update(entitlements).set({ source: "code" });
+    await post(marie.memberId, boss.cookie, { intent: "withdrawTraining", training: "tenir-le-cap" });
+    expect(await seenBy(marie)).toMatchObject({ listed: "locked" });
+    const withdrawn = (await auditActions()).find((entry) => entry.action === "training.withdrawn");
+    expect(withdrawn?.before).toEqual({ training: "tenir-le-cap", access: "code" });
+  });
+
+  it("npm run grant goes through the same service, audited as the command line", async () => {
+    const marie = await verifiedMember({ email: "marie@example.com" });
+    expect(await grantByEmail(marie.email, "capitaine")).toBe("noTraining");
+    expect(await grantByEmail(marie.email, "tenir-le-cap")).toBe("granted");
+    expect(await grantByEmail(marie.email, "tenir-le-cap")).toBe("granted");
+    expect(await auditActions()).toEqual([
+      {
+        action: "training.granted",
+        actorId: null,
+        before: { training: "tenir-le-cap", access: "none" },
+        after: { training: "tenir-le-cap", access: "grant" },
+      },
+    ]);
+  });
+
+  it("an unknown or free training, or none at all, gets a translated message and changes nothing", async () => {
+    const boss = await admin();
+    const marie = await verifiedMember({ email: "marie@example.com" });
+    for (const form of [
+      { intent: "grantTraining", training: "nope" },
+      { intent: "grantTraining", training: "capitaine" },
+      { intent: "withdrawTraining", training: "capitaine" },
+      { intent: "grantTraining" },
+    ] as Record<string, string>[]) {
+      const refused = await post(marie.memberId, boss.cookie, form);
+      expect([400, 422], JSON.stringify(form)).toContain(statusOf(refused));
+      expect(JSON.stringify(await dataOf(refused))).toContain("errors.noTraining");
+    }
+    expect(await db().select().from(entitlements)).toEqual([]);
+    expect((await auditActions()).filter((entry) => entry.actorId !== null)).toEqual([]);
+    expect((await seenBy(marie)).listed).toBe("locked");
   });
 });
 

@@ -12,11 +12,19 @@ export const memberRefusals = refusals("admin", {
   noMember: { status: 404, field: null, message: "errors.noMember" },
   lastAdmin: { status: 409, field: null, message: "errors.lastAdmin" },
   ownAccount: { status: 409, field: null, message: "errors.ownAccount" },
+  noTraining: { status: 422, field: null, message: "errors.noTraining" },
 });
 
 const roleSchema = z.object({ role: z.enum(ROLES, { message: "admin:errors.roleInvalid" }) });
 
 export const parseRoleForm = (formData: FormData) => parseWithZod(formData, { schema: roleSchema });
+
+const trainingSchema = z.object({
+  training: z.string({ message: "admin:errors.noTraining" }).max(200, "admin:errors.noTraining"),
+});
+
+/** A training to grant or withdraw: its slug (whether it exists and is payable, the service says). */
+export const parseTrainingForm = (formData: FormData) => parseWithZod(formData, { schema: trainingSchema });
 
 /** A search (members, the audit log's person): bounded, trimmed; over the bound it is refused, not cut. */
 export function searchQuery(url: URL, name: string): { ok: true; value: string } | { ok: false } {

@@ -76,7 +76,13 @@ export type MemberFile = {
   verified: boolean;
   roles: Role[];
   devices: number;
-  trainings: { slug: string; title: { fr: string; en: string }; state: TrainingState; percent: number }[];
+  trainings: {
+    slug: string;
+    title: { fr: string; en: string };
+    payable: boolean;
+    state: TrainingState;
+    percent: number;
+  }[];
 };
 
 async function memberRow(memberId: string) {
@@ -108,6 +114,7 @@ export async function memberFile(memberId: string): Promise<MemberFile | null> {
     trainings: trainings.map((training) => ({
       slug: training.content.slug,
       title: training.content.title,
+      payable: training.content.access === "payable",
       state: training.state,
       percent: training.percent,
     })),

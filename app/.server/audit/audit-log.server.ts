@@ -14,7 +14,9 @@ export type AuditAction =
   | "role.withdrawn"
   | "account.disabled"
   | "account.enabled"
-  | "account.signedOutEverywhere";
+  | "account.signedOutEverywhere"
+  | "training.granted"
+  | "training.withdrawn";
 
 export type AuditEntry = {
   /** Who made the change: a member's id, or null for the command line and ADMIN_EMAILS. */

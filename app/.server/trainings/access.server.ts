@@ -3,10 +3,11 @@ import { db } from "~/.server/db/client.server";
 import { accessCodes, entitlements, trainings } from "~/.server/db/schema.server";
 import { memberOfIdentity } from "~/.server/accounts/members.server";
 import { identity } from "~/.server/identity/identity-service.server";
+import { grantTraining } from "./training-grants.server";
 
 /**
  * Payable trainings open through an entitlement: granted by an invitation, a freemium code the
- * member types, or `npm run grant -- <email> <training-slug>`.
+ * member types, an admin on the member's page, or `npm run grant -- <email> <training-slug>`.
  */
 export type RedeemResult = { ok: true; trainingSlug: string } | { ok: false; error: "codeUnknown" };
 
@@ -25,7 +26,7 @@ export async function redeemCode(memberId: string, typed: string): Promise<Redee
   return { ok: true, trainingSlug: found.slug };
 }
 
-/** For the grant command: the member with this email gets the training. */
+/** For the grant command: the member with this email gets the payable training, audited as the command line's. */
 export async function grantByEmail(
   email: string,
   trainingSlug: string,
@@ -33,11 +34,6 @@ export async function grantByEmail(
   const identityId = await identity().findIdByEmail(email);
   const member = identityId ? await memberOfIdentity(db(), identityId) : null;
   if (!member) return "noMember";
-  const [training] = await db().select({ id: trainings.id }).from(trainings).where(eq(trainings.slug, trainingSlug));
-  if (!training) return "noTraining";
-  await db()
-    .insert(entitlements)
-    .values({ memberId: member.id, trainingId: training.id, source: "grant" })
-    .onConflictDoNothing();
-  return "granted";
+  const outcome = await grantTraining({ memberId: null }, member.id, trainingSlug);
+  return outcome.ok ? "granted" : outcome.error;
 }

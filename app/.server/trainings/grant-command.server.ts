@@ -1,6 +1,7 @@
 /**
  * `npm run grant -- <email> <training-slug>`: opens a payable training to a member, on the
- * database the environment names (the embedded one under DATA_DIR by default).
+ * database the environment names (the embedded one under DATA_DIR by default). A thin wrapper over
+ * the back office's grantTraining, audited as done from the command line.
  */
 import path from "node:path";
 import { env } from "~/.server/config/env.server";
@@ -23,7 +24,7 @@ await database.close();
 const messages = {
   granted: `${email} can now follow ${slug}.`,
   noMember: `No member has the email ${email}.`,
-  noTraining: `No training has the slug ${slug}.`,
+  noTraining: `No payable training has the slug ${slug}.`,
 };
 console.log(messages[outcome]);
 process.exit(outcome === "granted" ? 0 : 1);

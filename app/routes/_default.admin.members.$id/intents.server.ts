@@ -1,14 +1,23 @@
 import { redirect } from "@remix-run/node";
-import { memberRefusals, parseRoleForm } from "~/.server/admin/contract.server";
+import { memberRefusals, parseRoleForm, parseTrainingForm } from "~/.server/admin/contract.server";
 import { setAccountState, signOutEverywhere } from "~/.server/admin/members.server";
 import { intentOf, refuseUnknownIntent, refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { grantRole, withdrawRole } from "~/.server/roles/roles.server";
+import { grantTraining, withdrawTraining } from "~/.server/trainings/training-grants.server";
 
 /**
  * The intents of POST /admin/members/<id>, one small function each: parse, call the service, then
  * redirect with what was done (PRG), or answer the refusal over the form it came from.
  */
-export const savedMessages = ["granted", "withdrawn", "signedOut", "disabled", "enabled"] as const;
+export const savedMessages = [
+  "granted",
+  "withdrawn",
+  "trainingGranted",
+  "trainingWithdrawn",
+  "signedOut",
+  "disabled",
+  "enabled",
+] as const;
 
 type Post = { adminId: string; memberId: string; formData: FormData };
 
@@ -25,6 +34,19 @@ function changeRole(change: "grant" | "withdraw") {
       change === "grant" ? await grantRole(actor, memberId, role) : await withdrawRole(actor, memberId, role);
     if (!outcome.ok) return refuseWith(submission, memberRefusals[outcome.error]);
     return saved(memberId, change === "grant" ? "granted" : "withdrawn");
+  };
+}
+
+function changeTraining(change: "grant" | "withdraw") {
+  return async ({ adminId, memberId, formData }: Post) => {
+    const submission = parseTrainingForm(formData);
+    if (submission.status !== "success") return refuse(submission.reply());
+    const actor = { memberId: adminId };
+    const slug = submission.value.training;
+    const outcome =
+      change === "grant" ? await grantTraining(actor, memberId, slug) : await withdrawTraining(actor, memberId, slug);
+    if (!outcome.ok) return refuseWith(submission, memberRefusals[outcome.error]);
+    return saved(memberId, change === "grant" ? "trainingGranted" : "trainingWithdrawn");
   };
 }
 
@@ -56,6 +78,8 @@ function replying(formData: FormData) {
 const intents = {
   grant: changeRole("grant"),
   withdraw: changeRole("withdraw"),
+  grantTraining: changeTraining("grant"),
+  withdrawTraining: changeTraining("withdraw"),
   signOutEverywhere: signOut,
   disable: accountState("inactive"),
   enable: accountState("active"),
