@@ -94,3 +94,43 @@ test("an admin finds a member and disables the account; the member cannot sign i
   await expect(page.getByRole("cell", { name: "Compte désactivé" }).first()).toBeVisible();
   await checkPage(page, "admin-audit");
 });
+
+test("an admin opens a payable training to a member, who then finds it open", async ({
+  page,
+  member,
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const api = await playwright.request.newContext({
+    storageState: { cookies: [], origins: [] },
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+  });
+  const target = await registerMember(api, `learner-${test.info().project.name}-${Date.now()}@cap.test`);
+  await api.dispose();
+  const learner = await browser.newContext({
+    storageState: target.storageState,
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
+    locale: "fr-FR",
+    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+  });
+  const learnerPage = await learner.newPage();
+  const payableCard = learnerPage.getByRole("article", { name: "Tenir le cap" });
+  await learnerPage.goto("/trainings");
+  await expect(payableCard.getByText("Verrouillée")).toBeVisible();
+
+  await grantAdmin(member.email);
+  await page.goto(`/admin/members?q=${encodeURIComponent(target.email)}`);
+  await page.getByRole("link", { name: "Marie Testeuse" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marie Testeuse");
+  await page.getByRole("button", { name: "Ouvrir « Tenir le cap »" }).click();
+  await expect(page.getByText("La formation a été ouverte au membre.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Retirer « Tenir le cap »" })).toBeVisible();
+  await checkPage(page, "admin-member-training-granted");
+
+  await learnerPage.goto("/trainings");
+  await expect(payableCard.getByText("Pas commencée")).toBeVisible();
+  await checkPage(learnerPage, "trainings-granted-by-admin");
+  await learner.close();
+});

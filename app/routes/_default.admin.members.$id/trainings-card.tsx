@@ -29,13 +29,14 @@ export function TrainingsCard({ trainings }: { trainings: TrainingLine[] }) {
             <li key={training.slug}>
               <span>{training.title}</span>
               <span>
+                {training.payable ? null : <span className="tag">{t("trainings.free")}</span>}{" "}
                 <span className={open ? "tag tag--done" : "tag"}>
                   {t(`trainings:trainings.states.${training.state}`)}
                 </span>{" "}
                 {t("trainings.percent", { percent: training.percent })}
               </span>
               {training.payable ? (
-                <Form method="post">
+                <Form method="post" className="admin-training-change">
                   <input type="hidden" name="training" value={training.slug} />
                   <SubmitButton
                     name="intent"
@@ -46,9 +47,7 @@ export function TrainingsCard({ trainings }: { trainings: TrainingLine[] }) {
                     {t(open ? "trainings.withdraw" : "trainings.grant", { training: training.title })}
                   </SubmitButton>
                 </Form>
-              ) : (
-                <span className="muted">{t("trainings.free")}</span>
-              )}
+              ) : null}
             </li>
           );
         })}
