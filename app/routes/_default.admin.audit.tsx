@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { searchQuery } from "~/.server/admin/contract.server";
 import { memberIdsMatching } from "~/.server/admin/members.server";
 import { AUDIT_PAGE_SIZE, auditPage } from "~/.server/audit/audit-log.server";
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? await memberIdsMatching(person.value)
       : null;
   const { items, page } = await auditPage({ page: pageParam(url), limit: AUDIT_PAGE_SIZE }, people);
-  const when = new Intl.DateTimeFormat(await localeOf(request), {
+  const when = dateFormat(await localeOf(request), {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone: admin.time_zone,

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { searchQuery } from "~/.server/admin/contract.server";
 import { MEMBERS_PAGE_SIZE, searchMembers } from "~/.server/admin/members.server";
 import { requireRole } from "~/.server/auth/role-guard.server";
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: pageParam(url),
     limit: MEMBERS_PAGE_SIZE,
   });
-  const day = new Intl.DateTimeFormat(await localeOf(request), { dateStyle: "medium", timeZone: member.time_zone });
+  const day = dateFormat(await localeOf(request), { dateStyle: "medium", timeZone: member.time_zone });
   return {
     title: t("members.title"),
     query: query.ok ? query.value : "",

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { memberFile } from "~/.server/admin/members.server";
 import { requireRole } from "~/.server/auth/role-guard.server";
 import { notFound } from "~/.server/http/not-found.server";
@@ -21,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const file = await memberFile(params.id ?? "");
   if (!file) notFound(request);
   const lang = await localeOf(request);
-  const day = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: admin.time_zone });
+  const day = dateFormat(lang, { dateStyle: "long", timeZone: admin.time_zone });
   const saved = new URL(request.url).searchParams.get("saved");
   return {
     title: file.name,
