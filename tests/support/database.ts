@@ -36,8 +36,12 @@ async function openEmpty(): Promise<DatabaseHandle> {
   return openDatabase({ url: url.toString(), dataDir: "memory://" });
 }
 
-/** The seeded content stays from one test to the next: it is the product's, not a test's. */
-const seededTables = ["trainings", "training_modules", "access_codes", "coaches"];
+/**
+ * The seeded content stays from one test to the next: it is the product's, not a test's. Coaches
+ * are emptied and seeded again instead: a coach may be a member's account (its key cascades), and
+ * a test's new coach or changed hours must not leak into the next test.
+ */
+const seededTables = ["trainings", "training_modules", "access_codes"];
 
 /** Empties every table of the public schema but the seeded content (migrations live in the drizzle schema). */
 export async function resetDatabase(handle: DatabaseHandle) {
@@ -51,4 +55,5 @@ export async function resetDatabase(handle: DatabaseHandle) {
     .map((row) => `"public"."${row.tablename}"`)
     .join(", ");
   await handle.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
+  await seedCoaches(handle.db);
 }

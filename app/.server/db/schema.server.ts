@@ -328,12 +328,37 @@ export const entitlements = pgTable(
 
 /** Freemium codes a member can type to unlock a payable training. */
 export const accessCodes = pgTable("access_codes", {
+  /** Kept upper-case: codes are typed case-insensitively. */
   code: text("code").primaryKey(),
   trainingId: uuid("training_id")
     .notNull()
     .references(() => trainings.id, { onDelete: "cascade" }),
   expiresAt: timestamp("expires_at", { withTimezone: true }),
+  /** How many members may use the code; null: any number. */
+  maxUses: integer("max_uses"),
+  /** The operator's own words about the code (who it was made for). */
+  note: text("note"),
+  /** A disabled code opens nothing; the members it already opened keep their access. */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  /** The admin who created it (null: the first-run seed). */
+  createdBy: uuid("created_by"),
+  createdAt: createdAt(),
 });
+
+/** Who used which access code, and when: one use per member and code. */
+export const accessCodeUses = pgTable(
+  "access_code_uses",
+  {
+    code: text("code")
+      .notNull()
+      .references(() => accessCodes.code, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.memberId] }), index().on(t.memberId)],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Member space: main goal, interior weather, commitments, life GPS, crew, invitations, surveys.
@@ -487,7 +512,7 @@ export const surveyAnswers = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Coaching: coaches seeded from app/content/coaches.json, and members' discovery sessions.
+// Coaching: coaches (first seeded from app/content/coaches.json, then run in the back office) and members' discovery sessions.
 // ---------------------------------------------------------------------------------------------
 
 export type CoachWeekly = Partial<Record<"sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat", [string, string][]>>;
@@ -505,9 +530,21 @@ export const coaches = pgTable("coaches", {
   weekly: jsonb("weekly").$type<CoachWeekly>().notNull(),
   sessionMinutes: integer("session_minutes").notNull(),
   bufferMinutes: integer("buffer_minutes").notNull(),
-  // A coach gone from the content file takes no new booking; their sessions stay.
+  /** Hours before a session a member may still book it. */
+  minNoticeHours: integer("min_notice_hours").notNull().default(12),
+  /** How many days ahead members may book. */
+  horizonDays: integer("horizon_days").notNull().default(60),
+  /** The coach's own meeting-room URL template (else the platform's MEETING_URL_TEMPLATE). */
+  meetingUrlTemplate: text("meeting_url_template"),
+  /** The member account the coach signs in with (null: a coach reached only by the private link). */
+  memberId: uuid("member_id")
+    .unique()
+    .references(() => appUsers.id, { onDelete: "set null" }),
+  // A retired coach takes no new booking; their sessions stay.
   retired: boolean("retired").notNull().default(false),
-  contentHash: text("content_hash").notNull(),
+  /** Hash of the seed entry it came from (null: made in the back office). The seed never overwrites a coach. */
+  contentHash: text("content_hash"),
+  updatedAt: updatedAt(),
   /** The agenda link's generation (not in the content file, so a re-seed keeps it): renewing adds one. */
   agendaGeneration: integer("agenda_generation").notNull().default(0),
 });
