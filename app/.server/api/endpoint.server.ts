@@ -4,7 +4,7 @@ import type { SignedIn } from "~/.server/accounts/members.server";
 import type { Operation } from "~/.server/contract/operation.server";
 import { type RefusalTable, refusalStatuses } from "~/.server/contract/refusal-table.server";
 import type { PageRequest } from "~/.server/paging/paging.server";
-import { apiMember, apiSession } from "./member.server";
+import { apiMember, apiRole, apiSession } from "./member.server";
 import { API_PAGE_STATUSES, apiPage } from "./paging.server";
 import { apiRefusal, JSON_BODY_STATUSES, methodNotAllowed, parseJsonBody } from "./respond.server";
 
@@ -19,7 +19,10 @@ import { apiRefusal, JSON_BODY_STATUSES, methodNotAllowed, parseJsonBody } from 
 export type Handler = (args: LoaderFunctionArgs) => Promise<Response>;
 
 /** What /api/openapi.json says of an operation. */
+export type ApiTag = "member" | "coach" | "admin";
+
 export type Described = Operation & {
+  tag: ApiTag;
   body?: ZodType;
   security: boolean;
   pathParameters: string[];
@@ -44,6 +47,18 @@ const guards = {
   member: { statuses: [401, 403], run: apiMember },
   session: { statuses: [401], run: apiSession },
   none: { statuses: [], run: async () => undefined },
+  // The spaces of those who run Cap: without the role, the 404 of an unknown path.
+  coach: { statuses: [401, 403, 404], run: apiRole("coach") },
+  admin: { statuses: [401, 403, 404], run: apiRole("admin") },
+};
+
+/** The document's tag of an operation: whose it is, by its guard. */
+const tags: Record<Guard, ApiTag> = {
+  member: "member",
+  session: "member",
+  none: "member",
+  coach: "coach",
+  admin: "admin",
 };
 type Guard = keyof typeof guards;
 
@@ -81,7 +96,7 @@ export function operation<G extends Guard = "member", Body = never, Code extends
 ): ApiOperation {
   const { guard = "member", body, bodyNamespace, refusals, page, handler, ...described } = spec;
   return {
-    described: { ...described, body, security: guard !== "none" },
+    described: { ...described, tag: tags[guard], body, security: guard !== "none" },
     statuses: [
       ...guards[guard].statuses,
       ...(body ? JSON_BODY_STATUSES : []),

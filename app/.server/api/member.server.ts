@@ -1,7 +1,8 @@
 import { whoami, type SignedIn } from "~/.server/accounts/members.server";
 import { readToken } from "~/.server/auth/token-cookie.server";
 import { isVerified } from "~/.server/identity/identity-service.server";
-import { apiError } from "./respond.server";
+import type { Role } from "~/.server/roles/roles.server";
+import { apiError, apiNotFound } from "./respond.server";
 
 /**
  * The API's guards (endpoint.server.ts runs the one an operation names). The session of the
@@ -19,4 +20,13 @@ export async function apiMember(request: Request): Promise<SignedIn> {
   const signedIn = await apiSession(request);
   if (!isVerified(signedIn.identity)) throw await apiError(request, 403, { base: ["errors.unverified"] });
   return signedIn;
+}
+
+/** A verified member who holds `role` (issue 24): 401, 403 as apiMember, and 404 without the role. */
+export function apiRole(role: Role) {
+  return async (request: Request): Promise<SignedIn> => {
+    const signedIn = await apiMember(request);
+    if (!signedIn.roles.includes(role)) throw apiNotFound(request);
+    return signedIn;
+  };
 }

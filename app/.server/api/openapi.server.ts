@@ -12,7 +12,7 @@ const failureText: Record<number, string> = {
   400: "The body is not JSON (or, for a photo, empty), or the range asked for is too long",
   401: "Not signed in, or wrong email or password",
   403: "The address is not verified yet, or the training is locked",
-  404: "No such training, module or part, coach, or crew member, invitation, booking or commitment of the member's",
+  404: "No such training, module or part, coach, or crew member, invitation, booking or commitment of the member's; or a coach's or admin's operation called without the role",
   413: "The file is too large",
   415: "The body is not of a type this operation takes",
   409: "The email address is taken (or already in the crew), the invitation is no longer pending, the slot is no longer free, the member already has a session with this coach, or the session is over or cancelled",
@@ -51,6 +51,7 @@ export function openApiDocument(endpoints: Endpoint[]) {
       paths[path] ??= {};
       paths[path][method] = {
         summary: operation.summary,
+        tags: [operation.tag],
         parameters: [
           ...operation.pathParameters.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
           ...(operation.query ?? []).map((q) => ({
@@ -99,6 +100,11 @@ export function openApiDocument(endpoints: Endpoint[]) {
       version: "1.0.0",
       description: "The JSON API of Cap (SPEC §7). Errors: { errors: { base: [..], <field>: [..] } }.",
     },
+    tags: [
+      { name: "member", description: "A member's own space (and signing in, registering, recovery)" },
+      { name: "coach", description: "A coach's hours, agenda and profile: members holding the coach role only" },
+      { name: "admin", description: "The operator's back office: admins only" },
+    ],
     paths,
     components: {
       schemas: { Errors: jsonSchema(errorAnswer, "output") },

@@ -78,3 +78,12 @@ export async function parseJsonBody<T>(
 export async function methodNotAllowed({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
   return apiError(request, 405, { base: ["errors.methodNotAllowed"] });
 }
+
+/**
+ * Every /api/ path no endpoint takes, and a coach's or admin's operation called without the role:
+ * the same 404, so that the answer gives no hint that the operation exists.
+ */
+export function apiNotFound(request: Request) {
+  const path = new URL(request.url).pathname;
+  return Response.json({ errors: { base: [`Page not found: ${path}`] } }, { status: 404 });
+}

@@ -1,3 +1,4 @@
+import { apiNotFound } from "./respond.server";
 import type { Handler } from "./endpoint.server";
 
 /** A path in Remix's syntax (`/api/bookings/:id`, a `:name` segment being a parameter) and its handlers. */
@@ -35,7 +36,7 @@ export function apiRouter<E extends Routed>(endpoints: E[]) {
     (kind: "loader" | "action"): Handler =>
     async (args) => {
       const found = match(new URL(args.request.url).pathname);
-      if (!found) return notFound(args.request);
+      if (!found) return apiNotFound(args.request);
       const handler = found.endpoint[kind];
       if (!handler) throw noAction(args.request, found.endpoint.path);
       return handler({ ...args, params: found.params });
@@ -75,12 +76,6 @@ function decodePath(pathname: string): string {
   } catch {
     return pathname;
   }
-}
-
-/** Every /api/ path no endpoint takes: the API's error shape with 404. */
-function notFound(request: Request) {
-  const path = new URL(request.url).pathname;
-  return Response.json({ errors: { base: [`Page not found: ${path}`] } }, { status: 404 });
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { notFound } from "~/.server/http/not-found.server";
 import type { Role } from "~/.server/roles/roles.server";
+import { coachOfMember } from "~/.server/coaching/coach-accounts.server";
+import type { Coach } from "~/.server/coaching/bookings.server";
 import { requireMember } from "./guard.server";
 
 /**
@@ -13,4 +15,15 @@ export async function requireRole(request: Request, role: Role): Promise<SignedI
   const signedIn = await requireMember(request);
   if (!signedIn.roles.includes(role)) notFound(request);
   return signedIn;
+}
+
+/**
+ * The coach's space: a member holding the coach role, and the coach record they sign in as (its
+ * id is what every query of the space filters on: a coach reaches only their own sessions).
+ */
+export async function requireCoach(request: Request): Promise<SignedIn & { coach: Coach }> {
+  const signedIn = await requireRole(request, "coach");
+  const coach = await coachOfMember(signedIn.member.id);
+  if (!coach) notFound(request);
+  return { ...signedIn, coach };
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { recordChange } from "~/.server/audit/audit-log.server";
+import { becomeCoach } from "~/.server/coaching/coach-accounts.server";
 import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, memberRoles } from "~/.server/db/schema.server";
 
@@ -49,7 +50,10 @@ async function subjectOf(tx: Executor, memberId: string) {
   return row ? { id: row.id, name: `${row.firstname} ${row.lastname}` } : null;
 }
 
-/** Gives `role` to the member; granting a role they hold changes (and audits) nothing. */
+/**
+ * Gives `role` to the member; granting a role they hold changes (and audits) nothing. Granting
+ * `coach` also makes their coach record (coaching/coach-accounts.server.ts).
+ */
 export async function grantRole(actor: Actor, memberId: string, role: Role): Promise<RoleChange> {
   return db().transaction((tx) => grantWithin(tx, actor, memberId, role));
 }
@@ -63,6 +67,8 @@ export async function grantWithin(tx: Executor, actor: Actor, memberId: string, 
   // Two workers granting at once (ADMIN_EMAILS at start): only the one that inserted audits.
   const inserted = await tx.insert(memberRoles).values({ memberId, role }).onConflictDoNothing().returning();
   if (inserted.length === 0) return { ok: true, changed: false };
+  // The coach role opens the coach's space: it needs the coach record it works on.
+  if (role === "coach") await becomeCoach(tx, memberId);
   const after = ROLES.filter((held) => held === role || before.includes(held));
   await recordChange(tx, {
     actorId: actor.memberId,
