@@ -1,5 +1,6 @@
 import enAdmin from "./en/admin.json";
 import enAuth from "./en/auth.json";
+import enCoach from "./en/coach.json";
 import enCoaching from "./en/coaching.json";
 import enCommon from "./en/common.json";
 import enHome from "./en/home.json";
@@ -11,6 +12,7 @@ import enSpace from "./en/space.json";
 import enTeam from "./en/team.json";
 import frAdmin from "./fr/admin.json";
 import frAuth from "./fr/auth.json";
+import frCoach from "./fr/coach.json";
 import frCoaching from "./fr/coaching.json";
 import frCommon from "./fr/common.json";
 import frHome from "./fr/home.json";
@@ -35,6 +37,7 @@ export const resources = {
     profile: frProfile,
     team: frTeam,
     admin: frAdmin,
+    coach: frCoach,
   },
   en: {
     common: enCommon,
@@ -48,6 +51,7 @@ export const resources = {
     profile: enProfile,
     team: enTeam,
     admin: enAdmin,
+    coach: enCoach,
   },
 };
 

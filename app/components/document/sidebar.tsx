@@ -36,6 +36,12 @@ type SidebarMember = { firstname: string; lastname: string; photoUrl: string | n
 /** The spaces of the people who run Cap, each shown to the holders of its role only. */
 const spaces = [
   {
+    to: "/coach",
+    role: "coach",
+    key: "coach",
+    icon: "M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2zM5 9h14v11H5zm2 2v2h2v-2zm4 0v2h2v-2zm4 0v2h2v-2z",
+  },
+  {
     to: "/admin",
     role: "admin",
     key: "admin",
