@@ -15,6 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const tabs = [
   { to: "/admin/members", key: "nav.members" },
+  { to: "/admin/coaches", key: "nav.coaches" },
+  { to: "/admin/codes", key: "nav.codes" },
   { to: "/admin/audit", key: "nav.audit" },
 ] as const;
 
