@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
