@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireCoach } from "~/.server/auth/role-guard.server";
 import { answerHoursPost, hoursPageData } from "~/.server/coaching/hours-page.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
@@ -14,7 +14,11 @@ export const meta = titleMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { coach } = await requireCoach(request);
   const t = await translator(request, "coach");
-  return { title: t("hours.title"), ...(await hoursPageData(coach, await localeOf(request), new URL(request.url))) };
+  return {
+    title: t("hours.title"),
+    slug: coach.slug,
+    ...(await hoursPageData(coach, await localeOf(request), new URL(request.url))),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,6 +35,9 @@ export default function CoachHours() {
       <header className="page-header">
         <h1>{t("hours.title")}</h1>
         <p className="lead">{t("hours.lead")}</p>
+        <p>
+          <Link to={`/coaching/${data.slug}`}>{t("hours.publicPage")}</Link>
+        </p>
       </header>
       {data.saved ? <FormAlert tone="success" lines={[t("hours.saved")]} /> : null}
       <OutsideHours sessions={data.outside} own />
