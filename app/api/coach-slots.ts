@@ -4,14 +4,16 @@ import { DAY_MS } from "~/.server/calendar/days.server";
 import { isTimeZone, localDay, localTime } from "~/.server/calendar/time-zones.server";
 import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
 import { MAX_SLOTS_RANGE_DAYS, slotsAnswer, slotsRefusals } from "~/.server/coaching/contract.server";
-import { bookingWindow } from "~/.server/coaching/slots.server";
 
 export const endpoint = getEndpoint("/api/coaches/:coach_slug/slots", {
-  summary: "A coach's free discovery-session times (12 h notice, 60 days ahead), dated in the tz zone",
+  summary: "A coach's free discovery-session times (within the coach's own notice and horizon), dated in the tz zone",
   query: [
     { name: "tz", description: "IANA time zone of the date and time fields (default: the member's zone)" },
     { name: "from", description: "ISO 8601 instant; default now" },
-    { name: "to", description: "ISO 8601 instant; default the end of the booking window" },
+    {
+      name: "to",
+      description: `ISO 8601 instant; default the end of the coach's booking window (at most ${MAX_SLOTS_RANGE_DAYS} days from now)`,
+    },
   ],
   refusals: slotsRefusals,
   ok: { status: 200, schema: slotsAnswer, description: "Free times, earliest first" },
@@ -25,7 +27,7 @@ export const endpoint = getEndpoint("/api/coaches/:coach_slug/slots", {
     const from = query.get("from") ? new Date(query.get("from")!) : now;
     const to = query.get("to")
       ? new Date(query.get("to")!)
-      : new Date(now.getTime() + bookingWindow.horizonDays * DAY_MS);
+      : new Date(now.getTime() + Math.min(coach.horizonDays, MAX_SLOTS_RANGE_DAYS) * DAY_MS);
     if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || to < from) return refuse("rangeInvalid");
     // Free times are computed as asked: a range is bounded so that no request can freeze the server.
     if (to.getTime() - from.getTime() > MAX_SLOTS_RANGE_DAYS * DAY_MS) return refuse("rangeTooLong");

@@ -4,6 +4,7 @@ import * as booking from "./booking";
 import * as bookingCancel from "./booking-cancel";
 import * as bookingReschedule from "./booking-reschedule";
 import * as bookings from "./bookings";
+import * as coachHours from "./coach-hours";
 import * as coachSlots from "./coach-slots";
 import * as coaches from "./coaches";
 import * as commitment from "./commitment";
@@ -62,6 +63,7 @@ const described: Endpoint[] = [
   bookingReschedule.endpoint,
   coaches.endpoint,
   coachSlots.endpoint,
+  coachHours.endpoint,
   commitments.endpoint,
   commitment.endpoint,
   commitmentDelete.endpoint,

@@ -200,6 +200,17 @@ const fieldNames = fc.constantFrom(
   "mood",
   "scores",
   "accessCode",
+  "timeZone",
+  "sessionMinutes",
+  "bufferMinutes",
+  "minNoticeHours",
+  "horizonDays",
+  "mon[0].from",
+  "mon[0].to",
+  "sun[5].to",
+  "time_zone",
+  "session_minutes",
+  "weekly",
 );
 const form = fc.dictionary(fieldNames, value, { maxKeys: 6 });
 const json = fc.oneof(

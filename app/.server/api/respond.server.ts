@@ -66,7 +66,8 @@ export async function parseJsonBody<T>(
     // The field is the last path segment ("user.firstname" → "firstname").
     const field = issue.path.filter((part) => typeof part === "string").at(-1);
     const own = options.ns && /^errors\./.test(issue.message) ? `${options.ns}:${issue.message}` : issue.message;
-    const key = /^(\w+:)?errors\./.test(own) ? own : "errors.invalidRequest";
+    // A message key: `errors.x`, or a block's own (`coach:hours.errors.x`); anything else is zod's own words.
+    const key = /^(\w+:)?(\w+\.)?errors\./.test(own) ? own : "errors.invalidRequest";
     if (field && field !== "user") fields[field] = [...(fields[field] ?? []), key];
     else base.push(key);
   }

@@ -16,12 +16,14 @@ export type AuditAction =
   | "account.enabled"
   | "account.signedOutEverywhere"
   | "training.granted"
-  | "training.withdrawn";
+  | "training.withdrawn"
+  | "coach.hours.changed";
 
 export type AuditEntry = {
   /** Who made the change: a member's id, or null for the command line and ADMIN_EMAILS. */
   actorId: string | null;
-  subject: { id: string; name: string };
+  /** Whom the change is about: a member's id (null: a coach without an account, say), and their name. */
+  subject: { id: string | null; name: string };
   action: AuditAction;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

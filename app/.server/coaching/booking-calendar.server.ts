@@ -5,7 +5,7 @@ import { DAY_MS, isCalendarDay } from "~/.server/calendar/days.server";
 import type { Language } from "~/i18n/config";
 import { openingsOf, scheduleOf, type Coach } from "~/.server/coaching/bookings.server";
 import { sessionDate, sessionTime, zoneLabel } from "~/.server/calendar/when-words.server";
-import { bookingWindow, freeSlots, monthGrid, monthOf, shiftMonth, slotsOnDay } from "~/.server/coaching/slots.server";
+import { freeSlots, monthGrid, monthOf, shiftMonth, slotsOnDay } from "~/.server/coaching/slots.server";
 import { isTimeZone, localDay } from "~/.server/calendar/time-zones.server";
 
 /**
@@ -49,7 +49,7 @@ export type BookingCalendar = Awaited<ReturnType<typeof bookingCalendar>>;
 
 export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: Language, now = new Date()) {
   const { timeZone } = query;
-  const horizon = new Date(now.getTime() + bookingWindow.horizonDays * DAY_MS);
+  const horizon = new Date(now.getTime() + coach.horizonDays * DAY_MS);
   const firstMonth = localDay(now, timeZone).slice(0, 7);
   const lastMonth = localDay(horizon, timeZone).slice(0, 7);
   const asked = query.month ?? query.day?.slice(0, 7) ?? null;

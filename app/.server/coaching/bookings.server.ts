@@ -32,12 +32,27 @@ export function scheduleOf(coach: Coach): CoachSchedule {
     weekly: coach.weekly,
     sessionMinutes: coach.sessionMinutes,
     bufferMinutes: coach.bufferMinutes,
+    minNoticeHours: coach.minNoticeHours,
+    horizonDays: coach.horizonDays,
   };
 }
 
-/** The coaches who take bookings, in the content file's order. */
+/**
+ * The coaches who take bookings, in the content file's order: not retired, with at least one
+ * weekly window (a coach just made from a member has no hours yet: members cannot book them, so
+ * the list does not offer them until they set some).
+ */
 export function activeCoaches() {
-  return db().select().from(coaches).where(eq(coaches.retired, false)).orderBy(asc(coaches.position));
+  return db()
+    .select()
+    .from(coaches)
+    .where(
+      and(
+        eq(coaches.retired, false),
+        sql`exists (select 1 from jsonb_each(${coaches.weekly}) as day(name, windows) where jsonb_array_length(day.windows) > 0)`,
+      ),
+    )
+    .orderBy(asc(coaches.position));
 }
 
 export async function coachOf(slug: string): Promise<Coach | null> {
@@ -122,8 +137,11 @@ export async function freeSlotsOf(
 
 async function stillOffered(executor: Executor, coach: Coach, start: Date, now: Date, exceptId?: string) {
   // Bookings share the coach's row; adding time off takes it whole: a session booked meanwhile is
-  // then seen (and cancelled) by the time off, and a booking after it sees the time off.
-  await executor.select({ id: coaches.id }).from(coaches).where(eq(coaches.id, coach.id)).for("share");
+  // then seen (and cancelled) by the time off, and a booking after it sees the time off. The row is
+  // read again under that lock: hours changed since the page was read (another process, another
+  // instance) are the ones the booking is checked against.
+  const [current] = await executor.select().from(coaches).where(eq(coaches.id, coach.id)).for("share");
+  if (!current) return false;
   const { busy } = await busyOf(
     executor,
     coach.id,
@@ -131,7 +149,7 @@ async function stillOffered(executor: Executor, coach: Coach, start: Date, now: 
     new Date(start.getTime() + DAY_MS),
     exceptId,
   );
-  return isOfferedSlot(scheduleOf(coach), start, { busy, now });
+  return isOfferedSlot(scheduleOf(current), start, { busy, now });
 }
 
 /** A web-conference room of its own for each session: VIDEO_MEETING_URL_TEMPLATE, or a Jitsi Meet room. */

@@ -9,12 +9,15 @@ export type CoachSchedule = {
   weekly: WeeklyAvailability;
   sessionMinutes: number;
   bufferMinutes: number;
+  /** The coach's own booking window (issue 24: they set it with their hours); bookingWindow when left out. */
+  minNoticeHours?: number;
+  horizonDays?: number;
 };
 export type Slot = { start: Date; end: Date };
 /** A booked time as the database keeps it: the session plus the coach's buffer after it. */
 export type Busy = { start: Date; blockedUntil: Date };
 
-/** How soon and how far ahead a member may book. */
+/** How soon and how far ahead a member may book, unless the coach's schedule says otherwise (the defaults of a new coach). */
 export const bookingWindow = { minNoticeHours: 12, horizonDays: 60 };
 
 const minuteMs = 60_000;
@@ -48,7 +51,10 @@ function clock(minutes: number): string {
 export function candidateSlots(schedule: CoachSchedule, from: Date, to: Date): Slot[] {
   // Pure and costly (two time-zone conversions per slot, ~9 ms for a month): the month pages ask
   // for the same few ranges again and again, so keep the latest answers. Callers never mutate them.
-  const key = `${JSON.stringify(schedule)}|${from.getTime()}|${to.getTime()}`;
+  // Keyed on all the slots depend on (not the booking window, applied after): a coach's changed
+  // hours make a new key, so every process computes them afresh at once, and an old entry ages out.
+  const { timeZone, weekly, sessionMinutes, bufferMinutes } = schedule;
+  const key = `${JSON.stringify([timeZone, weekly, sessionMinutes, bufferMinutes])}|${from.getTime()}|${to.getTime()}`;
   const known = candidateCache.get(key);
   if (known) return known;
   const slots = computeCandidateSlots(schedule, from, to);
@@ -97,15 +103,15 @@ export function blockedUntil(schedule: CoachSchedule, start: Date): Date {
 }
 
 /**
- * The slots a member may book with a start in [from, to): candidates at least minNoticeHours and at
- * most horizonDays after `now`, whose session and buffer do not overlap a busy time (touching is fine).
+ * The slots a member may book with a start in [from, to): candidates at least the coach's
+ * minNoticeHours and at most their horizonDays after `now`, whose session and buffer do not overlap a busy time (touching is fine).
  */
 export function freeSlots(
   schedule: CoachSchedule,
   { from, to, busy, now }: { from: Date; to: Date; busy: Busy[]; now: Date },
 ): Slot[] {
-  const earliest = now.getTime() + bookingWindow.minNoticeHours * hourMs;
-  const latest = now.getTime() + bookingWindow.horizonDays * 24 * hourMs;
+  const earliest = now.getTime() + (schedule.minNoticeHours ?? bookingWindow.minNoticeHours) * hourMs;
+  const latest = now.getTime() + (schedule.horizonDays ?? bookingWindow.horizonDays) * 24 * hourMs;
   // Candidates of the range asked for (cached), then the booking window applied to them.
   return candidateSlots(schedule, from, to).filter((slot) => {
     const start = slot.start.getTime();
