@@ -16,12 +16,16 @@ export type AuditAction =
   | "account.enabled"
   | "account.signedOutEverywhere"
   | "training.granted"
-  | "training.withdrawn";
+  | "training.withdrawn"
+  | "access_code.created"
+  | "access_code.disabled"
+  | "access_code.enabled";
 
 export type AuditEntry = {
   /** Who made the change: a member's id, or null for the command line and ADMIN_EMAILS. */
   actorId: string | null;
-  subject: { id: string; name: string };
+  /** The member concerned; null when the subject is no member (an access code: its name is the code). */
+  subject: { id: string | null; name: string };
   action: AuditAction;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
