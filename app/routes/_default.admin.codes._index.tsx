@@ -49,7 +49,7 @@ export default function AdminCodes() {
           {t("codes.new")}
         </Link>
       </p>
-      <nav aria-label={t("codes.filterLabel")} className="form-links">
+      <nav aria-label={t("codes.filterLabel")} className="admin-filter">
         {(["active", "all"] as const).map((shown) =>
           shown === filter ? (
             <strong key={shown} aria-current="page">

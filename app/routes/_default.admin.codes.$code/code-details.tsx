@@ -35,7 +35,7 @@ export function CodeDetails({ code }: { code: Details }) {
         <dd>{code.expires ? t("codes.expiresAt", { date: code.expires }) : t("codes.noExpiry")}</dd>
         <dt>{t("codes.createdLabel")}</dt>
         <dd>{code.created}</dd>
-        <dt>{t("codes.fields.note")}</dt>
+        <dt>{t("codes.noteLabel")}</dt>
         <dd>{code.note ?? t("codes.noNote")}</dd>
       </dl>
     </section>
