@@ -264,15 +264,24 @@ describe("members redeeming codes", () => {
     expect((await redeemCode(marie.memberId, "cap-equipage")).ok).toBe(true);
   });
 
-  it("gives the last use of a code to exactly one of two members typing it at once", async () => {
+  it("never gives more uses than the code allows to members typing it at once (one use: exactly one wins)", async () => {
     const boss = await admin();
     await create(boss.cookie, { training: "tenir-le-cap", code: "LAST-ONE", maxUses: "1" });
+    await create(boss.cookie, { training: "tenir-le-cap", code: "TWO-LEFT", maxUses: "2" });
     const one = await verifiedMember({ email: "one@example.com" });
     const two = await verifiedMember({ email: "two@example.com" });
     const results = await Promise.all([redeemCode(one.memberId, "last-one"), redeemCode(two.memberId, "LAST-ONE")]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(await db().select().from(accessCodeUses).where(eq(accessCodeUses.code, "LAST-ONE"))).toHaveLength(1);
     expect((await db().select().from(entitlements)).length).toBe(1);
+
+    // Six members at once on a two-use code: still never past the maximum (without the row lock, this fails on PostgreSQL).
+    const many = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => verifiedMember({ email: `crowd${i}@example.com` })),
+    );
+    const crowd = await Promise.all(many.map((member) => redeemCode(member.memberId, "two-left")));
+    expect(crowd.filter((result) => result.ok)).toHaveLength(2);
+    expect(await db().select().from(accessCodeUses).where(eq(accessCodeUses.code, "TWO-LEFT"))).toHaveLength(2);
   });
 
   it("stops a member after 10 wrong codes in a quarter of an hour (429), right codes not counted", async () => {
