@@ -1,5 +1,8 @@
 import type { Endpoint } from "~/.server/api/endpoint.server";
 import { openApiEndpoint } from "~/.server/api/openapi.server";
+import * as adminCode from "./admin-code";
+import * as adminCodeState from "./admin-code-state";
+import * as adminCodes from "./admin-codes";
 import * as booking from "./booking";
 import * as bookingCancel from "./booking-cancel";
 import * as bookingReschedule from "./booking-reschedule";
@@ -57,6 +60,9 @@ import * as whoami from "./whoami";
  * only api.$ imports: a route without a component, of which the browser build holds nothing.
  */
 const described: Endpoint[] = [
+  adminCodes.endpoint,
+  adminCode.endpoint,
+  ...adminCodeState.endpoints,
   bookings.endpoint,
   booking.endpoint,
   bookingCancel.endpoint,

@@ -29,13 +29,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** POST /trainings: a freemium code unlocks the payable training it names. */
+/** POST /trainings: an access code unlocks the payable training it names (wrong codes are rate-limited). */
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
   const submission = parseAccessCode(await request.formData());
   if (submission.status !== "success") return refuse(submission.reply());
   const result = await redeemCode(member.id, submission.value.code);
-  if (!result.ok) return refuse(submission.reply({ fieldErrors: { code: [`trainings.${result.error}`] } }), 422);
+  if (!result.ok)
+    return refuse(
+      submission.reply({ fieldErrors: { code: [`trainings.${result.error}`] } }),
+      result.error === "codeTooManyTries" ? 429 : 422,
+    );
   return redirect(`/trainings?unlocked=${result.trainingSlug}`, 303);
 }
 

@@ -211,6 +211,13 @@ const fieldNames = fc.constantFrom(
   "time_zone",
   "session_minutes",
   "weekly",
+  "training",
+  "maxUses",
+  "max_uses",
+  "expiresOn",
+  "expires_on",
+  "note",
+  "confirm",
 );
 const form = fc.dictionary(fieldNames, value, { maxKeys: 6 });
 const json = fc.oneof(
@@ -231,6 +238,7 @@ const knownParams: Record<string, string[]> = {
   page: ["list", "edit-00000000-0000-4000-8000-000000000000"],
   action: ["resend", "revoke", "accept", "decline"],
   file: ["x.json"],
+  code: ["CAP-EQUIPAGE", "cap-equipage"],
 };
 
 function request(routePath: string) {

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "~/.server/db/client.server";
 import { seedCoaches } from "~/.server/coaching/coach-content.server";
-import { seedContent } from "~/.server/trainings/seed.server";
+import { seedAccessCodes, seedContent } from "~/.server/trainings/seed.server";
 
 /**
  * Each test worker gets one migrated database: PGlite in memory, or a fresh database on the
@@ -38,10 +38,11 @@ async function openEmpty(): Promise<DatabaseHandle> {
 
 /**
  * The seeded content stays from one test to the next: it is the product's, not a test's. Coaches
- * are emptied and seeded again instead: a coach may be a member's account (its key cascades), and
- * a test's new coach or changed hours must not leak into the next test.
+ * and access codes are emptied and seeded again instead: a coach may be a member's account (its key
+ * cascades), and a test's new coach, changed hours or new, disabled or used code must not leak
+ * into the next test.
  */
-const seededTables = ["trainings", "training_modules", "access_codes"];
+const seededTables = ["trainings", "training_modules"];
 
 /** Empties every table of the public schema but the seeded content (migrations live in the drizzle schema). */
 export async function resetDatabase(handle: DatabaseHandle) {
@@ -56,4 +57,5 @@ export async function resetDatabase(handle: DatabaseHandle) {
     .join(", ");
   await handle.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
   await seedCoaches(handle.db);
+  await seedAccessCodes(handle.db);
 }

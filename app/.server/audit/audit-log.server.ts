@@ -17,12 +17,15 @@ export type AuditAction =
   | "account.signedOutEverywhere"
   | "training.granted"
   | "training.withdrawn"
-  | "coach.hours.changed";
+  | "coach.hours.changed"
+  | "access_code.created"
+  | "access_code.disabled"
+  | "access_code.enabled";
 
 export type AuditEntry = {
   /** Who made the change: a member's id, or null for the command line and ADMIN_EMAILS. */
   actorId: string | null;
-  /** Whom the change is about: a member's id (null: a coach without an account, say), and their name. */
+  /** The member concerned and their name; null when the subject is no member (a coach without an account, an access code: its name is the code). */
   subject: { id: string | null; name: string };
   action: AuditAction;
   before: Record<string, unknown> | null;

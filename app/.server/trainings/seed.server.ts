@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, notInArray } from "drizzle-orm";
-import type { Database } from "~/.server/db/client.server";
+import type { Database, Executor } from "~/.server/db/client.server";
 import { accessCodes, trainingModules, trainings } from "~/.server/db/schema.server";
 import { forgetCatalogue } from "./catalogue.server";
 import { trainingContent, type TrainingContent } from "~/content/training-schema";
@@ -34,7 +34,8 @@ type AccessCodeFile = { code: string; training: string; expiresAt?: string }[];
 /**
  * Loads app/content into the database. Idempotent: unchanged files write nothing; a changed file
  * updates its training; modules are matched by slug so members' progress survives, and a module
- * gone from the file is retired rather than deleted.
+ * gone from the file is retired rather than deleted. access-codes.json only adds the codes the
+ * database lacks: after the first run, codes are the back office's (issue 24 item 10).
  */
 export async function seedContent(db: Database, files = readTrainingFiles()) {
   await db.transaction(async (tx) => {
@@ -73,17 +74,32 @@ export async function seedContent(db: Database, files = readTrainingFiles()) {
         .where(and(eq(trainingModules.trainingId, row.id), notInArray(trainingModules.slug, slugs)));
     }
 
-    const codes = JSON.parse(readFileSync(path.join(contentFolder, "access-codes.json"), "utf8")) as AccessCodeFile;
-    for (const code of codes) {
-      const [training] = await tx.select({ id: trainings.id }).from(trainings).where(eq(trainings.slug, code.training));
-      if (!training) throw new Error(`app/content/access-codes.json: unknown training ${code.training}`);
-      const values = { trainingId: training.id, expiresAt: code.expiresAt ? new Date(code.expiresAt) : null };
-      await tx
-        .insert(accessCodes)
-        .values({ code: code.code.toUpperCase(), ...values })
-        .onConflictDoUpdate({ target: accessCodes.code, set: values });
-    }
+    await seedAccessCodes(tx);
   });
   // Pages read the catalogue once per database (catalogue.server.ts): it may have changed.
   forgetCatalogue(db);
+}
+
+/**
+ * Adds the codes of app/content/access-codes.json the database lacks (their trainings seeded
+ * first). A first-run seed only: a code the back office made, disabled or changed is never
+ * overwritten, nor one it disabled enabled again.
+ */
+export async function seedAccessCodes(executor: Executor) {
+  const codes = JSON.parse(readFileSync(path.join(contentFolder, "access-codes.json"), "utf8")) as AccessCodeFile;
+  for (const code of codes) {
+    const [training] = await executor
+      .select({ id: trainings.id })
+      .from(trainings)
+      .where(eq(trainings.slug, code.training));
+    if (!training) throw new Error(`app/content/access-codes.json: unknown training ${code.training}`);
+    await executor
+      .insert(accessCodes)
+      .values({
+        code: code.code.toUpperCase(),
+        trainingId: training.id,
+        expiresAt: code.expiresAt ? new Date(code.expiresAt) : null,
+      })
+      .onConflictDoNothing();
+  }
 }
