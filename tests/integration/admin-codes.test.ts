@@ -10,6 +10,7 @@ import { redeemCode } from "~/.server/trainings/access.server";
 import { generateCode } from "~/.server/trainings/access-codes.server";
 import { seedContent } from "~/.server/trainings/seed.server";
 import { action as codeAction, loader as codeLoader } from "~/routes/_default.admin.codes.$code/route";
+import { loader as auditLoader } from "~/routes/_default.admin.audit";
 import { loader as codesLoader } from "~/routes/_default.admin.codes._index";
 import { action as newAction, loader as newLoader } from "~/routes/_default.admin.codes.new";
 import { action as trainingsAction } from "~/routes/_default.trainings._index";
@@ -18,6 +19,8 @@ import { coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
 import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import en from "~/locales/en/admin.json";
+import fr from "~/locales/fr/admin.json";
 
 /**
  * Issue 24 items 9, 10 (access codes), 12 and 13: the operator makes access codes (typed or
@@ -225,6 +228,15 @@ describe("disabling and enabling a code", () => {
       ["access_code.disabled", "CAP-EQUIPAGE", { disabled: false }, { disabled: true }],
       ["access_code.enabled", "CAP-EQUIPAGE", { disabled: true }, { disabled: false }],
     ]);
+    // The audit page shows them, the code as the subject (no member to link to), in both languages.
+    type Log = { entries: { action: string; subjectId: string | null; subjectName: string; actorName: string }[] };
+    const log = await dataOf<Log>(await get(auditLoader, "/admin/audit", boss.cookie));
+    expect(log.entries.filter((entry) => entry.action.startsWith("access_code.")).slice(0, 2)).toEqual([
+      expect.objectContaining({ action: "access_code.enabled", subjectId: null, subjectName: "CAP-EQUIPAGE" }),
+      expect.objectContaining({ action: "access_code.disabled", subjectId: null, actorName: "Ada Lovelace" }),
+    ]);
+    for (const strings of [fr, en])
+      expect(Object.keys(strings.audit.actions.access_code).sort()).toEqual(["created", "disabled", "enabled"]);
   });
 });
 
