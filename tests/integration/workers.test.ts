@@ -1,4 +1,6 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, waitFor, type ServerProcess } from "../support/server-process";
@@ -282,5 +284,49 @@ describe("two workers on PostgreSQL (built server)", () => {
     expect(arrived.map(({ raw }) => messageIdOf(raw)).sort()).toEqual(ids.map((id) => `<${id}@127.0.0.1>`).sort());
     expect(arrived.flatMap(({ to }) => to).sort()).toEqual(reminders.map(({ to }) => to).sort());
     await expectEachSentOnce();
+  }, 60_000);
+  it("shows a coach's new hours at once on the other worker (issue 24: no per-process cache outlives a change)", async () => {
+    const coachToken = await verifiedMember("coach-hours@example.com");
+    const memberToken = await verifiedMember("member-hours@example.com");
+    // The coach role from the command line, as an operator gives it (PostgreSQL: the command opens it itself).
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "app/.server/roles/command.server.ts", "grant", "coach-hours@example.com", "coach"],
+      { env: { ...process.env, DATABASE_URL: url.toString() } },
+    );
+    expect(stdout).toContain("is now coach.");
+    const [{ slug }] = await query<{ slug: string }>(
+      "select slug from coaches where member_id = (select member_id from member_roles where role = 'coach' limit 1)",
+    );
+    const hours = (from: string, to: string) => ({
+      json: {
+        time_zone: "UTC",
+        session_minutes: 60,
+        buffer_minutes: 0,
+        min_notice_hours: 0,
+        horizon_days: 30,
+        weekly: Object.fromEntries(
+          ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((day) => [day, [{ from, to }]]),
+        ),
+      },
+      headers: bearer(coachToken),
+    });
+    const from = new Date(Date.now() + 2 * 86_400_000);
+    from.setUTCHours(0, 0, 0, 0);
+    const to = new Date(from.getTime() + 86_400_000);
+    const slotsPath = `/api/coaches/${slug}/slots?tz=UTC&from=${from.toISOString()}&to=${to.toISOString()}`;
+    const timesOn = async (pid: number) =>
+      (await on(pid, slotsPath, { headers: bearer(memberToken) }))
+        .json<{ slots: { time: string }[] }>()
+        .slots.map((slot) => slot.time);
+
+    // Each worker computes (and caches) the times of the old hours, then one worker takes new ones.
+    expect((await on(workers[0], "/api/coach/hours", hours("09:00", "11:00"))).status).toBe(200);
+    for (const pid of workers) expect(await timesOn(pid)).toEqual(["09:00", "10:00"]);
+    expect((await on(workers[0], "/api/coach/hours", hours("14:00", "16:00"))).status).toBe(200);
+    expect(await timesOn(workers[1])).toEqual(["14:00", "15:00"]);
+    expect(await timesOn(workers[0])).toEqual(["14:00", "15:00"]);
   }, 60_000);
 });

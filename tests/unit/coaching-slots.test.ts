@@ -361,6 +361,19 @@ describe("freeSlots and isOfferedSlot", () => {
     expect(tuesday([])).toEqual(["09:00", "10:00", "11:00"]);
   });
 
+  it("takes the coach's own notice and horizon when the schedule has them (issue 24)", () => {
+    const own = { ...schedule, minNoticeHours: 0, horizonDays: 1 };
+    const free = freeSlots(own, { ...june, busy: [], now: mondayMorning }).map((slot) => slot.start);
+    // No notice: Monday 09:00 Paris, an hour after `now`, is offered; a day ahead ends before Tuesday 09:00.
+    expect(free).toEqual([at("2026-06-01T07:00:00Z"), at("2026-06-01T08:00:00Z"), at("2026-06-01T09:00:00Z")]);
+    expect(isOfferedSlot(own, at("2026-06-01T07:00:00Z"), { busy: [], now: mondayMorning })).toBe(true);
+    expect(isOfferedSlot(schedule, at("2026-06-01T07:00:00Z"), { busy: [], now: mondayMorning })).toBe(false);
+    const longNotice = { ...schedule, minNoticeHours: 336, horizonDays: 365 };
+    expect(freeSlots(longNotice, { ...june, busy: [], now: mondayMorning })[0].start).toEqual(
+      at("2026-06-15T07:00:00Z"),
+    );
+  });
+
   it("stops at the horizon", () => {
     expect(bookingWindow.horizonDays).toBe(60);
     const free = freeSlots(schedule, { ...july, busy: [], now: mondayMorning });

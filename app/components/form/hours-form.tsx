@@ -11,8 +11,10 @@ import { useTranslation } from "~/i18n/react";
  * length, the buffer, the notice, the horizon and the zone. One post, working without JavaScript;
  * a refusal comes back under its field with what was typed, nothing saved.
  */
-export function HoursForm({ data, reply }: { data: HoursPageData; reply: unknown }) {
+export function HoursForm({ data, reply, own }: { data: HoursPageData; reply: unknown; own: boolean }) {
   const { t } = useTranslation("coach");
+  // The coach's own words ("my hours"), or an admin's about the coach ("their hours").
+  const whose = (key: string) => (own ? `hours.${key}` : `hours.coach${key[0].toUpperCase()}${key.slice(1)}`);
   const [form, fields] = useFormReply(reply, { id: "hours", defaultValue: data.values });
   const number = (name: "sessionMinutes" | "bufferMinutes" | "minNoticeHours" | "horizonDays") => (
     <Field meta={fields[name]} label={t(`hours.${name}`)} hint={t(`hours.${name}Hint`, data.limits[name])} ns="coach">
@@ -78,7 +80,7 @@ export function HoursForm({ data, reply }: { data: HoursPageData; reply: unknown
           {number("minNoticeHours")}
           {number("horizonDays")}
         </div>
-        <Field meta={fields.timeZone} label={t("hours.timeZone")} hint={t("hours.timeZoneHint")} ns="coach">
+        <Field meta={fields.timeZone} label={t(whose("timeZone"))} hint={t(whose("timeZoneHint"))} ns="coach">
           <select {...fieldProps(fields.timeZone, { described: fields.timeZone.descriptionId })}>
             <ZoneGroup label={t("hours.usualZones")} zones={data.zones.usual} />
             {data.zones.regionZones.length ? (
@@ -88,7 +90,7 @@ export function HoursForm({ data, reply }: { data: HoursPageData; reply: unknown
         </Field>
       </section>
       <SubmitButton pendingLabel={t("hours.saving")} className="button button--primary">
-        {t("hours.save")}
+        {t(whose("save"))}
       </SubmitButton>
     </Form>
   );

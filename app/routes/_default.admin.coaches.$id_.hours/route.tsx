@@ -47,7 +47,7 @@ export default function AdminCoachHours() {
       </header>
       {data.saved ? <FormAlert tone="success" lines={[t("coachHours.saved")]} /> : null}
       <OutsideHours sessions={data.outside} own={false} />
-      <HoursForm data={data} reply={useActionData()} />
+      <HoursForm data={data} reply={useActionData()} own={false} />
     </>
   );
 }

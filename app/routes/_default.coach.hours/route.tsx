@@ -41,7 +41,7 @@ export default function CoachHours() {
       </header>
       {data.saved ? <FormAlert tone="success" lines={[t("hours.saved")]} /> : null}
       <OutsideHours sessions={data.outside} own />
-      <HoursForm data={data} reply={useActionData()} />
+      <HoursForm data={data} reply={useActionData()} own />
     </>
   );
 }
