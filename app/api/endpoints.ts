@@ -4,6 +4,9 @@ import * as booking from "./booking";
 import * as bookingCancel from "./booking-cancel";
 import * as bookingReschedule from "./booking-reschedule";
 import * as bookings from "./bookings";
+import * as coachSessionCancel from "./coach-session-cancel";
+import * as coachSessionMove from "./coach-session-move";
+import * as coachSessions from "./coach-sessions";
 import * as coachSlots from "./coach-slots";
 import * as coaches from "./coaches";
 import * as commitment from "./commitment";
@@ -62,6 +65,9 @@ const described: Endpoint[] = [
   bookingReschedule.endpoint,
   coaches.endpoint,
   coachSlots.endpoint,
+  coachSessions.endpoint,
+  coachSessionMove.endpoint,
+  coachSessionCancel.endpoint,
   commitments.endpoint,
   commitment.endpoint,
   commitmentDelete.endpoint,
