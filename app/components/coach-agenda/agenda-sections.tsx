@@ -27,7 +27,7 @@ export function AgendaSections({ agenda, reply }: { agenda: Agenda; reply: unkno
   // session's own form may be gone by then.
   const [page] = useFormReply(reply, { id: "agenda" });
   return (
-    <>
+    <div className="stack">
       {notice === "cancelled" ? <FormAlert tone="success" lines={[t("agenda.notices.cancelled")]} /> : null}
       {notice === "moved" ? <FormAlert tone="success" lines={[tc("agenda.notices.moved")]} /> : null}
       {notice === "renewed" ? <FormAlert tone="success" lines={[t("agenda.renewed.sent")]} /> : null}
@@ -94,6 +94,6 @@ export function AgendaSections({ agenda, reply }: { agenda: Agenda; reply: unkno
       </section>
 
       <LinkSections feedUrl={feedUrl} />
-    </>
+    </div>
   );
 }

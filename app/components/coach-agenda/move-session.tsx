@@ -31,7 +31,7 @@ export function MoveSession({
   const [form, fields] = useFormReply<{ start: string }>(reply, { id: "move" });
   const weekLink = (from: string) => `?from=${from}#times`;
   return (
-    <>
+    <div className="stack">
       <div className="card">
         <MemberName name={session.memberName} photo={null} />
         <SessionFacts coachName={coachName} {...session} />
@@ -40,35 +40,6 @@ export function MoveSession({
       {session.changeable ? (
         <Form method="post" {...formProps(form)} id="times" className="stack">
           <p className="muted">{t("agenda.moveIntro", { name: session.memberName })}</p>
-          <fieldset
-            className="question"
-            aria-describedby={fields.start.errors ? fields.start.errorId : undefined}
-            aria-invalid={fields.start.errors ? true : undefined}
-          >
-            <legend>{t("agenda.newTime", { zone: session.zone })}</legend>
-            {days.length === 0 ? <p className="muted">{t("agenda.noFreeTime")}</p> : null}
-            {days.map((day) => (
-              <div key={day.day} className="stack">
-                <h2 className="h3">{day.label}</h2>
-                <div className="answers">
-                  {day.slots.map((slot) => (
-                    <label key={slot.start} className="answer">
-                      <input
-                        {...fieldProps({ ...fields.start, errors: undefined }, { type: "radio", value: slot.start })}
-                        required
-                      />
-                      <span>{slot.time}</span>
-                    </label>
-                  ))}
-                </div>
-              </div>
-            ))}
-            {fields.start.errors ? (
-              <p id={fields.start.errorId} className="field__errors" role="alert">
-                {t(fields.start.errors[0])}
-              </p>
-            ) : null}
-          </fieldset>
           <nav className="pagination" aria-label={t("agenda.weeks")}>
             {week.previous ? (
               <Link to={weekLink(week.previous)} rel="prev">
@@ -81,6 +52,37 @@ export function MoveSession({
               </Link>
             ) : null}
           </nav>
+          <fieldset
+            className="question"
+            aria-describedby={fields.start.errors ? fields.start.errorId : undefined}
+            aria-invalid={fields.start.errors ? true : undefined}
+          >
+            <legend>{t("agenda.newTime", { zone: session.zone })}</legend>
+            {days.length === 0 ? <p className="muted">{t("agenda.noFreeTime")}</p> : null}
+            <div className="move-days">
+              {days.map((day) => (
+                <div key={day.day} className="move-day">
+                  <h2>{day.label}</h2>
+                  <div className="answers move-times">
+                    {day.slots.map((slot) => (
+                      <label key={slot.start} className="answer">
+                        <input
+                          {...fieldProps({ ...fields.start, errors: undefined }, { type: "radio", value: slot.start })}
+                          required
+                        />
+                        <span>{slot.time}</span>
+                      </label>
+                    ))}
+                  </div>
+                </div>
+              ))}
+            </div>
+            {fields.start.errors ? (
+              <p id={fields.start.errorId} className="field__errors" role="alert">
+                {t(fields.start.errors[0])}
+              </p>
+            ) : null}
+          </fieldset>
           <div className="actions">
             <SubmitButton pendingLabel={t("agenda.moving")}>{t("agenda.moveConfirm")}</SubmitButton>
             <Link to={`${base}#upcoming`} className="button button--ghost">
@@ -94,6 +96,6 @@ export function MoveSession({
           <Link to={`${base}#upcoming`}>{t("agenda.back")}</Link>
         </>
       )}
-    </>
+    </div>
   );
 }
