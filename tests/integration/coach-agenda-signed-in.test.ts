@@ -148,7 +148,29 @@ describe("the signed-in coach's agenda (/coach/agenda)", () => {
     expect(news.text).toContain("Son message : « Je suis malade. »");
     const [entry] = await db().select().from(auditEvents).where(eq(auditEvents.action, "coach.session.cancelled"));
     expect(entry).toMatchObject({ actorId: coach.memberId, subjectId: member.memberId });
-    // Time off and the link's renewal work from here too, and stay on /coach/agenda.
+    // Time off and the link's renewal work from here too, stay on /coach/agenda, and time off is audited.
+    const day = new Date(Date.now() + 200 * DAY).toISOString().slice(0, 10);
+    const added = await postAgenda(coach, { intent: "timeOff", firstDay: day, reason: "Congés" });
+    expect(headerOf(added, "Location")).toBe("/coach/agenda?timeOff=0#time-off");
+    const [off] = (await dataOf<{ timeOff: { id: string }[] }>(await openAgenda(coach))).timeOff;
+    const removed = await postAgenda(coach, { intent: "removeTimeOff", id: off.id });
+    expect(headerOf(removed, "Location")).toBe("/coach/agenda?removed#time-off");
+    const timeOffLog = await db()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.actorId, coach.memberId))
+      .orderBy(auditEvents.id);
+    expect(timeOffLog.slice(1)).toEqual([
+      expect.objectContaining({
+        action: "coach.timeOff.added",
+        subjectId: coach.memberId,
+        after: { firstDay: day, lastDay: day, reason: "Congés" },
+      }),
+      expect.objectContaining({
+        action: "coach.timeOff.removed",
+        before: { firstDay: day, lastDay: day, reason: "Congés" },
+      }),
+    ]);
     const renewed = await postAgenda(coach, { intent: "renew" });
     expect(headerOf(renewed, "Location")).toBe("/coach/agenda?renewed#feed");
     expect((await dataOf<Agenda>(await openAgenda(coach, "?renewed"))).notice).toBe("renewed");

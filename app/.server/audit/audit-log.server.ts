@@ -18,7 +18,9 @@ export type AuditAction =
   | "training.granted"
   | "training.withdrawn"
   | "coach.session.moved"
-  | "coach.session.cancelled";
+  | "coach.session.cancelled"
+  | "coach.timeOff.added"
+  | "coach.timeOff.removed";
 
 export type AuditEntry = {
   /** Who made the change: a member's id, or null for the command line and ADMIN_EMAILS. */

@@ -3,7 +3,7 @@ import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/htt
 import { notFound } from "~/.server/http/not-found.server";
 import type { Coach } from "./bookings.server";
 import { cancelFromAgenda, parseAgendaCancel, renewAgendaLink } from "./coach-agenda.server";
-import { auditSessionChange } from "./coach-audit.server";
+import { auditSessionChange, auditTimeOff } from "./coach-audit.server";
 import { addTimeOff, parseTimeOff, removeTimeOff } from "./coach-time-off.server";
 import { bookingRefusals } from "./contract.server";
 
@@ -28,15 +28,21 @@ async function cancel({ request, coach, formData, base, actorId }: Post) {
   return refuseWith(submission, bookingRefusals[outcome.error === "notChangeable" ? "notChangeable" : "notFound"]);
 }
 
-async function timeOff({ coach, formData, base }: Post) {
+async function timeOff({ coach, formData, base, actorId }: Post) {
   const submission = parseTimeOff(formData, coach);
   if (submission.status !== "success") return refuse(submission.reply());
-  const cancelled = await addTimeOff(coach, submission.value);
+  const cancelled = await addTimeOff(
+    coach,
+    submission.value,
+    new Date(),
+    auditTimeOff(actorId, coach, "coach.timeOff.added"),
+  );
   return redirect(`${base}?timeOff=${cancelled}#time-off`, 303);
 }
 
-async function removeTimeOffDays({ request, coach, formData, base }: Post) {
-  if (!(await removeTimeOff(coach, String(formData.get("id") ?? "")))) notFound(request);
+async function removeTimeOffDays({ request, coach, formData, base, actorId }: Post) {
+  const id = String(formData.get("id") ?? "");
+  if (!(await removeTimeOff(coach, id, auditTimeOff(actorId, coach, "coach.timeOff.removed")))) notFound(request);
   return redirect(`${base}?removed#time-off`, 303);
 }
 

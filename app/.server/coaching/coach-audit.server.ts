@@ -1,5 +1,6 @@
 import { recordChange } from "~/.server/audit/audit-log.server";
-import type { SessionAudit } from "./bookings.server";
+import type { Coach, SessionAudit } from "./bookings.server";
+import type { TimeOffAudit } from "./coach-time-off.server";
 
 /**
  * A coach's changes to their sessions, in the audit log (issue 24 item 3), written in the change's
@@ -18,4 +19,16 @@ export function auditSessionChange(
       before: { start: before.startsAt.toISOString(), status: before.status },
       after: { start: after.startsAt.toISOString(), status: after.status },
     });
+}
+
+/** A signed-in coach's time off added or removed, under their own name (through the private link: not logged, no account). */
+export function auditTimeOff(
+  actorId: string | null,
+  coach: Coach,
+  action: "coach.timeOff.added" | "coach.timeOff.removed",
+) {
+  if (!actorId) return undefined;
+  const audit: TimeOffAudit = (tx, { before, after }) =>
+    recordChange(tx, { actorId, subject: { id: actorId, name: coach.name }, action, before, after });
+  return audit;
 }
