@@ -8,6 +8,9 @@ import * as bookingCancel from "./booking-cancel";
 import * as bookingReschedule from "./booking-reschedule";
 import * as bookings from "./bookings";
 import * as coachHours from "./coach-hours";
+import * as coachSessionCancel from "./coach-session-cancel";
+import * as coachSessionMove from "./coach-session-move";
+import * as coachSessions from "./coach-sessions";
 import * as coachSlots from "./coach-slots";
 import * as coaches from "./coaches";
 import * as commitment from "./commitment";
@@ -70,6 +73,9 @@ const described: Endpoint[] = [
   coaches.endpoint,
   coachSlots.endpoint,
   coachHours.endpoint,
+  coachSessions.endpoint,
+  coachSessionMove.endpoint,
+  coachSessionCancel.endpoint,
   commitments.endpoint,
   commitment.endpoint,
   commitmentDelete.endpoint,

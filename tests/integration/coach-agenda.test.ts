@@ -160,7 +160,7 @@ describe("the coach's agenda link", () => {
       expect(statusOf(await postAgenda(bad, { intent: "renew" }))).toBe(404);
     }
     const renewed = await postAgenda(token, { intent: "renew" });
-    expect(headerOf(renewed, "Location")).toBe("/coach/agenda?renewed");
+    expect(headerOf(renewed, "Location")).toBe("/coach/link-renewed");
     const fresh = await tokenOfClaire();
     expect(fresh).not.toBe(token);
     expect(statusOf(await openAgenda(token))).toBe(404);

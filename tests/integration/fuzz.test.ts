@@ -1,5 +1,7 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { promisify } from "node:util";
 import { pathToFileURL } from "node:url";
 import { createCookie, type ServerBuild } from "@remix-run/node";
 import fc from "fast-check";
@@ -16,6 +18,7 @@ import { startServer, type ServerProcess } from "../support/server-process";
  * number of generated requests per route; `FUZZ_RUNS=200 npx vitest run tests/integration/fuzz.test.ts`
  * is a longer run.
  */
+const run = promisify(execFile);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECRET = "a-session-secret-for-the-fuzz-tests-only";
@@ -82,6 +85,14 @@ beforeAll(async () => {
     redirect: "manual",
   });
   expect(verified.status).toBe(303);
+  // A coach too (`npm run roles` on the same database, the server running), so that the coach's
+  // space runs its loaders and actions on a coach record of its own rather than answering 404.
+  const granted = await run(
+    process.execPath,
+    ["--import", "tsx", "app/.server/roles/command.server.ts", "grant", EMAIL, "coach"],
+    { env: { PATH: process.env.PATH, NODE_ENV: "test", DATABASE_URL: url.toString(), SESSION_SECRET: SECRET } },
+  );
+  expect(granted.stdout).toContain(`${EMAIL} is now coach.`);
 
   // Row counts of every table but the counters a refused attempt may rightly add to.
   const { rows } = await appDb.query<{ tablename: string }>(
@@ -197,6 +208,9 @@ const fieldNames = fc.constantFrom(
   "birth_date",
   "user",
   "reason",
+  "booking",
+  "when",
+  "past",
   "mood",
   "scores",
   "accessCode",

@@ -18,6 +18,10 @@ export type AuditAction =
   | "training.granted"
   | "training.withdrawn"
   | "coach.hours.changed"
+  | "coach.session.moved"
+  | "coach.session.cancelled"
+  | "coach.timeOff.added"
+  | "coach.timeOff.removed"
   | "access_code.created"
   | "access_code.disabled"
   | "access_code.enabled";

@@ -247,21 +247,30 @@ async function changeableSession(executor: Executor, where: SQL | undefined, now
   return { ok: true as const, booking, coach: row.coaches, member };
 }
 
-/** Moves the member's session to another free time of the same coach; both are told. */
-export async function rescheduleSession(
-  memberId: string,
-  bookingId: string,
-  input: { start: Date; timeZone: string },
-  now = new Date(),
+/** Who moved a session: the member (their own), or the coach (the member may refuse by cancelling). */
+export type MovedBy = "member" | "coach";
+
+/** Writes a coach's change of a session to the audit log, in the change's transaction. */
+export type SessionAudit = (
+  tx: Transaction,
+  change: { before: Booking; after: Booking; member: Booker },
+) => Promise<void>;
+
+/**
+ * Moves a session (the one `where` finds, locked) to another free time of the same coach, checked
+ * as a booking is; both are told with the updated invitation (same UID, SEQUENCE + 1) and the
+ * reminders are planned again. `audit` runs in the same transaction, given the session before and after.
+ */
+async function move(
+  where: SQL | undefined,
+  input: { start: Date; timeZone?: string },
+  by: MovedBy,
+  now: Date,
+  audit?: SessionAudit,
 ): Promise<BookingOutcome> {
-  if (!isUuid(bookingId)) return { ok: false, error: "notFound" };
   try {
     return await db().transaction(async (tx): Promise<BookingOutcome> => {
-      const found = await changeableSession(
-        tx,
-        and(eq(coachingBookings.id, bookingId), eq(coachingBookings.memberId, memberId)),
-        now,
-      );
+      const found = await changeableSession(tx, where, now);
       if (!found.ok) return found;
       const { booking, coach } = found;
       if (!(await stillOffered(tx, coach, input.start, now, booking.id)))
@@ -273,7 +282,7 @@ export async function rescheduleSession(
           startsAt: input.start,
           endsAt: new Date(input.start.getTime() + coach.sessionMinutes * 60_000),
           blockedUntil: blockedUntil(scheduleOf(coach), input.start),
-          timeZone: input.timeZone,
+          timeZone: input.timeZone ?? booking.timeZone,
           sequence: booking.sequence + 1,
           coachTokenHash: sha256(coachToken),
           updatedAt: now,
@@ -283,7 +292,7 @@ export async function rescheduleSession(
       const reminderMailIds = await sessionMails(
         tx,
         "rescheduled",
-        { booking: moved, previous: booking, coach, member: found.member, coachToken },
+        { booking: moved, previous: booking, coach, member: found.member, coachToken, movedBy: by },
         now,
       );
       const [saved] = await tx
@@ -291,6 +300,7 @@ export async function rescheduleSession(
         .set({ reminderMailIds })
         .where(eq(coachingBookings.id, booking.id))
         .returning();
+      await audit?.(tx, { before: booking, after: saved, member: found.member });
       return { ok: true, booking: saved };
     });
   } catch (error) {
@@ -299,12 +309,47 @@ export async function rescheduleSession(
   }
 }
 
+/** Moves the member's session to another free time of the same coach; both are told. */
+export function rescheduleSession(
+  memberId: string,
+  bookingId: string,
+  input: { start: Date; timeZone: string },
+  now = new Date(),
+): Promise<BookingOutcome> {
+  if (!isUuid(bookingId)) return Promise.resolve<BookingOutcome>({ ok: false, error: "notFound" });
+  return move(and(eq(coachingBookings.id, bookingId), eq(coachingBookings.memberId, memberId)), input, "member", now);
+}
+
+/**
+ * The coach moves one of their sessions (anyone else's id: notFound) to another of their free
+ * times; the member keeps their zone, gets the updated invitation and may refuse by cancelling.
+ */
+export function moveSessionOfCoach(
+  coachId: string,
+  bookingId: string,
+  start: Date,
+  options: {
+    now?: Date;
+    audit?: SessionAudit;
+  } = {},
+): Promise<BookingOutcome> {
+  if (!isUuid(bookingId)) return Promise.resolve<BookingOutcome>({ ok: false, error: "notFound" });
+  return move(
+    and(eq(coachingBookings.id, bookingId), eq(coachingBookings.coachId, coachId)),
+    { start },
+    "coach",
+    options.now ?? new Date(),
+    options.audit,
+  );
+}
+
 async function cancelIn(
   tx: Transaction,
   where: SQL | undefined,
   by: "member" | "coach",
   now: Date,
   reason: CancelReason | null = null,
+  audit?: SessionAudit,
 ): Promise<BookingOutcome> {
   const found = await changeableSession(tx, where, now);
   if (!found.ok) return found;
@@ -327,6 +372,7 @@ async function cancelIn(
     { booking: cancelled, previous: booking, coach, member: found.member, coachToken: null, reason },
     now,
   );
+  await audit?.(tx, { before: booking, after: cancelled, member: found.member });
   return { ok: true, booking: cancelled };
 }
 
@@ -369,12 +415,24 @@ export function cancelSessionAsCoach(token: string, now = new Date()) {
 }
 
 /** The coach cancels one of their sessions from their agenda, with a reason the member receives. */
-export function cancelSessionOfCoach(coachId: string, bookingId: string, reason: string | null, now = new Date()) {
+export function cancelSessionOfCoach(
+  coachId: string,
+  bookingId: string,
+  reason: string | null,
+  now = new Date(),
+  audit?: SessionAudit,
+) {
   if (!isUuid(bookingId)) return Promise.resolve<BookingOutcome>({ ok: false, error: "notFound" });
-  return cancel(and(eq(coachingBookings.id, bookingId), eq(coachingBookings.coachId, coachId)), "coach", now, {
-    text: reason,
-    timeOff: false,
-  });
+  return db().transaction((tx) =>
+    cancelIn(
+      tx,
+      and(eq(coachingBookings.id, bookingId), eq(coachingBookings.coachId, coachId)),
+      "coach",
+      now,
+      { text: reason, timeOff: false },
+      audit,
+    ),
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import { queueMail } from "~/.server/mail/outbox.server";
 import { coachAgendaMail } from "./mail-templates.server";
 import type { Language } from "~/i18n/config";
 import { agendaPath, coachLanguage } from "./agenda-link.server";
-import { cancelSessionOfCoach, type Coach } from "./bookings.server";
+import { cancelSessionOfCoach, type Coach, type SessionAudit } from "./bookings.server";
 import { feedIcs } from "./ics.server";
 import { sessionCard } from "./session-views.server";
 
@@ -35,7 +35,13 @@ type AgendaRow = {
   memberId: string;
 };
 
-async function sessionsPage(coach: Coach, upcoming: boolean, page: number, now: Date) {
+async function sessionsPage(
+  coach: Coach,
+  upcoming: boolean,
+  page: number,
+  now: Date,
+  limit: number = AGENDA_PAGE_SIZE,
+): Promise<{ rows: AgendaRow[]; pages: number; total: number }> {
   const where = upcoming
     ? and(
         eq(coachingBookings.coachId, coach.id),
@@ -58,11 +64,27 @@ async function sessionsPage(coach: Coach, upcoming: boolean, page: number, now: 
       .innerJoin(appUsers, eq(appUsers.id, coachingBookings.memberId))
       .where(where)
       .orderBy(upcoming ? asc(coachingBookings.startsAt) : desc(coachingBookings.startsAt))
-      .limit(AGENDA_PAGE_SIZE)
-      .offset((page - 1) * AGENDA_PAGE_SIZE),
+      .limit(limit)
+      .offset((page - 1) * limit),
     db().select({ total: count() }).from(coachingBookings).where(where),
   ]);
-  return { rows: rows as AgendaRow[], pages: Math.max(1, Math.ceil(total / AGENDA_PAGE_SIZE)) };
+  return { rows: rows as AgendaRow[], pages: Math.max(1, Math.ceil(total / limit)), total };
+}
+
+/**
+ * A page of the coach's upcoming sessions (soonest first) or of their past and cancelled ones
+ * (latest first), each with its member's name: the API's list (GET /api/coach/sessions).
+ */
+export async function coachSessionsPage(
+  coach: Coach,
+  { upcoming, page, limit }: { upcoming: boolean; page: number; limit: number },
+  now = new Date(),
+) {
+  const { rows, total } = await sessionsPage(coach, upcoming, page, now, limit);
+  return {
+    total,
+    sessions: rows.map((row) => ({ ...row.booking, coach, memberName: `${row.firstname} ${row.lastname}`.trim() })),
+  };
 }
 
 /** What the agenda page shows: both lists, each a page at a time, every time in the coach's zone. */
@@ -100,8 +122,14 @@ const cancelSchema = z.object({
 export const parseAgendaCancel = (formData: FormData) => parseWithZod(formData, { schema: cancelSchema });
 
 /** Cancels one of the coach's sessions (anyone else's: notFound); the member receives the reason. */
-export function cancelFromAgenda(coach: Coach, bookingId: string, reason: string | undefined, now = new Date()) {
-  return cancelSessionOfCoach(coach.id, bookingId, reason ? reason : null, now);
+export function cancelFromAgenda(
+  coach: Coach,
+  bookingId: string,
+  reason: string | undefined,
+  audit?: SessionAudit,
+  now = new Date(),
+) {
+  return cancelSessionOfCoach(coach.id, bookingId, reason ? reason : null, now, audit);
 }
 
 /**

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { and, asc, eq, gte } from "drizzle-orm";
 import { z } from "zod";
 import { addDays, isCalendarDay } from "~/.server/calendar/days.server";
-import { db } from "~/.server/db/client.server";
+import { db, type Transaction } from "~/.server/db/client.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { coaches, coachTimeOff } from "~/.server/db/schema.server";
 import { cancelSessionsInTimeOff, type Coach } from "./bookings.server";
@@ -45,11 +45,20 @@ export function parseTimeOff(formData: FormData, coach: Coach, now = new Date())
   return parseWithZod(formData, { schema: timeOffSchema(localDay(now, coach.timeZone)) });
 }
 
+/** A time off as the audit log keeps it. */
+type TimeOffDays = { firstDay: string; lastDay: string; reason: string | null };
+/** Writes a change of the coach's time off to the audit log, in the change's transaction. */
+export type TimeOffAudit = (
+  tx: Transaction,
+  change: { before: TimeOffDays | null; after: TimeOffDays | null },
+) => Promise<void>;
+
 /** Adds the time off and cancels the sessions inside it, in one transaction; answers how many were cancelled. */
 export async function addTimeOff(
   coach: Coach,
   input: { firstDay: string; lastDay?: string; reason?: string },
   now = new Date(),
+  audit?: TimeOffAudit,
 ) {
   const lastDay = input.lastDay ?? input.firstDay;
   const from = startOfDay(input.firstDay, coach.timeZone);
@@ -62,6 +71,7 @@ export async function addTimeOff(
     await tx
       .insert(coachTimeOff)
       .values({ coachId: coach.id, firstDay: input.firstDay, lastDay, startsAt: from, endsAt: to, reason });
+    await audit?.(tx, { before: null, after: { firstDay: input.firstDay, lastDay, reason } });
     return cancelSessionsInTimeOff(tx, coach.id, { from, to }, reason, now);
   });
 }
@@ -77,11 +87,18 @@ export function timeOffOf(coach: Coach, now = new Date()) {
 }
 
 /** Removes one of the coach's time off (the free times come back; cancelled sessions stay cancelled). */
-export async function removeTimeOff(coach: Coach, id: string): Promise<boolean> {
+export async function removeTimeOff(coach: Coach, id: string, audit?: TimeOffAudit): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const removed = await db()
-    .delete(coachTimeOff)
-    .where(and(eq(coachTimeOff.id, id), eq(coachTimeOff.coachId, coach.id)))
-    .returning({ id: coachTimeOff.id });
-  return removed.length > 0;
+  return db().transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(coachTimeOff)
+      .where(and(eq(coachTimeOff.id, id), eq(coachTimeOff.coachId, coach.id)))
+      .returning();
+    if (!removed) return false;
+    await audit?.(tx, {
+      before: { firstDay: removed.firstDay, lastDay: removed.lastDay, reason: removed.reason },
+      after: null,
+    });
+    return true;
+  });
 }

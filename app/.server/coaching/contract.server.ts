@@ -134,3 +134,77 @@ export const slotsRefusals = {
     },
   }),
 };
+
+// --- The coach's space (issue 24 item 5) -----------------------------------------------------------
+
+/** A coach's move of one of their sessions: a time not free (taken, outside their hours, too soon) is told under the time. */
+export const coachMoveRefusals = {
+  notFound: bookingRefusals.notFound,
+  notChangeable: bookingRefusals.notChangeable,
+  ...refusals("coach", {
+    slotUnavailable: { status: 409, field: "start", message: "agenda.errors.slotUnavailable" },
+  }),
+};
+
+export const coachCancelRefusals = {
+  notFound: bookingRefusals.notFound,
+  notChangeable: bookingRefusals.notChangeable,
+};
+
+const coachSessionView = z.object({
+  id: z.string().uuid(),
+  member: z.object({ name: z.string() }),
+  status: z.enum(["confirmed", "cancelled"]),
+  start: z.string().describe("ISO 8601 instant, UTC"),
+  end: z.string(),
+  time_zone: z.string().describe("The coach's time zone, in which `date` and `time` are given"),
+  date: z.string(),
+  time: z.string(),
+  meeting_url: z.string().nullable().describe("The web-conference room; null once cancelled"),
+  changeable: z.boolean().describe("Confirmed and not started: it can be moved or cancelled"),
+  cancelled_by: z.enum(["member", "coach"]).nullable(),
+});
+
+export const coachSessionsAnswer = z.object({ sessions: z.array(coachSessionView), ...pageAnswerFields });
+export const coachSessionAnswer = z.object({ session: coachSessionView });
+
+export const coachMoveBody = z.object({
+  start: sessionStart.describe("One of the coach's free times (as GET /api/coaches/{coach_slug}/slots lists them)"),
+});
+
+export const coachCancelBody = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(500, "coaching:agenda.errors.reasonTooLong")
+    .optional()
+    .describe("Told to the member in the cancellation email (500 characters at most)"),
+});
+
+/** A session of the coach's as the API shows it, in the coach's zone. */
+export function coachSessionJson(session: BookingWithCoach & { memberName: string }, lang: Language, now = new Date()) {
+  const card = sessionCard(session, lang, now, session.coach.timeZone);
+  return {
+    id: session.id,
+    member: { name: session.memberName },
+    status: session.status,
+    start: session.startsAt.toISOString(),
+    end: session.endsAt.toISOString(),
+    time_zone: session.coach.timeZone,
+    date: card.date,
+    time: card.time,
+    meeting_url: card.meetingUrl,
+    changeable: card.changeable,
+    cancelled_by: session.cancelledBy,
+  };
+}
+
+/** Which of the coach's lists GET /api/coach/sessions reads: anything else is refused, not guessed. */
+export const coachSessionsRefusals = refusals("coach", {
+  whenInvalid: {
+    status: 422,
+    field: "when",
+    message: "agenda.errors.whenInvalid",
+    api: { base: "errors.checkFields" },
+  },
+});

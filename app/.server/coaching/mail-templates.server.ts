@@ -18,6 +18,8 @@ export type CoachingMailVars = {
   startsAt: string;
   endsAt: string;
   previous?: { startsAt: string; endsAt: string };
+  /** A move: who made it; the coach's tells the member they may refuse it by cancelling. */
+  movedBy?: "member" | "coach";
   timeZone: string;
   meetingUrl: string;
   manageLink: Link;
@@ -38,10 +40,10 @@ export type CoachingMailVars = {
 export function coachingMail(lang: Language, to: string, vars: CoachingMailVars) {
   const { kind, audience } = vars;
   const key = `coaching.${kind}`;
-  const intro =
-    kind === "cancelled" && audience === "member" && vars.cancelledBy === "coach"
-      ? `${key}.memberIntroByCoach`
-      : `${key}.${audience}Intro`;
+  const byCoach =
+    (kind === "cancelled" && audience === "member" && vars.cancelledBy === "coach") ||
+    (kind === "rescheduled" && vars.movedBy === "coach");
+  const intro = byCoach ? `${key}.${audience}IntroByCoach` : `${key}.${audience}Intro`;
   const when = sessionWhen(lang, new Date(vars.startsAt), new Date(vars.endsAt), vars.timeZone);
   const previousWhen =
     vars.previous && sessionWhen(lang, new Date(vars.previous.startsAt), new Date(vars.previous.endsAt), vars.timeZone);
@@ -65,7 +67,13 @@ export function coachingMail(lang: Language, to: string, vars: CoachingMailVars)
         : [
             { paragraph: t("coaching.meetingIntro") },
             { button: t("coaching.join"), url: vars.meetingUrl },
-            { paragraph: t(`coaching.${audience}Manage`) },
+            {
+              paragraph: t(
+                kind === "rescheduled" && vars.movedBy === "coach" && audience === "member"
+                  ? "coaching.memberRefuseMove"
+                  : `coaching.${audience}Manage`,
+              ),
+            },
             { button: t(audience === "member" ? "coaching.manage" : "coaching.coachCancel"), url: vars.manageLink },
           ]),
       ...(audience === "coach" && vars.agendaLink

@@ -29,6 +29,8 @@ type Change = {
   coachToken: string | null;
   /** A coach's cancellation: why, for the member. */
   reason?: CancelReason | null;
+  /** A move: who made it (the coach's: the member reads they may refuse by cancelling). */
+  movedBy?: "member" | "coach";
 };
 
 export async function sessionMails(
@@ -92,6 +94,7 @@ export async function sessionMails(
       withName: coach.name,
       ...when(booking),
       previous: mailKind === "rescheduled" && previous ? when(previous) : undefined,
+      movedBy: mailKind === "rescheduled" ? change.movedBy : undefined,
       timeZone: booking.timeZone,
       meetingUrl: booking.meetingUrl,
       manageLink: `/coaching/sessions/${booking.id}`,
@@ -108,6 +111,7 @@ export async function sessionMails(
       withName: memberName,
       ...when(booking),
       previous: mailKind === "rescheduled" && previous ? when(previous) : undefined,
+      movedBy: mailKind === "rescheduled" ? change.movedBy : undefined,
       timeZone: coach.timeZone,
       meetingUrl: booking.meetingUrl,
       manageLink: change.coachToken ? `/coach/session/${change.coachToken}` : "/",

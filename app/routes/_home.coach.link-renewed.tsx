@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { FormAlert } from "~/components/form/form";
 import { titleMeta } from "~/components/document/page-title";
@@ -8,9 +7,8 @@ import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
 
-/** /coach/agenda?renewed — after a coach renewed their agenda link: the new one is in their mailbox. */
+/** /coach/link-renewed — after a coach renewed their agenda link: the new one is in their mailbox. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!new URL(request.url).searchParams.has("renewed")) notFound(request);
   const t = await translator(request, "coaching");
   return { title: t("agenda.renewed.title") };
 }

@@ -1,0 +1,61 @@
+import { redirect } from "@remix-run/node";
+import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
+import { notFound } from "~/.server/http/not-found.server";
+import type { Coach } from "./bookings.server";
+import { cancelFromAgenda, parseAgendaCancel, renewAgendaLink } from "./coach-agenda.server";
+import { auditSessionChange, auditTimeOff } from "./coach-audit.server";
+import { addTimeOff, parseTimeOff, removeTimeOff } from "./coach-time-off.server";
+import { bookingRefusals } from "./contract.server";
+
+/**
+ * The agenda's posts, behind either door (see agenda-page.server.ts): cancel a session (with a
+ * reason), add or remove time off, renew the private link. `base` is the page's path; `actorId`
+ * the signed-in coach's member id (null through the private link), written to the audit log.
+ */
+type Post = { request: Request; coach: Coach; formData: FormData; base: string; actorId: string | null };
+
+async function cancel({ request, coach, formData, base, actorId }: Post) {
+  const submission = parseAgendaCancel(formData);
+  if (submission.status !== "success") return refuse(submission.reply());
+  const outcome = await cancelFromAgenda(
+    coach,
+    submission.value.booking,
+    submission.value.reason,
+    auditSessionChange(actorId, "coach.session.cancelled"),
+  );
+  if (outcome.ok) return redirect(`${base}?cancelled#upcoming`, 303);
+  if (outcome.error === "notFound") notFound(request);
+  return refuseWith(submission, bookingRefusals[outcome.error === "notChangeable" ? "notChangeable" : "notFound"]);
+}
+
+async function timeOff({ coach, formData, base, actorId }: Post) {
+  const submission = parseTimeOff(formData, coach);
+  if (submission.status !== "success") return refuse(submission.reply());
+  const cancelled = await addTimeOff(
+    coach,
+    submission.value,
+    new Date(),
+    auditTimeOff(actorId, coach, "coach.timeOff.added"),
+  );
+  return redirect(`${base}?timeOff=${cancelled}#time-off`, 303);
+}
+
+async function removeTimeOffDays({ request, coach, formData, base, actorId }: Post) {
+  const id = String(formData.get("id") ?? "");
+  if (!(await removeTimeOff(coach, id, auditTimeOff(actorId, coach, "coach.timeOff.removed")))) notFound(request);
+  return redirect(`${base}?removed#time-off`, 303);
+}
+
+async function renew({ coach, base, actorId }: Post) {
+  await renewAgendaLink(coach);
+  // The new link goes to the coach's address only; this one (through the link) no longer works.
+  return redirect(actorId ? `${base}?renewed#feed` : "/coach/link-renewed", 303);
+}
+
+const intents = { cancel, timeOff, removeTimeOff: removeTimeOffDays, renew };
+
+/** Answers the post's intent; an unknown one is refused with a message over the page. */
+export function answerAgendaPost(post: Post) {
+  const intent = intentOf(post.formData, Object.keys(intents) as (keyof typeof intents)[]);
+  return intent ? intents[intent](post) : refuseUnknownIntent();
+}

@@ -1,0 +1,94 @@
+import { redirect } from "@remix-run/node";
+import { dateFormat } from "~/.server/calendar/date-formats.server";
+import { addDays } from "~/.server/calendar/days.server";
+import { localDay } from "~/.server/calendar/time-zones.server";
+import { zoneLabel } from "~/.server/calendar/when-words.server";
+import { env } from "~/.server/config/env.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { languageCookie } from "~/.server/i18n/i18n.server";
+import type { Language } from "~/i18n/config";
+import { agendaPath, coachLanguage, coachOfAgendaToken } from "./agenda-link.server";
+import type { Coach } from "./bookings.server";
+import { agendaOf, CANCEL_REASON_LENGTH, pageNumber } from "./coach-agenda.server";
+import { timeOffBounds, timeOffOf } from "./coach-time-off.server";
+
+/**
+ * A coach's agenda page, shared by its two doors: the private link of the coach's emails
+ * (/coach/agenda/{token}, coaches without an account) and the signed-in coach's space
+ * (/coach/agenda). `base` is the page's own path: its forms, links and redirects stay on it.
+ */
+
+/** The coach the link's token names (coaches have no account: the token is the key); 404 otherwise. */
+export async function coachOfLink(request: Request, token: string | undefined) {
+  const coach = token ? await coachOfAgendaToken(token) : null;
+  if (!coach) notFound(request);
+  return coach;
+}
+
+/** The page speaks the coach's language until the visitor picks one with the language switch. */
+export async function speakCoachLanguage(request: Request, coach: { languages: string[] }) {
+  if ((await languageCookie.parse(request.headers.get("Cookie"))) !== null) return;
+  const { pathname, search } = new URL(request.url);
+  throw redirect(pathname + search, {
+    headers: { "Set-Cookie": await languageCookie.serialize(coachLanguage(coach)) },
+  });
+}
+
+const notices = ["cancelled", "moved", "removed", "renewed", "timeOff"] as const;
+
+/** What the last post did, from the query its redirect set (?cancelled, ?moved, ?removed, ?renewed, ?timeOff=N). */
+export function agendaNotice(query: URLSearchParams) {
+  const cancelledCount = Number(query.get("timeOff"));
+  return {
+    notice: notices.find((notice) => query.has(notice)) ?? null,
+    cancelledCount: Number.isInteger(cancelledCount) && cancelledCount >= 0 ? Math.min(cancelledCount, 10_000) : 0,
+  };
+}
+
+/** The coach's time off in words: a day, or a first and last day. */
+export function timeOffView(daysOff: Awaited<ReturnType<typeof timeOffOf>>, lang: Language) {
+  const dayFormat = dateFormat(lang, {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T12:00:00Z`));
+  return daysOff.map((off) => ({
+    id: off.id,
+    first: dayLabel(off.firstDay),
+    last: off.lastDay === off.firstDay ? null : dayLabel(off.lastDay),
+    reason: off.reason,
+  }));
+}
+
+/** Everything the agenda page shows, each list a page at a time (?page=, ?past=), times in the coach's zone. */
+export async function agendaPageData(
+  coach: Coach,
+  { lang, query, base }: { lang: Language; query: URLSearchParams; base: string },
+) {
+  const now = new Date();
+  const [agenda, daysOff] = await Promise.all([
+    agendaOf(
+      coach,
+      { lang, upcomingPage: pageNumber(query.get("page")), pastPage: pageNumber(query.get("past")) },
+      now,
+    ),
+    timeOffOf(coach, now),
+  ]);
+  const today = localDay(now, coach.timeZone);
+  return {
+    coach: { name: coach.name, photo: coach.photo, zone: zoneLabel(now, coach.timeZone) },
+    base,
+    ...agenda,
+    timeOff: timeOffView(daysOff, lang),
+    days: { today, latest: addDays(today, timeOffBounds.aheadDays) },
+    // Server-side bounds, handed to the forms (a .server module's values do not reach the browser).
+    limits: { cancelReason: CANCEL_REASON_LENGTH, timeOffReason: timeOffBounds.reasonLength },
+    feedUrl: `${env().APP_URL}${agendaPath(coach)}/sessions.ics`,
+    ...agendaNotice(query),
+  };
+}
+
+export type AgendaPageData = Awaited<ReturnType<typeof agendaPageData>>;

@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { guardPrivateLink } from "~/.server/auth/guard.server";
+import { agendaPath } from "~/.server/coaching/agenda-link.server";
+import { coachOfLink, speakCoachLanguage } from "~/.server/coaching/agenda-page.server";
+import { answerMovePost, movePageData } from "~/.server/coaching/coach-moves.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { MoveSession } from "~/components/coach-agenda/move-session";
+import { titleMeta } from "~/components/document/page-title";
+
+export const meta = titleMeta;
+
+/**
+ * /coach/agenda/{token}/sessions/{id}/move — moving a session through the coach's private link
+ * (coaches without an account): the same page as the signed-in coach's, back to the link's agenda.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await guardPrivateLink(request);
+  const coach = await coachOfLink(request, params.token);
+  await speakCoachLanguage(request, coach);
+  const lang = await localeOf(request);
+  const from = new URL(request.url).searchParams.get("from");
+  const move = await movePageData(coach, params.id ?? "", { lang, from });
+  if (!move) notFound(request);
+  const t = await translator(lang, "coach");
+  return { title: t("agenda.moveTitle"), coachName: coach.name, base: agendaPath(coach), move };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await guardPrivateLink(request);
+  const coach = await coachOfLink(request, params.token);
+  const formData = await request.formData();
+  return answerMovePost({ request, coach, id: params.id ?? "", formData, base: agendaPath(coach), actorId: null });
+}
+
+export default function MoveSessionByLink() {
+  const { title, coachName, base, move } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <section className="container section narrow">
+      <h1>{title}</h1>
+      <MoveSession move={move} coachName={coachName} base={base} reply={reply} />
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { expect, type Page } from "@playwright/test";
+import { checkPage } from "./support/check-page";
+import { waitForMail } from "./support/mailbox";
+import { newMemberTest as test, registerMember } from "./support/member";
+
+/**
+ * Issue 24 item 5, with JavaScript on and off: a member books a discovery session; the coach signs
+ * in (a seeded coach's address registered, made coach with `npm run roles` while the server runs),
+ * opens /coach/agenda, moves the session to a free time two weeks on; the member gets the updated
+ * invitation and sees the new time on their session page.
+ *
+ * Each project has a coach of its own, whom no other journey books nor registers (coaching.spec.ts
+ * books Claire and reads Sarah's times of its first dates only: this one books Sarah a week on).
+ */
+test.use({ timezoneId: "Europe/Paris" });
+
+const run = promisify(execFile);
+
+const coaches = {
+  "js-on": { slug: "julien-bernard", name: "Julien Bernard", email: "julien.bernard@coachs.cap.example" },
+  "js-off": { slug: "sarah-collins", name: "Sarah Collins", email: "sarah.collins@coaches.cap.example" },
+} as const;
+
+async function grantCoach(email: string) {
+  const port = new URL(test.info().project.use.baseURL ?? "").port;
+  const { stdout } = await run(
+    process.execPath,
+    ["--import", "tsx", "app/.server/roles/command.server.ts", "grant", email, "coach"],
+    { env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: process.env.CAP_E2E_DATA_DIR, PORT: port } },
+  );
+  expect(stdout).toContain(`${email} is now coach.`);
+}
+
+/** The value of one of a session's facts (a <dt>/<dd> pair of a .facts list). */
+function fact(page: Page, name: string) {
+  return page
+    .locator(".facts > div")
+    .filter({ has: page.getByRole("term").getByText(name, { exact: true }) })
+    .locator("dd");
+}
+
+const paramsOf = (href: string | null) => new URL(href ?? "", "http://cap.test").searchParams;
+
+/** Opens the `index`-th date with free times of the coach's page, going on to the next months as needed. */
+async function chooseDate(page: Page, index: number) {
+  const dates = page.locator("table.month a");
+  for (;;) {
+    await expect(page.locator("table.month")).toBeVisible();
+    const count = await dates.count();
+    if (index < count) break;
+    index -= count;
+    const next = page.getByRole("link", { name: /Mois suivant/ });
+    const month = paramsOf(await next.getAttribute("href")).get("month");
+    await next.click();
+    await expect(page).toHaveURL((url) => url.searchParams.get("month") === month);
+  }
+  const date = dates.nth(index);
+  const day = paramsOf(await date.getAttribute("href")).get("day");
+  await date.click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("day") === day);
+}
+
+test("a coach signed in moves a session; the member gets the new invitation and sees the new time", async ({
+  page,
+  member,
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const coach = coaches[test.info().project.name as keyof typeof coaches];
+
+  // The member books with the coach, a week or more ahead.
+  await page.goto(`/coaching/${coach.slug}`);
+  await chooseDate(page, 4);
+  await page.locator("ul.times a").first().click();
+  await page.getByRole("button", { name: "Confirmer la réservation" }).click();
+  await expect(page).toHaveURL(/\/coaching\/sessions\/[0-9a-f-]{36}\?booked$/);
+  const sessionPath = new URL(page.url()).pathname;
+  const bookedDate = (await fact(page, "Date").textContent())?.trim() ?? "";
+  const bookedTime = (await fact(page, "Heure").textContent())?.trim() ?? "";
+
+  // The coach: their seeded address registered, made coach while the server runs.
+  const api = await playwright.request.newContext({
+    storageState: { cookies: [], origins: [] },
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+  });
+  const account = await registerMember(api, coach.email);
+  await api.dispose();
+  await grantCoach(coach.email);
+  const context = await browser.newContext({
+    storageState: account.storageState,
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+  });
+  const movedMail = waitForMail(member.email, /^Séance découverte déplacée/, 60_000);
+  movedMail.catch(() => undefined);
+  try {
+    const agenda = await context.newPage();
+    await agenda.goto("/");
+    await agenda.getByRole("link", { name: "Espace coach" }).first().click();
+    await expect(agenda).toHaveURL(/\/coach\/agenda$/);
+    await expect(agenda.getByRole("heading", { level: 1 })).toHaveText("Mon agenda");
+    const card = agenda.locator("#upcoming li").filter({ hasText: "Marie Testeuse" });
+    await expect(card).toHaveCount(1);
+    await checkPage(agenda, "coach-agenda-signed-in");
+
+    await card.getByRole("link", { name: "Déplacer la séance avec Marie Testeuse" }).click();
+    await expect(agenda).toHaveURL(/\/coach\/agenda\/sessions\/[0-9a-f-]{36}\/move$/);
+    await expect(agenda.getByRole("heading", { level: 1 })).toHaveText("Déplacer une séance");
+    await checkPage(agenda, "coach-agenda-move");
+    // Two weeks on: past the session, and past the other project's.
+    for (const _ of [1, 2]) {
+      const next = agenda.getByRole("link", { name: /Semaine suivante/ });
+      const from = paramsOf(await next.getAttribute("href")).get("from");
+      await next.click();
+      await expect(agenda).toHaveURL((url) => url.searchParams.get("from") === from);
+    }
+    const choice = agenda.locator("#times .answer").first();
+    await choice.locator("input").check();
+    await agenda.getByRole("button", { name: "Déplacer la séance et prévenir la personne" }).click();
+    await expect(agenda).toHaveURL(/\/coach\/agenda\?moved/);
+    await expect(agenda.getByText("La séance est déplacée", { exact: false })).toBeVisible();
+    await checkPage(agenda, "coach-agenda-moved");
+  } finally {
+    await context.close();
+  }
+
+  // The member: the mail with the updated invitation, and the new time on their session page.
+  const mail = await movedMail;
+  expect(mail.text).toContain(`${coach.name} a dû déplacer votre séance découverte`);
+  expect(mail.text).toContain("Vous pouvez refuser en annulant la séance");
+  expect(mail.calendar?.contentType).toMatch(/method=REQUEST/i);
+  expect(mail.calendar?.text).toMatch(/^SEQUENCE:1\r?$/m);
+  await page.goto(sessionPath);
+  const newDate = (await fact(page, "Date").textContent())?.trim() ?? "";
+  const newTime = (await fact(page, "Heure").textContent())?.trim() ?? "";
+  expect(`${newDate} ${newTime}`).not.toBe(`${bookedDate} ${bookedTime}`);
+  expect(mail.subject).toContain(`${newDate}, ${newTime}`);
+  // The member may refuse by cancelling: the page still offers it.
+  await expect(
+    page
+      .getByRole("link", { name: /Annuler/ })
+      .or(page.getByRole("button", { name: /Annuler/ }))
+      .first(),
+  ).toBeVisible();
+});
