@@ -13,6 +13,9 @@ export const memberRefusals = refusals("admin", {
   lastAdmin: { status: 409, field: null, message: "errors.lastAdmin" },
   ownAccount: { status: 409, field: null, message: "errors.ownAccount" },
   noTraining: { status: 422, field: null, message: "errors.noTraining" },
+  alreadyVerified: { status: 409, field: null, message: "errors.alreadyVerified" },
+  tooManyResends: { status: 429, field: null, message: "errors.tooManyResends" },
+  ownDeletion: { status: 409, field: null, message: "errors.ownDeletion" },
 });
 
 const roleSchema = z.object({ role: z.enum(ROLES, { message: "admin:errors.roleInvalid" }) });

@@ -15,6 +15,8 @@ export type AuditAction =
   | "account.disabled"
   | "account.enabled"
   | "account.signedOutEverywhere"
+  | "account.verificationResent"
+  | "member.deleted"
   | "training.granted"
   | "training.withdrawn";
 
