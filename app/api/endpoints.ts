@@ -1,5 +1,12 @@
 import type { Endpoint } from "~/.server/api/endpoint.server";
 import { openApiEndpoint } from "~/.server/api/openapi.server";
+import * as adminAudit from "./admin-audit";
+import * as adminMember from "./admin-member";
+import * as adminMemberRoles from "./admin-member-roles";
+import * as adminMemberSignOut from "./admin-member-sign-out";
+import * as adminMemberState from "./admin-member-state";
+import * as adminMemberTrainings from "./admin-member-trainings";
+import * as adminMembers from "./admin-members";
 import * as booking from "./booking";
 import * as bookingCancel from "./booking-cancel";
 import * as bookingReschedule from "./booking-reschedule";
@@ -56,6 +63,13 @@ import * as whoami from "./whoami";
  * only api.$ imports: a route without a component, of which the browser build holds nothing.
  */
 const described: Endpoint[] = [
+  adminMembers.endpoint,
+  adminMember.endpoint,
+  adminMemberRoles.endpoint,
+  adminMemberTrainings.endpoint,
+  adminMemberState.endpoint,
+  adminMemberSignOut.endpoint,
+  adminAudit.endpoint,
   bookings.endpoint,
   booking.endpoint,
   bookingCancel.endpoint,

@@ -5,7 +5,7 @@ import { db } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { identity, type Identity } from "~/.server/identity/identity-service.server";
-import { type Page, type PageRequest, settlePage } from "~/.server/paging/paging.server";
+import { type Page, type PageRequest, readPage } from "~/.server/paging/paging.server";
 import { type Role, rolesOf, rolesOfMembers } from "~/.server/roles/roles.server";
 import { type TrainingState, trainingsOf } from "~/.server/trainings/catalogue.server";
 
@@ -34,27 +34,35 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
  * identities a search); under Ory, Kratos finds an identity by its whole identifier only, so there
  * only a whole address finds its member. Empty: everyone.
  */
-export async function searchMembers(query: string, request: PageRequest): Promise<{ items: MemberLine[]; page: Page }> {
+export async function searchMembers(
+  query: string,
+  request: PageRequest,
+  options: { settle: boolean } = { settle: true },
+): Promise<{ items: MemberLine[]; page: Page }> {
   const text = query.trim().slice(0, MAX_SEARCH_LENGTH);
   const byEmail = text ? await identity().findIdsByEmailPart(text, EMAIL_MATCHES) : [];
   const matching = text
     ? or(ilike(fullName, likeText(text)), byEmail.length ? inArray(appUsers.identityId, byEmail) : undefined)
     : undefined;
-  const [{ total }] = await db().select({ total: sql<number>`count(*)::int` }).from(appUsers).where(matching);
-  const page = settlePage(request, total);
-  const rows = await db()
-    .select({
-      id: appUsers.id,
-      firstname: appUsers.firstname,
-      lastname: appUsers.lastname,
-      identityId: appUsers.identityId,
-      createdAt: appUsers.createdAt,
-    })
-    .from(appUsers)
-    .where(matching)
-    .orderBy(asc(appUsers.lastname), asc(appUsers.firstname), asc(appUsers.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const { items: rows, page } = await readPage(
+    request,
+    async () => (await db().select({ total: sql<number>`count(*)::int` }).from(appUsers).where(matching))[0].total,
+    (window) =>
+      db()
+        .select({
+          id: appUsers.id,
+          firstname: appUsers.firstname,
+          lastname: appUsers.lastname,
+          identityId: appUsers.identityId,
+          createdAt: appUsers.createdAt,
+        })
+        .from(appUsers)
+        .where(matching)
+        .orderBy(asc(appUsers.lastname), asc(appUsers.firstname), asc(appUsers.id))
+        .limit(window.limit)
+        .offset(window.offset),
+    options,
+  );
   const [roles, emails] = await Promise.all([
     rolesOfMembers(rows.map((row) => row.id)),
     identity().emailsOf(rows.map((row) => row.identityId)),
@@ -203,4 +211,38 @@ export async function sessionsOfMember(memberId: string, pastPage: PageRequest, 
     cancelledBy: session.cancelledBy ?? null,
   });
   return { upcoming: upcoming.map(line), past: past.map(line), page };
+}
+
+/** A member as the admin API answers it (contract: memberAnswer), or null for an unknown id. */
+export async function memberJson(memberId: string, lang: "fr" | "en") {
+  const file = await memberFile(memberId);
+  if (!file) return null;
+  const sessions = await sessionsOfMember(file.id, { page: 1, limit: MEMBER_SESSIONS_PAGE_SIZE });
+  const session = (line: SessionLine) => ({
+    id: line.id,
+    coach: line.coach,
+    start: line.startsAt,
+    end: line.endsAt,
+    status: line.status,
+    cancelled_by: line.cancelledBy,
+  });
+  return {
+    member: {
+      id: file.id,
+      name: file.name,
+      email: file.email,
+      roles: file.roles,
+      created_at: file.createdAt,
+      lang: file.lang,
+      state: file.state,
+      verified: file.verified,
+      devices: file.devices,
+      trainings: file.trainings.map((training) => ({ ...training, title: training.title[lang] })),
+      sessions: {
+        upcoming: sessions.upcoming.map(session),
+        past: sessions.past.map(session),
+        past_total: sessions.page.total,
+      },
+    },
+  };
 }
