@@ -17,7 +17,13 @@ export async function redeemCode(memberId: string, typed: string): Promise<Redee
     .select({ trainingId: accessCodes.trainingId, slug: trainings.slug })
     .from(accessCodes)
     .innerJoin(trainings, eq(trainings.id, accessCodes.trainingId))
-    .where(and(eq(accessCodes.code, code), or(isNull(accessCodes.expiresAt), gt(accessCodes.expiresAt, new Date()))));
+    .where(
+      and(
+        eq(accessCodes.code, code),
+        isNull(accessCodes.disabledAt),
+        or(isNull(accessCodes.expiresAt), gt(accessCodes.expiresAt, new Date())),
+      ),
+    );
   if (!found) return { ok: false, error: "codeUnknown" };
   await db()
     .insert(entitlements)
