@@ -2,10 +2,12 @@ import type { Endpoint } from "~/.server/api/endpoint.server";
 import { openApiEndpoint } from "~/.server/api/openapi.server";
 import * as adminAudit from "./admin-audit";
 import * as adminMember from "./admin-member";
+import * as adminMemberDelete from "./admin-member-delete";
 import * as adminMemberRoles from "./admin-member-roles";
 import * as adminMemberSignOut from "./admin-member-sign-out";
 import * as adminMemberState from "./admin-member-state";
 import * as adminMemberTrainings from "./admin-member-trainings";
+import * as adminMemberVerification from "./admin-member-verification";
 import * as adminMembers from "./admin-members";
 import * as booking from "./booking";
 import * as bookingCancel from "./booking-cancel";
@@ -69,6 +71,8 @@ const described: Endpoint[] = [
   adminMemberTrainings.endpoint,
   adminMemberState.endpoint,
   adminMemberSignOut.endpoint,
+  adminMemberVerification.endpoint,
+  adminMemberDelete.endpoint,
   adminAudit.endpoint,
   bookings.endpoint,
   booking.endpoint,

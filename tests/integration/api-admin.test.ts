@@ -38,6 +38,8 @@ const trainings = endpointAt("/api/admin/members/:id/trainings").action;
 const state = endpointAt("/api/admin/members/:id/state").action;
 const signOut = endpointAt("/api/admin/members/:id/sign-out").action;
 const audit = endpointAt("/api/admin/audit").loader;
+const verification = endpointAt("/api/admin/members/:id/verification").action;
+const remove = endpointAt("/api/admin/members/:id/delete").action;
 
 async function admin(): Promise<TestMember> {
   const member = await verifiedMember({ email: "ada@example.com", first: { firstName: "Ada", lastName: "Lovelace" } });
@@ -56,6 +58,8 @@ describe("the admin API", () => {
       ["/api/admin/members/{id}/state", "post"],
       ["/api/admin/members/{id}/sign-out", "post"],
       ["/api/admin/audit", "get"],
+      ["/api/admin/members/{id}/verification", "post"],
+      ["/api/admin/members/{id}/delete", "post"],
     ]) {
       expect(document.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(["admin"]);
     }
@@ -90,6 +94,8 @@ describe("the admin API", () => {
         [state, "/api/admin/members/x/state", { state: "inactive" }, id, "/api/admin/members/{id}/state", "post"],
         [signOut, "/api/admin/members/x/sign-out", {}, id, "/api/admin/members/{id}/sign-out", "post"],
         [audit, "/api/admin/audit", undefined, {}, "/api/admin/audit", "get"],
+        [verification, "/api/admin/members/x/verification", {}, id, "/api/admin/members/{id}/verification", "post"],
+        [remove, "/api/admin/members/x/delete", {}, id, "/api/admin/members/{id}/delete", "post"],
       ];
       for (const [fn, path, json, params, documented, method] of calls) {
         const answer = await send(fn, path, visitor.token, json, params);
@@ -254,5 +260,45 @@ describe("the admin API", () => {
     await checkedJson(tooLong, "/api/admin/audit", "get");
     expect(await rolesOf(marie.memberId)).toEqual([]);
     expect(await rolesOf(boss.memberId)).toEqual(["admin"]);
+  });
+
+  it("resends a verification code and deletes an account, with the pages' rules and refusals", async () => {
+    const boss = await admin();
+    const newcomer = await registerMember({ email: "newcomer@example.com" });
+    const id = { id: newcomer.memberId };
+    const path = `/api/admin/members/${newcomer.memberId}`;
+    const sent = await send(verification, `${path}/verification`, boss.token, {}, id);
+    expect(await checkedJson(sent, "/api/admin/members/{id}/verification", "post")).toEqual({ success: true });
+    await send(verification, `${path}/verification`, boss.token, {}, id);
+    await send(verification, `${path}/verification`, boss.token, {}, id);
+    const limited = await send(verification, `${path}/verification`, boss.token, {}, id);
+    expect(limited.status).toBe(429);
+    await checkedJson(limited, "/api/admin/members/{id}/verification", "post");
+    const verified = await send(
+      verification,
+      `/api/admin/members/${boss.memberId}/verification`,
+      boss.token,
+      {},
+      {
+        id: boss.memberId,
+      },
+    );
+    expect(verified.status).toBe(409);
+    await checkedJson(verified, "/api/admin/members/{id}/verification", "post");
+
+    const own = await send(remove, `/api/admin/members/${boss.memberId}/delete`, boss.token, {}, { id: boss.memberId });
+    expect(own.status).toBe(409);
+    await checkedJson(own, "/api/admin/members/{id}/delete", "post");
+    const deleted = await send(remove, `${path}/delete`, boss.token, {}, id);
+    expect(await checkedJson(deleted, "/api/admin/members/{id}/delete", "post")).toEqual({ success: true });
+    expect(await identity().find(newcomer.identityId)).toBeNull();
+    const again = await send(remove, `${path}/delete`, boss.token, {}, id);
+    expect(again.status).toBe(404);
+    await checkedJson(again, "/api/admin/members/{id}/delete", "post");
+    const log = await checkedJson(await send(audit, "/api/admin/audit?limit=1", boss.token), "/api/admin/audit", "get");
+    expect(log.entries[0]).toMatchObject({
+      action: "member.deleted",
+      subject: { id: newcomer.memberId, name: "Marie Curie" },
+    });
   });
 });
