@@ -3,6 +3,15 @@ import { openApiEndpoint } from "~/.server/api/openapi.server";
 import * as adminCode from "./admin-code";
 import * as adminCodeState from "./admin-code-state";
 import * as adminCodes from "./admin-codes";
+import * as adminAudit from "./admin-audit";
+import * as adminMember from "./admin-member";
+import * as adminMemberDelete from "./admin-member-delete";
+import * as adminMemberRoles from "./admin-member-roles";
+import * as adminMemberSignOut from "./admin-member-sign-out";
+import * as adminMemberState from "./admin-member-state";
+import * as adminMemberTrainings from "./admin-member-trainings";
+import * as adminMemberVerification from "./admin-member-verification";
+import * as adminMembers from "./admin-members";
 import * as booking from "./booking";
 import * as bookingCancel from "./booking-cancel";
 import * as bookingReschedule from "./booking-reschedule";
@@ -66,6 +75,15 @@ const described: Endpoint[] = [
   adminCodes.endpoint,
   adminCode.endpoint,
   ...adminCodeState.endpoints,
+  adminMembers.endpoint,
+  adminMember.endpoint,
+  adminMemberRoles.endpoint,
+  adminMemberTrainings.endpoint,
+  adminMemberState.endpoint,
+  adminMemberSignOut.endpoint,
+  adminMemberVerification.endpoint,
+  adminMemberDelete.endpoint,
+  adminAudit.endpoint,
   bookings.endpoint,
   booking.endpoint,
   bookingCancel.endpoint,

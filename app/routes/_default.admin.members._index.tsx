@@ -13,7 +13,7 @@ import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
 
-/** /admin/members: everyone, or those a name (or a whole address) finds, a page at a time. */
+/** /admin/members: everyone, or those a part of a name or an address finds, a page at a time. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireRole(request, "admin");
   const t = await translator(request, "admin");
@@ -29,16 +29,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     query: query.ok ? query.value : "",
     refused: !query.ok,
     members: items.map((item) => ({ ...item, since: day.format(new Date(item.createdAt)) })),
+    deleted: url.searchParams.get("saved") === "deleted",
     page: { page: page.page, pages: page.pages, total: page.total },
   };
 }
 
 export default function AdminMembers() {
-  const { query, refused, members, page } = useLoaderData<typeof loader>();
+  const { query, refused, members, page, deleted } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   return (
     <>
       <h1>{t("members.title")}</h1>
+      {deleted ? <FormAlert tone="success" lines={[t("saved.deleted")]} /> : null}
       <Form method="get" className="admin-search" role="search">
         <FormAlert lines={refused ? [t("errors.searchTooLong")] : undefined} />
         <div className="field">
@@ -59,6 +61,7 @@ export default function AdminMembers() {
               <h2>
                 <Link to={`/admin/members/${person.id}`}>{person.name}</Link>
               </h2>
+              {person.email ? <p className="admin-email">{person.email}</p> : null}
               <p className="muted">{t("members.since", { date: person.since })}</p>
               {person.roles.length > 0 ? (
                 <ul className="tags">

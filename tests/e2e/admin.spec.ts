@@ -61,7 +61,7 @@ test("an admin finds a member and disables the account; the member cannot sign i
   await expect(page).toHaveURL(/\/admin\/members$/);
   await checkPage(page, "admin-members");
 
-  await page.getByLabel("Nom, ou adresse e-mail complète").fill(target.email);
+  await page.getByLabel("Nom ou adresse e-mail (ou une partie)").fill(target.email);
   await page.getByRole("button", { name: "Rechercher" }).click();
   await expect(page).toHaveURL(/\/admin\/members\?q=/);
   await page.getByRole("link", { name: "Marie Testeuse" }).click();
@@ -133,4 +133,62 @@ test("an admin opens a payable training to a member, who then finds it open", as
   await expect(payableCard.getByText("Pas commencée")).toBeVisible();
   await checkPage(learnerPage, "trainings-granted-by-admin");
   await learner.close();
+});
+
+test("an admin resends a newcomer's verification code, then deletes the account after its confirmation page", async ({
+  page,
+  member,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const api = await playwright.request.newContext({
+    storageState: { cookies: [], origins: [] },
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+  });
+  // Registered, never verified.
+  const email = `newcomer-${test.info().project.name}-${Date.now()}@cap.test`;
+  const form = {
+    firstName: "Noé",
+    lastName: "Nouveau",
+    birthDate: "1990-05-17",
+    gender: "male",
+    userType: "adventurer",
+  };
+  expect((await api.post("/home/register", { form: { intent: "next", ...form } })).ok()).toBe(true);
+  const password = "Bon-vent-2024!";
+  const registered = await api.post("/home/register", {
+    form: {
+      intent: "register",
+      email,
+      mobileCountryCode: "33",
+      password,
+      confirmPassword: password,
+      userType: "adventurer",
+    },
+  });
+  expect(new URL(registered.url()).pathname).toBe("/account_verification");
+  await api.dispose();
+
+  await grantAdmin(member.email);
+  await page.goto("/admin/members");
+  await page.getByLabel("Nom ou adresse e-mail (ou une partie)").fill(email.split("@")[0]);
+  await page.getByRole("button", { name: "Rechercher" }).click();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByRole("link", { name: "Noé Nouveau" }).click();
+  await expect(page.getByText("Adresse non vérifiée")).toBeVisible();
+  await page.getByRole("button", { name: "Renvoyer le code de vérification" }).click();
+  await expect(page.getByText("Un nouveau code de vérification a été envoyé au membre.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Séances de coaching" })).toBeVisible();
+  await checkPage(page, "admin-member-verification-sent");
+
+  await page.getByRole("link", { name: "Supprimer le compte…" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Supprimer le compte de Noé Nouveau");
+  await expect(page.getByText("Aucune séance de coaching à venir à annuler.")).toBeVisible();
+  await checkPage(page, "admin-member-delete");
+  await page.getByRole("button", { name: "Supprimer définitivement le compte de Noé Nouveau" }).click();
+  await expect(page).toHaveURL(/\/admin\/members\?saved=deleted$/);
+  await expect(page.getByText("Le compte a été supprimé.")).toBeVisible();
+  await page.goto(`/admin/members?q=${encodeURIComponent(email)}`);
+  await expect(page.getByText("Aucun membre ne correspond à cette recherche.")).toBeVisible();
 });

@@ -91,7 +91,13 @@ export async function connectionTo(url: string, pids: number[], pid: number, tim
 
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string; json<T = unknown>(): T };
 
-export type RequestInit = { method?: string; headers?: Record<string, string>; json?: unknown };
+/** `form`: an HTML form's post (urlencoded), as a page's <Form method="post"> sends it. */
+export type RequestInit = {
+  method?: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+  form?: Record<string, string>;
+};
 
 /** Sends one request over `socket` (then closed) and reads the whole answer. */
 export async function requestOver(
@@ -101,10 +107,15 @@ export async function requestOver(
   init: RequestInit = {},
 ): Promise<Answer> {
   const { hostname, port } = new URL(url);
-  const body = init.json === undefined ? undefined : JSON.stringify(init.json);
+  const body =
+    init.form !== undefined
+      ? new URLSearchParams(init.form).toString()
+      : init.json === undefined
+        ? undefined
+        : JSON.stringify(init.json);
   const headers: Record<string, string> = { Connection: "close", ...init.headers };
   if (body !== undefined) {
-    headers["Content-Type"] = "application/json";
+    headers["Content-Type"] = init.form !== undefined ? "application/x-www-form-urlencoded" : "application/json";
     headers["Content-Length"] = String(Buffer.byteLength(body));
   }
   return new Promise<Answer>((resolve, reject) => {

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { refusals } from "~/.server/contract/refusal-table.server";
 import { ROLES } from "~/.server/roles/roles.server";
-import { MAX_SEARCH_LENGTH } from "./members.server";
+import { pageAnswerFields } from "~/.server/paging/paging.server";
+import { MAX_SEARCH_LENGTH, MEMBER_SESSIONS_PAGE_SIZE } from "./members.server";
 
 /**
  * The operator's forms and refusals (messages are keys of "admin"). The forms are checked on the
@@ -13,6 +14,9 @@ export const memberRefusals = refusals("admin", {
   lastAdmin: { status: 409, field: null, message: "errors.lastAdmin" },
   ownAccount: { status: 409, field: null, message: "errors.ownAccount" },
   noTraining: { status: 422, field: null, message: "errors.noTraining" },
+  alreadyVerified: { status: 409, field: null, message: "errors.alreadyVerified" },
+  tooManyResends: { status: 429, field: null, message: "errors.tooManyResends" },
+  ownDeletion: { status: 409, field: null, message: "errors.ownDeletion" },
 });
 
 const roleSchema = z.object({ role: z.enum(ROLES, { message: "admin:errors.roleInvalid" }) });
@@ -32,3 +36,76 @@ export function searchQuery(url: URL, name: string): { ok: true; value: string }
   if (raw.length > MAX_SEARCH_LENGTH) return { ok: false };
   return { ok: true, value: raw.trim() };
 }
+
+// --- The admin API's bodies and answers (app/api/admin-*.ts) --------------------------------------
+
+/** A search too long (over MAX_SEARCH_LENGTH), in the API: 422 under the query parameter. */
+export const searchRefusals = refusals("admin", {
+  searchTooLong: { status: 422, field: "q", message: "errors.searchTooLong" },
+  personTooLong: { status: 422, field: "person", message: "errors.searchTooLong" },
+});
+
+const roleList = z.array(z.enum(ROLES)).describe("The roles held beyond member");
+
+const memberLineView = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  email: z.string().nullable().describe("Null when the identity service does not know it (any more)"),
+  roles: roleList,
+  created_at: z.string().describe("ISO 8601 instant"),
+});
+
+export const membersAnswer = z.object({ members: z.array(memberLineView), ...pageAnswerFields });
+
+const sessionView = z.object({
+  id: z.string().uuid(),
+  coach: z.object({ slug: z.string(), name: z.string() }),
+  start: z.string().describe("ISO 8601 instant, UTC"),
+  end: z.string(),
+  status: z.enum(["upcoming", "held", "cancelled"]),
+  cancelled_by: z.enum(["member", "coach"]).nullable(),
+});
+
+export const memberAnswer = z.object({
+  member: memberLineView.extend({
+    lang: z.string(),
+    state: z.enum(["active", "inactive"]).describe("inactive: disabled, cannot sign in"),
+    verified: z.boolean(),
+    devices: z.number().int().min(0).describe("Signed-in devices (live sessions)"),
+    trainings: z.array(
+      z.object({
+        slug: z.string(),
+        title: z.string(),
+        payable: z.boolean(),
+        state: z.enum(["locked", "not_started", "in_progress", "completed"]),
+        percent: z.number().int().min(0).max(100),
+      }),
+    ),
+    sessions: z
+      .object({ upcoming: z.array(sessionView), past: z.array(sessionView), past_total: z.number().int().min(0) })
+      .describe(`Every upcoming session, and the ${MEMBER_SESSIONS_PAGE_SIZE} latest past or cancelled ones`),
+  }),
+});
+
+const change = z.enum(["grant", "withdraw"], { message: "admin:errors.changeInvalid" });
+
+export const roleBody = roleSchema.extend({ change });
+export const trainingBody = trainingSchema.extend({ change });
+export const stateBody = z.object({
+  state: z.enum(["active", "inactive"], { message: "admin:errors.stateInvalid" }),
+});
+
+export const auditAnswer = z.object({
+  entries: z.array(
+    z.object({
+      id: z.number().int(),
+      at: z.string().describe("ISO 8601 instant"),
+      actor: z.object({ id: z.string().nullable(), name: z.string().nullable() }).describe("Null id: the command line"),
+      subject: z.object({ id: z.string().nullable(), name: z.string() }),
+      action: z.string().describe("e.g. role.granted, account.disabled, member.deleted"),
+      before: z.record(z.unknown()).nullable(),
+      after: z.record(z.unknown()).nullable(),
+    }),
+  ),
+  ...pageAnswerFields,
+});

@@ -1,10 +1,11 @@
-import { asc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { recordChange } from "~/.server/audit/audit-log.server";
+import { type BookingWithCoach, sessionsOf } from "~/.server/coaching/bookings.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { identity, type Identity } from "~/.server/identity/identity-service.server";
-import { type Page, type PageRequest, settlePage } from "~/.server/paging/paging.server";
+import { type Page, type PageRequest, readPage } from "~/.server/paging/paging.server";
 import { type Role, rolesOf, rolesOfMembers } from "~/.server/roles/roles.server";
 import { type TrainingState, trainingsOf } from "~/.server/trainings/catalogue.server";
 
@@ -17,7 +18,10 @@ import { type TrainingState, trainingsOf } from "~/.server/trainings/catalogue.s
 export const MEMBERS_PAGE_SIZE = 20;
 export const MAX_SEARCH_LENGTH = 200;
 
-export type MemberLine = { id: string; name: string; roles: Role[]; createdAt: string };
+export type MemberLine = { id: string; name: string; email: string | null; roles: Role[]; createdAt: string };
+
+/** How many identities a part of an address may find (embedded store): a search, not an export. */
+const EMAIL_MATCHES = 500;
 
 const fullName = sql<string>`${appUsers.firstname} || ' ' || ${appUsers.lastname}`;
 
@@ -25,35 +29,50 @@ const fullName = sql<string>`${appUsers.firstname} || ' ' || ${appUsers.lastname
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Members whose name contains `query`, or whose email address is `query` (the whole address: under
- * Ory addresses live in Kratos, which finds an identity by its exact identifier). Empty: everyone.
+ * Members whose name contains `query`, or whose email address contains it. Addresses belong to the
+ * identity service: the embedded store matches a part of one in our database (at most 500
+ * identities a search); under Ory, Kratos finds an identity by its whole identifier only, so there
+ * only a whole address finds its member. Empty: everyone.
  */
-export async function searchMembers(query: string, request: PageRequest): Promise<{ items: MemberLine[]; page: Page }> {
+export async function searchMembers(
+  query: string,
+  request: PageRequest,
+  options: { settle: boolean } = { settle: true },
+): Promise<{ items: MemberLine[]; page: Page }> {
   const text = query.trim().slice(0, MAX_SEARCH_LENGTH);
-  const byEmail = text.includes("@") ? await identity().findIdByEmail(text) : null;
+  const byEmail = text ? await identity().findIdsByEmailPart(text, EMAIL_MATCHES) : [];
   const matching = text
-    ? or(ilike(fullName, likeText(text)), byEmail ? eq(appUsers.identityId, byEmail) : undefined)
+    ? or(ilike(fullName, likeText(text)), byEmail.length ? inArray(appUsers.identityId, byEmail) : undefined)
     : undefined;
-  const [{ total }] = await db().select({ total: sql<number>`count(*)::int` }).from(appUsers).where(matching);
-  const page = settlePage(request, total);
-  const rows = await db()
-    .select({
-      id: appUsers.id,
-      firstname: appUsers.firstname,
-      lastname: appUsers.lastname,
-      createdAt: appUsers.createdAt,
-    })
-    .from(appUsers)
-    .where(matching)
-    .orderBy(asc(appUsers.lastname), asc(appUsers.firstname), asc(appUsers.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const roles = await rolesOfMembers(rows.map((row) => row.id));
+  const { items: rows, page } = await readPage(
+    request,
+    async () => (await db().select({ total: sql<number>`count(*)::int` }).from(appUsers).where(matching))[0].total,
+    (window) =>
+      db()
+        .select({
+          id: appUsers.id,
+          firstname: appUsers.firstname,
+          lastname: appUsers.lastname,
+          identityId: appUsers.identityId,
+          createdAt: appUsers.createdAt,
+        })
+        .from(appUsers)
+        .where(matching)
+        .orderBy(asc(appUsers.lastname), asc(appUsers.firstname), asc(appUsers.id))
+        .limit(window.limit)
+        .offset(window.offset),
+    options,
+  );
+  const [roles, emails] = await Promise.all([
+    rolesOfMembers(rows.map((row) => row.id)),
+    identity().emailsOf(rows.map((row) => row.identityId)),
+  ]);
   return {
     page,
     items: rows.map((row) => ({
       id: row.id,
       name: `${row.firstname} ${row.lastname}`,
+      email: emails[row.identityId] ?? null,
       roles: roles[row.id] ?? [],
       createdAt: row.createdAt.toISOString(),
     })),
@@ -165,4 +184,65 @@ export async function setAccountState(
     }),
   );
   return changed ? { ok: true } : { ok: false, error: "noMember" };
+}
+
+/** The member's coaching sessions on their page (and the API): a page of the past ones at a time. */
+export const MEMBER_SESSIONS_PAGE_SIZE = 10;
+
+export type SessionLine = {
+  id: string;
+  coach: { slug: string; name: string };
+  startsAt: string;
+  endsAt: string;
+  /** upcoming: confirmed and not over; held: confirmed and over; cancelled (by the member or the coach). */
+  status: "upcoming" | "held" | "cancelled";
+  cancelledBy: "member" | "coach" | null;
+};
+
+/** Every upcoming session of the member's (one a coach at most), then a page of the past and cancelled. */
+export async function sessionsOfMember(memberId: string, pastPage: PageRequest, now = new Date()) {
+  const { upcoming, past, pastPage: page } = await sessionsOf(memberId, now, pastPage);
+  const line = (session: BookingWithCoach): SessionLine => ({
+    id: session.id,
+    coach: { slug: session.coach.slug, name: session.coach.name },
+    startsAt: session.startsAt.toISOString(),
+    endsAt: session.endsAt.toISOString(),
+    status: session.status === "cancelled" ? "cancelled" : session.endsAt > now ? "upcoming" : "held",
+    cancelledBy: session.cancelledBy ?? null,
+  });
+  return { upcoming: upcoming.map(line), past: past.map(line), page };
+}
+
+/** A member as the admin API answers it (contract: memberAnswer), or null for an unknown id. */
+export async function memberJson(memberId: string, lang: "fr" | "en") {
+  const file = await memberFile(memberId);
+  if (!file) return null;
+  const sessions = await sessionsOfMember(file.id, { page: 1, limit: MEMBER_SESSIONS_PAGE_SIZE });
+  const session = (line: SessionLine) => ({
+    id: line.id,
+    coach: line.coach,
+    start: line.startsAt,
+    end: line.endsAt,
+    status: line.status,
+    cancelled_by: line.cancelledBy,
+  });
+  return {
+    member: {
+      id: file.id,
+      name: file.name,
+      email: file.email,
+      roles: file.roles,
+      created_at: file.createdAt,
+      lang: file.lang,
+      state: file.state,
+      verified: file.verified,
+      devices: file.devices,
+      trainings: file.trainings.map((training) => ({ ...training, title: training.title[lang] })),
+      sessions: {
+        upcoming: sessions.upcoming.map(session),
+        past: sessions.past.map(session),
+        past_total: sessions.page.total,
+      },
+    },
+  };
 }

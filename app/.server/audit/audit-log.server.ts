@@ -15,6 +15,8 @@ export type AuditAction =
   | "account.disabled"
   | "account.enabled"
   | "account.signedOutEverywhere"
+  | "account.verificationResent"
+  | "member.deleted"
   | "training.granted"
   | "training.withdrawn"
   | "coach.hours.changed"
@@ -66,6 +68,7 @@ export const AUDIT_PAGE_SIZE = 20;
 export async function auditPage(
   request: PageRequest,
   people: string[] | null,
+  options: { settle: boolean } = { settle: true },
 ): Promise<{ items: AuditLine[]; page: Page }> {
   const about =
     people === null
@@ -74,7 +77,10 @@ export async function auditPage(
         ? sql`false`
         : or(inArray(auditEvents.actorId, people), inArray(auditEvents.subjectId, people));
   const [{ total }] = await db().select({ total: sql<number>`count(*)::int` }).from(auditEvents).where(about);
-  const page = settlePage(request, total);
+  // The API passes settle: false (a page past the end is an empty list there).
+  const page = options.settle
+    ? settlePage(request, total)
+    : { ...settlePage(request, total), page: request.page, offset: (request.page - 1) * request.limit };
   const rows = await db()
     .select({
       event: auditEvents,

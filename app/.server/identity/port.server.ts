@@ -116,6 +116,14 @@ export interface IdentityPort {
   /** The id of the identity with that email address, or null. */
   findIdByEmail(email: string): Promise<string | null>;
   /**
+   * The ids of identities whose address contains `part` (an operator's search), at most `limit`.
+   * The embedded store matches any part; Kratos finds an identity by its whole identifier only
+   * (`credentials_identifier`), so under Ory a part finds nothing and a whole address one.
+   */
+  findIdsByEmailPart(part: string, limit: number): Promise<string[]>;
+  /** The addresses of these identities (a page of the operator's list), in one look-up; unknown ids are left out. */
+  emailsOf(identityIds: string[]): Promise<Record<string, string>>;
+  /**
    * The identity's email address, or null when there is no such identity. Inside a transaction,
    * pass it: the embedded store reads through it (PGlite has one connection, which the transaction
    * holds); Kratos is asked over HTTP either way.

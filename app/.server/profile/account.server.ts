@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { cancelSessionsOfDeparting } from "~/.server/coaching/bookings.server";
 import { appUsers, mailOutbox, rateLimitEvents } from "~/.server/db/schema.server";
-import { identity, normalizeEmail } from "~/.server/identity/identity-service.server";
+import { type AlongWith, identity, normalizeEmail } from "~/.server/identity/identity-service.server";
 import { releaseSlots, takeSlots } from "~/.server/rate-limit/rate-limit.server";
 
 /** Wrong current passwords per member in 15 minutes before the forms stop checking. */
@@ -43,23 +43,39 @@ export async function changePassword(
 export type DeletionResult = { ok: true } | { ok: false; error: PasswordError | "confirmEmailWrong" };
 
 /**
- * Deletes the account once the member typed their address and password. The identity goes and
- * cascades to the member record and everything keyed by it (goals, progress, crew, sessions…);
- * the emails we kept for the address and its rate-limit counters go too. Upcoming coaching
- * sessions are cancelled first, so their coaches are told.
+ * Deletes the account once the member typed their address and password (removeAccount says what
+ * goes and what stays).
  */
 export async function deleteAccount(signedIn: SignedIn, email: string, password: string): Promise<DeletionResult> {
   const address = signedIn.identity.traits.email;
   if (normalizeEmail(email) !== address) return { ok: false, error: "confirmEmailWrong" };
   const check = await confirmPassword(signedIn, password);
   if (!check.ok) return check;
-  await identity().delete(signedIn.identity.id, async (tx) => {
-    await cancelSessionsOfDeparting(tx, signedIn.member.id);
-    // The departing member's own mail goes, their sessions' cancellation included; the coaches' stays.
-    await tx.delete(mailOutbox).where(eq(mailOutbox.to, address));
-    await tx.delete(rateLimitEvents).where(inArray(rateLimitEvents.key, [address, signedIn.identity.id]));
-    // Everything keyed by the member (goals, progress, crew…) cascades from this row.
-    await tx.delete(appUsers).where(eq(appUsers.id, signedIn.member.id));
-  });
+  await removeAccount({ identityId: signedIn.identity.id, memberId: signedIn.member.id, address });
   return { ok: true };
+}
+
+/**
+ * An account's deletion, the member's own or an operator's (admin/): the identity goes and cascades
+ * to the member record and everything keyed by it (goals, progress, crew, sessions…); the emails we
+ * kept for the address and its rate-limit counters go too. Upcoming coaching sessions are cancelled
+ * first, so their coaches are told. `first` runs at the start of the same transaction (the
+ * operator's checks and audit): when it throws, nothing is deleted.
+ */
+export async function removeAccount(
+  account: { identityId: string; memberId: string; address: string | null },
+  first?: AlongWith<void>,
+): Promise<void> {
+  const { identityId, memberId, address } = account;
+  await identity().delete(identityId, async (tx) => {
+    if (first) await first(tx);
+    await cancelSessionsOfDeparting(tx, memberId);
+    // The departing member's own mail goes, their sessions' cancellation included; the coaches' stays.
+    if (address) await tx.delete(mailOutbox).where(eq(mailOutbox.to, address));
+    await tx
+      .delete(rateLimitEvents)
+      .where(inArray(rateLimitEvents.key, address ? [address, identityId] : [identityId]));
+    // Everything keyed by the member (goals, progress, crew…) cascades from this row.
+    await tx.delete(appUsers).where(eq(appUsers.id, memberId));
+  });
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { recordChange } from "~/.server/audit/audit-log.server";
 import { becomeCoach } from "~/.server/coaching/coach-accounts.server";
 import { db, type Executor } from "~/.server/db/client.server";
@@ -78,6 +78,19 @@ export async function grantWithin(tx: Executor, actor: Actor, memberId: string, 
     after: { roles: after },
   });
   return { ok: true, changed: true };
+}
+
+/**
+ * Whether an admin is left once this member is gone (their account deleted), under the lock a
+ * withdrawal of `admin` takes: call it in the deletion's transaction.
+ */
+export async function anAdminRemainsWithout(tx: Executor, memberId: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
+  const [{ others }] = await tx
+    .select({ others: sql<number>`count(*)::int` })
+    .from(memberRoles)
+    .where(and(eq(memberRoles.role, "admin"), ne(memberRoles.memberId, memberId)));
+  return others > 0;
 }
 
 /** Takes `role` from the member; the last admin keeps theirs. */

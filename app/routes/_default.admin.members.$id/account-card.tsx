@@ -1,14 +1,17 @@
-import { Form, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
-/** Signing the member out everywhere, and disabling or re-enabling their account. */
-export function AccountCard({ state }: { state: "active" | "inactive" }) {
+/**
+ * Signing the member out everywhere, a new verification code while their address is unverified,
+ * disabling or re-enabling their account, and the way to its deletion (a confirmation page).
+ */
+export function AccountCard({ id, state, verified }: { id: string; state: "active" | "inactive"; verified: boolean }) {
   const { t } = useTranslation("admin");
   const [form] = useFormReply(useActionData(), {
     id: "account",
-    intent: ["signOutEverywhere", "disable", "enable"],
+    intent: ["signOutEverywhere", "resendVerification", "disable", "enable"],
   });
   const stateChange = state === "active" ? "disable" : "enable";
   return (
@@ -26,6 +29,19 @@ export function AccountCard({ state }: { state: "active" | "inactive" }) {
           {t("account.signOutEverywhere")}
         </SubmitButton>
       </Form>
+      {verified ? null : (
+        <Form method="post" className="form admin-action">
+          <p>{t("account.resendVerificationLead")}</p>
+          <SubmitButton
+            name="intent"
+            value="resendVerification"
+            pendingLabel={t("account.pending")}
+            className="button button--ghost"
+          >
+            {t("account.resendVerification")}
+          </SubmitButton>
+        </Form>
+      )}
       <Form method="post" className="form admin-action">
         <p>{t(`account.${stateChange}Lead`)}</p>
         <SubmitButton
@@ -37,6 +53,12 @@ export function AccountCard({ state }: { state: "active" | "inactive" }) {
           {t(`account.${stateChange}`)}
         </SubmitButton>
       </Form>
+      <div className="admin-action">
+        <p>{t("account.deleteLead")}</p>
+        <Link to={`/admin/members/${id}/delete`} className="button button--danger">
+          {t("account.delete")}
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { memberRefusals, parseRoleForm, parseTrainingForm } from "~/.server/admin/contract.server";
+import { resendVerificationFor } from "~/.server/admin/member-account.server";
 import { setAccountState, signOutEverywhere } from "~/.server/admin/members.server";
 import { intentOf, refuseUnknownIntent, refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { grantRole, withdrawRole } from "~/.server/roles/roles.server";
@@ -15,6 +16,7 @@ export const savedMessages = [
   "trainingGranted",
   "trainingWithdrawn",
   "signedOut",
+  "verificationSent",
   "disabled",
   "enabled",
 ] as const;
@@ -56,6 +58,12 @@ async function signOut({ adminId, memberId, formData }: Post) {
   return saved(memberId, "signedOut");
 }
 
+async function resend({ adminId, memberId, formData }: Post) {
+  const outcome = await resendVerificationFor(adminId, memberId);
+  if (!outcome.ok) return refuseWith(replying(formData), memberRefusals[outcome.error]);
+  return saved(memberId, "verificationSent");
+}
+
 function accountState(state: "active" | "inactive") {
   return async ({ adminId, memberId, formData }: Post) => {
     const outcome = await setAccountState(adminId, memberId, state);
@@ -81,6 +89,7 @@ const intents = {
   grantTraining: changeTraining("grant"),
   withdrawTraining: changeTraining("withdraw"),
   signOutEverywhere: signOut,
+  resendVerification: resend,
   disable: accountState("inactive"),
   enable: accountState("active"),
 };

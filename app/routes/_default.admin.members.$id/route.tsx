@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { dateFormat } from "~/.server/calendar/date-formats.server";
-import { memberFile } from "~/.server/admin/members.server";
+import { MEMBER_SESSIONS_PAGE_SIZE, memberFile, sessionsOfMember } from "~/.server/admin/members.server";
 import { requireRole } from "~/.server/auth/role-guard.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
+import { pageParam } from "~/.server/paging/paging.server";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert } from "~/components/form/form";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
@@ -12,6 +13,7 @@ import { useTranslation } from "~/i18n/react";
 import { AccountCard } from "./account-card";
 import { answerMemberPost, savedMessages } from "./intents.server";
 import { RolesCard } from "./roles-card";
+import { SessionsCard } from "./sessions-card";
 import { TrainingsCard } from "./trainings-card";
 
 export const meta = titleMeta;
@@ -23,10 +25,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!file) notFound(request);
   const lang = await localeOf(request);
   const day = dateFormat(lang, { dateStyle: "long", timeZone: admin.time_zone });
-  const saved = new URL(request.url).searchParams.get("saved");
+  const when = dateFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: admin.time_zone });
+  const url = new URL(request.url);
+  const saved = url.searchParams.get("saved");
+  const sessions = await sessionsOfMember(file.id, {
+    page: pageParam(url, "sessions"),
+    limit: MEMBER_SESSIONS_PAGE_SIZE,
+  });
+  const shown = (line: (typeof sessions.upcoming)[number]) => ({ ...line, when: when.format(new Date(line.startsAt)) });
   return {
     title: file.name,
     member: { ...file, since: day.format(new Date(file.createdAt)) },
+    sessions: {
+      upcoming: sessions.upcoming.map(shown),
+      past: sessions.past.map(shown),
+      page: { page: sessions.page.page, pages: sessions.page.pages },
+    },
     trainings: file.trainings.map((training) => ({ ...training, title: training.title[lang] })),
     saved: savedMessages.find((key) => key === saved) ?? null,
   };
@@ -39,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminMember() {
-  const { member, trainings, saved } = useLoaderData<typeof loader>();
+  const { member, trainings, sessions, saved } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   return (
     <>
@@ -72,8 +86,9 @@ export default function AdminMember() {
         </p>
       </section>
       <TrainingsCard trainings={trainings} />
+      <SessionsCard {...sessions} />
       <RolesCard roles={member.roles} />
-      <AccountCard state={member.state} />
+      <AccountCard id={member.id} state={member.state} verified={member.verified} />
     </>
   );
 }

@@ -117,6 +117,8 @@ export const embeddedIdentity: IdentityPort = {
   revokeSession: (_token, identityId, sessionId) => store.revokeSessionById(identityId, sessionId),
   revokeOtherSessions: (token, identityId) => store.revokeOtherSessions(db(), identityId, token),
   findIdByEmail: (email) => store.findIdentityIdByEmail(db(), email),
+  findIdsByEmailPart: (part, limit) => store.findIdentityIdsByEmailPart(db(), part, limit),
+  emailsOf: (identityIds) => store.emailsOfIdentities(db(), identityIds),
   emailOf: async (identityId, within = db()) => (await store.findIdentity(within, identityId))?.traits.email ?? null,
 
   async setName(identityId, name) {

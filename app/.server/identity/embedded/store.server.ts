@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, like, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { identities, identityCredentials, sessions, verifiableAddresses } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
@@ -107,6 +107,30 @@ export async function findIdentityIdByEmail(tx: Executor, email: string): Promis
     .from(verifiableAddresses)
     .where(eq(verifiableAddresses.value, normalizeEmail(email)));
   return row?.identityId ?? null;
+}
+
+/** Identities whose address contains `part` (LIKE's wildcards matched as text), at most `limit`. */
+export async function findIdentityIdsByEmailPart(tx: Executor, part: string, limit: number): Promise<string[]> {
+  const text = part.trim().toLowerCase();
+  if (!text) return [];
+  const rows = await tx
+    .select({ identityId: verifiableAddresses.identityId })
+    .from(verifiableAddresses)
+    .where(like(verifiableAddresses.value, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
+    .orderBy(asc(verifiableAddresses.value))
+    .limit(limit);
+  return rows.map((row) => row.identityId);
+}
+
+/** The addresses of these identities, by id. */
+export async function emailsOfIdentities(tx: Executor, identityIds: string[]): Promise<Record<string, string>> {
+  const ids = identityIds.filter(isUuid);
+  if (ids.length === 0) return {};
+  const rows = await tx
+    .select({ identityId: verifiableAddresses.identityId, value: verifiableAddresses.value })
+    .from(verifiableAddresses)
+    .where(inArray(verifiableAddresses.identityId, ids));
+  return Object.fromEntries(rows.map((row) => [row.identityId, row.value]));
 }
 
 /** The identity whose email and password match, or null; as slow for an unknown email. */

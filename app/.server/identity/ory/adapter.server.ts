@@ -4,7 +4,9 @@ import {
   deleteAccount,
   emailOf,
   endIdentitySessions,
+  emailsOfIdentities,
   findIdByEmail,
+  findIdsByEmailPart,
   findIdentity,
   setIdentityState,
 } from "./admin.server";
@@ -46,6 +48,8 @@ export function createOryIdentity(options: KratosOptions): IdentityPort {
     revokeSession: (token, _identityId, sessionId) => revokeSession(kratos, token, sessionId),
     revokeOtherSessions: (token) => endOtherSessions(kratos, token),
     findIdByEmail: (email) => findIdByEmail(kratos, email),
+    findIdsByEmailPart: (part) => findIdsByEmailPart(kratos, part),
+    emailsOf: (identityIds) => emailsOfIdentities(kratos, identityIds),
     emailOf: (identityId) => emailOf(kratos, identityId),
     setName: (identityId, name) => setName(kratos, identityId, name),
     replaceEmail: (identityId, email, keepToken, then) => replaceEmail(kratos, identityId, email, keepToken, then),

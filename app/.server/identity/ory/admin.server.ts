@@ -23,6 +23,21 @@ export async function findIdByEmail({ admin }: Kratos, email: string): Promise<s
   return found[0]?.id ?? null;
 }
 
+/** Kratos looks an identity up by its whole identifier only: a part of an address finds nothing. */
+export async function findIdsByEmailPart(kratos: Kratos, part: string): Promise<string[]> {
+  if (!part.includes("@")) return [];
+  const id = await findIdByEmail(kratos, part);
+  return id ? [id] : [];
+}
+
+/** The addresses of a page of identities: one GET /admin/identities?ids=… (Kratos caps ids at 500). */
+export async function emailsOfIdentities({ admin }: Kratos, identityIds: string[]): Promise<Record<string, string>> {
+  const ids = identityIds.filter(isUuid).slice(0, 500);
+  if (ids.length === 0) return {};
+  const found = await expectOk("listIdentities", admin.listIdentities({ ids, pageSize: ids.length }));
+  return Object.fromEntries(found.map((one) => [one.id, toIdentity(one).traits.email]));
+}
+
 export async function emailOf({ admin }: Kratos, identityId: string): Promise<string | null> {
   if (!isUuid(identityId)) return null;
   const answer = await call("getIdentity", admin.getIdentity({ id: identityId }));
