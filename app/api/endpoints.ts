@@ -1,9 +1,13 @@
 import type { Endpoint } from "~/.server/api/endpoint.server";
 import { openApiEndpoint } from "~/.server/api/openapi.server";
+import * as adminCoach from "./admin-coach";
+import * as adminCoachRetire from "./admin-coach-retire";
+import * as adminCoaches from "./admin-coaches";
 import * as booking from "./booking";
 import * as bookingCancel from "./booking-cancel";
 import * as bookingReschedule from "./booking-reschedule";
 import * as bookings from "./bookings";
+import * as coachProfile from "./coach-profile";
 import * as coachSlots from "./coach-slots";
 import * as coaches from "./coaches";
 import * as commitment from "./commitment";
@@ -62,6 +66,10 @@ const described: Endpoint[] = [
   bookingReschedule.endpoint,
   coaches.endpoint,
   coachSlots.endpoint,
+  coachProfile.endpoint,
+  adminCoaches.endpoint,
+  adminCoach.endpoint,
+  adminCoachRetire.endpoint,
   commitments.endpoint,
   commitment.endpoint,
   commitmentDelete.endpoint,

@@ -16,7 +16,9 @@ export type AuditAction =
   | "account.enabled"
   | "account.signedOutEverywhere"
   | "training.granted"
-  | "training.withdrawn";
+  | "training.withdrawn"
+  | "coach.profile.changed"
+  | "coach.retired";
 
 export type AuditEntry = {
   /** Who made the change: a member's id, or null for the command line and ADMIN_EMAILS. */

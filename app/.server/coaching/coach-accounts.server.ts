@@ -1,6 +1,6 @@
-import { and, eq, isNull, like, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, like, sql } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
-import { appUsers, coaches, memberPhotos } from "~/.server/db/schema.server";
+import { appUsers, coaches, coachingBookings, memberPhotos } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { photoUrl } from "~/.server/profile/photo.server";
 import type { Coach } from "./booking-records.server";
@@ -97,4 +97,17 @@ export async function becomeCoach(tx: Executor, memberId: string): Promise<Coach
     })
     .returning();
   return created;
+}
+
+/** Whether the member's coach record has confirmed sessions still to come (withdrawing the role waits for a retirement). */
+export async function hasUpcomingSessions(executor: Executor, memberId: string, now = new Date()): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: coachingBookings.id })
+    .from(coachingBookings)
+    .innerJoin(coaches, eq(coaches.id, coachingBookings.coachId))
+    .where(
+      and(eq(coaches.memberId, memberId), eq(coachingBookings.status, "confirmed"), gt(coachingBookings.startsAt, now)),
+    )
+    .limit(1);
+  return Boolean(row);
 }
