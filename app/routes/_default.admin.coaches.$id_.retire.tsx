@@ -75,10 +75,12 @@ export default function RetireCoach() {
         <p>{t("coaches.errors.alreadyRetired")}</p>
       ) : (
         <section className="card" aria-labelledby="retire-sessions">
-          <h2 id="retire-sessions">{t("coaches.retire.sessions", { count: sessions.length })}</h2>
-          {sessions.length === 0 ? (
-            <p>{t("coaches.retire.none")}</p>
-          ) : (
+          <h2 id="retire-sessions">
+            {sessions.length === 0
+              ? t("coaches.retire.none")
+              : t("coaches.retire.sessions", { count: sessions.length })}
+          </h2>
+          {sessions.length === 0 ? null : (
             <ul>
               {sessions.map((session) => (
                 <li key={session.id}>{t("coaches.retire.session", { when: session.when, member: session.member })}</li>

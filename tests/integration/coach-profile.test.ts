@@ -7,6 +7,7 @@ import { db } from "~/.server/db/client.server";
 import { auditEvents, coaches, coachingBookings } from "~/.server/db/schema.server";
 import { savePhoto } from "~/.server/profile/photo.server";
 import { loader as photosLoader } from "~/routes/photos.$file";
+import { loader as coachPageLoader } from "~/routes/_default.coaching.$coach_slug/route";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { action as profileAction, loader as profileLoader } from "~/routes/_default.coach.profile/route";
 import { callWith, verifiedMember, type TestMember } from "../support/accounts";
@@ -96,6 +97,12 @@ describe("the coach's profile page", () => {
       name: "Claire M. Moreau",
       bio: "Nouvelle présentation.",
     });
+    const onPage = await dataOf<{ coach: { name: string; bio: string } }>(
+      await callWith(coachPageLoader as Routed, buildRequest("/coaching/claire-moreau", { cookie: member.cookie }), {
+        params: { coach_slug: "claire-moreau" },
+      }),
+    );
+    expect(onPage.coach).toMatchObject({ name: "Claire M. Moreau", bio: "Nouvelle présentation." });
     const [entry] = await db().select().from(auditEvents).where(eq(auditEvents.action, "coach.profile.changed"));
     expect(entry).toMatchObject({
       actorId: coach.memberId,

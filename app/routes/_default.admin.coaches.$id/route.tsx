@@ -12,8 +12,6 @@ import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
 
-const savedMessages = [...profileSavedMessages, "made", "retired"] as const;
-
 /**
  * /admin/coaches/<id>: a coach's public profile as the operator edits it (the same forms as the
  * coach's own page), with the way to their hours and to retiring them.
@@ -27,7 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: coach.name,
     profile: profileOf(coach),
     memberPhoto: await memberHasPhoto(coach),
-    saved: savedMessages.find((key) => key === saved) ?? null,
+    // Inside the loader: the server module's list does not reach the browser's bundle.
+    saved: [...profileSavedMessages, "made", "retired"].find((key) => key === saved) ?? null,
   };
 }
 
