@@ -214,7 +214,7 @@ describe("the operator's coaches", () => {
     );
     expect(list.coaches[0]).toMatchObject({ slug: "claire-moreau", bio: "Bio changée par l’admin" });
     const [entry] = await db().select().from(auditEvents).where(eq(auditEvents.action, "coach.profile.changed"));
-    expect(entry).toMatchObject({ actorId: ada.memberId, subjectId: target.id, subjectName: "Claire Moreau" });
+    expect(entry).toMatchObject({ actorId: ada.memberId, subjectId: null, subjectName: "Claire Moreau" });
 
     const path = `/api/admin/coaches/${target.id}`;
     const read = await checkedJson(await api(path, ada, { params }), "/api/admin/coaches/{id}", "get");

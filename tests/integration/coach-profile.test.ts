@@ -14,6 +14,7 @@ import { callWith, verifiedMember, type TestMember } from "../support/accounts";
 import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
 import { answerOf, buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
+import { BODY_LIMIT_BYTES, bodyLimitFor, PHOTO_BODY_LIMIT_BYTES } from "~/.server/http/request-screen.server";
 import { checkedJson } from "../support/openapi";
 
 /**
@@ -244,6 +245,14 @@ describe("the coach's profile page", () => {
     expect((await api(member)).status).toBe(404);
     expect((await api(member, { name: "Hacked", languages: ["fr"] })).status).toBe(404);
     expect(await claireRow()).toEqual(before);
+  });
+
+  it("lets the photo's file through the door on the coach's profile pages only", () => {
+    expect(bodyLimitFor("/coach/profile")).toBe(PHOTO_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/admin/coaches/00000000-0000-4000-8000-000000000000?saved=1")).toBe(PHOTO_BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/admin/coaches/00000000-0000-4000-8000-000000000000/retire")).toBe(BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/admin/coaches")).toBe(BODY_LIMIT_BYTES);
+    expect(bodyLimitFor("/coach/hours")).toBe(BODY_LIMIT_BYTES);
   });
 
   it("answers an unknown intent with the page's message, changing nothing", async () => {

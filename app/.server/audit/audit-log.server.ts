@@ -23,7 +23,8 @@ export type AuditAction =
 export type AuditEntry = {
   /** Who made the change: a member's id, or null for the command line and ADMIN_EMAILS. */
   actorId: string | null;
-  subject: { id: string; name: string };
+  /** The member concerned (null: a coach with no member account, whose name is kept alone). */
+  subject: { id: string | null; name: string };
   action: AuditAction;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;

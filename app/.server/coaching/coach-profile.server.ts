@@ -132,7 +132,8 @@ function canonical(value: unknown): string {
   );
 }
 
-const subjectOf = (coach: Coach) => ({ id: coach.memberId ?? coach.id, name: coach.name });
+// The audit log's people are members: a coach without an account is named, not linked.
+const subjectOf = (coach: Coach) => ({ id: coach.memberId, name: coach.name });
 
 /** Who makes the change: a member's id (the coach, or an admin). */
 type Change = { actorId: string; coachId: string };

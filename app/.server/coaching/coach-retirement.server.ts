@@ -54,7 +54,7 @@ export async function retireCoach(actorId: string | null, coachId: string, now =
     const withdrawn = coach.memberId ? await withdrawWithin(tx, { memberId: actorId }, coach.memberId, "coach") : null;
     await recordChange(tx, {
       actorId,
-      subject: { id: coach.memberId ?? coach.id, name: coach.name },
+      subject: { id: coach.memberId, name: coach.name },
       action: "coach.retired",
       before: { retired: false },
       after: {
