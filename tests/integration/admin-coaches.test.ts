@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { type Booker, bookSession, coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
 import { db } from "~/.server/db/client.server";
 import { auditEvents, coaches, coachingBookings } from "~/.server/db/schema.server";
+import { photoOfFile, removePhoto, savePhoto } from "~/.server/profile/photo.server";
 import { grantRole, rolesOf, withdrawRole } from "~/.server/roles/roles.server";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { action as listAction, loader as listLoader } from "~/routes/_default.admin.coaches._index";
@@ -175,6 +177,23 @@ describe("the operator's coaches", () => {
     expect(await rolesOf(fresh.memberId)).toEqual(["coach"]);
     const [entry] = await db().select().from(auditEvents).where(eq(auditEvents.subjectId, fresh.memberId));
     expect(entry).toMatchObject({ actorId: ada.memberId, subjectId: fresh.memberId });
+  });
+
+  it("starts a new coach's photo from a copy of the member's, which stays when the member removes theirs", async () => {
+    const ada = await admin();
+    const fresh = await verifiedMember({ email: "noe@example.com", first: { firstName: "Noé", lastName: "Petit" } });
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#3366cc" } })
+      .png()
+      .toBuffer();
+    const own = await savePhoto(fresh.memberId, png);
+    if (!own.ok) throw new Error(own.error);
+    await post(listAction, "/admin/coaches", ada, { intent: "makeCoach", email: fresh.email });
+    const [record] = await db().select().from(coaches).where(eq(coaches.memberId, fresh.memberId));
+    expect(record.photo).toMatch(/^\/photos\/.+\.webp$/);
+    expect(record.photo).not.toBe(own.url);
+    await removePhoto(fresh.memberId);
+    expect(await photoOfFile(own.url.split("/").pop()!)).toBeNull();
+    expect(await photoOfFile(record.photo.split("/").pop()!)).not.toBeNull();
   });
 
   it("edits any coach's profile (audited with the admin as actor); /coaching shows it; the API does the same", async () => {
