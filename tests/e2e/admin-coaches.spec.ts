@@ -69,6 +69,7 @@ test("an admin makes a member a coach and writes their bio; the public page show
   // The public page shows it at once.
   await page.getByRole("link", { name: "Sa page publique" }).click();
   await expect(page.getByText(bio)).toBeVisible();
+  await checkPage(page, "coaching-coach-bio");
 
   // The coach edits their own profile.
   const coachContext = await browser.newContext({
