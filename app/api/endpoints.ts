@@ -12,6 +12,9 @@ import * as adminMemberState from "./admin-member-state";
 import * as adminMemberTrainings from "./admin-member-trainings";
 import * as adminMemberVerification from "./admin-member-verification";
 import * as adminMembers from "./admin-members";
+import * as adminCoach from "./admin-coach";
+import * as adminCoachRetire from "./admin-coach-retire";
+import * as adminCoaches from "./admin-coaches";
 import * as booking from "./booking";
 import * as bookingCancel from "./booking-cancel";
 import * as bookingReschedule from "./booking-reschedule";
@@ -20,6 +23,7 @@ import * as coachHours from "./coach-hours";
 import * as coachSessionCancel from "./coach-session-cancel";
 import * as coachSessionMove from "./coach-session-move";
 import * as coachSessions from "./coach-sessions";
+import * as coachProfile from "./coach-profile";
 import * as coachSlots from "./coach-slots";
 import * as coaches from "./coaches";
 import * as commitment from "./commitment";
@@ -94,6 +98,10 @@ const described: Endpoint[] = [
   coachSessions.endpoint,
   coachSessionMove.endpoint,
   coachSessionCancel.endpoint,
+  coachProfile.endpoint,
+  adminCoaches.endpoint,
+  adminCoach.endpoint,
+  adminCoachRetire.endpoint,
   commitments.endpoint,
   commitment.endpoint,
   commitmentDelete.endpoint,

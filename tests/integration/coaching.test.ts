@@ -79,23 +79,30 @@ afterEach(async () => {
 });
 
 describe("coaches", () => {
-  it("are seeded from app/content/coaches.json, idempotently; one gone from the file is retired, not deleted", async () => {
+  it("are seeded from app/content/coaches.json on the first run only: a re-seed keeps a back-office change, and a coach gone from the file stays as it is", async () => {
     const content = readCoachFile();
     const before = await db().select().from(coaches);
     expect(before.map((c) => c.slug).sort()).toEqual(content.map((c) => c.slug).sort());
     await seedCoaches(db());
     expect(await db().select().from(coaches)).toEqual(before);
-    try {
-      await seedCoaches(
-        db(),
-        content.filter((coach) => coach.slug !== "julien-bernard"),
-      );
-      expect(await coachOf("julien-bernard")).toBeNull();
-      expect(await db().select().from(coaches).where(eq(coaches.slug, "julien-bernard"))).toHaveLength(1);
-    } finally {
-      await seedCoaches(db());
-    }
+    // A back-office change survives a re-seed.
+    await db()
+      .update(coaches)
+      .set({ bio: { fr: "Changée au back-office", en: "Changed in the back office" }, sessionMinutes: 30 })
+      .where(eq(coaches.slug, "claire-moreau"));
+    await seedCoaches(db());
+    const [claire] = await db().select().from(coaches).where(eq(coaches.slug, "claire-moreau"));
+    expect(claire).toMatchObject({ bio: { en: "Changed in the back office" }, sessionMinutes: 30, retired: false });
+    // A coach gone from the file is neither retired nor deleted.
+    await seedCoaches(
+      db(),
+      content.filter((coach) => coach.slug !== "julien-bernard"),
+    );
     expect(await coachOf("julien-bernard")).not.toBeNull();
+    // A slug missing from the table is inserted.
+    await db().delete(coaches).where(eq(coaches.slug, "sarah-collins"));
+    await seedCoaches(db());
+    expect(await coachOf("sarah-collins")).toMatchObject({ name: content[2].name, retired: false });
   });
 
   it("are listed on /coaching with their session length, languages and time zone", async () => {

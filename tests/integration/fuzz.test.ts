@@ -160,6 +160,15 @@ const nasty = fc.constantFrom(
   "resend",
   "email",
   "password",
+  // Issue 24's coach profile and coaches pages.
+  "profile",
+  "upload",
+  "memberPhoto",
+  "makeCoach",
+  "retire",
+  "fr",
+  "javascript:alert(1)",
+  "https://meet.example.com/{room}",
 );
 const value = fc.oneof(
   nasty,
@@ -170,6 +179,15 @@ const value = fc.oneof(
 );
 const fieldNames = fc.constantFrom(
   "intent",
+  // Issue 24's coach profile (/coach/profile, /admin/coaches/:id, their API) and coaches list.
+  "bioFr",
+  "bioEn",
+  "bio_fr",
+  "bio_en",
+  "languages",
+  "meetingUrlTemplate",
+  "meeting_url_template",
+  "photo",
   "id",
   "email",
   "password",

@@ -17,6 +17,23 @@ export const memberRefusals = refusals("admin", {
   alreadyVerified: { status: 409, field: null, message: "errors.alreadyVerified" },
   tooManyResends: { status: 429, field: null, message: "errors.tooManyResends" },
   ownDeletion: { status: 409, field: null, message: "errors.ownDeletion" },
+  coachHasSessions: { status: 409, field: null, message: "coaches.errors.withdrawWithSessions" },
+});
+
+/** The operator's coaches (issue 24 item 8): making a member a coach, retiring one. */
+export const coachesRefusals = refusals("admin", {
+  noMember: { status: 404, field: "email", message: "coaches.errors.noMember" },
+  notFound: { status: 404, field: null, message: "coaches.errors.notFound" },
+  alreadyRetired: { status: 409, field: null, message: "coaches.errors.alreadyRetired" },
+});
+
+export const makeCoachSchema = z.object({
+  email: z
+    .string({ required_error: "admin:coaches.errors.email" })
+    .trim()
+    .max(254, "admin:coaches.errors.email")
+    // Checked after the bound, so that one message says both.
+    .pipe(z.string().email("admin:coaches.errors.email")),
 });
 
 const roleSchema = z.object({ role: z.enum(ROLES, { message: "admin:errors.roleInvalid" }) });

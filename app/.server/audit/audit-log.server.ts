@@ -20,6 +20,8 @@ export type AuditAction =
   | "training.granted"
   | "training.withdrawn"
   | "coach.hours.changed"
+  | "coach.profile.changed"
+  | "coach.retired"
   | "coach.session.moved"
   | "coach.session.cancelled"
   | "coach.timeOff.added"

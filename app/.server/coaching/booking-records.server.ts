@@ -10,4 +10,5 @@ export type BookingWithCoach = Booking & { coach: Coach };
 export type Booker = { id: string; firstname: string; lastname: string; email: string; lang: Language };
 
 /** Why a coach cancelled, told to the member: their words, and whether it is their time off. */
-export type CancelReason = { text: string | null; timeOff: boolean };
+/** Why a coach's session was cancelled: their words, their time off, or their retirement (issue 24). */
+export type CancelReason = { text: string | null; timeOff: boolean; retired?: boolean };

@@ -152,10 +152,14 @@ async function stillOffered(executor: Executor, coach: Coach, start: Date, now: 
   return isOfferedSlot(scheduleOf(current), start, { busy, now });
 }
 
-/** A web-conference room of its own for each session: VIDEO_MEETING_URL_TEMPLATE, or a Jitsi Meet room. */
-function meetingUrl(): string {
+/**
+ * A web-conference room of its own for each session: the coach's own template (issue 24 item 6),
+ * else VIDEO_MEETING_URL_TEMPLATE, else a Jitsi Meet room.
+ */
+function meetingUrl(coach: Coach): string {
   const room = `cap-${randomBytes(12).toString("hex")}`;
-  return (env().VIDEO_MEETING_URL_TEMPLATE ?? "https://meet.jit.si/{room}").replace("{room}", room);
+  const template = coach.meetingUrlTemplate ?? env().VIDEO_MEETING_URL_TEMPLATE ?? "https://meet.jit.si/{room}";
+  return template.replace("{room}", room);
 }
 
 /** The member's confirmed session with the coach that has not ended yet, if any. */
@@ -206,7 +210,7 @@ export async function bookSession(
           blockedUntil: blockedUntil(scheduleOf(coach), input.start),
           timeZone: input.timeZone,
           lang: member.lang,
-          meetingUrl: meetingUrl(),
+          meetingUrl: meetingUrl(coach),
           coachTokenHash: sha256(coachToken),
           fromPath: input.fromPath,
         })
@@ -462,6 +466,27 @@ export async function cancelSessionsInTimeOff(
     await cancelIn(tx, eq(coachingBookings.id, id), "coach", now, { text: reason, timeOff: true });
   }
   return inside.length;
+}
+
+/**
+ * In the transaction retiring the coach (issue 24 item 8): their confirmed sessions not yet
+ * started are cancelled, each member told the coach retired (in their language). Answers how many.
+ */
+export async function cancelSessionsOfRetiring(tx: Transaction, coachId: string, now = new Date()) {
+  const upcoming = await tx
+    .select({ id: coachingBookings.id })
+    .from(coachingBookings)
+    .where(
+      and(
+        eq(coachingBookings.coachId, coachId),
+        eq(coachingBookings.status, "confirmed"),
+        gt(coachingBookings.startsAt, now),
+      ),
+    );
+  for (const { id } of upcoming) {
+    await cancelIn(tx, eq(coachingBookings.id, id), "coach", now, { text: null, timeOff: false, retired: true });
+  }
+  return upcoming.length;
 }
 
 /** The session behind a coach's private link, with its member's name. */

@@ -1,6 +1,7 @@
-import { and, eq, isNull, like, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, gt, isNull, like, sql } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
-import { appUsers, coaches, memberPhotos } from "~/.server/db/schema.server";
+import { appUsers, coaches, coachingBookings, coachPhotos, memberPhotos } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { photoUrl } from "~/.server/profile/photo.server";
 import type { Coach } from "./booking-records.server";
@@ -62,7 +63,7 @@ export async function becomeCoach(tx: Executor, memberId: string): Promise<Coach
       lastname: appUsers.lastname,
       lang: appUsers.lang,
       timeZone: appUsers.timeZone,
-      photoId: memberPhotos.photoId,
+      webp: memberPhotos.webp,
     })
     .from(appUsers)
     .leftJoin(memberPhotos, eq(memberPhotos.memberId, appUsers.id))
@@ -86,7 +87,7 @@ export async function becomeCoach(tx: Executor, memberId: string): Promise<Coach
       position: last + 1,
       name,
       email: email ?? "",
-      photo: member.photoId ? photoUrl(member.photoId) : DEFAULT_COACH_PHOTO,
+      photo: DEFAULT_COACH_PHOTO,
       bio: { fr: "", en: "" },
       languages: [member.lang === "en" ? "en" : "fr"],
       timeZone: member.timeZone ?? "Europe/Paris",
@@ -96,5 +97,27 @@ export async function becomeCoach(tx: Executor, memberId: string): Promise<Coach
       memberId,
     })
     .returning();
-  return created;
+  if (!member.webp) return created;
+  // The member's photo, copied: the coach's stays when the member later changes or removes theirs.
+  const photoId = randomUUID();
+  await tx.insert(coachPhotos).values({ coachId: created.id, photoId, webp: member.webp });
+  const [withPhoto] = await tx
+    .update(coaches)
+    .set({ photo: photoUrl(photoId) })
+    .where(eq(coaches.id, created.id))
+    .returning();
+  return withPhoto;
+}
+
+/** Whether the member's coach record has confirmed sessions still to come (withdrawing the role waits for a retirement). */
+export async function hasUpcomingSessions(executor: Executor, memberId: string, now = new Date()): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: coachingBookings.id })
+    .from(coachingBookings)
+    .innerJoin(coaches, eq(coaches.id, coachingBookings.coachId))
+    .where(
+      and(eq(coaches.memberId, memberId), eq(coachingBookings.status, "confirmed"), gt(coachingBookings.startsAt, now)),
+    )
+    .limit(1);
+  return Boolean(row);
 }

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { notInArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/.server/db/client.server";
 import { coaches } from "~/.server/db/schema.server";
@@ -47,25 +46,22 @@ export function readCoachFile(file = coachesFile): CoachContent[] {
 }
 
 /**
- * Loads the coaches into the database. Idempotent: an unchanged coach writes nothing; a coach gone
- * from the file is retired (no new booking) rather than deleted, so their sessions stay.
+ * The first-run seed of the coaches (issue 24 item 10): a coach whose slug is missing is inserted;
+ * one already there is never overwritten nor retired — the back office runs coaches from then on,
+ * and a coach gone from the file stays as it is. Idempotent; concurrent starts insert each once.
  */
 export async function seedCoaches(db: Database, content = readCoachFile()) {
   await db.transaction(async (tx) => {
-    const stored = await tx
-      .select({ slug: coaches.slug, hash: coaches.contentHash, retired: coaches.retired })
-      .from(coaches);
+    const stored = new Set((await tx.select({ slug: coaches.slug }).from(coaches)).map((row) => row.slug));
     for (const [position, coach] of content.entries()) {
+      if (stored.has(coach.slug)) continue;
       const contentHash = createHash("sha256")
         .update(JSON.stringify([position, coach]))
         .digest("hex");
-      const existing = stored.find((row) => row.slug === coach.slug);
-      if (existing?.hash === contentHash && !existing.retired) continue;
-      const values = { ...coach, position, retired: false, contentHash };
-      await tx.insert(coaches).values(values).onConflictDoUpdate({ target: coaches.slug, set: values });
+      await tx
+        .insert(coaches)
+        .values({ ...coach, position, retired: false, contentHash })
+        .onConflictDoNothing({ target: coaches.slug });
     }
-    const slugs = content.map((coach) => coach.slug);
-    const gone = stored.filter((row) => !row.retired && !slugs.includes(row.slug)).map((row) => row.slug);
-    if (gone.length) await tx.update(coaches).set({ retired: true }).where(notInArray(coaches.slug, slugs));
   });
 }

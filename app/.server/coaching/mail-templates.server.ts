@@ -29,6 +29,8 @@ export type CoachingMailVars = {
   /** A coach's cancellation: their words to the member, and whether their time off caused it. */
   reason?: string | null;
   timeOff?: boolean;
+  /** The coach retired: the member reads it in their language. */
+  retired?: boolean;
   /** To the coach: their private agenda (all sessions, time off, .ics feed). */
   agendaLink?: Link;
 };
@@ -56,6 +58,9 @@ export function coachingMail(lang: Language, to: string, vars: CoachingMailVars)
       { paragraph: t(kind === "cancelled" ? "coaching.wasWhen" : "coaching.when", { when }) },
       ...(kind === "cancelled" && audience === "member" && vars.timeOff
         ? [{ paragraph: t("coaching.timeOff", { withName: vars.withName }) }]
+        : []),
+      ...(kind === "cancelled" && audience === "member" && vars.retired
+        ? [{ paragraph: t("coaching.retired", { withName: vars.withName }) }]
         : []),
       ...(kind === "cancelled" && audience === "member" && vars.reason
         ? [{ paragraph: t("coaching.reason", { reason: vars.reason }) }]

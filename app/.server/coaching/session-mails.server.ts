@@ -102,6 +102,7 @@ export async function sessionMails(
       cancelledBy: booking.cancelledBy,
       reason: change.reason?.text ?? null,
       timeOff: change.reason?.timeOff ?? false,
+      retired: change.reason?.retired ?? false,
     });
   const forCoach = (mailKind: CoachingMailKind) =>
     coachingMail(coachLang, coach.email, {

@@ -549,6 +549,23 @@ export const coaches = pgTable("coaches", {
   agendaGeneration: integer("agenda_generation").notNull().default(0),
 });
 
+/**
+ * A coach's photo uploaded for their public profile (issue 24 item 6), made by the member photo's
+ * pipeline (a 256×256 WebP) and served by /photos/<photo id>.webp like a member's; one per coach.
+ */
+export const coachPhotos = pgTable(
+  "coach_photos",
+  {
+    coachId: uuid("coach_id")
+      .primaryKey()
+      .references(() => coaches.id, { onDelete: "cascade" }),
+    photoId: uuid("photo_id").notNull(),
+    webp: bytea("webp").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("coach_photos_photo_id_key").on(t.photoId)],
+);
+
 /** A coach's time off: whole days in the coach's zone, and the instants they cover, which no session may touch. */
 export const coachTimeOff = pgTable(
   "coach_time_off",

@@ -23,9 +23,13 @@ const PHOTO_TYPES = /^(image\/(jpeg|png|webp)|application\/octet-stream)\b/i;
 
 type Head = { method: string; target: string; headers: Headers };
 
+/** A coach's profile pages, whose photo form posts a file there too (issue 24 item 6). */
+const COACH_PHOTO_PAGES = /^\/(?:coach\/profile|admin\/coaches\/[^/]+)$/;
+
 /** Whether the target is the photo upload's (page action or API), whatever its query. */
 export function isPhotoUpload(target: string): boolean {
-  return PHOTO_PATHS.has(target.split("?")[0]!);
+  const path = target.split("?")[0]!;
+  return PHOTO_PATHS.has(path) || COACH_PHOTO_PAGES.test(path);
 }
 
 /** The most a request to this target may send. */

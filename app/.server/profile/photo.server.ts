@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import sharp from "sharp";
 import { db } from "~/.server/db/client.server";
-import { crewMembers, memberPhotos } from "~/.server/db/schema.server";
+import { coachPhotos, crewMembers, memberPhotos } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { takeSlots } from "~/.server/rate-limit/rate-limit.server";
 
@@ -79,16 +79,32 @@ export function photoUrl(photoId: string): string {
   return `/photos/${photoId}.webp`;
 }
 
-/** Replaces the member's photo with this upload; its URL is new. */
-export async function savePhoto(memberId: string, bytes: Buffer): Promise<PhotoOutcome> {
+/**
+ * The upload as the photo to keep (a new random id and its WebP), or why not: the one pipeline of
+ * a member's photo and a coach's (coaching/coach-profile.server.ts). `uploaderId` is whose hourly
+ * quota it takes.
+ */
+export async function preparePhoto(
+  uploaderId: string,
+  bytes: Buffer,
+): Promise<{ ok: true; photoId: string; webp: Buffer } | { ok: false; error: PhotoError }> {
   if (bytes.length === 0) return { ok: false, error: "missing" };
   if (bytes.length > PHOTO_MAX_BYTES) return { ok: false, error: "tooLarge" };
   // Taken before decoding, and kept when the file is refused: decoding is what costs.
-  const slots = await takeSlots([{ bucket: "photo-upload", key: memberId, max: UPLOADS_PER_HOUR, windowMs: HOUR_MS }]);
+  const slots = await takeSlots([
+    { bucket: "photo-upload", key: uploaderId, max: UPLOADS_PER_HOUR, windowMs: HOUR_MS },
+  ]);
   if (!slots) return { ok: false, error: "tooManyUploads" };
   const webp = await reencode(bytes);
   if (typeof webp === "string") return { ok: false, error: webp };
-  const photoId = randomUUID();
+  return { ok: true, photoId: randomUUID(), webp };
+}
+
+/** Replaces the member's photo with this upload; its URL is new. */
+export async function savePhoto(memberId: string, bytes: Buffer): Promise<PhotoOutcome> {
+  const prepared = await preparePhoto(memberId, bytes);
+  if (!prepared.ok) return prepared;
+  const { photoId, webp } = prepared;
   await db()
     .insert(memberPhotos)
     .values({ memberId, photoId, webp })
@@ -138,9 +154,17 @@ export async function crewPhotoUrls(memberId: string): Promise<Record<string, st
 export async function photoOfFile(file: string): Promise<{ photoId: string; webp: Buffer } | null> {
   const photoId = /^(.+)\.webp$/.exec(file)?.[1];
   if (!photoId || !isUuid(photoId)) return null;
+  // A member's photo, or a coach's own (issue 24): one lookup by the unique photo id in each.
   const [row] = await db()
     .select({ photoId: memberPhotos.photoId, webp: memberPhotos.webp })
     .from(memberPhotos)
-    .where(eq(memberPhotos.photoId, photoId));
+    .where(eq(memberPhotos.photoId, photoId))
+    .unionAll(
+      db()
+        .select({ photoId: coachPhotos.photoId, webp: coachPhotos.webp })
+        .from(coachPhotos)
+        .where(eq(coachPhotos.photoId, photoId)),
+    )
+    .limit(1);
   return row ?? null;
 }

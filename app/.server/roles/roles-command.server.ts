@@ -28,7 +28,9 @@ export async function runRolesCommand(command: RolesCommand): Promise<RolesComma
     const why =
       outcome.error === "lastAdmin"
         ? `${email} is the last admin: grant the role to someone else first.`
-        : `No member has the email ${email}.`;
+        : outcome.error === "coachHasSessions"
+          ? `${email} has coaching sessions to come: retire the coach in the back office (/admin/coaches), which cancels them and tells the members.`
+          : `No member has the email ${email}.`;
     return { ok: false, lines: [why] };
   }
   const done = command.kind === "grant" ? `${email} is now ${role}.` : `${email} is no longer ${role}.`;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { recordChange } from "~/.server/audit/audit-log.server";
-import { becomeCoach } from "~/.server/coaching/coach-accounts.server";
+import { becomeCoach, hasUpcomingSessions } from "~/.server/coaching/coach-accounts.server";
 import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, memberRoles } from "~/.server/db/schema.server";
 
@@ -40,7 +40,9 @@ export async function rolesOfMembers(memberIds: string[]): Promise<Record<string
 /** Who changes a role: an admin (their member id), or null for the command line and ADMIN_EMAILS. */
 export type Actor = { memberId: string | null };
 
-export type RoleChange = { ok: true; changed: boolean } | { ok: false; error: "noMember" | "lastAdmin" };
+export type RoleChange =
+  | { ok: true; changed: boolean }
+  | { ok: false; error: "noMember" | "lastAdmin" | "coachHasSessions" };
 
 async function subjectOf(tx: Executor, memberId: string) {
   const [row] = await tx
@@ -93,30 +95,41 @@ export async function anAdminRemainsWithout(tx: Executor, memberId: string): Pro
   return others > 0;
 }
 
-/** Takes `role` from the member; the last admin keeps theirs. */
+/**
+ * Takes `role` from the member; the last admin keeps theirs. A coach with sessions still to come
+ * keeps the coach role: withdrawing it would leave those sessions bookable with nobody to run
+ * them — retiring the coach (/admin/coaches/<id>/retire) cancels them, members told, then
+ * withdraws it.
+ */
 export async function withdrawRole(actor: Actor, memberId: string, role: Role): Promise<RoleChange> {
-  return db().transaction(async (tx) => {
-    if (role === "admin") await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
-    const subject = await subjectOf(tx, memberId);
-    if (!subject) return { ok: false, error: "noMember" } as const;
-    const before = await rolesOf(memberId, tx);
-    if (!before.includes(role)) return { ok: true, changed: false } as const;
-    if (role === "admin") {
-      const [{ admins }] = await tx
-        .select({ admins: sql<number>`count(*)::int` })
-        .from(memberRoles)
-        .where(eq(memberRoles.role, "admin"));
-      if (admins <= 1) return { ok: false, error: "lastAdmin" } as const;
-    }
-    await tx.delete(memberRoles).where(and(eq(memberRoles.memberId, memberId), eq(memberRoles.role, role)));
-    const after = before.filter((held) => held !== role);
-    await recordChange(tx, {
-      actorId: actor.memberId,
-      subject,
-      action: "role.withdrawn",
-      before: { roles: before },
-      after: { roles: after },
-    });
-    return { ok: true, changed: true } as const;
+  return db().transaction((tx) => withdrawWithin(tx, actor, memberId, role));
+}
+
+/** withdrawRole inside the caller's transaction (retiring a coach). */
+export async function withdrawWithin(tx: Executor, actor: Actor, memberId: string, role: Role): Promise<RoleChange> {
+  if (role === "admin") await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
+  const subject = await subjectOf(tx, memberId);
+  if (!subject) return { ok: false, error: "noMember" } as const;
+  const before = await rolesOf(memberId, tx);
+  if (!before.includes(role)) return { ok: true, changed: false } as const;
+  if (role === "admin") {
+    const [{ admins }] = await tx
+      .select({ admins: sql<number>`count(*)::int` })
+      .from(memberRoles)
+      .where(eq(memberRoles.role, "admin"));
+    if (admins <= 1) return { ok: false, error: "lastAdmin" } as const;
+  }
+  if (role === "coach" && (await hasUpcomingSessions(tx, memberId))) {
+    return { ok: false, error: "coachHasSessions" } as const;
+  }
+  await tx.delete(memberRoles).where(and(eq(memberRoles.memberId, memberId), eq(memberRoles.role, role)));
+  const after = before.filter((held) => held !== role);
+  await recordChange(tx, {
+    actorId: actor.memberId,
+    subject,
+    action: "role.withdrawn",
+    before: { roles: before },
+    after: { roles: after },
   });
+  return { ok: true, changed: true } as const;
 }

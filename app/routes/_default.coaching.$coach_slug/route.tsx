@@ -47,7 +47,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const already = moving ? null : await upcomingSessionWith(member.id, coach.id);
   return {
     title: t("coachPage.title", { name: coach.name }),
-    coach: { slug: coach.slug, name: coach.name, photo: coach.photo, minutes: coach.sessionMinutes },
+    coach: {
+      slug: coach.slug,
+      name: coach.name,
+      photo: coach.photo,
+      minutes: coach.sessionMinutes,
+      bio: coach.bio[lang],
+    },
     query,
     // The usual zones (and the one shown); every zone is a page of its own (…/time-zone), so this
     // page does not carry 400-odd names in its markup and again in its data.
@@ -102,6 +108,7 @@ export default function BookCoach() {
           <p className="eyebrow">{t("title")}</p>
           <h1>{t("coachPage.title", { name: coach.name })}</h1>
           <p className="lead">{t("session.text", { minutes: coach.minutes })}</p>
+          {coach.bio ? <p className="coach-header__bio">{coach.bio}</p> : null}
         </div>
       </header>
 
