@@ -9,7 +9,8 @@ import { grantRole, withdrawRole } from "~/.server/roles/roles.server";
 /** The roles card of a member's page: the same service, audited alike; the last admin keeps theirs. */
 export const endpoint = postEndpoint("/api/admin/members/:id/roles", {
   guard: "admin",
-  summary: "Grant or withdraw a role (coach, admin, author); the last admin cannot lose theirs, nor a coach with sessions to come the coach role (retire them)",
+  summary:
+    "Grant or withdraw a role (coach, admin, author); the last admin cannot lose theirs, nor a coach with sessions to come the coach role (retire them)",
   body: roleBody,
   refusals: only(memberRefusals, "noMember", "lastAdmin", "coachHasSessions"),
   ok: { status: 200, schema: memberAnswer, description: "The member, after the change" },
