@@ -54,13 +54,13 @@ test("an admin makes a member a coach and writes their bio; the public page show
   // A bio too long is refused under its field; then the admin writes it.
   const bio = `Coach de la traversée ${project}, à l’écoute et concrète.`;
   await page.getByLabel("Présentation en français").fill(bio);
-  await page.getByLabel("Lien de votre salle de visioconférence (facultatif)").fill("https://visio.example.org/room");
+  await page.getByLabel("Lien de la salle de visioconférence (facultatif)").fill("https://visio.example.org/room");
   await page.getByRole("button", { name: "Enregistrer le profil" }).click();
   await expect(
     page.getByText("Le lien doit contenir {room}, où se place le nom de la salle de chaque séance."),
   ).toBeVisible();
   await checkPage(page, "admin-coach-refused");
-  await page.getByLabel("Lien de votre salle de visioconférence (facultatif)").fill("");
+  await page.getByLabel("Lien de la salle de visioconférence (facultatif)").fill("");
   await page.getByLabel("Présentation en français").fill(bio);
   await page.getByRole("button", { name: "Enregistrer le profil" }).click();
   await expect(page.getByText("Profil enregistré : la page publique l’affiche déjà.")).toBeVisible();
