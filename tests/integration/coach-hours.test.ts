@@ -84,6 +84,13 @@ describe("a coach's weekly hours", () => {
     expect((await activeCoaches()).map((c) => c.slug)).not.toContain(coach.coach.slug);
     const monday = nextMonday();
     expect(await timesOn(member, coach.coach.slug, monday)).toEqual([]);
+    // Their page, found by its link, opens on this month (not on the last one it could show).
+    const opened = await dataOf<{ calendar: { month: string } }>(
+      await call(bookingLoader, buildRequest(`/coaching/${coach.coach.slug}?tz=${PARIS}`, { cookie: member.cookie }), {
+        coach_slug: coach.coach.slug,
+      }),
+    );
+    expect(opened.calendar.month).toBe(localDay(new Date(), PARIS).slice(0, 7));
 
     const saved = await saveHours(coach.cookie, hoursForm({ mon: [["09:00", "12:00"]] }));
     expect(statusOf(saved)).toBe(303);

@@ -60,11 +60,17 @@ export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: L
     const range = monthOf(wanted, timeZone)!;
     return openingsOf(coach, range.from, range.to, { now, exceptBookingId: query.reschedule ?? undefined });
   };
-  let { slots, timeOff } = await freeIn(month);
-  // Without a month asked for: the first month with a free time, so the calendar never opens empty.
+  const opening = await freeIn(month);
+  let { slots, timeOff } = opening;
+  // Without a month asked for: the first month with a free time, so the calendar never opens empty;
+  // a coach with no free time at all (no hours yet) opens on the current month, not the last one.
   while (asked === null && slots.length === 0 && month < lastMonth) {
     month = shiftMonth(month, 1);
     ({ slots, timeOff } = await freeIn(month));
+  }
+  if (slots.length === 0 && asked === null) {
+    month = firstMonth;
+    ({ slots, timeOff } = opening);
   }
 
   const monthTitle = dateFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(
