@@ -25,11 +25,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!file) notFound(request);
   const t = await translator(request, "admin");
   const { upcoming } = await sessionsOfMember(file.id, { page: 1, limit: 1 });
+  // Deletion cancels the sessions not started yet; one under way is left to end.
+  const now = Date.now();
+  const toCancel = upcoming.filter((session) => Date.parse(session.startsAt) > now);
   return {
     title: t("delete.title", { name: file.name }),
     member: { id: file.id, name: file.name, email: file.email, admin: file.roles.includes("admin") },
     own: file.id === admin.id,
-    upcoming: upcoming.length,
+    upcoming: toCancel.length,
   };
 }
 
