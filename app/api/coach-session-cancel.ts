@@ -26,7 +26,7 @@ export const endpoint = postEndpoint("/api/coach/sessions/:id/cancel", {
       coach,
       params.id ?? "",
       reason,
-      auditSessionChange(member.id, "coach.session.cancelled"),
+      auditSessionChange(member.id, "coach.session.cancelled", coach),
     );
     if (!outcome.ok) return refuse(outcome.error === "notChangeable" ? "notChangeable" : "notFound");
     const session = await sessionOfCoach(coach, outcome.booking.id);

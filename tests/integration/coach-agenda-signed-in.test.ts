@@ -320,6 +320,10 @@ describe("the private link (coaches without an account)", () => {
     );
     expect(headerOf(moved, "Location")).toBe(`${base}?moved#upcoming`);
     expect((await rowOf(booking.id)).startsAt.toISOString()).toBe(start);
+    // No account to name: the audit entry names the coach and the door.
+    const [entry] = await db().select().from(auditEvents).where(eq(auditEvents.action, "coach.session.moved"));
+    expect(entry.actorId).toBeNull();
+    expect(entry.after).toMatchObject({ start, coach: "Claire Moreau", through: "private link" });
     const wrong = await callWith(
       linkMoveLoader,
       buildRequest(`/coach/agenda/${"x".repeat(43)}/sessions/${booking.id}/move`),

@@ -21,7 +21,7 @@ async function cancel({ request, coach, formData, base, actorId }: Post) {
     coach,
     submission.value.booking,
     submission.value.reason,
-    auditSessionChange(actorId, "coach.session.cancelled"),
+    auditSessionChange(actorId, "coach.session.cancelled", coach),
   );
   if (outcome.ok) return redirect(`${base}?cancelled#upcoming`, 303);
   if (outcome.error === "notFound") notFound(request);

@@ -10,14 +10,17 @@ import type { TimeOffAudit } from "./coach-time-off.server";
 export function auditSessionChange(
   actorId: string | null,
   action: "coach.session.moved" | "coach.session.cancelled",
+  coach: Pick<Coach, "name">,
 ): SessionAudit {
+  // Through the private link there is no actor: the record names the coach and the door.
+  const by = actorId ? {} : { coach: coach.name, through: "private link" };
   return (tx, { before, after, member }) =>
     recordChange(tx, {
       actorId,
       subject: { id: member.id, name: `${member.firstname} ${member.lastname}`.trim() },
       action,
       before: { start: before.startsAt.toISOString(), status: before.status },
-      after: { start: after.startsAt.toISOString(), status: after.status },
+      after: { start: after.startsAt.toISOString(), status: after.status, ...by },
     });
 }
 

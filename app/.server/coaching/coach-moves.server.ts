@@ -91,7 +91,10 @@ export const parseMove = (formData: FormData) => parseWithZod(formData, { schema
 
 /** Moves the coach's session to `start`; audited with the signed-in coach (null: the private link). */
 export function moveFromAgenda(coach: Coach, id: string, start: Date, actorId: string | null, now = new Date()) {
-  return moveSessionOfCoach(coach.id, id, start, { now, audit: auditSessionChange(actorId, "coach.session.moved") });
+  return moveSessionOfCoach(coach.id, id, start, {
+    now,
+    audit: auditSessionChange(actorId, "coach.session.moved", coach),
+  });
 }
 
 /** The move form's post: back to the agenda (`base`) once moved; a time not free is told under it; another coach's session: 404. */
