@@ -48,7 +48,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   // The quiz: every field q_<question> carries the picked answer ids.
-  const raw: Record<string, string[]> = {};
+  // Keyed by the caller's field names (`q___proto__`): no prototype to set or inherit from.
+  const raw: Record<string, string[]> = Object.create(null);
   for (const name of new Set(form.keys())) {
     if (name.startsWith("q_")) raw[name.slice(2)] = form.getAll(name).map(String);
   }

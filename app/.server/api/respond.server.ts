@@ -18,7 +18,10 @@ export async function apiError(request: Request, status: number, keys: ErrorKeys
   const t = await translator(isLanguage(locale) ? locale : request, "auth");
   const say = (message: Message) =>
     typeof message === "string" ? t(message) : t(message.key, { count: message.count });
-  const errors: Record<string, string[]> = { base: (keys.base ?? []).map(say) };
+  // Field names may come from the caller (a JSON key such as `__proto__`): an object without a
+  // prototype keeps each one as its own key, never as an inherited property.
+  const errors: Record<string, string[]> = Object.create(null);
+  errors.base = (keys.base ?? []).map(say);
   for (const [field, messages] of Object.entries(keys.fields ?? {})) errors[field] = messages.map(say);
   return Response.json({ errors }, { status, headers: { "Cache-Control": "no-store" } });
 }
@@ -60,7 +63,8 @@ export async function parseJsonBody<T>(
   }
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const fields: Record<string, string[]> = {};
+  // By field, the field being the caller's key (`valueOf`, `__proto__`): no inherited properties.
+  const fields: Record<string, string[]> = Object.create(null);
   const base: string[] = [];
   for (const issue of result.error.issues) {
     // The field is the last path segment ("user.firstname" → "firstname").

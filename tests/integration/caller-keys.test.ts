@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { readTrainingFiles } from "~/.server/trainings/seed.server";
+import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
+import { callWith, verifiedMember } from "../support/accounts";
+import { answerOf, buildRequest, ORIGIN, statusOf } from "../support/http";
+import { endpointAt } from "../support/endpoints";
+
+/**
+ * Issue 25 item 8: a quiz answer keyed like an Object.prototype property (a form field or a JSON
+ * key the caller chooses) answers a 4xx naming the key, never a 500.
+ */
+const quizApi = endpointAt("/api/trainings/:training_slug/modules/:module_slug/quiz").action;
+const onboarding = readTrainingFiles().find((file) => file.content.slug === "j-embarque")!.content;
+const module = onboarding.modules[0];
+const params = { training_slug: "j-embarque", module_slug: module.slug };
+const KEYS = ["__proto__", "constructor", "valueOf", "toString", "hasOwnProperty"];
+
+describe("answers keyed like Object.prototype's properties", () => {
+  it("the quiz API answers 422 naming the key, with a value of any shape", async () => {
+    const member = await verifiedMember();
+    for (const key of KEYS) {
+      for (const value of ['"x"', '["x"]', "{}", "null"]) {
+        // Written by hand: JSON.stringify would drop an own `__proto__` made by an object literal.
+        const body = `{"answers":{"${key}":${value}}}`;
+        const answer = await answerOf(
+          quizApi({
+            request: new Request(`${ORIGIN}/api/trainings/j-embarque/modules/${module.slug}/quiz`, {
+              method: "POST",
+              body,
+              headers: { Authorization: `Bearer ${member.token}`, "Content-Type": "application/json" },
+            }),
+            params,
+            context: {},
+          }),
+        );
+        expect(answer.status, body).toBe(422);
+        const { errors } = (await answer.json()) as { errors: Record<string, string[]> };
+        expect(errors.base.length, body).toBeGreaterThan(0);
+        // A broken value is told under the caller's key; a well-formed one is the quiz's own refusal.
+        if (value !== '["x"]') expect(Object.keys(errors), body).toContain(key);
+      }
+    }
+  });
+
+  it("the module page refuses such a quiz field with a 400 and keeps nothing of it", async () => {
+    const member = await verifiedMember();
+    for (const key of KEYS) {
+      const answer = await callWith(
+        moduleAction,
+        buildRequest(`/training/j-embarque/modules/${module.slug}`, {
+          form: { intent: "quiz", [`q_${key}`]: ["x", "y"] },
+          cookie: member.cookie,
+        }),
+        { params },
+      );
+      expect(statusOf(answer), key).toBe(400);
+    }
+  });
+});
