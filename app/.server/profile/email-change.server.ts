@@ -12,7 +12,7 @@ import {
 } from "~/.server/identity/identity-service.server";
 import { queueMail } from "~/.server/mail/outbox.server";
 import { emailChangedMail, emailChangeMail } from "~/.server/mail/templates.server";
-import { countRecent, recordEvent } from "~/.server/rate-limit/rate-limit.server";
+import { takeSlots } from "~/.server/rate-limit/rate-limit.server";
 import { isLanguage } from "~/i18n/config";
 import { confirmPassword, type PasswordError } from "./account.server";
 
@@ -39,19 +39,19 @@ export async function requestEmailChange(
   const address = normalizeEmail(email);
   if (address === current.traits.email) return { ok: false, error: "sameEmail" };
   if (await identity().findIdByEmail(address)) return { ok: false, error: "emailTaken" };
-  // A few codes per window: the form cannot be used to flood someone else's inbox.
-  if ((await countRecent("email-change-mail", current.id, WINDOW_MS)) >= MAX_MAILS)
-    return { ok: false, error: "tooManyEmailChanges" };
-  await db().transaction(async (tx) => {
+  // A few codes per window: the form cannot be used to flood someone else's inbox. The slot is
+  // taken in the transaction that queues the mail (locked: parallel requests cannot overshoot).
+  return db().transaction(async (tx): Promise<EmailChangeRequest> => {
+    const limit = { bucket: "email-change-mail", key: current.id, max: MAX_MAILS, windowMs: WINDOW_MS };
+    if (!(await takeSlots([limit], tx))) return { ok: false, error: "tooManyEmailChanges" };
     const issued = await issueCode(tx, "email_change", address, current.id);
     const lang = isLanguage(member.lang) ? member.lang : "fr";
     await queueMail(
       tx,
       emailChangeMail(lang, address, { firstname: member.firstname, code: issued.code, link: "/profile#email-title" }),
     );
+    return { ok: true };
   });
-  await recordEvent("email-change-mail", current.id);
-  return { ok: true };
 }
 
 /** Withdraws the member's pending email change: its code stops working, the account keeps its address. */
