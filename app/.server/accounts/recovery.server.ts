@@ -1,5 +1,6 @@
 import { db } from "~/.server/db/client.server";
 import { type CodeError, codeTriesSpent, identity, normalizeEmail } from "~/.server/identity/identity-service.server";
+import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";
 import { trySlots } from "~/.server/rate-limit/rate-limit.server";
 import type { Language } from "~/i18n/config";
 
@@ -27,9 +28,11 @@ export async function requestRecovery(email: string, lang: Language, ip: string)
   // Its wrong codes are spent for the day: a new code would be refused too (and is not mailed).
   const identityId = await identity().findIdByEmail(address);
   if (await codeTriesSpent(db(), identityId ?? address)) return { ok: false, error: "codeTooManyTries" };
+  // Counted by inbox: sub-addresses and case variants of one address share its quota.
+  const inbox = mailQuotaKey(address);
   const taken = await trySlots([
-    { bucket: "recovery-mail", key: address, max: RECOVERY_MAILS_PER_15_MINUTES, windowMs: 15 * MINUTE_MS },
-    { bucket: "recovery-code", key: address, max: RECOVERY_CODES_PER_DAY, windowMs: 24 * 60 * MINUTE_MS },
+    { bucket: "recovery-mail", key: inbox, max: RECOVERY_MAILS_PER_15_MINUTES, windowMs: 15 * MINUTE_MS },
+    { bucket: "recovery-code", key: inbox, max: RECOVERY_CODES_PER_DAY, windowMs: 24 * 60 * MINUTE_MS },
     { bucket: "recovery-ip", key: ip, max: RECOVERY_REQUESTS_PER_IP_PER_HOUR, windowMs: 60 * MINUTE_MS },
   ]);
   if (!taken.ok)

@@ -1,4 +1,5 @@
 import type { Executor } from "~/.server/db/client.server";
+import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";
 import { trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
 
@@ -28,7 +29,8 @@ export async function takeCrewMailQuota(
   recipients: string[],
   kind: CrewMailKind,
 ): Promise<CrewMailQuota> {
-  const addresses = recipients.map((email) => email.toLowerCase());
+  // Counted by inbox: sub-addresses and case variants of one address share its quota.
+  const addresses = recipients.map(mailQuotaKey);
   // The invitation gap first: when it is the one that is full, the refusal says so.
   const gap = (email: string) => ({ ...invitationPair(memberId, email), max: 1, windowMs: INVITATION_GAP_MS });
   const gaps = kind === "invitation" ? addresses.map(gap) : [];
