@@ -6,7 +6,7 @@ import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
-import { languageCookie, translator } from "~/.server/i18n/i18n.server";
+import { languageCookieHeader, translator } from "~/.server/i18n/i18n.server";
 import { clientOf } from "~/.server/http/client.server";
 import { useClientChecks } from "~/components/form/client-checks";
 import { Field, FormAlert, SubmitButton } from "~/components/form/form";
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) return refuseWith(submission, loginRefusals[result.error], { hideFields: ["password"] });
   const headers = new Headers({ "Set-Cookie": await setTokenCookie(result.token) });
   // The language the member saved follows them to this device.
-  if (result.lang) headers.append("Set-Cookie", await languageCookie.serialize(result.lang));
+  if (result.lang) headers.append("Set-Cookie", await languageCookieHeader(result.lang));
   return redirect(safeRedirectPath(redirectAfter), { headers });
 }
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { currentMember } from "~/.server/auth/guard.server";
-import { languageCookie } from "~/.server/i18n/i18n.server";
+import { languageCookieHeader } from "~/.server/i18n/i18n.server";
 import { saveLanguage } from "~/.server/profile/language.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { isLanguage } from "~/i18n/config";
@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isLanguage(lng)) return redirect(back, 303);
   const member = await currentMember(request);
   if (member) await saveLanguage(member, lng);
-  return redirect(back, { status: 303, headers: { "Set-Cookie": await languageCookie.serialize(lng) } });
+  return redirect(back, { status: 303, headers: { "Set-Cookie": await languageCookieHeader(lng) } });
 }
 
 export function loader() {

@@ -5,7 +5,7 @@ import { localDay } from "~/.server/calendar/time-zones.server";
 import { zoneLabel } from "~/.server/calendar/when-words.server";
 import { env } from "~/.server/config/env.server";
 import { notFound } from "~/.server/http/not-found.server";
-import { languageCookie } from "~/.server/i18n/i18n.server";
+import { languageCookie, languageCookieHeader } from "~/.server/i18n/i18n.server";
 import type { Language } from "~/i18n/config";
 import { agendaPath, coachLanguage, coachOfAgendaToken } from "./agenda-link.server";
 import type { Coach } from "./bookings.server";
@@ -30,7 +30,7 @@ export async function speakCoachLanguage(request: Request, coach: { languages: s
   if ((await languageCookie.parse(request.headers.get("Cookie"))) !== null) return;
   const { pathname, search } = new URL(request.url);
   throw redirect(pathname + search, {
-    headers: { "Set-Cookie": await languageCookie.serialize(coachLanguage(coach)) },
+    headers: { "Set-Cookie": await languageCookieHeader(coachLanguage(coach)) },
   });
 }
 

@@ -3,6 +3,7 @@ import { createInstance, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { defaultLanguage, i18nConfig, supportedLanguages, type Language } from "~/i18n/config";
 import { resources } from "~/locales/resources";
+import { env } from "~/.server/config/env.server";
 
 /** The visitor's chosen language; only the server reads it, so httpOnly. */
 export const languageCookie = createCookie("lng", {
@@ -11,6 +12,14 @@ export const languageCookie = createCookie("lng", {
   sameSite: "lax",
   maxAge: 60 * 60 * 24 * 365,
 });
+
+/**
+ * The Set-Cookie header remembering `lang`: Secure on https like the token cookie (decided at
+ * each call from APP_URL, as the configuration is read after this module loads).
+ */
+export function languageCookieHeader(lang: Language): Promise<string> {
+  return languageCookie.serialize(lang, { secure: env().APP_URL.startsWith("https:") });
+}
 
 /** Locale detection: the cookie first, then Accept-Language, then French (issue 2 §5). */
 export const i18n = new RemixI18Next({
