@@ -13,6 +13,7 @@ import {
   withRequestScope,
 } from "~/.server/observability/error-reporting.server";
 import { logger } from "~/.server/observability/logger.server";
+import { loader as icsLoader } from "~/routes/_home.coach.agenda.$token_.sessions[.]ics";
 
 /**
  * Error reporting against a real endpoint: a local HTTP server stands for the DSN's host, and the
@@ -154,6 +155,55 @@ describe("error reporting", () => {
     }
   });
 });
+
+describe("404s thrown by resource routes (issue 25 item 8)", () => {
+  it("a bad .ics address answers 404, logged as a refused request (a warning), and reports nothing", async () => {
+    if (!Sentry.getClient())
+      startErrorReporting({ SENTRY_DSN: `http://public@127.0.0.1:${port}/1`, APP_URL: "http://localhost:3000" });
+    const before = (await eventsAfterFlush()).length;
+    const warn = vi.spyOn(logger, "warn");
+    const error = vi.spyOn(logger, "error");
+    try {
+      // Instrumented as server.ts serves it: the route's loader reports what it throws.
+      const handle = createRequestHandler(instrumentBuild(icsFeedBuild()), "production");
+      for (const token of ["not-a-token", "x".repeat(40), "%00", "%ZZ", "%E0%A4%A", "a%2Fb"]) {
+        const requestId = `req-ics-${token.length}`;
+        const answer = await handle(new Request(`http://localhost:3000/coach/agenda/${token}/sessions.ics`), {
+          requestId,
+        });
+        expect(answer.status, token).toBe(404);
+        expect(warn).toHaveBeenCalledWith({ requestId, status: 404, method: "GET" }, "request refused");
+      }
+      expect(error).not.toHaveBeenCalled();
+      expect(await eventsAfterFlush()).toHaveLength(before);
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
+  });
+});
+
+/** A root and the coach's calendar feed, a resource route (no component), with its real loader. */
+function icsFeedBuild(): ServerBuild {
+  const id = "routes/_home.coach.agenda.$token_.sessions[.]ics";
+  const build = pageWithoutAction();
+  const routes = {
+    root: build.routes.root,
+    [id]: { id, parentId: "root", path: "coach/agenda/:token/sessions.ics", module: { loader: icsLoader } },
+  };
+  const manifest = build.assets.routes.root;
+  return {
+    ...build,
+    routes,
+    assets: {
+      ...build.assets,
+      routes: {
+        root: manifest,
+        [id]: { ...manifest, id, parentId: "root", path: "coach/agenda/:token/sessions.ics", hasLoader: true },
+      },
+    },
+  } as unknown as ServerBuild;
+}
 
 /** The smallest build Remix serves: a root and /trainings, a page with a loader and no action. */
 function pageWithoutAction(): ServerBuild {

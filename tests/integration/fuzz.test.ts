@@ -177,6 +177,8 @@ const value = fc.oneof(
   fc.uuid(),
   fc.integer().map(String),
 );
+/** Keys an object inherits (or whose assignment sets its prototype): a server building objects from caller keys must not trip on them. */
+const PROTOTYPE_KEYS = ["__proto__", "constructor", "valueOf", "toString", "hasOwnProperty", "prototype"];
 const fieldNames = fc.constantFrom(
   "intent",
   // Issue 24's coach profile (/coach/profile, /admin/coaches/:id, their API) and coaches list.
@@ -250,10 +252,21 @@ const fieldNames = fc.constantFrom(
   "expires_on",
   "note",
   "confirm",
+  // Issue 25 item 8: keys of Object.prototype, as a field and as a quiz answer (q_<question>).
+  ...PROTOTYPE_KEYS,
+  ...PROTOTYPE_KEYS.map((key) => `q_${key}`),
 );
 const form = fc.dictionary(fieldNames, value, { maxKeys: 6 });
 const json = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
+  // A quiz's answers (or any record body) keyed like Object.prototype's properties.
+  fc.record({
+    answers: fc.dictionary(
+      fc.constantFrom(...PROTOTYPE_KEYS),
+      fc.oneof(value, fc.array(value, { maxLength: 3 }), fc.constant({}), fc.constant(null)),
+      { maxKeys: 3 },
+    ),
+  }),
   fc.dictionary(
     fieldNames,
     fc.oneof(value, fc.integer(), fc.boolean(), fc.constant(null), fc.array(value, { maxLength: 3 })),
