@@ -191,3 +191,35 @@ describe("the door of the built server", () => {
     expect(statuses[30]).toBe(429);
   }, 60_000);
 });
+
+describe("an 8 MB photo upload at the door of the built server (issue 25 item 2)", () => {
+  /**
+   * Sends the head of an 8 MB upload and its first 64 KB only, then waits: the answer must come
+   * while the rest is still unsent, i.e. before the door read the body.
+   */
+  function firstBytesOnly(path: string, headers: Record<string, string>) {
+    const size = 8 * 1024 * 1024 - 4096;
+    return new Promise<{ status: number; location?: string }>((resolve, reject) => {
+      const request = http.request(
+        { host: "127.0.0.1", port, method: "POST", path, headers: { ...headers, "Content-Length": String(size) } },
+        (response) => {
+          response.resume();
+          resolve({ status: response.statusCode!, location: response.headers.location });
+          request.destroy();
+        },
+      );
+      request.on("error", () => undefined);
+      request.write(Buffer.alloc(64 * 1024, 1));
+      setTimeout(() => reject(new Error(`no answer before the body was sent (${path})`)), 5_000);
+    });
+  }
+
+  it("answers one without a session at once, as its route does, before the body is sent", async () => {
+    const page = await firstBytesOnly("/profile/photo", { "Content-Type": "multipart/form-data; boundary=x" });
+    expect(page).toEqual({ status: 302, location: "/home/login?redirect_after=%2Fprofile%2Fphoto" });
+    const api = await firstBytesOnly("/api/profile/photo", {});
+    expect(api.status).toBe(401);
+    const coach = await firstBytesOnly("/coach/profile", { "Content-Type": "multipart/form-data; boundary=x" });
+    expect(coach.status).toBe(302);
+  });
+});
