@@ -16,6 +16,7 @@ import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import type { Lifecycle } from "~/.server/runtime/lifecycle.server";
+import type { admitUpload as AdmitUpload } from "~/.server/profile/upload-gate.server";
 import { parseEnv, ConfigError, type Env } from "~/.server/config/env.server";
 import { createRequestHandler, screenRequests } from "~/.server/http/request-handler.server";
 import { securityHeaders } from "~/.server/http/security-headers.server";
@@ -50,11 +51,13 @@ async function serve(config: Env) {
   const production = config.NODE_ENV === "production";
   const reporting = startErrorReporting(config);
 
-  // app/server-build.ts: the build exports the lifecycle so that this file and the routes share one database.
+  // app/server-build.ts: the build exports the lifecycle so that this file and the routes share one
+  // database, and the upload door's question (who sends a photo, before its body is read).
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild & {
     lifecycle: Lifecycle;
+    admitUpload: typeof AdmitUpload;
   };
-  const { lifecycle } = build;
+  const { lifecycle, admitUpload } = build;
   const started = await lifecycle.start();
 
   const app = express();
@@ -95,6 +98,7 @@ async function serve(config: Env) {
       mode: config.NODE_ENV,
       origin: new URL(config.APP_URL).origin,
       getLoadContext: (req, res) => ({ requestId: res.locals.requestId, clientIp: req.ip }),
+      admitUpload,
     }),
   );
 

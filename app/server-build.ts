@@ -13,3 +13,5 @@ setBuildVersion(compiled.assets.version);
 
 export const { assets, assetsBuildDirectory, entry, future, mode, publicPath, routes } = servedBuild(compiled);
 export { lifecycle } from "~/.server/runtime/lifecycle.server";
+// server.ts's door asks who sends a photo before reading it, with the build's database (upload-gate.server.ts).
+export { admitUpload } from "~/.server/profile/upload-gate.server";

@@ -34,7 +34,8 @@ if [[ -z ${DATABASE_URL:-} ]]; then
     tests/integration/identity-port.test.ts tests/integration/courier-webhook.test.ts \
     tests/integration/accounts-{guard,login,recovery,registration,verification}.test.ts \
     tests/integration/abuse-codes.test.ts \
-    tests/integration/profile*.test.ts tests/integration/api.test.ts tests/integration/api-profile.test.ts \
+    tests/integration/profile*.test.ts tests/integration/upload-gate.test.ts tests/integration/api.test.ts \
+    tests/integration/api-profile.test.ts \
     tests/integration/coaching.test.ts tests/integration/api-coaching.test.ts tests/integration/mail-language.test.ts \
     tests/integration/admin.test.ts tests/integration/admin-members.test.ts tests/integration/api-admin.test.ts \
     tests/integration/roles.test.ts tests/integration/coach-accounts.test.ts tests/integration/admin-coaches.test.ts

@@ -1,4 +1,5 @@
 import http from "node:http";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type ServerProcess } from "../support/server-process";
 
@@ -190,4 +191,82 @@ describe("the door of the built server", () => {
     expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
     expect(statuses[30]).toBe(429);
   }, 60_000);
+});
+
+describe("an 8 MB photo upload at the door of the built server (issue 25 item 2)", () => {
+  /**
+   * Sends the head of an 8 MB upload and its first 64 KB only, then waits: the answer must come
+   * while the rest is still unsent, i.e. before the door read the body.
+   */
+  function firstBytesOnly(path: string, headers: Record<string, string>) {
+    const size = 8 * 1024 * 1024 - 4096;
+    return new Promise<{ status: number; location?: string }>((resolve, reject) => {
+      const request = http.request(
+        { host: "127.0.0.1", port, method: "POST", path, headers: { ...headers, "Content-Length": String(size) } },
+        (response) => {
+          response.resume();
+          resolve({ status: response.statusCode!, location: response.headers.location });
+          request.destroy();
+        },
+      );
+      request.on("error", () => undefined);
+      request.write(Buffer.alloc(64 * 1024, 1));
+      setTimeout(() => reject(new Error(`no answer before the body was sent (${path})`)), 5_000);
+    });
+  }
+
+  it("answers one without a session at once, as its route does, before the body is sent", async () => {
+    const page = await firstBytesOnly("/profile/photo", { "Content-Type": "multipart/form-data; boundary=x" });
+    expect(page).toEqual({ status: 302, location: "/home/login?redirect_after=%2Fprofile%2Fphoto" });
+    const api = await firstBytesOnly("/api/profile/photo", {});
+    expect(api.status).toBe(401);
+    const coach = await firstBytesOnly("/coach/profile", { "Content-Type": "multipart/form-data; boundary=x" });
+    expect(coach.status).toBe(302);
+  });
+
+  it("reads a verified member's uploads once admitted: four at once are all saved, none left waiting on the other door", async () => {
+    const email = "porte-photo@example.com";
+    const registered = await fetch(`${server.url}/api/dashboard/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        user: { firstname: "Porte", lastname: "Photo", birth_date: "1990-02-03", email, password: "Boussole-2024" },
+      }),
+    });
+    const { token } = (await registered.json()) as { token: string };
+    let code: string | undefined;
+    for (let tries = 0; tries < 50 && !code; tries++) {
+      const log = server.logs().join("\n");
+      if (log.includes(`[mail] To: ${email}`))
+        code = log.slice(log.indexOf(`[mail] To: ${email}`)).match(/\n(\d{6})\n/)?.[1];
+      if (!code) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const verified = await fetch(`${server.url}/account_verification`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `token=${token}`, Origin: server.url },
+      body: new URLSearchParams({ intent: "verify", code: code! }),
+    });
+    expect(verified.status).toBe(303);
+    // A photo larger than a form's 64 KB, so that the door asks who sends it.
+    const noise = Buffer.alloc(400 * 400 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) & 255;
+    const jpeg = await sharp(noise, { raw: { width: 400, height: 400, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(jpeg.length).toBeGreaterThan(64 * 1024);
+    const started = Date.now();
+    const statuses = await Promise.all(
+      [1, 2, 3, 4].map(async () => {
+        const answer = await fetch(`${server.url}/api/profile/photo`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}` },
+          body: jpeg,
+        });
+        return answer.status;
+      }),
+    );
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 30_000);
 });

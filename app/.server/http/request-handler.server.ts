@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { serverTimingHeader, serverTimingOn, withQueryTally } from "~/.server/observability/query-timing.server";
 import { doorRefusal } from "./door-refusal.server";
-import { bodyLimitFor, screenBody, screenHead, type Refusal } from "./request-screen.server";
+import { bodyLimitFor, isGatedUpload, screenBody, screenHead, type Refusal } from "./request-screen.server";
 
 /**
  * Express → Remix (server.ts), with the bounds a caller must not be able to cross
@@ -21,7 +21,21 @@ type Options = {
   mode: string;
   origin: string;
   getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext;
+  /**
+   * Who sends a photo, asked from the head alone before its body is read (profile/upload-gate.server.ts,
+   * given by server.ts: this floor knows no domain).
+   */
+  admitUpload(request: Request): Promise<Admission>;
 };
+
+/** What admitUpload answers: the route's guard answers (no body read), a refusal, or a place to read and decode. */
+export type Admission =
+  | { kind: "guard" }
+  | { kind: "refused"; response: Response }
+  | { kind: "admitted"; release: () => void };
+
+/** Marks a load context whose upload this door admitted: the build does not ask again (served-build.server.ts). */
+const UPLOAD_ADMITTED = Symbol.for("cap.upload-admitted");
 
 /** First of all middleware: a request that fails screenHead goes no further, not even to static files. */
 export function screenRequests() {
@@ -32,15 +46,35 @@ export function screenRequests() {
   };
 }
 
-export function createRequestHandler({ build, mode, origin, getLoadContext }: Options) {
+export function createRequestHandler({ build, mode, origin, getLoadContext, admitUpload }: Options) {
   const handle = createRemixHandler(build, mode);
   // SERVER_TIMING: the answer says how many database statements it took (query-timing.server.ts).
   const timing = serverTimingOn();
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    let release: (() => void) | undefined;
     try {
-      const headers = headersOf(req);
+      let headers = headersOf(req);
       let body: Uint8Array<ArrayBuffer> | undefined;
-      if (req.method !== "GET" && req.method !== "HEAD") {
+      let admitted = false;
+      // A large photo upload: who sends it is asked before a byte of it is read.
+      if (isGatedUpload({ method: req.method, target: req.originalUrl, headers })) {
+        const admission = await admitUpload(new Request(new URL(req.originalUrl, origin), { method: "POST", headers }));
+        if (admission.kind === "refused") {
+          discardBody(req, bodyLimitFor(req.originalUrl));
+          return await send(res, admission.response);
+        }
+        if (admission.kind === "guard") {
+          // The route's guard answers (redirect, 401, 404) to the head with an empty body; what
+          // the client still sends is read and dropped, never kept, and cut beyond the limit.
+          discardBody(req, bodyLimitFor(req.originalUrl));
+          headers = bodylessHeaders(headers, req.originalUrl);
+          body = new Uint8Array(0);
+        } else {
+          release = admission.release;
+          admitted = true;
+        }
+      }
+      if (req.method !== "GET" && req.method !== "HEAD" && !body) {
         const read = await readBody(req, bodyLimitFor(req.originalUrl));
         if (read === "too large") return await refuse(req, res, 413);
         body = Uint8Array.from(read);
@@ -58,13 +92,26 @@ export function createRequestHandler({ build, mode, origin, getLoadContext }: Op
         signal: controller.signal,
       });
       const context = getLoadContext(req, res);
+      if (admitted) Object.assign(context, { [UPLOAD_ADMITTED]: true });
       if (!timing) return await send(res, await handle(request, context));
       const { result: response, tally, app } = await withQueryTally(() => handle(request, context));
       await send(res, response, serverTimingHeader(tally, app));
     } catch (error) {
       next(error);
+    } finally {
+      release?.();
     }
   };
+}
+
+/** The head a route gets with no body: an empty form for a page, nothing for the API. */
+function bodylessHeaders(headers: Headers, target: string): Headers {
+  const bodyless = new Headers(headers);
+  bodyless.set("content-length", "0");
+  bodyless.delete("transfer-encoding");
+  if (target.startsWith("/api/")) bodyless.delete("content-type");
+  else bodyless.set("content-type", "application/x-www-form-urlencoded");
+  return bodyless;
 }
 
 /** The body, read to its end unless it grows past the limit (then the rest is not read). */

@@ -32,6 +32,17 @@ export function isPhotoUpload(target: string): boolean {
   return PHOTO_PATHS.has(path) || COACH_PHOTO_PAGES.test(path);
 }
 
+/**
+ * Whether the door asks who sends this request before reading its body (profile/upload-gate.server.ts):
+ * a write to a photo path, larger than any form may be.
+ */
+export function isGatedUpload({ method, target, headers }: Head): boolean {
+  if (!WRITES.has(method) || !isPhotoUpload(target)) return false;
+  const declared = headers.get("content-length");
+  // No Content-Length (chunked, or a Request made in a test): as large as it may be.
+  return declared === null || !(Number(declared) <= BODY_LIMIT_BYTES);
+}
+
 /** The most a request to this target may send. */
 export function bodyLimitFor(target: string): number {
   return isPhotoUpload(target) ? PHOTO_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;

@@ -17,8 +17,8 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_SIDE = 256;
 /** About 40 megapixels (a 7 700×5 200 photo): beyond, the decoder is not even started. */
 export const PHOTO_MAX_PIXELS = 40_000_000;
-const UPLOADS_PER_HOUR = 20;
-const HOUR_MS = 60 * 60 * 1000;
+/** 20 uploads an hour per uploader: also peeked at before the body is read (upload-gate.server.ts). */
+export const PHOTO_UPLOAD_LIMIT = { bucket: "photo-upload", max: 20, windowMs: 60 * 60 * 1000 } as const;
 
 export type PhotoError = "missing" | "tooLarge" | "notAnImage" | "unreadable" | "tooManyPixels" | "tooManyUploads";
 export type PhotoOutcome = { ok: true; url: string } | { ok: false; error: PhotoError };
@@ -91,9 +91,7 @@ export async function preparePhoto(
   if (bytes.length === 0) return { ok: false, error: "missing" };
   if (bytes.length > PHOTO_MAX_BYTES) return { ok: false, error: "tooLarge" };
   // Taken before decoding, and kept when the file is refused: decoding is what costs.
-  const slots = await takeSlots([
-    { bucket: "photo-upload", key: uploaderId, max: UPLOADS_PER_HOUR, windowMs: HOUR_MS },
-  ]);
+  const slots = await takeSlots([{ ...PHOTO_UPLOAD_LIMIT, key: uploaderId }]);
   if (!slots) return { ok: false, error: "tooManyUploads" };
   const webp = await reencode(bytes);
   if (typeof webp === "string") return { ok: false, error: webp };

@@ -1,0 +1,127 @@
+import { whoami } from "~/.server/accounts/members.server";
+import { readToken } from "~/.server/auth/token-cookie.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { isVerified } from "~/.server/identity/identity-service.server";
+import { countRecent } from "~/.server/rate-limit/rate-limit.server";
+import type { Role } from "~/.server/roles/roles.server";
+import { PHOTO_UPLOAD_LIMIT } from "./photo.server";
+
+/**
+ * No work before knowing who asks (issue 25 item 2). The photo's paths (a member's page and API,
+ * a coach's profile pages) take up to 8 MB: before a byte of such a body is read, the door asks
+ * here, from the request's head alone, who sends it.
+ *  - Nobody signed in, an unverified address, or a coach's page without the role: "guard" — the
+ *    route gets the request without its body, and its own guard answers as always (redirect, 401,
+ *    404); the body is never kept.
+ *  - A member who already sent their 20 photos this hour: 429 at once.
+ *  - Otherwise the member waits for one of UPLOADS_AT_ONCE places (reading and decoding a photo),
+ *    UPLOAD_WAIT_MS at most, else 503 with Retry-After; the place is given back by `release`.
+ * A small body (isGatedUpload, request-screen.server.ts: at most the 64 KB of any form: removing the photo, a coach's text) is not
+ * asked about: reading it costs what any other form costs, and its route answers as before.
+ */
+export type Admission =
+  | { kind: "guard" }
+  | { kind: "refused"; response: Response }
+  | { kind: "admitted"; release: () => void };
+
+export const UPLOADS_AT_ONCE = 2;
+export const uploadDoor = { waitMs: 15_000, retryAfterSeconds: 10 };
+
+const COACH_PAGE = /^\/coach\/profile\/*$/;
+const ADMIN_PAGE = /^\/admin\/coaches\/[^/]+\/*$/;
+
+/** The role a photo path asks for beyond a verified member. */
+function roleFor(pathname: string): Role | null {
+  if (COACH_PAGE.test(pathname)) return "coach";
+  if (ADMIN_PAGE.test(pathname)) return "admin";
+  return null;
+}
+
+export async function admitUpload(request: Request): Promise<Admission> {
+  const token = await readToken(request);
+  const signedIn = token ? await whoami(token) : null;
+  if (!signedIn || !isVerified(signedIn.identity)) return { kind: "guard" };
+  const role = roleFor(new URL(request.url).pathname);
+  if (role && !signedIn.roles.includes(role)) return { kind: "guard" };
+  const { bucket, max, windowMs } = PHOTO_UPLOAD_LIMIT;
+  // A peek: the slot is taken by the photo service once the file is in hand (photo.server.ts).
+  if ((await countRecent(bucket, signedIn.member.id, windowMs)) >= max) {
+    return { kind: "refused", response: await refusal(request, 429) };
+  }
+  const release = await places.acquire(uploadDoor.waitMs);
+  if (!release) return { kind: "refused", response: await refusal(request, 503) };
+  return { kind: "admitted", release };
+}
+
+/**
+ * The request as its route gets it when the guard is to answer: the same head, an empty body (an
+ * empty form for a page, nothing for the API), so that a route that read it would find no file.
+ */
+export function withoutBody(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.set("content-length", "0");
+  headers.delete("transfer-encoding");
+  const api = new URL(request.url).pathname.startsWith("/api/");
+  if (api) headers.delete("content-type");
+  else headers.set("content-type", "application/x-www-form-urlencoded");
+  // Bytes, not a string: a string would bring a text/plain Content-Type along.
+  return new Request(request.url, { method: request.method, headers, body: new Uint8Array(0), signal: request.signal });
+}
+
+/** How many uploads are being read and decoded in this process now (for tests). */
+export function uploadsInProgress(): number {
+  return places.running();
+}
+
+async function refusal(request: Request, status: 429 | 503): Promise<Response> {
+  const language = await localeOf(request);
+  const message =
+    status === 429
+      ? (await translator(language, "profile"))("errors.photoTooManyUploads")
+      : (await translator(language, "common"))("error.uploadsBusy");
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.set("Retry-After", String(status === 429 ? 3600 : uploadDoor.retryAfterSeconds));
+  if (new URL(request.url).pathname.startsWith("/api/")) {
+    return Response.json({ errors: { base: [message], photo: [message] } }, { status, headers });
+  }
+  headers.set("Content-Type", "text/plain; charset=utf-8");
+  return new Response(message, { status, headers });
+}
+
+/** At most `max` holders at once; the others queue, each for `waitMs` at most (then null). */
+function semaphore(max: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const release = () => {
+    running--;
+    waiting.shift()?.();
+  };
+  const holder = () => {
+    running++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      release();
+    };
+  };
+  return {
+    running: () => running,
+    acquire(waitMs: number): Promise<(() => void) | null> {
+      if (running < max) return Promise.resolve(holder());
+      return new Promise((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          resolve(holder());
+        };
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(wake), 1);
+          resolve(null);
+        }, waitMs);
+        waiting.push(wake);
+      });
+    },
+  };
+}
+
+const places = semaphore(UPLOADS_AT_ONCE);
