@@ -182,6 +182,64 @@ describe("mail delivery", () => {
     ]);
   });
 
+  it("a sender whose lease was taken over neither marks the message sent nor records a failure on it", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const smtp = await startSmtp();
+    const [first, second] = [
+      await queueMail(db(), welcomeMail("fr", "ana@example.com", { firstname: "Ana", link: "/trainings" })),
+      await queueMail(db(), welcomeMail("fr", "ben@example.com", { firstname: "Ben", link: "/trainings" })),
+    ];
+    // The first sender is held on each message until released (a mail server slower than the lease).
+    let release!: (outcome: "ok" | "fail") => void;
+    const held = {
+      async sendMail(message: { messageId: string }) {
+        const outcome = await new Promise<"ok" | "fail">((resolve) => {
+          release = resolve;
+        });
+        if (outcome === "fail") throw new Error("421 timed out");
+        return smtpTransport(smtp.port).sendMail(message as never);
+      },
+    };
+    const slow = deliverDueMail(mailRendering, { transport: held as never });
+    await vi.waitFor(() => expect(release).toBeDefined());
+    const leased = await row(first);
+    expect(leased.status).toBe("sending");
+    expect(leased.leaseOwner).toMatch(new RegExp(`:${process.pid}:[0-9a-f]{16}$`));
+
+    // Its lease runs out (by a clock an hour ahead): another sender takes over and delivers both.
+    const later = new Date(Date.now() + 3_600_000);
+    expect(await deliverDueMail(mailRendering, { transport: smtpTransport(smtp.port), now: later })).toEqual({
+      sent: 2,
+      failed: 0,
+    });
+    const taken = await row(first);
+    expect(taken).toMatchObject({ status: "sent", attempts: 0, lastError: null });
+    expect(taken.leaseOwner).not.toBe(leased.leaseOwner);
+
+    // The first sender's send of the first message ends: it marks nothing, and does not go on to
+    // send the second (sent already). Then a failure after a takeover records nothing either.
+    release("ok");
+    expect(await slow).toEqual({ sent: 0, failed: 0 });
+    expect(await row(first)).toEqual(taken);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining(`${first} was sent after another sender took it over`));
+    expect(smtp.received).toHaveLength(3);
+
+    await db()
+      .update(mailOutbox)
+      .set({ status: "pending", nextAttemptAt: new Date() })
+      .where(eq(mailOutbox.id, second));
+    release = undefined as never;
+    const failing = deliverDueMail(mailRendering, { transport: held as never });
+    await vi.waitFor(() => expect(release).toBeDefined());
+    expect((await row(second)).status).toBe("sending");
+    await deliverDueMail(mailRendering, { transport: smtpTransport(smtp.port), now: later });
+    const resent = await row(second);
+    release("fail");
+    expect(await failing).toEqual({ sent: 0, failed: 1 });
+    expect(await row(second)).toEqual(resent);
+    expect(resent).toMatchObject({ status: "sent", attempts: 0, lastError: null });
+  });
+
   it("without SMTP_URL, prints the message to the log and marks it sent", async () => {
     expect(env().SMTP_URL).toBeUndefined();
     const log = vi.spyOn(console, "log").mockImplementation(() => {});

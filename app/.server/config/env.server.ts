@@ -50,6 +50,14 @@ const envSchema = z.object({
     .trim()
     .min(3, "a sender such as Cap <no-reply@cap.example>")
     .default("Cap <no-reply@cap.localhost>"),
+  // How long a sender holds a message it is sending before another may take it over; renewed
+  // every third of it while the send lasts, so only a dead sender's messages are taken over.
+  MAIL_LEASE_MS: z.coerce
+    .number({ invalid_type_error: "a number of milliseconds" })
+    .int("a whole number of milliseconds")
+    .min(1_000, "between 1000 and 600000 milliseconds")
+    .max(600_000, "between 1000 and 600000 milliseconds")
+    .default(60_000),
   SENTRY_DSN: optionalUrl(["http:", "https:"], "a Sentry DSN URL"),
   SENTRY_ENVIRONMENT: z.string().trim().min(1).optional(),
   // Set: identities live in Ory Kratos / Ory Network (app/.server/identity/ory/); unset:

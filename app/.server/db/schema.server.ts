@@ -214,9 +214,12 @@ export const mailOutbox = pgTable(
     template: text("template"),
     vars: jsonb("vars").$type<Record<string, unknown>>(),
     lang: text("lang"),
-    status: text("status", { enum: ["pending", "sent"] })
+    // "sending": leased by `lease_owner` until `next_attempt_at` (renewed while it sends); a lease
+    // that ran out (its sender died) is taken over. Only the owner marks it sent or failed.
+    status: text("status", { enum: ["pending", "sending", "sent"] })
       .notNull()
       .default("pending"),
+    leaseOwner: text("lease_owner"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),

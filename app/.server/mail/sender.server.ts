@@ -1,4 +1,6 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { and, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { env } from "~/.server/config/env.server";
 import { db } from "~/.server/db/client.server";
@@ -6,11 +8,13 @@ import { mailOutbox } from "~/.server/db/schema.server";
 import { inRecipientLanguage, type MailRendering } from "./recipient-language.server";
 
 /**
- * The outbox's background sender (ARCHITECTURE.md, "Email"). Every instance of the app runs one;
- * a row is claimed by pushing its next_attempt_at forward (a lease), so two instances never send
- * the same message, and a message whose sender died is retried once the lease runs out: a minute
- * at most, since the lease is short and renewed before each message. A resent message carries the
- * same Message-ID (from its outbox row), so a mail client shows it once.
+ * The outbox's background sender (ARCHITECTURE.md, "Email"). Every instance of the app runs one.
+ * Each message is leased on its own, just before it is sent: its row turns `sending` with an owner
+ * (this process and a random tag) until `next_attempt_at`, and the owner renews that lease every
+ * third of it while the send lasts. Only the owner sends it and marks it sent or failed, so two
+ * workers never send one message however slow the mail server is; a message whose sender died is
+ * taken over once the lease runs out (a minute by default, MAIL_LEASE_MS). A resent message
+ * carries the same Message-ID (from its outbox row), so a mail client shows it once.
  */
 
 /** What delivers a message: a nodemailer transport, or the log when no SMTP_URL is set. */
@@ -28,8 +32,9 @@ export type MailTransport = {
 
 const INTERVAL_MS = 2_000;
 const BATCH_SIZE = 10;
-// Longer than one message can take with the SMTP timeouts below (10 + 10 + 30 s); renewed per message.
-const LEASE_MS = 60_000;
+// A lease is renewed while its send lasts, but not forever: a send stuck this long (the SMTP
+// timeouts below end a real one sooner) lets another sender take the message over.
+const MAX_HOLD_MS = 10 * 60_000;
 const FIRST_RETRY_MS = 15_000;
 const MAX_RETRY_MS = 60 * 60_000;
 
@@ -69,6 +74,43 @@ function errorText(error: unknown): string {
     .slice(0, 500);
 }
 
+/** A lease's owner: this process, and a random tag so that each lease is told apart. */
+function leaseOwner(): string {
+  return `${hostname().slice(0, 64)}:${process.pid}:${randomBytes(8).toString("hex")}`;
+}
+
+/** Whether `owner` still holds the lease on message `id`, renewing it until `until` if so. */
+async function renewLease(id: string, owner: string, until: Date | SQL): Promise<boolean> {
+  const renewed = await db()
+    .update(mailOutbox)
+    .set({ nextAttemptAt: until })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.leaseOwner, owner), eq(mailOutbox.status, "sending")))
+    .returning({ id: mailOutbox.id });
+  return renewed.length === 1;
+}
+
+/** Renews a lease every third of it until stopped, the lease lost, or MAX_HOLD_MS passed. */
+function keepLease(id: string, owner: string, leaseUntil: () => Date | SQL, leaseMs: number) {
+  const started = Date.now();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    if (stopped || Date.now() - started > MAX_HOLD_MS) return;
+    // A failed renewal (the database away) is tried again next time; a lost lease ends the renewals.
+    const held = await renewLease(id, owner, leaseUntil()).catch(() => true);
+    if (held && !stopped) schedule();
+  };
+  const schedule = () => {
+    timer = setTimeout(tick, Math.floor(leaseMs / 3));
+    timer.unref();
+  };
+  schedule();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
 /**
  * Delivers the pending messages that are due, oldest first, once, each in its recipient's current
  * language (`rendering`). `transport` defaults to the configured one; `now` lets tests move the clock.
@@ -79,39 +121,45 @@ export async function deliverDueMail(
 ) {
   const transport = options.transport ?? configuredTransport();
   const now = options.now ?? new Date();
+  const leaseMs = env().MAIL_LEASE_MS;
   // Due by the database's clock, which stamped the rows (in microseconds): a message queued in the
-  // same millisecond as this pass is not left for the next one.
+  // same millisecond as this pass is not left for the next one. Leases run on the same clock.
   const dueBy = options.now ?? sql`now()`;
-  // A CTE, not an IN (subquery): PostgreSQL runs a locking CTE exactly once, so each due row is
-  // claimed by one sender, whatever the plan.
-  const due = db()
-    .$with("due")
-    .as(
-      db()
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, dueBy)))
-        .orderBy(mailOutbox.createdAt)
-        .limit(BATCH_SIZE)
-        .for("update", { skipLocked: true }),
-    );
-  const claimed = await db()
-    .with(due)
-    .update(mailOutbox)
-    .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
-    .where(inArray(mailOutbox.id, db().select({ id: due.id }).from(due)))
-    .returning();
-  claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const leaseUntil = () =>
+    options.now ? new Date(options.now.getTime() + leaseMs) : sql`now() + ${leaseMs}::int * interval '1 millisecond'`;
 
   const counts = { sent: 0, failed: 0 };
-  for (const mail of claimed) {
+  for (let claimed = 0; claimed < BATCH_SIZE; claimed++) {
+    const owner = leaseOwner();
+    // One message at a time, leased just before it is sent. A CTE, not an IN (subquery):
+    // PostgreSQL runs a locking CTE exactly once, so each due row is claimed by one sender.
+    const due = db()
+      .$with("due")
+      .as(
+        db()
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(and(inArray(mailOutbox.status, ["pending", "sending"]), lte(mailOutbox.nextAttemptAt, dueBy)))
+          .orderBy(mailOutbox.createdAt)
+          .limit(1)
+          .for("update", { skipLocked: true }),
+      );
+    const [mail] = await db()
+      .with(due)
+      .update(mailOutbox)
+      .set({ status: "sending", leaseOwner: owner, nextAttemptAt: leaseUntil() })
+      .where(inArray(mailOutbox.id, db().select({ id: due.id }).from(due)))
+      .returning();
+    if (!mail) break;
+
+    const stopRenewing = keepLease(mail.id, owner, leaseUntil, leaseMs);
     try {
-      // The batch's lease covers the first message; each next one renews its own.
-      await db()
-        .update(mailOutbox)
-        .set({ nextAttemptAt: new Date(Date.now() + LEASE_MS) })
-        .where(eq(mailOutbox.id, mail.id));
       const { subject, text, html } = await inRecipientLanguage(mail, now, rendering);
+      // Still ours after rendering: a sender that lost its lease does not send.
+      if (!(await renewLease(mail.id, owner, leaseUntil()))) {
+        console.error(`[mail] ${mail.id} was taken over by another sender before it went: not sent here`);
+        continue;
+      }
       await transport.sendMail({
         messageId: messageIdOf(mail.id),
         from: env().MAIL_FROM,
@@ -121,20 +169,32 @@ export async function deliverDueMail(
         html,
         attachments: mail.attachments,
       });
-      await db()
+      stopRenewing();
+      const marked = await db()
         .update(mailOutbox)
         .set({ status: "sent", sentAt: new Date(), lastError: null })
-        .where(eq(mailOutbox.id, mail.id));
-      counts.sent++;
+        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.leaseOwner, owner), eq(mailOutbox.status, "sending")))
+        .returning({ id: mailOutbox.id });
+      if (marked.length === 1) counts.sent++;
+      else console.error(`[mail] ${mail.id} was sent after another sender took it over: its owner marks it`);
     } catch (error) {
+      stopRenewing();
       const attempts = mail.attempts + 1;
       const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts));
       const lastError = errorText(error);
-      await db().update(mailOutbox).set({ attempts, lastError, nextAttemptAt }).where(eq(mailOutbox.id, mail.id));
+      const released = await db()
+        .update(mailOutbox)
+        .set({ status: "pending", attempts, lastError, nextAttemptAt })
+        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.leaseOwner, owner), eq(mailOutbox.status, "sending")))
+        .returning({ id: mailOutbox.id });
       console.error(
-        `[mail] delivery of ${mail.id} failed (attempt ${attempts}), retrying at ${nextAttemptAt.toISOString()}: ${lastError}`,
+        released.length === 1
+          ? `[mail] delivery of ${mail.id} failed (attempt ${attempts}), retrying at ${nextAttemptAt.toISOString()}: ${lastError}`
+          : `[mail] delivery of ${mail.id} failed after another sender took it over: ${lastError}`,
       );
       counts.failed++;
+    } finally {
+      stopRenewing();
     }
   }
   return counts;
