@@ -3,7 +3,7 @@
  * parse, so a member reads the same translated messages as they type as after a post. Loaded with
  * `import()` when the member first reaches a form (useClientChecks), never in the first load.
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/forms/submission";
 import type { ZodTypeAny } from "zod";
 import type { Check } from "./check";
 import { forgotPasswordSchema, loginSchema, newPasswordSchema, verificationSchema } from "./login";

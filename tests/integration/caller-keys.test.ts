@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { readTrainingFiles } from "~/.server/trainings/seed.server";
+import { action as weatherAction } from "~/routes/_default._index/route";
+import { action as loginAction } from "~/routes/_main.home.login";
 import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
 import { callWith, verifiedMember } from "../support/accounts";
-import { answerOf, buildRequest, ORIGIN, statusOf } from "../support/http";
+import { answerOf, buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
 import { endpointAt } from "../support/endpoints";
 
 /**
@@ -55,5 +57,43 @@ describe("answers keyed like Object.prototype's properties", () => {
       );
       expect(statusOf(answer), key).toBe(400);
     }
+  });
+});
+
+/**
+ * conform reserves `__intent__` and `__state__` for what its browser script sends and parses them
+ * as JSON: a forged value on any form is dropped, and the post answered as the fields it holds.
+ */
+describe("conform's reserved fields, forged", () => {
+  const FORGED: Record<string, string>[] = [
+    { __intent__: "x" },
+    { __intent__: '{"type":1}' },
+    { __state__: "{" },
+    { __state__: "3", __intent__: "null" },
+  ];
+
+  it("a sign-in post with them is answered as one without them: a 400 under the fields, never a 500", async () => {
+    for (const forged of FORGED) {
+      const answer = await callWith(
+        loginAction,
+        buildRequest("/home/login", { form: { email: "not-an-address", password: "", ...forged } }),
+      );
+      expect(statusOf(answer), JSON.stringify(forged)).toBe(400);
+      const reply = dataOf<{ error?: Record<string, string[]> }>(answer);
+      expect(Object.keys((await reply).error ?? {}), JSON.stringify(forged)).toContain("email");
+    }
+  });
+
+  it("a member's page post with them still does its work", async () => {
+    const member = await verifiedMember();
+    const answer = await callWith(
+      weatherAction,
+      buildRequest("/", {
+        form: { form: "weather", mood: "top", __intent__: "x", __state__: "{" },
+        cookie: member.cookie,
+      }),
+    );
+    expect(statusOf(answer)).toBe(303);
+    expect(headerOf(answer, "Location")).toBe("/#weather");
   });
 });

@@ -181,6 +181,9 @@ const value = fc.oneof(
 const PROTOTYPE_KEYS = ["__proto__", "constructor", "valueOf", "toString", "hasOwnProperty", "prototype"];
 const fieldNames = fc.constantFrom(
   "intent",
+  // conform's reserved fields, which it parses as JSON (app/forms/submission.ts).
+  "__intent__",
+  "__state__",
   // Issue 24's coach profile (/coach/profile, /admin/coaches/:id, their API) and coaches list.
   "bioFr",
   "bioEn",

@@ -6,4 +6,4 @@
  */
 export { forgotPasswordSchema, loginSchema, newPasswordSchema, verificationSchema } from "~/forms/login";
 export { firstStepSchema, secondStepSchema } from "~/forms/register-steps";
-export { parseWithZod } from "@conform-to/zod";
+export { parseWithZod } from "~/forms/submission";

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import { refusals } from "~/.server/contract/refusal-table.server";
 import { ROLES } from "~/.server/roles/roles.server";

@@ -1,5 +1,5 @@
 import { photoUrlsOf } from "~/.server/profile/photo.server";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/forms/submission";
 import { and, asc, count, desc, eq, gt, gte, lte, or } from "drizzle-orm";
 import { z } from "zod";
 import { DAY_MS } from "~/.server/calendar/days.server";

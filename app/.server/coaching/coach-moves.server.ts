@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/forms/submission";
 import { redirect } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/forms/submission";
 import { and, asc, eq, gte } from "drizzle-orm";
 import { z } from "zod";
 import { addDays, isCalendarDay } from "~/.server/calendar/days.server";

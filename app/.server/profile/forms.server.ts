@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import { levelsOfStudy } from "~/forms/profile";
 import { registerFields, registerSecondStep } from "~/forms/register";

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { isTimeZone } from "~/.server/calendar/time-zones.server";

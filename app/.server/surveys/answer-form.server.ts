@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import type { SurveyQuestion } from "~/.server/db/schema.server";
 

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import { invitationIntents } from "./invitation-actions.server";
 import { relations } from "./relations.server";

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import { addDays, isCalendarDay } from "~/.server/calendar/days.server";
 import { refusals } from "~/.server/contract/refusal-table.server";
