@@ -136,11 +136,9 @@ describe("two workers on PostgreSQL (built server)", () => {
       release = resolve;
     });
     try {
-      await Promise.all(
-        workers.map(async (pid, lane) => {
-          for (const email of emails.filter((_, i) => i % 2 === lane)) await register(pid, email);
-        }),
-      );
+      // One after the other, alternating workers: two callers each waiting for a connection to
+      // their own worker at once can lock step with the supervisor's round robin and never get it.
+      for (const [i, email] of emails.entries()) await register(workers[i % 2], email);
       const queued = await query<{ to: string; n: number }>(
         `select "to", count(*)::int as n from mail_outbox group by "to" order by "to"`,
       );
