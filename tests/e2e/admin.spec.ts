@@ -64,7 +64,12 @@ test("an admin finds a member and disables the account; the member cannot sign i
   await page.getByLabel("Nom ou adresse e-mail (ou une partie)").fill(target.email);
   await page.getByRole("button", { name: "Rechercher" }).click();
   await expect(page).toHaveURL(/\/admin\/members\?q=/);
-  await page.getByRole("link", { name: "Marie Testeuse" }).click();
+  // With JavaScript the address changes before the list does: the target's line is the one to wait for.
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: target.email })
+    .getByRole("link", { name: "Marie Testeuse" })
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marie Testeuse");
   await expect(page.getByText(target.email)).toBeVisible();
   await checkPage(page, "admin-member");
