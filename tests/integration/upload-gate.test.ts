@@ -163,9 +163,10 @@ describe("uploads read and decoded at once", () => {
     const answers = uploads.map((one) => post("photo", one.request));
     await vi.waitFor(() => expect(uploads.filter((one) => one.counter.chunks > 0)).toHaveLength(2));
     expect(uploadsInProgress()).toBe(2);
-    // The third is admitted as a member within their limit, but waits for a place, its body unread.
+    // The third (whichever arrived last) is admitted as a member within their limit, but waits for
+    // a place, its body unread.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(uploads[2]!.counter.chunks).toBe(0);
+    expect(uploads.filter((one) => one.counter.chunks === 0)).toHaveLength(1);
 
     uploadDoor.waitMs = 50;
     const fourth = upload("/profile/photo", { cookie: members[3]!.cookie, image });
