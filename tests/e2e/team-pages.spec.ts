@@ -10,9 +10,12 @@ import { newMemberTest as test } from "./support/member";
 const two = (i: number) => String(i + 1).padStart(2, "0");
 
 async function addCrew(page: Page, count: number) {
+  // Addresses of their own: the recipient quota counts by address across members, and the two
+  // tests of a project run side by side, in the same millisecond at times.
+  const run = test.info().testId;
   for (let i = 0; i < count; i++) {
     const answer = await page.request.post("/my_team/add", {
-      form: { name: `Équipier ${two(i)}`, email: `crew-${two(i)}-${Date.now()}@cap.test`, relation: "friend" },
+      form: { name: `Équipier ${two(i)}`, email: `crew-${two(i)}-${run}-${Date.now()}@cap.test`, relation: "friend" },
     });
     expect(answer.ok(), `crew member ${i + 1}`).toBe(true);
   }
