@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -82,9 +83,44 @@ export const sessions = pgTable(
     // member's list of signed-in devices; last seen is refreshed at most every few minutes.
     userAgent: text("user_agent"),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    // Kratos's authenticator assurance level: aal1 after a password, aal2 once a second factor
+    // (a TOTP code or a recovery code) was given on this session.
+    aal: text("aal", { enum: ["aal1", "aal2"] })
+      .notNull()
+      .default("aal1"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index().on(t.identityId)],
+);
+
+/**
+ * An identity's TOTP pairing (Kratos: the `totp` credential). A pairing being set up has no
+ * `confirmedAt` until the member typed a first right code; only a confirmed one is asked at sign-in.
+ * `lastStep` is the 30-second step of the last code accepted, so a code is never accepted twice.
+ */
+export const identityTotp = pgTable("identity_totp", {
+  identityId: uuid("identity_id")
+    .primaryKey()
+    .references(() => identities.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  lastStep: bigint("last_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes (Kratos: the `lookup_secret` credential), hashed like passwords. */
+export const identityRecoveryCodes = pgTable(
+  "identity_recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    identityId: uuid("identity_id")
+      .notNull()
+      .references(() => identities.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.identityId)],
 );
 
 export const selfServiceCodes = pgTable(
@@ -147,6 +183,11 @@ export const appUsers = pgTable(
     levelOfStudy: text("level_of_study"),
     role: text("role"),
     invitedBy: uuid("invited_by").references((): AnyPgColumn => appUsers.id, { onDelete: "set null" }),
+    /**
+     * When the member turned two-factor sign-in on (null: off). Cap's own record whatever adapter
+     * holds the TOTP secret, so the guard knows without asking the identity service again.
+     */
+    twoFactorSince: timestamp("two_factor_since", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -670,4 +711,25 @@ export const auditEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.createdAt), index().on(t.actorId), index().on(t.subjectId)],
+);
+
+/**
+ * What happened to a member's account that they should know of (issue 25 item 6): a sign-in from a
+ * new device, a password or email change, a second factor added or removed, a lockout. Each is
+ * mailed to the member; the profile's security section lists the last ones. The device is named
+ * as its browser named itself (cut to 512 characters).
+ */
+export const securityEvents = pgTable(
+  "security_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.memberId, t.createdAt)],
 );
