@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
 import { requireRole } from "~/.server/auth/role-guard.server";
-import { SpaceNav } from "~/components/document/space-nav";
-import { useTranslation } from "~/i18n/react";
+import { SpaceLayout } from "~/components/document/space-nav";
 
 /**
  * The operator's space (issue 24), inside the signed-in layout: its own small navigation over each
@@ -21,15 +19,5 @@ const tabs = [
 ] as const;
 
 export default function AdminSpace() {
-  const { t } = useTranslation("admin");
-  return (
-    <>
-      <SpaceNav
-        eyebrow={t("nav.label")}
-        label={t("nav.label")}
-        tabs={tabs.map((tab) => ({ to: tab.to, label: t(tab.key) }))}
-      />
-      <Outlet />
-    </>
-  );
+  return <SpaceLayout ns="admin" eyebrowKey="nav.label" labelKey="nav.label" tabs={tabs} />;
 }

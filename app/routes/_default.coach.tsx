@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
 import { requireCoach } from "~/.server/auth/role-guard.server";
-import { SpaceNav } from "~/components/document/space-nav";
-import { useTranslation } from "~/i18n/react";
+import { SpaceLayout } from "~/components/document/space-nav";
 
 /**
  * The coach's space (issue 24), inside the signed-in layout: their agenda, hours and public
@@ -20,15 +18,5 @@ const tabs = [
 ] as const;
 
 export default function CoachSpace() {
-  const { t } = useTranslation("coach");
-  return (
-    <>
-      <SpaceNav
-        eyebrow={t("nav.label")}
-        label={t("nav.label")}
-        tabs={tabs.map((tab) => ({ to: tab.to, label: t(tab.key) }))}
-      />
-      <Outlet />
-    </>
-  );
+  return <SpaceLayout ns="coach" eyebrowKey="nav.label" labelKey="nav.label" tabs={tabs} />;
 }

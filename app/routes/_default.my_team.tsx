@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { SpaceNav } from "~/components/document/space-nav";
-import { useTranslation } from "~/i18n/react";
+import { SpaceLayout } from "~/components/document/space-nav";
 
 /** /my_team: the page heading and the sub-navigation (list, add, surveys) over each child page. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,15 +16,5 @@ const tabs = [
 ] as const;
 
 export default function MyTeam() {
-  const { t } = useTranslation("team");
-  return (
-    <>
-      <SpaceNav
-        eyebrow={t("title")}
-        label={t("nav.label")}
-        tabs={tabs.map((tab) => ({ to: tab.to, label: t(tab.key) }))}
-      />
-      <Outlet />
-    </>
-  );
+  return <SpaceLayout ns="team" eyebrowKey="title" labelKey="nav.label" tabs={tabs} />;
 }
