@@ -1,8 +1,7 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { newMemberTest as test, registerMember } from "./support/member";
+import { grantRole } from "./support/roles";
 
 /**
  * Issue 24 items 6 and 8, with JavaScript on and off: `npm run roles` makes the page's member an
@@ -10,18 +9,6 @@ import { newMemberTest as test, registerMember } from "./support/member";
  * the coach's bio, and the coach's public page shows it; the coach then edits their own profile
  * (a refused meeting link first), and the admin reaches the retire step and retires them.
  */
-const run = promisify(execFile);
-
-async function grantAdmin(email: string) {
-  const port = new URL(test.info().project.use.baseURL ?? "").port;
-  const { stdout } = await run(
-    process.execPath,
-    ["--import", "tsx", "app/.server/roles/command.server.ts", "grant", email, "admin"],
-    { env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: process.env.CAP_E2E_DATA_DIR, PORT: port } },
-  );
-  expect(stdout).toContain(`${email} is now admin.`);
-}
-
 test("an admin makes a member a coach and writes their bio; the public page shows it; the coach edits their own profile", async ({
   page,
   member,
@@ -37,7 +24,7 @@ test("an admin makes a member a coach and writes their bio; the public page show
   });
   const fresh = await registerMember(api, `coach-${project}-${Date.now()}@cap.test`);
   await api.dispose();
-  await grantAdmin(member.email);
+  await grantRole(member.email, "admin");
 
   // The admin makes the fresh member a coach, from their address.
   await page.goto("/admin/coaches");

@@ -1,26 +1,13 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { newMemberTest as test, registerMember } from "./support/member";
+import { grantRole } from "./support/roles";
 
 /**
  * Issue 24 item 9, with JavaScript on and off: an admin creates an access code for the payable
  * training; a member types it in lower case on /trainings and finds the training open; the admin
  * sees the use on the code's page, then disables the code after ticking the confirmation.
  */
-const run = promisify(execFile);
-
-async function grantAdmin(email: string) {
-  const port = new URL(test.info().project.use.baseURL ?? "").port;
-  const { stdout } = await run(
-    process.execPath,
-    ["--import", "tsx", "app/.server/roles/command.server.ts", "grant", email, "admin"],
-    { env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: process.env.CAP_E2E_DATA_DIR, PORT: port } },
-  );
-  expect(stdout).toContain(`${email} is now admin.`);
-}
-
 test("an admin creates an access code, a member types it in lower case and the admin sees the use", async ({
   page,
   member,
@@ -39,7 +26,7 @@ test("an admin creates an access code, a member types it in lower case and the a
   await api.dispose();
 
   expect((await page.goto("/admin/codes"))?.status()).toBe(404);
-  await grantAdmin(member.email);
+  await grantRole(member.email, "admin");
 
   await page.goto("/admin/codes");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Codes d’accès");

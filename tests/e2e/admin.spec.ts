@@ -1,26 +1,13 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { expect, type Browser, type Page } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { newMemberTest as test, registerMember } from "./support/member";
+import { grantRole } from "./support/roles";
 
 /**
  * Issue 24, the operator's first journey, with JavaScript on and off: `npm run roles` makes the
  * page's member an admin while the server runs (PGlite: through the server itself); the admin
  * finds a member, disables the account, and that member can no longer sign in nor stay signed in.
  */
-const run = promisify(execFile);
-
-async function grantAdmin(email: string) {
-  const port = new URL(test.info().project.use.baseURL ?? "").port;
-  const { stdout } = await run(
-    process.execPath,
-    ["--import", "tsx", "app/.server/roles/command.server.ts", "grant", email, "admin"],
-    { env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: process.env.CAP_E2E_DATA_DIR, PORT: port } },
-  );
-  expect(stdout).toContain(`${email} is now admin.`);
-}
-
 async function visitorPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
     storageState: { cookies: [], origins: [] },
@@ -49,7 +36,7 @@ test("an admin finds a member and disables the account; the member cannot sign i
   // Before the role, /admin is a page like any unknown one.
   const before = await page.goto("/admin/members");
   expect(before?.status()).toBe(404);
-  await grantAdmin(member.email);
+  await grantRole(member.email, "admin");
 
   await page.goto("/");
   await page
@@ -125,7 +112,7 @@ test("an admin opens a payable training to a member, who then finds it open", as
   await learnerPage.goto("/trainings");
   await expect(payableCard.getByText("Verrouillée")).toBeVisible();
 
-  await grantAdmin(member.email);
+  await grantRole(member.email, "admin");
   await page.goto(`/admin/members?q=${encodeURIComponent(target.email)}`);
   await page.getByRole("link", { name: "Marie Testeuse" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marie Testeuse");
@@ -175,7 +162,7 @@ test("an admin resends a newcomer's verification code, then deletes the account 
   expect(new URL(registered.url()).pathname).toBe("/account_verification");
   await api.dispose();
 
-  await grantAdmin(member.email);
+  await grantRole(member.email, "admin");
   await page.goto("/admin/members");
   await page.getByLabel("Nom ou adresse e-mail (ou une partie)").fill(email.split("@")[0]);
   await page.getByRole("button", { name: "Rechercher" }).click();

@@ -1,9 +1,8 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { waitForMail } from "./support/mailbox";
 import { newMemberTest as test, registerMember } from "./support/member";
+import { grantRole } from "./support/roles";
 
 /**
  * Issue 24 item 5, with JavaScript on and off: a member books a discovery session; the coach signs
@@ -16,22 +15,10 @@ import { newMemberTest as test, registerMember } from "./support/member";
  */
 test.use({ timezoneId: "Europe/Paris" });
 
-const run = promisify(execFile);
-
 const coaches = {
   "js-on": { slug: "julien-bernard", name: "Julien Bernard", email: "julien.bernard@coachs.cap.example" },
   "js-off": { slug: "sarah-collins", name: "Sarah Collins", email: "sarah.collins@coaches.cap.example" },
 } as const;
-
-async function grantCoach(email: string) {
-  const port = new URL(test.info().project.use.baseURL ?? "").port;
-  const { stdout } = await run(
-    process.execPath,
-    ["--import", "tsx", "app/.server/roles/command.server.ts", "grant", email, "coach"],
-    { env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: process.env.CAP_E2E_DATA_DIR, PORT: port } },
-  );
-  expect(stdout).toContain(`${email} is now coach.`);
-}
 
 /** The value of one of a session's facts (a <dt>/<dd> pair of a .facts list). */
 function fact(page: Page, name: string) {
@@ -89,7 +76,7 @@ test("a coach signed in moves a session; the member gets the new invitation and 
   });
   const account = await registerMember(api, coach.email);
   await api.dispose();
-  await grantCoach(coach.email);
+  await grantRole(coach.email, "coach");
   const context = await browser.newContext({
     storageState: account.storageState,
     javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,

@@ -1,26 +1,14 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { newMemberTest as test, registerMember } from "./support/member";
+import { grantRole } from "./support/roles";
 
 /**
  * Issue 24 item 4, with JavaScript on and off: `npm run roles` makes the page's member a coach
  * (a new one, with no hours: no other journey's sessions are theirs); the coach sets their weekly
  * hours, a refusal first; a member then opens the coach's page and finds free times matching them.
  */
-const run = promisify(execFile);
 const PARIS = "Europe/Paris";
-
-async function grantCoach(email: string) {
-  const port = new URL(test.info().project.use.baseURL ?? "").port;
-  const { stdout } = await run(
-    process.execPath,
-    ["--import", "tsx", "app/.server/roles/command.server.ts", "grant", email, "coach"],
-    { env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: process.env.CAP_E2E_DATA_DIR, PORT: port } },
-  );
-  expect(stdout).toContain(`${email} is now coach.`);
-}
 
 /** A Tuesday at least three days from now, as a Paris calendar day. */
 function nextTuesday(): string {
@@ -38,7 +26,7 @@ test("a coach sets their weekly hours, and a member then sees those free times",
 }) => {
   test.setTimeout(180_000);
   expect((await page.goto("/coach/hours"))?.status()).toBe(404);
-  await grantCoach(member.email);
+  await grantRole(member.email, "coach");
 
   // (The space opens on the agenda, another page: the hours are a tab beside it.)
   await page.goto("/coach/hours");

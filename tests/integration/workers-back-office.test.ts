@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, waitFor, type ServerProcess } from "../support/server-process";
+import { waitFor } from "../support/server-process";
+import { startTwoWorkers, type TwoWorkers } from "../support/two-workers";
 import { requestTo, type RequestInit } from "../support/worker-connections";
 
 /**
@@ -12,50 +11,20 @@ import { requestTo, type RequestInit } from "../support/worker-connections";
  * state — for at most a second. Nothing of these is cached per process (README "Several processes":
  * roles, identity states, coaches and codes are read on each request), which this test keeps true.
  */
-const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PASSWORD = "correct horse";
 const WITHIN_MS = 1000;
 
-let admin: pg.Client;
-let database: string;
-let server: ServerProcess;
+let cluster: TwoWorkers;
 let workers: [number, number];
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  database = `${process.env.CAP_TEST_RUN_ID ?? "cap_test"}_backoffice_${randomBytes(3).toString("hex")}`;
-  await admin.query(`create database "${database}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  server = await startServer({
-    DATABASE_URL: url.toString(),
-    WEB_CONCURRENCY: "2",
-    ADMIN_EMAILS: "boss@example.com",
-  });
-  await waitFor(() => server.workerPids().length >= 2, 60_000);
-  workers = server.workerPids().slice(0, 2) as [number, number];
+  cluster = await startTwoWorkers("backoffice", { ADMIN_EMAILS: "boss@example.com" });
+  workers = cluster.workers;
 }, 90_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await admin?.query(`drop database if exists "${database}" with (force)`);
-  await admin?.end();
-}, 30_000);
+afterAll(() => cluster?.stop(), 30_000);
 
-const on = (pid: number, path: string, init?: RequestInit) => requestTo(server.url, workers, pid, path, init);
-
-async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const on = (pid: number, path: string, init?: RequestInit) => requestTo(cluster.server.url, workers, pid, path, init);
 
 const english = { "Accept-Language": "en" };
 const bearer = (token: string) => ({ ...english, Authorization: `Bearer ${token}` });
@@ -68,10 +37,10 @@ async function verifiedMember(email: string) {
   });
   expect(answer.status, answer.text).toBe(201);
   const { token } = answer.json<{ token: string }>();
-  const [mail] = await query<{ text: string }>('select text from mail_outbox where "to" = $1', [email]);
+  const [mail] = await cluster.query<{ text: string }>('select text from mail_outbox where "to" = $1', [email]);
   const link = new URL(/https?:\/\/\S*\/account_verification\?\S+/.exec(mail.text)![0]);
   expect((await on(workers[1], link.pathname + link.search)).status).toBe(200);
-  const [{ id }] = await query<{ id: string }>(
+  const [{ id }] = await cluster.query<{ id: string }>(
     "select u.id from app_users u join identity_verifiable_addresses a on a.identity_id = u.identity_id where a.value = $1",
     [email],
   );
@@ -152,7 +121,7 @@ describe("back-office changes seen by two workers (built server, PostgreSQL)", (
     };
     await bothNow(async (pid) => (await slots(pid)).length > 0);
     // Written straight in the database, as the coach's hours page of another instance would.
-    await query(`update coaches set weekly = '{"sat": [["10:00", "11:00"]]}'::jsonb, session_minutes = 60,
+    await cluster.query(`update coaches set weekly = '{"sat": [["10:00", "11:00"]]}'::jsonb, session_minutes = 60,
       updated_at = now() where slug = 'claire-moreau'`);
     const saturdayAtTen = (list: { start: string }[]) =>
       list.length > 0 &&
@@ -179,7 +148,7 @@ describe("back-office changes seen by two workers (built server, PostgreSQL)", (
       ).status;
     // Typed on each worker: it opens the training (again: an entitlement is kept once).
     await bothNow(async (pid) => (await redeem(pid)) === 303);
-    await query("update access_codes set disabled_at = now() where code = 'CAP-EQUIPAGE'");
+    await cluster.query("update access_codes set disabled_at = now() where code = 'CAP-EQUIPAGE'");
     await seenByEveryWorker(async (pid) => (await redeem(pid)) === 422);
   }, 60_000);
 });

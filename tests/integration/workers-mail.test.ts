@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, waitFor, type ServerProcess } from "../support/server-process";
+import { waitFor } from "../support/server-process";
 import { startSmtp } from "../support/smtp";
+import { startTwoWorkers, type TwoWorkers } from "../support/two-workers";
 
 /**
  * Issue 25, "Mail exactly once": the built server with WEB_CONCURRENCY=2 on PostgreSQL, and a mail
@@ -10,51 +9,24 @@ import { startSmtp } from "../support/smtp";
  * after 3 s). A sender holds each message it sends by renewing its lease while the send lasts, so
  * the other worker's sender never takes over a message still being sent, and sends it again.
  */
-const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const LEASE_MS = 2_000;
 const SMTP_DELAY_MS = 3_000;
 const MESSAGES = 8;
 
-let admin: pg.Client;
-let database: string;
-let server: ServerProcess;
+let cluster: TwoWorkers;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
-/** A query on the test database (a short connection of its own). */
-async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  database = `${process.env.CAP_TEST_RUN_ID ?? "cap_test"}_mailonce_${randomBytes(3).toString("hex")}`;
-  await admin.query(`create database "${database}"`);
   smtp = await startSmtp(0, { hold: () => new Promise((resolve) => setTimeout(resolve, SMTP_DELAY_MS)) });
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  server = await startServer({
-    DATABASE_URL: url.toString(),
-    WEB_CONCURRENCY: "2",
+  cluster = await startTwoWorkers("mailonce", {
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_LEASE_MS: String(LEASE_MS),
   });
-  await waitFor(() => server.workerPids().length >= 2, 60_000);
 }, 90_000);
 
 afterAll(async () => {
-  await server?.stop();
+  await cluster?.stop();
   await smtp?.close();
-  await admin?.query(`drop database if exists "${database}" with (force)`);
-  await admin?.end();
 }, 30_000);
 
 const messageIdOf = (raw: string) => /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1];
@@ -62,7 +34,7 @@ const messageIdOf = (raw: string) => /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1]
 describe("two workers and a mail server slower than the lease (built server, PostgreSQL)", () => {
   it("delivers each of 8 messages exactly once, both workers' senders sending", async () => {
     // Eight messages queued at once: one sender's pass would take them all in a batch.
-    const queued = await query<{ id: string }>(
+    const queued = await cluster.query<{ id: string }>(
       `insert into mail_outbox ("to", subject, text, html)
          select 'slow' || i || '@example.com', 'Slow ' || i, 'Text ' || i, '<p>Text ' || i || '</p>'
          from generate_series(1, $1::int) as i
@@ -72,7 +44,9 @@ describe("two workers and a mail server slower than the lease (built server, Pos
     expect(queued).toHaveLength(MESSAGES);
 
     await waitFor(async () => {
-      const [{ n }] = await query<{ n: number }>("select count(*)::int as n from mail_outbox where status <> 'sent'");
+      const [{ n }] = await cluster.query<{ n: number }>(
+        "select count(*)::int as n from mail_outbox where status <> 'sent'",
+      );
       return n === 0 && smtp.held().length === 0 && smtp.connections() === 0;
     }, 60_000);
     // A message sent twice would still be on its way: give a second copy time to arrive.
@@ -82,13 +56,13 @@ describe("two workers and a mail server slower than the lease (built server, Pos
     const duplicates = arrived.filter((id, i) => arrived.indexOf(id) !== i);
     expect(duplicates, "messages delivered more than once").toEqual([]);
     expect(arrived).toEqual(queued.map(({ id }) => `<${id}@127.0.0.1>`).sort());
-    const rows = await query<{ status: string; attempts: number; owner: string }>(
+    const rows = await cluster.query<{ status: string; attempts: number; owner: string }>(
       "select status, attempts, lease_owner as owner from mail_outbox",
     );
     expect(rows.every(({ status, attempts }) => status === "sent" && attempts === 0)).toBe(true);
     // Both workers' senders took part (each lease names its process).
     const pids = new Set(rows.map(({ owner }) => owner.split(":")[1]));
-    expect(pids).toEqual(new Set(server.workerPids().slice(0, 2).map(String)));
-    expect(server.logs().filter((line) => line.includes("[mail]"))).toEqual([]);
+    expect(pids).toEqual(new Set(cluster.server.workerPids().slice(0, 2).map(String)));
+    expect(cluster.server.logs().filter((line) => line.includes("[mail]"))).toEqual([]);
   }, 90_000);
 });

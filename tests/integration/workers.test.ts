@@ -1,10 +1,9 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, waitFor, type ServerProcess } from "../support/server-process";
+import { startServer, waitFor } from "../support/server-process";
 import { startSmtp } from "../support/smtp";
+import { startTwoWorkers, type TwoWorkers } from "../support/two-workers";
 import { connectionTo, requestOver, requestTo, socketHolder, type RequestInit } from "../support/worker-connections";
 
 /**
@@ -14,57 +13,27 @@ import { connectionTo, requestOver, requestTo, socketHolder, type RequestInit } 
  * "the other worker" is a fact, not a likelihood. Mail goes to a fake SMTP server that can hold its
  * answers, to catch both workers' senders mid-delivery at once.
  */
-const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PASSWORD = "correct horse";
 
-let admin: pg.Client;
-let database: string;
-let server: ServerProcess;
+let cluster: TwoWorkers;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let workers: [number, number];
 /** The fake SMTP server answers a message once this settles (a new one is set to hold them). */
 let gate: Promise<void> = Promise.resolve();
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  database = `${process.env.CAP_TEST_RUN_ID ?? "cap_test"}_workers_${randomBytes(3).toString("hex")}`;
-  await admin.query(`create database "${database}"`);
   smtp = await startSmtp(0, { hold: () => gate });
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  server = await startServer({
-    DATABASE_URL: url.toString(),
-    WEB_CONCURRENCY: "2",
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-  });
-  // /healthz answered: one worker listens; the other may still be starting.
-  await waitFor(() => server.workerPids().length >= 2, 60_000);
-  workers = server.workerPids().slice(0, 2) as [number, number];
+  cluster = await startTwoWorkers("workers", { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+  workers = cluster.workers;
 }, 90_000);
 
 afterAll(async () => {
-  await server?.stop();
+  await cluster?.stop();
   await smtp?.close();
-  await admin?.query(`drop database if exists "${database}" with (force)`);
-  await admin?.end();
 }, 30_000);
 
 /** One request answered by worker `pid`. */
-const on = (pid: number, path: string, init?: RequestInit) => requestTo(server.url, workers, pid, path, init);
-
-/** A query on the test database (a short connection of its own). */
-async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const on = (pid: number, path: string, init?: RequestInit) => requestTo(cluster.server.url, workers, pid, path, init);
 
 const english = { "Accept-Language": "en" };
 const bearer = (token: string) => ({ ...english, Authorization: `Bearer ${token}` });
@@ -81,7 +50,7 @@ async function register(pid: number, email: string) {
 /** Registers on one worker and follows the emailed one-click link on the other. */
 async function verifiedMember(email: string) {
   const token = await register(workers[0], email);
-  const [mail] = await query<{ text: string }>('select text from mail_outbox where "to" = $1', [email]);
+  const [mail] = await cluster.query<{ text: string }>('select text from mail_outbox where "to" = $1', [email]);
   const link = new URL(/https?:\/\/\S*\/account_verification\?\S+/.exec(mail.text)![0]);
   expect((await on(workers[1], link.pathname + link.search)).status).toBe(200);
   const whoami = await on(workers[0], "/api/dashboard/whoami", { headers: bearer(token) });
@@ -99,7 +68,7 @@ const messageIdOf = (raw: string) => /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1]
  */
 async function mailSettled() {
   await waitFor(async () => {
-    const [{ n }] = await query<{ n: number }>(
+    const [{ n }] = await cluster.query<{ n: number }>(
       `select count(*)::int as n from mail_outbox m where status = 'pending'
          and not exists (select 1 from coaching_bookings b where b.reminder_mail_ids ? m.id::text)`,
     );
@@ -109,10 +78,10 @@ async function mailSettled() {
 
 /** Every message marked sent reached the SMTP server exactly once, and nothing else did. */
 async function expectEachSentOnce() {
-  const sent = await query<{ id: string }>("select id from mail_outbox where status = 'sent'");
+  const sent = await cluster.query<{ id: string }>("select id from mail_outbox where status = 'sent'");
   const expected = sent.map(({ id }) => `<${id}@127.0.0.1>`).sort();
   expect(smtp.received.map(({ raw }) => messageIdOf(raw)).sort()).toEqual(expected);
-  expect(server.logs().filter((line) => line.includes("[mail]"))).toEqual([]);
+  expect(cluster.server.logs().filter((line) => line.includes("[mail]"))).toEqual([]);
 }
 
 describe("two workers on PostgreSQL (built server)", () => {
@@ -139,7 +108,7 @@ describe("two workers on PostgreSQL (built server)", () => {
       // One after the other, alternating workers: two callers each waiting for a connection to
       // their own worker at once can lock step with the supervisor's round robin and never get it.
       for (const [i, email] of emails.entries()) await register(workers[i % 2], email);
-      const queued = await query<{ to: string; n: number }>(
+      const queued = await cluster.query<{ to: string; n: number }>(
         `select "to", count(*)::int as n from mail_outbox group by "to" order by "to"`,
       );
       expect(queued).toEqual([...emails].sort().map((to) => ({ to, n: 1 })));
@@ -197,10 +166,10 @@ describe("two workers on PostgreSQL (built server)", () => {
     // eight be checked (five a worker); the shared one lets five through.
     const connections = [];
     for (const pid of [...workers, ...workers, ...workers, ...workers])
-      connections.push({ pid, socket: await connectionTo(server.url, workers, pid) });
+      connections.push({ pid, socket: await connectionTo(cluster.server.url, workers, pid) });
     const answers = await Promise.all(
       connections.map(async ({ pid, socket }) => {
-        const answer = await requestOver(socket, server.url, "/api/dashboard/login", {
+        const answer = await requestOver(socket, cluster.server.url, "/api/dashboard/login", {
           headers: english,
           json: { email, password: "wrong horse" },
         });
@@ -234,12 +203,12 @@ describe("two workers on PostgreSQL (built server)", () => {
 
     // The confirmations go at once; the reminders wait in the outbox for the day before.
     await mailSettled();
-    const [{ ids }] = await query<{ ids: string[] }>(
+    const [{ ids }] = await cluster.query<{ ids: string[] }>(
       "select reminder_mail_ids as ids from coaching_bookings where id = $1",
       [booking.id],
     );
     expect(ids).toHaveLength(2);
-    const reminders = await query<{ id: string; to: string; kind: string; status: string }>(
+    const reminders = await cluster.query<{ id: string; to: string; kind: string; status: string }>(
       'select id, "to", vars->>\'kind\' as kind, status from mail_outbox where id = any($1::uuid[]) order by "to"',
       [ids],
     );
@@ -257,7 +226,7 @@ describe("two workers on PostgreSQL (built server)", () => {
       release = resolve;
     });
     try {
-      await query("update mail_outbox set next_attempt_at = now() where id = any($1::uuid[])", [ids]);
+      await cluster.query("update mail_outbox set next_attempt_at = now() where id = any($1::uuid[])", [ids]);
       await waitFor(() => smtp.held().length === 2, 30_000);
       const senders = smtp.held().map(({ remotePort }) => socketHolder(workers, remotePort, smtp.port));
       expect(new Set(senders)).toEqual(new Set(workers));
@@ -267,7 +236,9 @@ describe("two workers on PostgreSQL (built server)", () => {
       release();
     }
     await waitFor(async () => {
-      const sent = await query("select 1 from mail_outbox where id = any($1::uuid[]) and status = 'sent'", [ids]);
+      const sent = await cluster.query("select 1 from mail_outbox where id = any($1::uuid[]) and status = 'sent'", [
+        ids,
+      ]);
       return sent.length === 2;
     }, 30_000);
     await mailSettled();
@@ -282,15 +253,13 @@ describe("two workers on PostgreSQL (built server)", () => {
     const coachToken = await verifiedMember("coach-hours@example.com");
     const memberToken = await verifiedMember("member-hours@example.com");
     // The coach role from the command line, as an operator gives it (PostgreSQL: the command opens it itself).
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ["--import", "tsx", "app/.server/roles/command.server.ts", "grant", "coach-hours@example.com", "coach"],
-      { env: { ...process.env, DATABASE_URL: url.toString() } },
+      { env: { ...process.env, DATABASE_URL: cluster.databaseUrl } },
     );
     expect(stdout).toContain("is now coach.");
-    const [{ slug }] = await query<{ slug: string }>(
+    const [{ slug }] = await cluster.query<{ slug: string }>(
       "select slug from coaches where member_id = (select member_id from member_roles where role = 'coach' limit 1)",
     );
     const hours = (from: string, to: string) => ({
