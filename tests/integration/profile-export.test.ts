@@ -325,10 +325,15 @@ describe("downloading my data", () => {
     const alice = await verifiedMember({ email: "alice@example.com", first: { firstName: "Alice" } });
     const bob = await verifiedMember({ email: "bob@example.com", first: { firstName: "Bob" } });
     await api(endpointAt("/api/goal").action as Route, "/api/goal", alice, { json: { title: "Le secret d’Alice" } });
+    await recordSecurityEvent(db(), alice.memberId, "password.changed", { ip: "203.0.113.7", userAgent: null });
 
-    expect((await api(exportApi, "/api/profile/export", null)).status).toBe(401);
+    const anonymousApi = await api(exportApi, "/api/profile/export", null);
+    expect(anonymousApi.status).toBe(401);
+    await checkedJson(anonymousApi, "/api/profile/export", "get");
     const unverified = await registerMember({ email: "carol@example.com" });
-    expect((await api(exportApi, "/api/profile/export", unverified)).status).toBe(403);
+    const unverifiedApi = await api(exportApi, "/api/profile/export", unverified);
+    expect(unverifiedApi.status).toBe(403);
+    await checkedJson(unverifiedApi, "/api/profile/export", "get");
     // Another member's id in the query changes nothing: the copy is the token's member's.
     const bobs = await exportOf(bob, `/api/profile/export?member_id=${alice.memberId}`);
     expect(bobs.member.id).toBe(bob.memberId);
@@ -351,8 +356,12 @@ describe("downloading my data", () => {
     expect(html).toContain("Mes objectifs principaux");
     expect(html).toContain("Le secret d’Alice");
     expect(html).toContain("Alice Curie");
+    // Values from Cap's closed lists in words: the event, the path chosen at registration.
+    expect(html).toContain("Mot de passe modifié");
+    expect(html).toContain("Aventurier ou aventurière");
     const english = await renderPage(DataPage, { path: "/profile/data", loaderData, lang: "en" });
     expect(english).toContain("My main goals");
+    expect(english).toContain("Password changed");
 
     // Without a session the pages send to sign in.
     const anonymous = await callWith(dataFile, buildRequest("/profile/data.json"));

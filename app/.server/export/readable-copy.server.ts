@@ -10,11 +10,23 @@ import type { DataExport } from "./contract.server";
 export type ReadableValue =
   | { kind: "text"; text: string }
   | { kind: "yesNo"; yes: boolean }
-  /** A word of the copy's own, read as "profile:data.words.<key>" (who changed the account). */
-  | { kind: "word"; key: string }
+  /** A value from a closed list, read by its translation key ("ns:key"); `raw` when none has it. */
+  | { kind: "word"; key: string; raw: string }
   | { kind: "none" };
 export type ReadableRecord = { field: string; value: ReadableValue }[];
 export type ReadableSection = { key: string; records: ReadableRecord[] };
+
+/** Fields whose values come from a closed list, and the key that names each value in words. */
+const own = (field: string) => (raw: string) => `profile:data.values.${field}.${raw}`;
+const WORDS: Partial<Record<string, (raw: string) => string>> = {
+  gender: (raw) => `auth:genders.${raw}`,
+  level_of_study: (raw) => `profile:levels.${raw}`,
+  user_type: (raw) => `home:whoAreYou.types.${raw}.title`,
+  mood: (raw) => `space:weather.short.${raw}`,
+  ...Object.fromEntries(
+    ["by", "status", "flow", "source", "state", "cancelled_by", "kind", "lang"].map((f) => [f, own(f)]),
+  ),
+};
 
 const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
@@ -31,11 +43,12 @@ export function readableCopy(data: DataExport, lang: Language, timeZone: string)
     // Nested records (life-GPS ratings, quiz answers, an account change) read as "key: value" lines.
     return { kind: "text", text: lines(raw) };
   };
-  const record = (object: Record<string, unknown>): ReadableRecord =>
-    Object.entries(object).map(([field, raw]) => ({
-      field,
-      value: field === "by" && typeof raw === "string" ? { kind: "word", key: raw } : value(raw),
-    }));
+  // A member's own "role" is what they typed; a role of the roles section is one of Cap's.
+  const record = (object: Record<string, unknown>, words = WORDS): ReadableRecord =>
+    Object.entries(object).map(([field, raw]) => {
+      const word = words[field];
+      return { field, value: word && typeof raw === "string" ? { kind: "word", key: word(raw), raw } : value(raw) };
+    });
   const {
     format: _format,
     generated_at: _generatedAt,
@@ -59,13 +72,18 @@ export function readableCopy(data: DataExport, lang: Language, timeZone: string)
         }),
       ],
     },
-    { key: "addresses", records: addresses.map(record) },
+    { key: "addresses", records: addresses.map((address) => record(address)) },
     { key: "member", records: [record(member)] },
     { key: "photo", records: photo ? [record({ url: photo.url, uploaded_at: photo.uploaded_at })] : [] },
-    ...Object.entries(lists).map(([key, rows]) => ({ key, records: (rows as Record<string, unknown>[]).map(record) })),
+    ...Object.entries(lists).map(([key, rows]) => ({
+      key,
+      records: (rows as Record<string, unknown>[]).map((row) =>
+        record(row, key === "roles" ? { ...WORDS, role: own("role") } : WORDS),
+      ),
+    })),
     ...Object.entries(learning).map(([key, rows]) => ({
       key,
-      records: (rows as Record<string, unknown>[]).map(record),
+      records: (rows as Record<string, unknown>[]).map((row) => record(row)),
     })),
     { key: "coach_profile", records: coach_profile ? [record(coach_profile)] : [] },
   ];

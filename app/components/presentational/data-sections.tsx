@@ -18,7 +18,10 @@ export function DataSections({
   const say = (value: ReadableValue) => {
     if (value.kind === "text") return value.text;
     if (value.kind === "yesNo") return t(value.yes ? "data.yes" : "data.no");
-    if (value.kind === "word") return t(`data.words.${value.key}`);
+    if (value.kind === "word") {
+      const said = t(value.key);
+      return said === value.key ? value.raw : said;
+    }
     return t("data.empty");
   };
   return (
