@@ -11,6 +11,8 @@ test("download my data from the profile and read the copy", async ({ page, membe
   await page.goto("/profile");
   const section = page.getByRole("region", { name: "Télécharger mes données" });
   await expect(section).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await checkPage(page, "profile-with-data-export");
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
