@@ -21,6 +21,7 @@ const DOMAINS_AND_ABOVE = [
   "identity",
   "identity-migration",
   "profile",
+  "export",
   "space",
   "trainings",
   "team",

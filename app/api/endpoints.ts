@@ -42,6 +42,7 @@ import * as oryCourier from "./ory-courier";
 import * as profile from "./profile";
 import * as profileDelete from "./profile-delete";
 import * as profileEmail from "./profile-email";
+import * as profileExport from "./profile-export";
 import * as profileEmailCancel from "./profile-email-cancel";
 import * as profileEmailConfirm from "./profile-email-confirm";
 import * as profilePassword from "./profile-password";
@@ -118,6 +119,7 @@ const described: Endpoint[] = [
   ...invitationAction.endpoints,
   lifeGps.endpoint,
   profile.endpoint,
+  profileExport.endpoint,
   profileDelete.endpoint,
   profileEmail.endpoint,
   profileEmailCancel.endpoint,

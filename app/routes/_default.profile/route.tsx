@@ -12,6 +12,7 @@ import { FormAlert } from "~/components/form/form";
 import { titleMeta } from "~/components/document/page-title";
 import { PhotoForms } from "~/components/form/photo-forms";
 import { useTranslation } from "~/i18n/react";
+import { DataExportLinks } from "./data-export-links";
 import { DeletionForm } from "./deletion-form";
 import { DetailsForm } from "./details-form";
 import { EmailForms } from "./email-forms";
@@ -80,6 +81,7 @@ export default function ProfilePage() {
         <EmailForms email={profile.email} pendingEmail={profile.pending_email} />
         <PasswordForm />
         <DeviceList {...devices} reply={reply} />
+        <DataExportLinks />
         <DeletionForm />
       </div>
     </>
