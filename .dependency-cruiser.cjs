@@ -31,6 +31,7 @@ const DOMAINS_AND_ABOVE = [
   "admin",
   "builds",
   "auth",
+  "security",
   "api",
   "runtime",
 ];
