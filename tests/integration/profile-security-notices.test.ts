@@ -21,6 +21,7 @@ import {
 } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { endpointAt } from "../support/endpoints";
+import { checkedJson } from "../support/openapi";
 import { sessionCount } from "../support/identity-backend";
 
 /**
@@ -30,6 +31,7 @@ import { sessionCount } from "../support/identity-backend";
  */
 const FIREFOX_ANDROID = "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0";
 const passwordApi = endpointAt("/api/profile/password").action;
+const eventsApi = endpointAt("/api/profile/security-events").loader;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -271,5 +273,39 @@ describe("the profile's security section", () => {
     expect(html).toContain('<h2 id="security-title">Security</h2>');
     expect(html).toContain("Sign-in from a new device");
     expect(html).toContain("Firefox on Android");
+  });
+});
+
+describe("GET /api/profile/security-events", () => {
+  it("answers the member's own events, newest first, as the OpenAPI document says; a stranger gets a 401", async () => {
+    const member = await verifiedMember();
+    const other = await verifiedMember({ email: "paul@example.com", first: { firstName: "Paul" } });
+    await changePassword(member, "Nouveau-Cap-2025");
+    await db().transaction((tx) =>
+      recordSecurityEvent(tx, member.memberId, "twoFactor.enabled", { ip: "203.0.113.9", userAgent: null }),
+    );
+    await db().transaction((tx) =>
+      recordSecurityEvent(tx, other.memberId, "email.changed", { ip: "203.0.113.9", userAgent: null }),
+    );
+    const get = (headers: Record<string, string>) =>
+      answerOf(
+        eventsApi({ request: buildRequest("/api/profile/security-events", { headers }), params: {}, context: {} }),
+      );
+
+    const answer = await get({ Authorization: `Bearer ${member.token}` });
+    expect(answer.status).toBe(200);
+    const body = await checkedJson<{ events: { kind: string; browser: string | null }[] }>(
+      answer,
+      "/api/profile/security-events",
+      "get",
+    );
+    expect(body.events.map((e) => [e.kind, e.browser])).toEqual([
+      ["twoFactor.enabled", null],
+      ["password.changed", "Firefox"],
+    ]);
+
+    const stranger = await get({});
+    expect(stranger.status).toBe(401);
+    await checkedJson(stranger, "/api/profile/security-events", "get");
   });
 });
