@@ -24,7 +24,9 @@ export function SecurityEvents({ events }: { events: SecurityEvent[] }) {
             <li key={event.id} className="device-list__item">
               <p className="device-list__name">{t(`security.kinds.${event.kind}`)}</p>
               <p className="muted">
-                <time dateTime={event.at}>{event.when}</time> ·{" "}
+                <time dateTime={event.at}>{event.when}</time>
+              </p>
+              <p className="muted">
                 {t("security.device", {
                   browser: event.browser ?? t("security.unknownBrowser"),
                   system: event.system ?? t("security.unknownSystem"),
