@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
-import { appUsers, securityEvents } from "~/.server/db/schema.server";
+import { appUsers, securityEventReports, securityEvents } from "~/.server/db/schema.server";
+import { keepHouse } from "~/.server/runtime/housekeeping.server";
 import { NOTICE_WINDOW_MS, recordSecurityEvent } from "~/.server/security/security-events.server";
 import { action as newPasswordAction } from "~/routes/_main.home.$newPasswordPage";
 import NotMePage, { action as notMeAction, loader as notMeLoader } from "~/routes/_main.security.not-me";
@@ -238,6 +239,12 @@ describe("this wasn't me", () => {
     expect(await sessionCount(member.identityId)).toBe(1);
     expect(await whoami(member.token)).not.toBeNull();
     expect(await mailsTo(member.email)).toHaveLength(mailsBefore);
+
+    // Housekeeping forgets links once expired, not before.
+    await keepHouse();
+    expect(await db().select().from(securityEventReports)).toHaveLength(1);
+    await keepHouse(new Date(Date.now() + 8 * 24 * 60 * 60 * 1000));
+    expect(await db().select().from(securityEventReports)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt } from "drizzle-orm";
 import { requestRecovery } from "~/.server/accounts/recovery.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, securityEventReports } from "~/.server/db/schema.server";
@@ -66,4 +66,9 @@ async function reportOf(token: string) {
     .innerJoin(appUsers, eq(appUsers.id, securityEventReports.memberId))
     .where(eq(securityEventReports.tokenHash, sha256(token)));
   return report ?? null;
+}
+
+/** Forgets links past their expiry (used or not): they open nothing any more. Hourly housekeeping. */
+export async function pruneNotMeLinks(now = new Date()) {
+  await db().delete(securityEventReports).where(lt(securityEventReports.expiresAt, now));
 }
