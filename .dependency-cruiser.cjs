@@ -32,6 +32,7 @@ const DOMAINS_AND_ABOVE = [
   "admin",
   "builds",
   "auth",
+  "security",
   "api",
   "runtime",
 ];

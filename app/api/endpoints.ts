@@ -48,6 +48,7 @@ import * as profileEmailConfirm from "./profile-email-confirm";
 import * as profilePassword from "./profile-password";
 import * as profilePhoto from "./profile-photo";
 import * as profilePhotoDelete from "./profile-photo-delete";
+import * as profileSecurityEvents from "./profile-security-events";
 import * as recovery from "./recovery";
 import * as register from "./register";
 import * as sessionRevoke from "./session-revoke";
@@ -127,6 +128,7 @@ const described: Endpoint[] = [
   profilePassword.endpoint,
   profilePhoto.endpoint,
   profilePhotoDelete.endpoint,
+  profileSecurityEvents.endpoint,
   recovery.endpoint,
   sessions.endpoint,
   sessionRevoke.endpoint,

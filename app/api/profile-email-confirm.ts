@@ -1,4 +1,5 @@
 import { whoami } from "~/.server/accounts/members.server";
+import { clientOf } from "~/.server/http/client.server";
 import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { emailCodeBody, emailConfirmRefusals, profileAnswer } from "~/.server/profile/contract.server";
@@ -12,9 +13,9 @@ export const endpoint = postEndpoint("/api/profile/email/confirm", {
   body: emailCodeBody,
   refusals: emailConfirmRefusals,
   ok: { status: 200, schema: profileAnswer, description: "The new address is the account's; this session stays" },
-  async handler({ context, signedIn, body, refuse }) {
+  async handler({ request, context, signedIn, body, refuse }) {
     const { code } = await body();
-    const result = await confirmEmailChange(signedIn, code, context.clientIp ?? "unknown");
+    const result = await confirmEmailChange(signedIn, code, clientOf(request, context));
     if (!result.ok) return refuse(result.error);
     // The session now belongs to an identity with the new address: read it again.
     const fresh = await whoami(signedIn.token);

@@ -1,6 +1,7 @@
 import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { successAnswer } from "~/.server/contract/operation.server";
+import { clientOf } from "~/.server/http/client.server";
 import { changePassword } from "~/.server/profile/account.server";
 import { passwordBody, passwordChangeRefusals } from "~/.server/profile/contract.server";
 
@@ -9,9 +10,9 @@ export const endpoint = postEndpoint("/api/profile/password", {
   body: passwordBody,
   refusals: passwordChangeRefusals,
   ok: { status: 200, schema: successAnswer, description: "Changed" },
-  async handler({ signedIn, body, refuse }) {
+  async handler({ request, context, signedIn, body, refuse }) {
     const { current_password, password } = await body();
-    const result = await changePassword(signedIn, current_password, password);
+    const result = await changePassword(signedIn, current_password, password, clientOf(request, context));
     return result.ok ? apiAnswer({ success: true }) : refuse(result.error);
   },
 });

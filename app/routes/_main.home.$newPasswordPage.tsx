@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
+import { clientOf } from "~/.server/http/client.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { recoveryRefusals } from "~/.server/accounts/contract.server";
 import { completeRecovery, recoveryIsOpen } from "~/.server/accounts/recovery.server";
@@ -46,7 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     codeId,
     submission.value.code,
     submission.value.password,
-    context.clientIp ?? "unknown",
+    clientOf(request, context),
   );
   if (!result.ok) return refuseWith(submission, recoveryRefusals[result.error], hidden);
   return redirect("/", { status: 303, headers: { "Set-Cookie": await setTokenCookie(result.token) } });

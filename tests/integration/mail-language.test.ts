@@ -116,7 +116,9 @@ describe("every email in its recipient's language", () => {
     expect(await requestEmailChange(await signedIn(member), "marie.curie@example.com", PASSWORD)).toEqual({ ok: true });
     const change = await lastMailTo("marie.curie@example.com");
     expect(change.subject).toBe("Confirm your new Cap email address");
-    expect(await confirmEmailChange(await signedIn(member), codeIn(change), IP)).toMatchObject({ ok: true });
+    expect(await confirmEmailChange(await signedIn(member), codeIn(change), { ip: IP, userAgent: null })).toMatchObject(
+      { ok: true },
+    );
     expect((await lastMailTo(member.email)).subject).toBe("The email address of your Cap account has changed");
   });
 

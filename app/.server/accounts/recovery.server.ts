@@ -1,8 +1,11 @@
 import { db } from "~/.server/db/client.server";
+import type { Client } from "~/.server/http/client.server";
 import { type CodeError, codeTriesSpent, identity, normalizeEmail } from "~/.server/identity/identity-service.server";
 import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";
 import { trySlots } from "~/.server/rate-limit/rate-limit.server";
+import { recordSecurityEvent } from "~/.server/security/security-events.server";
 import type { Language } from "~/i18n/config";
+import { memberOfIdentity } from "./members.server";
 
 /**
  * Codes issued, each one mailed (a new code replaces the open one, so a code that is not mailed
@@ -49,8 +52,23 @@ export type RecoveryResult = { ok: true; token: string } | { ok: false; error: C
 
 /**
  * Sets the new password, ends every other session, and signs the member in. The code proves the
- * address, so it also counts as verified.
+ * address, so it also counts as verified. The member is told by mail, once the identity service
+ * took the password (its session names whose it is).
  */
-export function completeRecovery(codeId: string, code: string, password: string, ip: string): Promise<RecoveryResult> {
-  return identity().completeRecovery(codeId, code, password, ip);
+export async function completeRecovery(
+  codeId: string,
+  code: string,
+  password: string,
+  client: Client,
+): Promise<RecoveryResult> {
+  const result = await identity().completeRecovery(codeId, code, password, client.ip);
+  if (!result.ok) return result;
+  const session = await identity().whoami(result.token);
+  if (session) {
+    await db().transaction(async (tx) => {
+      const member = await memberOfIdentity(tx, session.identity.id);
+      if (member) await recordSecurityEvent(tx, member.id, "password.recovered", client);
+    });
+  }
+  return result;
 }

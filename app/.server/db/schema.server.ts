@@ -733,3 +733,26 @@ export const securityEvents = pgTable(
   },
   (t) => [index().on(t.memberId, t.createdAt)],
 );
+
+/**
+ * The "this wasn't me" link of a security notice: one per notice mailed, its token kept as a
+ * SHA-256 hash (the outbox holds the plain link until the mail is gone). Usable once, until it
+ * expires; using it signs the member out everywhere and starts a password recovery.
+ */
+export const securityEventReports = pgTable(
+  "security_event_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: bigint("event_id", { mode: "number" })
+      .notNull()
+      .references(() => securityEvents.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("security_event_reports_token_hash_key").on(t.tokenHash), index().on(t.memberId)],
+);

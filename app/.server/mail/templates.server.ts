@@ -198,15 +198,6 @@ export function emailChangeMail(lang: Language, to: string, vars: { firstname: s
   }));
 }
 
-/** To the OLD address once an email change is confirmed: the owner learns of it if it was not them. */
-export function emailChangedMail(lang: Language, to: string, vars: { firstname: string; newEmail: string }) {
-  return renderMail({ template: "emailChanged", vars, lang }, to, (t) => ({
-    subject: t("emailChanged.subject"),
-    firstname: vars.firstname,
-    blocks: [{ paragraph: t("emailChanged.intro", { email: vars.newEmail }) }, { paragraph: t("emailChanged.notYou") }],
-  }));
-}
-
 /** A template: what a queued message is rendered from again, given its recipient's language. */
 export type MailTemplate = (lang: Language, to: string, vars: never) => OutgoingMail;
 export type MailTemplates = Record<string, MailTemplate>;
@@ -219,5 +210,4 @@ export const mailTemplates = {
   crewInvitation: crewInvitationMail,
   surveyRequest: surveyRequestMail,
   emailChange: emailChangeMail,
-  emailChanged: emailChangedMail,
 } satisfies MailTemplates;

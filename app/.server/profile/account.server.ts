@@ -1,9 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { cancelSessionsOfDeparting } from "~/.server/coaching/bookings.server";
+import { db } from "~/.server/db/client.server";
 import { appUsers, mailOutbox, rateLimitEvents } from "~/.server/db/schema.server";
+import type { Client } from "~/.server/http/client.server";
 import { type AlongWith, identity, normalizeEmail } from "~/.server/identity/identity-service.server";
 import { releaseSlots, takeSlots } from "~/.server/rate-limit/rate-limit.server";
+import { recordSecurityEvent } from "~/.server/security/security-events.server";
 
 /** Wrong current passwords per member in 15 minutes before the forms stop checking. */
 const WINDOW_MS = 15 * 60 * 1000;
@@ -29,15 +32,22 @@ export async function confirmPassword(
   return { ok: true };
 }
 
-/** A new password, once the current one is given; every other session of the member ends. */
+/**
+ * A new password, once the current one is given; every other session of the member ends and the
+ * member is told by mail (the event is written once the identity service took the password).
+ */
 export async function changePassword(
   signedIn: SignedIn,
   current: string,
   password: string,
+  client: Client,
 ): Promise<{ ok: true } | { ok: false; error: PasswordError | "passwordRejected" }> {
   const check = await confirmPassword(signedIn, current);
   if (!check.ok) return check;
-  return identity().setPassword(signedIn.token, signedIn.identity.id, password);
+  const changed = await identity().setPassword(signedIn.token, signedIn.identity.id, password);
+  if (changed.ok)
+    await db().transaction((tx) => recordSecurityEvent(tx, signedIn.member.id, "password.changed", client));
+  return changed;
 }
 
 export type DeletionResult = { ok: true } | { ok: false; error: PasswordError | "confirmEmailWrong" };

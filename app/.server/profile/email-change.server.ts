@@ -11,8 +11,10 @@ import {
   withdrawCodes,
 } from "~/.server/identity/identity-service.server";
 import { queueMail } from "~/.server/mail/outbox.server";
-import { emailChangedMail, emailChangeMail } from "~/.server/mail/templates.server";
+import { emailChangeMail } from "~/.server/mail/templates.server";
+import type { Client } from "~/.server/http/client.server";
 import { takeSlots } from "~/.server/rate-limit/rate-limit.server";
+import { recordEmailChange } from "~/.server/security/security-events.server";
 import { isLanguage } from "~/i18n/config";
 import { confirmPassword, type PasswordError } from "./account.server";
 
@@ -62,30 +64,28 @@ export async function cancelEmailChange(signedIn: SignedIn): Promise<{ ok: boole
 export type EmailChangeResult = { ok: true; email: string } | { ok: false; error: CodeError | "emailTaken" };
 
 /**
- * The code from the new address's email, typed at client address `ip`: the new address replaces
- * the old one, verified, the old address is told, and every other session ends (in the same
+ * The code from the new address's email, typed by `client`: the new address replaces the old one,
+ * verified, both addresses get the security notice, and every other session ends (in the same
  * transaction).
  */
 export async function confirmEmailChange(
   { identity: current, member, token }: SignedIn,
   code: string,
-  ip: string,
+  client: Client,
 ): Promise<EmailChangeResult> {
   // The code is Cap's own: spent in its transaction, which commits before the address changes
   // (a refused change leaves the code spent: the member asks for a new one).
   const check = await db().transaction(async (tx) => {
     const codeId = await openCodeId(tx, current.id, "email_change");
     if (!codeId) return { ok: false as const, error: "codeExpired" as const };
-    return consumeCode(tx, "email_change", codeId, { code }, ip);
+    return consumeCode(tx, "email_change", codeId, { code }, client.ip);
   });
   if (!check.ok) return check;
   try {
     // The account now answers to another address: every other device signs in again.
-    await identity().replaceEmail(current.id, check.address, token, async (tx) => {
-      const lang = isLanguage(member.lang) ? member.lang : "fr";
-      const told = { firstname: member.firstname, newEmail: check.address };
-      await queueMail(tx, emailChangedMail(lang, current.traits.email, told));
-    });
+    await identity().replaceEmail(current.id, check.address, token, (tx) =>
+      recordEmailChange(tx, member.id, client, current.traits.email),
+    );
     return { ok: true, email: check.address };
   } catch (error) {
     // Someone registered with the address since the code was sent.

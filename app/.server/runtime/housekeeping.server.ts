@@ -3,12 +3,14 @@ import { db } from "~/.server/db/client.server";
 import { identityFlows, mailOutbox } from "~/.server/db/schema.server";
 import { logger } from "~/.server/observability/logger.server";
 import { pruneEvents } from "~/.server/rate-limit/rate-limit.server";
+import { pruneNotMeLinks } from "~/.server/security/not-me.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
 
 /**
  * What the database would otherwise keep for ever: rate-limit events no window reads any more,
  * delivered emails — whose codes and links are of no use once sent, and which nobody should
- * be able to read later — and the records of Kratos flows long expired (Ory adapter). Every app
+ * be able to read later — the records of Kratos flows long expired (Ory adapter), and expired
+ * "this wasn't me" links. Every app
  * process runs it hourly; each step is idempotent.
  */
 const EVERY_MS = 60 * 60 * 1000;
@@ -24,6 +26,7 @@ export async function keepHouse(now = new Date()) {
   await db()
     .delete(identityFlows)
     .where(lt(identityFlows.createdAt, new Date(now.getTime() - DAY_MS)));
+  await pruneNotMeLinks(now);
 }
 
 let timer: NodeJS.Timeout | undefined;

@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
+import { clientOf } from "~/.server/http/client.server";
 import { usualTimeZones } from "~/.server/calendar/time-zones.server";
 import { zoneLabel } from "~/.server/calendar/when-words.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { DEVICES_PAGE_SIZE, devicesOf } from "~/.server/profile/devices.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { profileOf } from "~/.server/profile/profile.server";
+import { recentSecurityEvents } from "~/.server/security/security-events.server";
 import { DeviceList } from "~/components/form/device-list";
 import { FormAlert } from "~/components/form/form";
 import { titleMeta } from "~/components/document/page-title";
@@ -20,6 +22,7 @@ import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { answerProfilePost, savedMessages } from "./intents.server";
 import { PasswordForm } from "./password-form";
 import { PathForm } from "./path-form";
+import { SecurityEvents } from "./security-events";
 import { TimeZoneForm } from "./time-zone-form";
 
 export const meta = titleMeta;
@@ -43,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       usual: usualTimeZones(),
     },
     saved: savedMessages.find((key) => key === saved) ?? null,
+    securityEvents: await recentSecurityEvents(signedIn.member, await localeOf(request)),
   };
 }
 
@@ -54,11 +58,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const signedIn = await requireMember(request);
   const formData = await request.formData();
-  return answerProfilePost({ signedIn, formData, clientIp: context.clientIp ?? "unknown" });
+  return answerProfilePost({ signedIn, formData, client: clientOf(request, context) });
 }
 
 export default function ProfilePage() {
-  const { profile, devices, saved, timeZone } = useLoaderData<typeof loader>();
+  const { profile, devices, saved, timeZone, securityEvents } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("profile");
   return (
@@ -81,6 +85,7 @@ export default function ProfilePage() {
         <EmailForms email={profile.email} pendingEmail={profile.pending_email} />
         <PasswordForm />
         <DeviceList {...devices} reply={reply} />
+        <SecurityEvents events={securityEvents} />
         <DataExportLinks />
         <DeletionForm />
       </div>

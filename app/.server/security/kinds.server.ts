@@ -1,0 +1,14 @@
+/** What happened to a member's account that they should hear of (issue 25 item 6). */
+export const securityEventKinds = [
+  "signIn.newDevice",
+  "password.changed",
+  "password.recovered",
+  "email.changed",
+  "twoFactor.enabled",
+  "twoFactor.disabled",
+  "twoFactor.recoveryCodesRegenerated",
+  "twoFactor.recoveryCodeUsed",
+  "signIn.lockedOut",
+] as const;
+
+export type SecurityEventKind = (typeof securityEventKinds)[number];

@@ -1,0 +1,71 @@
+import { dateFormat } from "~/.server/calendar/date-formats.server";
+import { zoneLabel } from "~/.server/calendar/when-words.server";
+import { type Link, type MailTemplates, renderMail } from "~/.server/mail/templates.server";
+import type { Language } from "~/i18n/config";
+import type { SecurityEventKind } from "./kinds.server";
+
+/** What a security notice is rendered from (kept with the queued message, to render it again). */
+export type SecurityNoticeVars = {
+  kind: SecurityEventKind;
+  firstname: string;
+  /** When it happened (an ISO instant), shown in `timeZone`, the member's. */
+  at: string;
+  timeZone: string;
+  /** The device as its user agent names it; null when it does not say. */
+  browser: string | null;
+  system: string | null;
+  /** The "this wasn't me" page with its single-use token; null for a lockout (nobody got in). */
+  notMeLink: Link | null;
+  /** An email change, told to the former address: the address the account answers to now. */
+  newEmail?: string;
+};
+
+/** "jeudi 26 novembre 2026 à 09:12 · Europe/Paris (UTC+01:00)". */
+export function securityEventWhen(lang: Language, at: Date, timeZone: string): string {
+  const date = dateFormat(lang, { dateStyle: "full", timeStyle: "short", timeZone }).format(at);
+  return `${date} · ${zoneLabel(at, timeZone)}`;
+}
+
+/**
+ * A security notice: what happened to the account, when (in the member's zone), from which device,
+ * and the way back in if it was not them ("this wasn't me": sign out everywhere, a new password).
+ * A lockout says the account is safe and links to a password reset instead.
+ */
+export function securityNoticeMail(lang: Language, to: string, vars: SecurityNoticeVars) {
+  return renderMail({ template: "securityNotice", vars, lang }, to, (t) => {
+    const key = `securityNotice.${vars.kind}`;
+    const device = t("securityNotice.device", {
+      browser: vars.browser ?? t("securityNotice.unknownBrowser"),
+      system: vars.system ?? t("securityNotice.unknownSystem"),
+    });
+    const facts = [
+      { paragraph: t("securityNotice.when", { when: securityEventWhen(lang, new Date(vars.at), vars.timeZone) }) },
+      { paragraph: t("securityNotice.from", { device }) },
+    ];
+    if (!vars.notMeLink) {
+      return {
+        subject: t(`${key}.subject`),
+        firstname: vars.firstname,
+        blocks: [
+          { paragraph: t(`${key}.intro`) },
+          ...facts,
+          { paragraph: t("securityNotice.lockedOutSafe") },
+          { button: t("securityNotice.resetAction"), url: "/home/forgot-password" },
+        ],
+      };
+    }
+    return {
+      subject: t(`${key}.subject`),
+      firstname: vars.firstname,
+      blocks: [
+        { paragraph: t(`${key}.intro`, { email: vars.newEmail ?? "" }) },
+        ...facts,
+        { paragraph: t("securityNotice.ifYou") },
+        { paragraph: t("securityNotice.ifNotYou") },
+        { button: t("securityNotice.notMeAction"), url: vars.notMeLink },
+      ],
+    };
+  });
+}
+
+export const securityMailTemplates = { securityNotice: securityNoticeMail } satisfies MailTemplates;
