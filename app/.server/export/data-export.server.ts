@@ -410,6 +410,8 @@ export const EXPORT_COVERAGE = {
     "identity_credentials.identity_id": "the password hash: a secret, never given out, not even to its owner",
     "identity_totp.identity_id": "the TOTP secret: the copy says whether two-factor is on and since when",
     "identity_recovery_codes.identity_id": "recovery-code hashes: secrets; the copy says whether two-factor is on",
+    "security_event_reports.member_id":
+      "the hashes of the notices' \"this wasn't me\" links: secrets; the events they were mailed for are in the copy",
     "crew_members.joined_member_id":
       "another member's crew list naming this member is that member's record; the invitation it came from is in the copy",
     "audit_events.actor_id":
