@@ -4,13 +4,19 @@ import {
   BOOKING_CHANGES_PER_MEMBER_PER_DAY,
   BOOKING_MAILS_PER_COACH_PER_DAY,
 } from "~/.server/coaching/booking-quota.server";
+import { agendaPath, coachOfAgendaToken } from "~/.server/coaching/agenda-link.server";
 import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
+import {
+  AGENDA_RENEWALS_PER_COACH_PER_DAY,
+  AGENDA_RENEWALS_PER_IP_PER_HOUR,
+} from "~/.server/coaching/coach-agenda.server";
 import { db } from "~/.server/db/client.server";
 import { rateLimitEvents } from "~/.server/db/schema.server";
 import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { action as coachAction } from "~/routes/_default.coaching.$coach_slug/route";
 import { action as sessionAction } from "~/routes/_default.coaching.sessions.$id";
+import { action as agendaAction } from "~/routes/_home.coach.agenda.$token/route";
 import { callWith, mailsTo, verifiedMember, type TestMember } from "../support/accounts";
 import { endpointAt } from "../support/endpoints";
 import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
@@ -157,5 +163,46 @@ describe("booking changes are bounded per member and per coach address", () => {
       params,
     );
     expect(cancelled.status).toBe(200);
+  });
+});
+
+describe("agenda link renewals are bounded per coach address and per client address", () => {
+  async function claireToken() {
+    const coach = await coachOf("claire-moreau");
+    return agendaPath(coach!).split("/").pop()!;
+  }
+
+  function renew(token: string, ip: string) {
+    return callWith(agendaAction, buildRequest(`/coach/agenda/${token}`, { form: { intent: "renew" } }), {
+      params: { token },
+      context: { clientIp: ip },
+    });
+  }
+
+  const renewalMails = async () =>
+    (await mailsTo(claireEmail)).filter((mail) => mail.subject === "Votre nouveau lien d’agenda Cap");
+
+  it(`mails a coach at most ${AGENDA_RENEWALS_PER_COACH_PER_DAY} new links a day; the next renewal is refused and the last link keeps working`, async () => {
+    const answers = [];
+    for (let i = 0; i < AGENDA_RENEWALS_PER_COACH_PER_DAY + 2; i += 1)
+      answers.push(await renew(await claireToken(), `192.0.2.${i + 1}`));
+    expect(answers.map(statusOf)).toEqual([...Array(AGENDA_RENEWALS_PER_COACH_PER_DAY).fill(303), 429, 429]);
+    expect(await renewalMails()).toHaveLength(AGENDA_RENEWALS_PER_COACH_PER_DAY);
+    expect((await dataOf<Reply>(answers[AGENDA_RENEWALS_PER_COACH_PER_DAY])).error?.[""]).toEqual([
+      "agenda.errors.tooManyRenewals",
+    ]);
+    const token = await claireToken();
+    expect((await renewalMails()).at(-1)!.text).toContain(`/coach/agenda/${token}`);
+    expect((await coachOfAgendaToken(token))?.slug).toBe("claire-moreau");
+  });
+
+  it(`renews at most ${AGENDA_RENEWALS_PER_IP_PER_HOUR} links an hour from one client address`, async () => {
+    await spent("agenda-renewal-ip", "198.51.100.9", AGENDA_RENEWALS_PER_IP_PER_HOUR);
+    const token = await claireToken();
+    expect(statusOf(await renew(token, "198.51.100.9"))).toBe(429);
+    expect(await claireToken()).toBe(token);
+    expect(await renewalMails()).toHaveLength(0);
+    expect(statusOf(await renew(token, "198.51.100.10"))).toBe(303);
+    expect(await renewalMails()).toHaveLength(1);
   });
 });
