@@ -482,6 +482,15 @@ describe("registration quotas", () => {
     // The address typed stays in the form; the passwords do not.
     expect(refused.initialValue?.email).toMatch(/^flood/i);
     expect(refused.initialValue?.password).toBeUndefined();
+    // The page without JavaScript shows the message under the address.
+    const second = await load("/home/register?step=second", await stepOne());
+    const page = await renderPage(Register, {
+      path: "/home/register?step=second",
+      loaderData: second,
+      actionData: refused,
+    });
+    expect(page).toContain(authText("fr", "errors.tooManyRegistrationsForAddress"));
+    expect(authText("fr", "errors.tooManyRegistrationsForAddress")).toMatch(/demain/);
     // Another inbox registers as before.
     expect(statusOf(await registerFrom("someone@example.com", "192.0.2.1"))).toBe(302);
   });
