@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { REGISTRATIONS_PER_INBOX_PER_DAY, REGISTRATIONS_PER_IP_PER_HOUR } from "~/.server/accounts/registration.server";
+import { VERIFICATION_RESENDS_PER_INBOX_PER_DAY } from "~/.server/accounts/verification.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, mailOutbox, rateLimitEvents, registrationDrafts } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { whoami } from "~/.server/accounts/members.server";
+import { action as verificationAction } from "~/routes/_home.account_verification";
 import Register, { action, loader } from "~/routes/_home.home.register/route";
 import {
   authText,
@@ -493,6 +495,32 @@ describe("registration quotas", () => {
     expect(authText("fr", "errors.tooManyRegistrationsForAddress")).toMatch(/demain/);
     // Another inbox registers as before.
     expect(statusOf(await registerFrom("someone@example.com", "192.0.2.1"))).toBe(302);
+  });
+
+  it(`resends at most ${VERIFICATION_RESENDS_PER_INBOX_PER_DAY} verification codes a day to one inbox, whichever of its accounts asks`, async () => {
+    const first = await registerMember({ email: "resend+1@example.com" });
+    const second = await registerMember({ email: "Resend+2@example.com" });
+    // The day's resends to this inbox so far, all but the last.
+    await db()
+      .insert(rateLimitEvents)
+      .values(
+        Array.from({ length: VERIFICATION_RESENDS_PER_INBOX_PER_DAY - 1 }, () => ({
+          bucket: "verification-inbox",
+          key: "resend@example.com",
+        })),
+      );
+    const resend = (member: { cookie: string }) =>
+      callWith(
+        verificationAction,
+        buildRequest("/account_verification", { form: { intent: "resend" }, cookie: member.cookie }),
+      );
+    const before = await mailsToInbox("resend");
+    expect(statusOf(await resend(first))).toBe(200);
+    // The other account has its own three a quarter of an hour, but the inbox has had its day's.
+    const refused = await resend(second);
+    expect(statusOf(refused)).toBe(429);
+    expect(await dataOf(refused)).toEqual({ resent: false, resendRefused: "tooManyCodeRequests" });
+    expect(await mailsToInbox("resend")).toBe(before + 1);
   });
 
   it("a refused registration (address taken) takes no slot: the owner can still register a fresh account later", async () => {
