@@ -14,7 +14,7 @@ export const endpoint = postEndpoint("/api/dashboard/register", {
   query: [{ name: "invited_id", description: "The inviting member's id, from an invitation link" }],
   refusals: registrationRefusals,
   ok: { status: 201, schema: tokenAnswer, description: "Registered and signed in" },
-  async handler({ request, body, refuse }) {
+  async handler({ request, context, body, refuse }) {
     const { user } = await body();
     const result = await register({
       firstname: user.firstname,
@@ -28,6 +28,7 @@ export const endpoint = postEndpoint("/api/dashboard/register", {
       lang: user.lang,
       invitedId: new URL(request.url).searchParams.get("invited_id"),
       userAgent: request.headers.get("user-agent"),
+      ip: context.clientIp ?? "unknown",
     });
     return result.ok ? apiAnswer({ token: result.token }, 201) : refuse(result.error);
   },

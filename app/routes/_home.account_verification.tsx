@@ -56,8 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = intentOf(formData, ["verify", "resend"]);
   if (!intent) return refuseUnknownIntent();
   if (intent === "resend") {
-    const { ok } = await resendVerification(identity, member, await localeOf(request));
-    return data({ resent: ok, resendRefused: !ok }, { status: ok ? 200 : 429 });
+    const sent = await resendVerification(identity, member, await localeOf(request));
+    return data({ resent: sent.ok, resendRefused: sent.ok ? null : sent.error }, { status: sent.ok ? 200 : 429 });
   }
 
   const submission = parseWithZod(formData, { schema: verificationSchema });
@@ -104,7 +104,7 @@ export default function AccountVerification() {
           <FormAlert tone="success" lines={[t("verification.resent")]} />
         ) : null}
         {answer && "resendRefused" in answer && answer.resendRefused ? (
-          <FormAlert lines={[t("errors.tooManyResends")]} />
+          <FormAlert lines={[t(`errors.${answer.resendRefused}`)]} />
         ) : null}
         <Form method="post" {...formProps(form)} {...checks} className="form" noValidate>
           <Field label={t("fields.code")} meta={fields.code} ns="auth">

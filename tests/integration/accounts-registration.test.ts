@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { REGISTRATIONS_PER_INBOX_PER_DAY, REGISTRATIONS_PER_IP_PER_HOUR } from "~/.server/accounts/registration.server";
+import { VERIFICATION_RESENDS_PER_INBOX_PER_DAY } from "~/.server/accounts/verification.server";
 import { db } from "~/.server/db/client.server";
-import { appUsers, mailOutbox, registrationDrafts } from "~/.server/db/schema.server";
+import { appUsers, mailOutbox, rateLimitEvents, registrationDrafts } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { whoami } from "~/.server/accounts/members.server";
+import { action as verificationAction } from "~/routes/_home.account_verification";
 import Register, { action, loader } from "~/routes/_home.home.register/route";
 import {
   authText,
@@ -20,8 +23,10 @@ import {
   setCookie,
   tokenOf,
 } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { endpointAt } from "../support/endpoints";
+import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { identityCount, sessionCount } from "../support/identity-backend";
+import { checkedJson } from "../support/openapi";
 
 type Reply = { status: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> };
 type LoaderData = { title: string; step: "first" | "second"; draft: Record<string, string | undefined> };
@@ -438,5 +443,141 @@ describe("registration: success", () => {
     expect(headerOf(answer, "Location")).toBe("/account_verification");
     expect(await count(appUsers)).toBe(1);
     expect(await sessionCount(member.identityId)).toBe(1);
+  });
+});
+
+/**
+ * Issue 25 item 3: registrations are bounded per inbox (sub-addresses and case folded, so
+ * `x+1@`, `x+2@`, … cannot mail one inbox a hundred times) and per client address; the slots
+ * are taken atomically before the identity is created.
+ */
+describe("registration quotas", () => {
+  /** Both steps of the form, as a browser without JavaScript posts them, from client address `ip`. */
+  async function registerFrom(email: string, ip: string) {
+    const context = { clientIp: ip };
+    const next = await callWith(action, buildRequest("/home/register", { form: firstStep() }), { context });
+    const cookie = cookiePair(next, "register_draft");
+    const form = secondStep({ email });
+    return callWith(action, buildRequest("/home/register", { form, cookie }), { context });
+  }
+
+  async function mailsToInbox(local: string) {
+    const rows = await db().select({ to: mailOutbox.to }).from(mailOutbox);
+    return rows.filter((row) => row.to.startsWith(local) && row.to.endsWith("@example.com")).length;
+  }
+
+  it(`registers one inbox at most ${REGISTRATIONS_PER_INBOX_PER_DAY} times a day, however its address is spelled, even all at once`, async () => {
+    const variants = ["flood+1@example.com", "Flood+2@example.com", "FLOOD@example.com", "flood+4@Example.com"];
+    // From as many client addresses: only the inbox's own quota can refuse.
+    const answers = await Promise.all(
+      [...variants, "flood+5@example.com", "flood+6@example.com"].map((email, i) =>
+        registerFrom(email, `192.0.2.${i + 1}`),
+      ),
+    );
+    const statuses = answers.map(statusOf);
+    expect(statuses.filter((status) => status === 302)).toHaveLength(REGISTRATIONS_PER_INBOX_PER_DAY);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6 - REGISTRATIONS_PER_INBOX_PER_DAY);
+    expect(await identityCount()).toBe(REGISTRATIONS_PER_INBOX_PER_DAY);
+    expect(await mailsToInbox("flood")).toBe(REGISTRATIONS_PER_INBOX_PER_DAY);
+    const refused = await dataOf<Reply>(answers[statuses.indexOf(429)]);
+    expect(refused.error?.email).toEqual(["errors.tooManyRegistrationsForAddress"]);
+    // The address typed stays in the form; the passwords do not.
+    expect(refused.initialValue?.email).toMatch(/^flood/i);
+    expect(refused.initialValue?.password).toBeUndefined();
+    // The page without JavaScript shows the message under the address.
+    const second = await load("/home/register?step=second", await stepOne());
+    const page = await renderPage(Register, {
+      path: "/home/register?step=second",
+      loaderData: second,
+      actionData: refused,
+    });
+    expect(page).toContain(authText("fr", "errors.tooManyRegistrationsForAddress"));
+    expect(authText("fr", "errors.tooManyRegistrationsForAddress")).toMatch(/demain/);
+    // Another inbox registers as before.
+    expect(statusOf(await registerFrom("someone@example.com", "192.0.2.1"))).toBe(302);
+  });
+
+  it(`resends at most ${VERIFICATION_RESENDS_PER_INBOX_PER_DAY} verification codes a day to one inbox, whichever of its accounts asks`, async () => {
+    const first = await registerMember({ email: "resend+1@example.com" });
+    const second = await registerMember({ email: "Resend+2@example.com" });
+    // The day's resends to this inbox so far, all but the last.
+    await db()
+      .insert(rateLimitEvents)
+      .values(
+        Array.from({ length: VERIFICATION_RESENDS_PER_INBOX_PER_DAY - 1 }, () => ({
+          bucket: "verification-inbox",
+          key: "resend@example.com",
+        })),
+      );
+    const resend = (member: { cookie: string }) =>
+      callWith(
+        verificationAction,
+        buildRequest("/account_verification", { form: { intent: "resend" }, cookie: member.cookie }),
+      );
+    const before = await mailsToInbox("resend");
+    expect(statusOf(await resend(first))).toBe(200);
+    // The other account has its own three a quarter of an hour, but the inbox has had its day's.
+    const refused = await resend(second);
+    expect(statusOf(refused)).toBe(429);
+    expect(await dataOf(refused)).toEqual({ resent: false, resendRefused: "tooManyCodeRequests" });
+    expect(await mailsToInbox("resend")).toBe(before + 1);
+  });
+
+  it("a refused registration (address taken) takes no slot: the owner can still register a fresh account later", async () => {
+    expect(statusOf(await registerFrom("taken@example.com", "192.0.2.1"))).toBe(302);
+    for (let i = 0; i < REGISTRATIONS_PER_INBOX_PER_DAY + 1; i += 1)
+      expect(statusOf(await registerFrom("taken@example.com", "192.0.2.1"))).toBe(409);
+    expect(statusOf(await registerFrom("taken+2@example.com", "192.0.2.1"))).toBe(302);
+  });
+
+  it(`registers at most ${REGISTRATIONS_PER_IP_PER_HOUR} accounts an hour from one client address, with a translated message`, async () => {
+    // The hour's registrations from this address so far, all but the last slot.
+    await db()
+      .insert(rateLimitEvents)
+      .values(
+        Array.from({ length: REGISTRATIONS_PER_IP_PER_HOUR - 1 }, () => ({
+          bucket: "registration-ip",
+          key: "198.51.100.9",
+        })),
+      );
+    expect(statusOf(await registerFrom("first@example.com", "198.51.100.9"))).toBe(302);
+    const refused = await registerFrom("second@example.com", "198.51.100.9");
+    expect(statusOf(refused)).toBe(429);
+    expect((await dataOf<Reply>(refused)).error?.[""]).toEqual(["errors.tooManyRegistrationsFromHere"]);
+    expect(await identity().findIdByEmail("second@example.com")).toBeNull();
+    const t = await translator("fr", "auth");
+    expect(t("errors.tooManyRegistrationsFromHere")).not.toBe("errors.tooManyRegistrationsFromHere");
+    expect((await translator("en", "auth"))("errors.tooManyRegistrationsForAddress")).toMatch(/address/i);
+    // Another client address is not concerned.
+    expect(statusOf(await registerFrom("second@example.com", "198.51.100.10"))).toBe(302);
+  });
+
+  it("the API refuses with 429, Retry-After and the message in the caller's language", async () => {
+    const register = endpointAt("/api/dashboard/register").action;
+    const user = (email: string) => ({
+      firstname: "Ana",
+      lastname: "Barros",
+      birth_date: "1990-02-03",
+      email,
+      password: "correct horse",
+    });
+    const statuses: number[] = [];
+    let last: Response | null = null;
+    for (let i = 0; i <= REGISTRATIONS_PER_INBOX_PER_DAY; i += 1) {
+      const request = buildRequest("/api/dashboard/register", {
+        json: { user: user(`ana+${i}@example.com`) },
+        headers: ENGLISH,
+      });
+      last = await answerOf(register({ request, params: {}, context: { clientIp: "203.0.113.7" } }));
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([...Array(REGISTRATIONS_PER_INBOX_PER_DAY).fill(201), 429]);
+    expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const { errors } = await checkedJson<{ errors: Record<string, string[]> }>(
+      last!,
+      "/api/dashboard/register",
+      "post",
+    );
+    expect(errors.email[0]).toMatch(/address/i);
   });
 });

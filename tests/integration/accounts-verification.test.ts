@@ -207,7 +207,7 @@ describe("resending the code", () => {
     const oldCode = codeIn(await lastMailTo(member.email));
     const answer = await submit(member, { intent: "resend" });
     expect(statusOf(answer)).toBe(200);
-    expect(await dataOf(answer)).toEqual({ resent: true, resendRefused: false });
+    expect(await dataOf(answer)).toEqual({ resent: true, resendRefused: null });
     const mails = await mailsTo(member.email);
     expect(mails).toHaveLength(2);
     const newCode = codeIn(mails[1]);
@@ -222,7 +222,7 @@ describe("resending the code", () => {
     }
     const refused = await submit(member, { intent: "resend" });
     expect(statusOf(refused)).toBe(429);
-    expect(await dataOf(refused)).toEqual({ resent: false, resendRefused: true });
+    expect(await dataOf(refused)).toEqual({ resent: false, resendRefused: "tooManyResends" });
     expect(await mailsTo(member.email)).toHaveLength(4);
     const events = await db().select().from(rateLimitEvents).where(eq(rateLimitEvents.bucket, "verification-resend"));
     expect(events).toHaveLength(3);

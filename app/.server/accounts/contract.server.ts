@@ -117,8 +117,21 @@ export const recoveryRequestRefusals = refusals("auth", {
   codeTooManyTries: recoveryLimit("errors.codeTooManyTries"),
 });
 
+// Quotas of registrations (accounts/registration.server.ts): the inbox's for a day, the client address's for an hour.
 export const registrationRefusals = refusals("auth", {
   emailTaken: { status: 409, field: "email", message: "errors.emailTaken" },
+  tooManyRegistrationsForAddress: {
+    status: 429,
+    field: "email",
+    message: "errors.tooManyRegistrationsForAddress",
+    api: { retryAfter: 24 * 60 * 60 },
+  },
+  tooManyRegistrationsFromHere: {
+    status: 429,
+    field: null,
+    message: "errors.tooManyRegistrationsFromHere",
+    api: { retryAfter: 60 * 60 },
+  },
   passwordRejected: {
     status: 422,
     field: "password",

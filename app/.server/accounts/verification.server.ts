@@ -2,13 +2,21 @@ import type { Transaction } from "~/.server/db/client.server";
 import { type CodeError, type Identity, identity } from "~/.server/identity/identity-service.server";
 import { queueMail } from "~/.server/mail/outbox.server";
 import { welcomeMail } from "~/.server/mail/templates.server";
-import { releaseSlots, takeSlots } from "~/.server/rate-limit/rate-limit.server";
+import { DAY_MS } from "~/.server/calendar/days.server";
+import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";
+import { releaseSlots, trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { grantAdminIfListed } from "~/.server/roles/admin-emails.server";
 import type { Language } from "~/i18n/config";
 import { memberOfIdentity, type Member } from "./members.server";
 
 const RESEND_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_RESENDS = 3;
+/**
+ * Resent codes per inbox (case and sub-addresses folded) a day, whichever account asks: three a
+ * quarter of an hour per account would otherwise mail one inbox 288 times a day, and as many
+ * again for each account registered with a sub-address of it.
+ */
+export const VERIFICATION_RESENDS_PER_INBOX_PER_DAY = 10;
 
 export type VerificationResult = { ok: true } | { ok: false; error: CodeError };
 
@@ -32,20 +40,26 @@ async function welcome(tx: Transaction, { identityId, address }: { identityId: s
   await grantAdminIfListed(tx, member.id, address);
 }
 
+export type ResendResult = { ok: true } | { ok: false; error: "tooManyResends" | "tooManyCodeRequests" };
+
 /**
- * A fresh code by email, at most three times in 15 minutes. The slot is taken before the mail is
- * sent, atomically (takeSlots locks the counter): 30 requests at once send 3 codes, not 30. A
- * send that fails gives its slot back.
+ * A fresh code by email, at most three times in 15 minutes, and ten a day to one inbox. The slots
+ * are taken before the mail is sent, atomically (trySlots locks the counters): 30 requests at
+ * once send 3 codes, not 30. A send that fails gives its slots back.
  */
-export async function resendVerification(
-  identityOf: Identity,
-  member: Member,
-  lang: Language,
-): Promise<{ ok: boolean }> {
-  const slots = await takeSlots([
+export async function resendVerification(identityOf: Identity, member: Member, lang: Language): Promise<ResendResult> {
+  const taken = await trySlots([
     { bucket: "verification-resend", key: identityOf.id, max: MAX_RESENDS, windowMs: RESEND_WINDOW_MS },
+    {
+      bucket: "verification-inbox",
+      key: mailQuotaKey(identityOf.traits.email),
+      max: VERIFICATION_RESENDS_PER_INBOX_PER_DAY,
+      windowMs: DAY_MS,
+    },
   ]);
-  if (!slots) return { ok: false };
+  if (!taken.ok)
+    return { ok: false, error: taken.full.bucket === "verification-resend" ? "tooManyResends" : "tooManyCodeRequests" };
+  const slots = taken.ids;
   try {
     await identity().sendVerification(identityOf, { lang, firstname: member.firstname });
   } catch (error) {

@@ -31,15 +31,17 @@ export function apiAnswer(body: unknown, status = 200) {
 }
 
 /** What a service refused, told from its domain's refusal table (contract/refusal-table.server.ts). */
-export function apiRefusal(request: Request, refusal: ServiceRefusal) {
-  const { status = refusal.status, field = refusal.field, base, count } = refusal.api ?? {};
+export async function apiRefusal(request: Request, refusal: ServiceRefusal) {
+  const { status = refusal.status, field = refusal.field, base, count, retryAfter } = refusal.api ?? {};
   const key = refusal.ns === "auth" ? refusal.message : `${refusal.ns}:${refusal.message}`;
   const message = count === undefined ? key : { key, count };
-  return apiError(request, status, {
+  const answer = await apiError(request, status, {
     base: [base ?? message],
     // The API names its fields in snake_case (currentPassword → current_password).
     fields: field === null ? undefined : { [field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]: [message] },
   });
+  if (retryAfter !== undefined) answer.headers.set("Retry-After", String(retryAfter));
+  return answer;
 }
 
 /** What parseJsonBody answers: 400 when the body is not JSON, 422 when it breaks a rule. */

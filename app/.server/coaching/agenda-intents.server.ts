@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
+import { intentOf, refuse, refuseUnknownIntent, refuseWith, replyOf } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import type { Coach } from "./bookings.server";
 import { cancelFromAgenda, parseAgendaCancel, renewAgendaLink } from "./coach-agenda.server";
@@ -10,9 +10,17 @@ import { bookingRefusals } from "./contract.server";
 /**
  * The agenda's posts, behind either door (see agenda-page.server.ts): cancel a session (with a
  * reason), add or remove time off, renew the private link. `base` is the page's path; `actorId`
- * the signed-in coach's member id (null through the private link), written to the audit log.
+ * the signed-in coach's member id (null through the private link), written to the audit log;
+ * `clientIp` the caller's address, for the renewal's quota.
  */
-type Post = { request: Request; coach: Coach; formData: FormData; base: string; actorId: string | null };
+type Post = {
+  request: Request;
+  coach: Coach;
+  formData: FormData;
+  base: string;
+  actorId: string | null;
+  clientIp: string;
+};
 
 async function cancel({ request, coach, formData, base, actorId }: Post) {
   const submission = parseAgendaCancel(formData);
@@ -46,8 +54,14 @@ async function removeTimeOffDays({ request, coach, formData, base, actorId }: Po
   return redirect(`${base}?removed#time-off`, 303);
 }
 
-async function renew({ coach, base, actorId }: Post) {
-  await renewAgendaLink(coach);
+async function renew({ coach, base, actorId, clientIp }: Post) {
+  if (!(await renewAgendaLink(coach, clientIp))) {
+    // Over the page, like any refusal of the agenda as a whole; the last link mailed still works.
+    return refuse(
+      replyOf({ values: { intent: "renew" }, fieldErrors: {}, formErrors: ["agenda.errors.tooManyRenewals"] }),
+      429,
+    );
+  }
   // The new link goes to the coach's address only; this one (through the link) no longer works.
   return redirect(actorId ? `${base}?renewed#feed` : "/coach/link-renewed", 303);
 }

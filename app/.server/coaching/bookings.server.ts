@@ -8,6 +8,7 @@ import { identity } from "~/.server/identity/identity-service.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { MAX_LIMIT, readPage, type PageRequest, type Window } from "~/.server/paging/paging.server";
 import { randomToken, sha256 } from "~/.server/secrets/tokens.server";
+import { type BookingQuotaError, countCancellation, takeBookingChange } from "./booking-quota.server";
 import type { Booker, Booking, BookingWithCoach, CancelReason, Coach } from "./booking-records.server";
 import { sessionMails } from "./session-mails.server";
 import { blockedUntil, freeSlots, isOfferedSlot, type Busy, type CoachSchedule, type Slot } from "./slots.server";
@@ -21,7 +22,13 @@ import { DAY_MS } from "~/.server/calendar/days.server";
  */
 export type { Booker, Booking, BookingWithCoach, CancelReason, Coach };
 
-export type BookingError = "coachUnknown" | "slotUnavailable" | "alreadyBooked" | "notFound" | "notChangeable";
+export type BookingError =
+  | "coachUnknown"
+  | "slotUnavailable"
+  | "alreadyBooked"
+  | "notFound"
+  | "notChangeable"
+  | BookingQuotaError;
 export type BookingOutcome = { ok: true; booking: Booking } | { ok: false; error: BookingError; bookingId?: string };
 
 const NO_OVERLAP = "coaching_bookings_no_overlap";
@@ -198,6 +205,8 @@ export async function bookSession(
       const upcoming = await upcomingSessionWith(member.id, coach.id, now, tx);
       if (upcoming) return { ok: false, error: "alreadyBooked", bookingId: upcoming.id };
       if (!(await stillOffered(tx, coach, input.start, now))) return { ok: false, error: "slotUnavailable" };
+      const quota = await takeBookingChange(tx, member.id, coach.email);
+      if (!quota.ok) return quota;
 
       const coachToken = randomToken();
       const [booking] = await tx
@@ -279,6 +288,11 @@ async function move(
       const { booking, coach } = found;
       if (!(await stillOffered(tx, coach, input.start, now, booking.id)))
         return { ok: false, error: "slotUnavailable" };
+      // The member's own moves count in their quotas; a coach moving their sessions is Cap's own staff.
+      if (by === "member") {
+        const quota = await takeBookingChange(tx, found.member.id, coach.email);
+        if (!quota.ok) return quota;
+      }
       const coachToken = randomToken();
       const [moved] = await tx
         .update(coachingBookings)
@@ -358,6 +372,7 @@ async function cancelIn(
   const found = await changeableSession(tx, where, now);
   if (!found.ok) return found;
   const { booking, coach } = found;
+  if (by === "member") await countCancellation(tx, found.member.id, coach.email);
   const [cancelled] = await tx
     .update(coachingBookings)
     .set({

@@ -6,6 +6,8 @@ import { DAY_MS } from "~/.server/calendar/days.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, coaches, coachingBookings } from "~/.server/db/schema.server";
 import { queueMail } from "~/.server/mail/outbox.server";
+import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";
+import { releaseSlots, trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { coachAgendaMail } from "./mail-templates.server";
 import type { Language } from "~/i18n/config";
 import { agendaPath, coachLanguage } from "./agenda-link.server";
@@ -133,18 +135,43 @@ export function cancelFromAgenda(
 }
 
 /**
- * A new link for the coach: the generation goes up (every older link and feed stops working) and
- * the new link goes to the coach's address only, so whoever holds an old link does not get it.
+ * Each renewal mails the coach (issue 25 item 3): 3 a day per coach address (case and
+ * sub-addresses folded), 10 an hour per client address. A stranger holding a leaked link can
+ * spend one at most: the renewal kills the link they hold.
  */
-export async function renewAgendaLink(coach: Coach) {
-  await db().transaction(async (tx) => {
+export const AGENDA_RENEWALS_PER_COACH_PER_DAY = 3;
+export const AGENDA_RENEWALS_PER_IP_PER_HOUR = 10;
+
+/**
+ * A new link for the coach, asked from client address `ip`: the generation goes up (every older
+ * link and feed stops working) and the new link goes to the coach's address only, so whoever
+ * holds an old link does not get it. False when a quota is full: nothing changes.
+ */
+export async function renewAgendaLink(coach: Coach, ip: string): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const taken = await trySlots(
+      [
+        {
+          bucket: "agenda-renewal-coach",
+          key: mailQuotaKey(coach.email),
+          max: AGENDA_RENEWALS_PER_COACH_PER_DAY,
+          windowMs: DAY_MS,
+        },
+        { bucket: "agenda-renewal-ip", key: ip, max: AGENDA_RENEWALS_PER_IP_PER_HOUR, windowMs: 60 * 60 * 1000 },
+      ],
+      tx,
+    );
+    if (!taken.ok) return false;
     const [renewed] = await tx
       .update(coaches)
       .set({ agendaGeneration: coach.agendaGeneration + 1 })
       .where(and(eq(coaches.id, coach.id), eq(coaches.agendaGeneration, coach.agendaGeneration)))
       .returning();
-    // Renewed meanwhile by another click: that one sent the mail.
-    if (!renewed) return;
+    // Renewed meanwhile by another click: that one sent the mail (and counts).
+    if (!renewed) {
+      await releaseSlots(taken.ids, tx);
+      return true;
+    }
     await queueMail(
       tx,
       coachAgendaMail(coachLanguage(renewed), renewed.email, {
@@ -152,6 +179,7 @@ export async function renewAgendaLink(coach: Coach) {
         link: agendaPath(renewed),
       }),
     );
+    return true;
   });
 }
 

@@ -110,6 +110,14 @@ export const bookingRefusals = refusals("coaching", {
   slotUnavailable: { status: 409, field: null, message: "errors.slotUnavailable" },
   alreadyBooked: { status: 409, field: null, message: "errors.alreadyBooked" },
   notChangeable: { status: 409, field: null, message: "errors.notChangeable" },
+  // Quotas of booking changes (coaching/booking-quota.server.ts), over a day.
+  tooManyChanges: { status: 429, field: null, message: "errors.tooManyChanges", api: { retryAfter: 24 * 60 * 60 } },
+  coachTooManyChanges: {
+    status: 429,
+    field: null,
+    message: "errors.coachTooManyChanges",
+    api: { retryAfter: 24 * 60 * 60 },
+  },
 });
 
 /** The longest range of free times one request computes, so that no request can freeze the server. */

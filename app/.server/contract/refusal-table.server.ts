@@ -12,9 +12,10 @@ export type RefusalEntry = {
   message: string;
   /**
    * What the API answers otherwise: its own status or field, its base line when it is not the
-   * message itself (often "errors.checkFields", a key of "auth"), the count its message reads.
+   * message itself (often "errors.checkFields", a key of "auth"), the count its message reads,
+   * and for a quota (429) the seconds to wait, sent as Retry-After.
    */
-  api?: { status?: number; field?: string | null; base?: string; count?: number };
+  api?: { status?: number; field?: string | null; base?: string; count?: number; retryAfter?: number };
 };
 
 /** An entry with the namespace its message belongs to ("auth" is the API's own: its keys go unprefixed). */

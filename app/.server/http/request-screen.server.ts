@@ -108,9 +108,15 @@ export async function screenBody(
   }
 }
 
+/**
+ * A target that is a URL whose path decodes: a path that is not even valid percent-encoding
+ * (`/coach/agenda/%ZZ/sessions.ics`) names no route, and Express's router would fail on it with
+ * a stack trace in the log, as if the server had failed.
+ */
 function parses(target: string): boolean {
   try {
-    new URL(target, "http://cap.invalid");
+    const { pathname } = new URL(target, "http://cap.invalid");
+    decodeURIComponent(pathname);
     return true;
   } catch {
     return false;

@@ -25,10 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("agenda.title"), ...agenda };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { coach, member } = await requireCoach(request);
   const formData = await request.formData();
-  return answerAgendaPost({ request, coach, formData, base: BASE, actorId: member.id });
+  const clientIp = context.clientIp ?? "unknown";
+  return answerAgendaPost({ request, coach, formData, base: BASE, actorId: member.id, clientIp });
 }
 
 export default function SignedInAgenda() {

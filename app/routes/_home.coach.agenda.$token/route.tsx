@@ -31,11 +31,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { title: t("agenda.title", { name: coach.name }), ...agenda };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   await guardPrivateLink(request);
   const coach = await coachOfLink(request, params.token);
   const formData = await request.formData();
-  return answerAgendaPost({ request, coach, formData, base: agendaPath(coach), actorId: null });
+  const clientIp = context.clientIp ?? "unknown";
+  return answerAgendaPost({ request, coach, formData, base: agendaPath(coach), actorId: null, clientIp });
 }
 
 export default function CoachAgenda() {

@@ -52,7 +52,7 @@ const formErrors = ["errors.checkFields"];
  * the second step, signs the member in and goes to /trainings (SPEC §4). Any other post changes
  * nothing and says so.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await redirectIfSignedIn(request);
   const formData = await request.formData();
   const intent = intentOf(formData, ["next", "back", "register"]);
@@ -91,6 +91,7 @@ export async function action({ request }: ActionFunctionArgs) {
     lang: "fr", // SPEC §3, §9: the registration's lang is always fr.
     invitedId: value.invitedId,
     userAgent: request.headers.get("user-agent"),
+    ip: context.clientIp ?? "unknown",
   });
   if (!result.ok) return refuseWith(submission, registrationRefusals[result.error], { hideFields });
   const headers = new Headers();

@@ -1,0 +1,86 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, waitFor, type ServerProcess } from "../support/server-process";
+
+/**
+ * Issue 25 item 8, against the built server as production runs it (server.ts, SENTRY_DSN set):
+ * bad `.ics` addresses and other 404s of resource routes are the client's doing — a warning in
+ * the log, never an error, never an event for error reporting. A local HTTP server stands for the
+ * DSN's host; the envelopes the server's SDK posts to it are read back.
+ */
+const envelopes: string[] = [];
+let sentry: Server;
+let server: ServerProcess;
+
+beforeAll(async () => {
+  sentry = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks);
+      envelopes.push((req.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8"));
+      res.writeHead(200, { "Content-Type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => sentry.listen(0, "127.0.0.1", resolve));
+  const { port } = sentry.address() as AddressInfo;
+  server = await startServer({ SENTRY_DSN: `http://public@127.0.0.1:${port}/1`, WEB_CONCURRENCY: "1" });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await new Promise((resolve) => sentry?.close(resolve));
+}, 30_000);
+
+const token43 = "A".repeat(43);
+/** Bad feed addresses a probe sends: no token, unknown, malformed, percent-encoded, huge, with a query. */
+const badFeeds = [
+  "/coach/agenda/not-a-token/sessions.ics",
+  `/coach/agenda/${token43}/sessions.ics`,
+  `/coach/agenda/${token43}/sessions.ics?x=1`,
+  "/coach/agenda/%ZZ/sessions.ics",
+  "/coach/agenda/%00/sessions.ics",
+  "/coach/agenda/%E0%A4%A/sessions.ics",
+  "/coach/agenda/a%2Fb/sessions.ics",
+  "/coach/agenda/%2e%2e/sessions.ics",
+  `/coach/agenda/${"x".repeat(2000)}/sessions.ics`,
+  "/coach/agenda/%20/sessions.ics",
+];
+
+function lines(pattern: RegExp) {
+  return server.logs().filter((line) => pattern.test(line));
+}
+
+describe("404s of resource routes on the built server (issue 25 item 8)", () => {
+  it("bad .ics addresses (GET and HEAD) and an unknown photo answer 404, a path that is not even percent-encoding 400 at the door: no error line, no stack trace, no event reported", async () => {
+    const statuses: Record<string, number> = {};
+    for (const path of badFeeds) {
+      for (const method of ["GET", "HEAD"]) {
+        const answer = await fetch(`${server.url}${path}`, { method, redirect: "manual" });
+        await answer.arrayBuffer();
+        statuses[`${method} ${path.length > 80 ? `${path.slice(0, 40)}…` : path}`] = answer.status;
+      }
+    }
+    const photo = await fetch(`${server.url}/photos/00000000-0000-4000-8000-000000000000.webp`);
+    statuses["GET /photos/unknown"] = photo.status;
+
+    for (const [request, status] of Object.entries(statuses)) {
+      // An address that is not even valid percent-encoding is refused at the door (400).
+      const expected = /%ZZ|%00|%E0%A4%A\//.test(request) ? 400 : 404;
+      expect(status, request).toBe(expected);
+    }
+
+    // Reporting is on in this server (the unit tests of error-reporting.test.ts show what it sends)…
+    expect(lines(/error reporting: on/)).toHaveLength(1);
+    // …every request has been answered and logged by now; the SDK is given time to send what it would.
+    await waitFor(() => lines(/"msg":"request"/).length >= Object.keys(statuses).length, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(envelopes.filter((body) => body.includes('"type":"event"'))).toEqual([]);
+    // No error line and no stack trace: each 404 a warning ("request refused"), each 400 a request line.
+    expect(lines(/"level":50|Error:|^\s+at /)).toEqual([]);
+    // The feed's own 404s (the loader throws them) are those warnings.
+    expect(lines(/"status":404,"method":"(GET|HEAD)","msg":"request refused"/).length).toBeGreaterThan(0);
+  }, 60_000);
+});
