@@ -6,6 +6,7 @@ import { recoveryRefusals } from "~/.server/accounts/contract.server";
 import { completeRecovery, recoveryIsOpen } from "~/.server/accounts/recovery.server";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
+import { clientOf } from "~/.server/http/client.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { useClientChecks } from "~/components/form/client-checks";
@@ -42,14 +43,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return refuse(submission.reply(hidden));
-  const result = await completeRecovery(
-    codeId,
-    submission.value.code,
-    submission.value.password,
-    context.clientIp ?? "unknown",
-  );
+  const { code, password } = submission.value;
+  const result = await completeRecovery(codeId, code, password, clientOf(request, context));
   if (!result.ok) return refuseWith(submission, recoveryRefusals[result.error], hidden);
-  return redirect("/", { status: 303, headers: { "Set-Cookie": await setTokenCookie(result.token) } });
+  const headers = new Headers({ "Set-Cookie": await setTokenCookie(result.token) });
+  if (result.deviceCookie) headers.append("Set-Cookie", result.deviceCookie);
+  return redirect("/", { status: 303, headers });
 }
 
 const loadCheck = () => import("~/forms/auth-checks").then((checks) => checks.checkNewPassword);

@@ -110,13 +110,13 @@ describe("every email in its recipient's language", () => {
     expect(statusOf(verified)).toBe(303);
     expect((await lastMailTo(member.email)).subject).toBe("Welcome aboard Cap!");
 
-    await requestRecovery(member.email, "fr", IP);
+    await requestRecovery(member.email, "fr", { ip: IP });
     expect((await lastMailTo(member.email)).subject).toBe("Reset your Cap password");
 
     expect(await requestEmailChange(await signedIn(member), "marie.curie@example.com", PASSWORD)).toEqual({ ok: true });
     const change = await lastMailTo("marie.curie@example.com");
     expect(change.subject).toBe("Confirm your new Cap email address");
-    expect(await confirmEmailChange(await signedIn(member), codeIn(change), IP)).toMatchObject({ ok: true });
+    expect(await confirmEmailChange(await signedIn(member), codeIn(change), { ip: IP })).toMatchObject({ ok: true });
     expect((await lastMailTo(member.email)).subject).toBe("The email address of your Cap account has changed");
   });
 

@@ -1,7 +1,14 @@
 import { db } from "~/.server/db/client.server";
-import { type CodeError, codeTriesSpent, identity, normalizeEmail } from "~/.server/identity/identity-service.server";
+import {
+  type CodeError,
+  type CodeTry,
+  codeTriesSpent,
+  identity,
+  normalizeEmail,
+} from "~/.server/identity/identity-service.server";
 import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";
 import { trySlots } from "~/.server/rate-limit/rate-limit.server";
+import { deviceCookieHeader } from "~/.server/secrets/device-cookie.server";
 import type { Language } from "~/i18n/config";
 
 /**
@@ -19,15 +26,18 @@ export type RecoveryRequestError = "tooManyResends" | "tooManyCodeRequests" | "c
 export type RecoveryRequest = { ok: true; codeId: string } | { ok: false; error: RecoveryRequestError };
 
 /**
- * Starts a recovery, asked from client address `ip`: a code by email and the code_id of the page
- * that takes it. The answer is the same whether the address is known or not (its limits too); for
- * an unknown one the flow exists but opens nothing.
+ * Starts a recovery, asked by `client`: a code by email and the code_id of the page that takes it.
+ * The answer is the same whether the address is known or not (its limits too); for an unknown one
+ * the flow exists but opens nothing.
  */
-export async function requestRecovery(email: string, lang: Language, ip: string): Promise<RecoveryRequest> {
+export async function requestRecovery(email: string, lang: Language, client: CodeTry): Promise<RecoveryRequest> {
+  const { ip } = client;
   const address = normalizeEmail(email);
-  // Its wrong codes are spent for the day: a new code would be refused too (and is not mailed).
+  // Strangers spent its wrong codes for the hour: a new code would be refused them too (and is
+  // not mailed). A browser that signed in to the account before is not held back.
   const identityId = await identity().findIdByEmail(address);
-  if (await codeTriesSpent(db(), identityId ?? address)) return { ok: false, error: "codeTooManyTries" };
+  if (await codeTriesSpent(db(), identityId ?? address, client, address))
+    return { ok: false, error: "codeTooManyTries" };
   // Counted by inbox: sub-addresses and case variants of one address share its quota.
   const inbox = mailQuotaKey(address);
   const taken = await trySlots([
@@ -45,12 +55,25 @@ export function recoveryIsOpen(codeId: string): Promise<boolean> {
   return identity().recoveryIsOpen(codeId);
 }
 
-export type RecoveryResult = { ok: true; token: string } | { ok: false; error: CodeError | "passwordRejected" };
+/** `deviceCookie`: the Set-Cookie header that makes the browser a known device of the account. */
+export type RecoveryResult =
+  | { ok: true; token: string; deviceCookie: string | null }
+  | { ok: false; error: CodeError | "passwordRejected" };
 
 /**
- * Sets the new password, ends every other session, and signs the member in. The code proves the
- * address, so it also counts as verified.
+ * Sets the new password, ends every other session, and signs the member in, from `client`. The
+ * code proves the address, so it also counts as verified.
  */
-export function completeRecovery(codeId: string, code: string, password: string, ip: string): Promise<RecoveryResult> {
-  return identity().completeRecovery(codeId, code, password, ip);
+export async function completeRecovery(
+  codeId: string,
+  code: string,
+  password: string,
+  client: CodeTry,
+): Promise<RecoveryResult> {
+  const outcome = await identity().completeRecovery(codeId, code, password, client);
+  if (!outcome.ok) return outcome;
+  // The new session's account, by its address (null only if the session ended at once).
+  const email = (await identity().whoami(outcome.token))?.identity.traits.email;
+  const deviceCookie = email ? deviceCookieHeader(client.device ?? null, normalizeEmail(email)) : null;
+  return { ok: true, token: outcome.token, deviceCookie };
 }

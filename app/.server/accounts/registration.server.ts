@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
-import { identity } from "~/.server/identity/identity-service.server";
+import { identity, normalizeEmail } from "~/.server/identity/identity-service.server";
+import { deviceCookieHeader, type KnownDevice } from "~/.server/secrets/device-cookie.server";
 import { acceptOnRegistration } from "~/.server/team/invitations.server";
 import type { Language } from "~/i18n/config";
 
@@ -20,10 +21,12 @@ export type Registration = {
   invitedId?: string | null;
   /** The browser registering, named on the session it starts. */
   userAgent?: string | null;
+  /** The browser's device cookie, if it has one: the new account joins the accounts it knows. */
+  device?: KnownDevice | null;
 };
 
 export type RegistrationResult =
-  | { ok: true; token: string; memberId: string }
+  | { ok: true; token: string; memberId: string; deviceCookie: string }
   | { ok: false; error: "emailTaken" | "passwordRejected" };
 
 /**
@@ -53,7 +56,9 @@ export async function register(input: Registration): Promise<RegistrationResult>
     },
   );
   if (!registered.ok) return registered;
-  return { ok: true, token: registered.token, memberId: registered.created };
+  // The browser that registered is the account's first known device (login.server.ts).
+  const deviceCookie = deviceCookieHeader(input.device ?? null, normalizeEmail(registered.identity.traits.email));
+  return { ok: true, token: registered.token, memberId: registered.created, deviceCookie };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { SignedIn } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
 import {
   type CodeError,
+  type CodeTry,
   consumeCode,
   EmailTakenError,
   identity,
@@ -62,21 +63,22 @@ export async function cancelEmailChange(signedIn: SignedIn): Promise<{ ok: boole
 export type EmailChangeResult = { ok: true; email: string } | { ok: false; error: CodeError | "emailTaken" };
 
 /**
- * The code from the new address's email, typed at client address `ip`: the new address replaces
- * the old one, verified, the old address is told, and every other session ends (in the same
- * transaction).
+ * The code from the new address's email, typed `from` a client: the new address replaces the old
+ * one, verified, the old address is told, and every other session ends (in the same transaction).
+ * A browser that signed in to the account before (by its current address) counts its wrong codes
+ * alone, so strangers' wrong recovery codes cannot keep the owner from confirming.
  */
 export async function confirmEmailChange(
   { identity: current, member, token }: SignedIn,
   code: string,
-  ip: string,
+  from: CodeTry,
 ): Promise<EmailChangeResult> {
   // The code is Cap's own: spent in its transaction, which commits before the address changes
   // (a refused change leaves the code spent: the member asks for a new one).
   const check = await db().transaction(async (tx) => {
     const codeId = await openCodeId(tx, current.id, "email_change");
     if (!codeId) return { ok: false as const, error: "codeExpired" as const };
-    return consumeCode(tx, "email_change", codeId, { code }, ip);
+    return consumeCode(tx, "email_change", codeId, { code }, from, normalizeEmail(current.traits.email));
   });
   if (!check.ok) return check;
   try {

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { clearTokenCookie } from "~/.server/auth/token-cookie.server";
+import type { Client } from "~/.server/http/client.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { changePassword, deleteAccount } from "~/.server/profile/account.server";
 import {
@@ -43,7 +44,7 @@ export const savedMessages = [
 
 const saved = (what: (typeof savedMessages)[number]) => redirect(`/profile?saved=${what}`, 303);
 
-type Post = { signedIn: SignedIn; formData: FormData; clientIp: string };
+type Post = { signedIn: SignedIn; formData: FormData; client: Client };
 
 async function details({ signedIn, formData }: Post) {
   const submission = parseProfile(formData);
@@ -76,10 +77,10 @@ async function email({ signedIn, formData }: Post) {
   return saved("emailCodeSent");
 }
 
-async function confirmEmail({ signedIn, formData, clientIp }: Post) {
+async function confirmEmail({ signedIn, formData, client }: Post) {
   const submission = parseCode(formData);
   if (submission.status !== "success") return refuse(submission.reply());
-  const result = await confirmEmailChange(signedIn, submission.value.code, clientIp);
+  const result = await confirmEmailChange(signedIn, submission.value.code, client);
   if (!result.ok) return refuseWith(submission, emailConfirmRefusals[result.error]);
   return saved("email");
 }

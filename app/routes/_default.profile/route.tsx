@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
+import { clientOf } from "~/.server/http/client.server";
 import { usualTimeZones } from "~/.server/calendar/time-zones.server";
 import { zoneLabel } from "~/.server/calendar/when-words.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const signedIn = await requireMember(request);
   const formData = await request.formData();
-  return answerProfilePost({ signedIn, formData, clientIp: context.clientIp ?? "unknown" });
+  return answerProfilePost({ signedIn, formData, client: clientOf(request, context) });
 }
 
 export default function ProfilePage() {

@@ -7,6 +7,7 @@ import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
+import { clientOf } from "~/.server/http/client.server";
 import { invitedEmail } from "~/.server/team/invitations.server";
 import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
@@ -52,7 +53,7 @@ const formErrors = ["errors.checkFields"];
  * the second step, signs the member in and goes to /trainings (SPEC §4). Any other post changes
  * nothing and says so.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await redirectIfSignedIn(request);
   const formData = await request.formData();
   const intent = intentOf(formData, ["next", "back", "register"]);
@@ -91,11 +92,13 @@ export async function action({ request }: ActionFunctionArgs) {
     lang: "fr", // SPEC §3, §9: the registration's lang is always fr.
     invitedId: value.invitedId,
     userAgent: request.headers.get("user-agent"),
+    device: clientOf(request, context).device,
   });
   if (!result.ok) return refuseWith(submission, registrationRefusals[result.error], { hideFields });
   const headers = new Headers();
   headers.append("Set-Cookie", await forgetDraft(request));
   headers.append("Set-Cookie", await setTokenCookie(result.token));
+  headers.append("Set-Cookie", result.deviceCookie);
   return redirect("/trainings", { headers });
 }
 
