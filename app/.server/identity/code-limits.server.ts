@@ -1,6 +1,8 @@
+import { DAY_MS } from "~/.server/calendar/days.server";
 import type { Executor } from "~/.server/db/client.server";
 import { countRecent, type Limit } from "~/.server/rate-limit/rate-limit.server";
 import { deviceKeyFor } from "~/.server/secrets/device-cookie.server";
+import type { CodeFlow } from "./identity.server";
 import type { CodeError, CodeTry } from "./port.server";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -15,7 +17,14 @@ const HOUR_MS = 60 * 60 * 1000;
  * against a million codes succeeds with odds of 1 in 20,000 a day. Both adapters count them:
  * Kratos limits tries per flow only.
  */
-export const CODE_MISSES_PER_HOUR = 5;
+export const CODE_MISSES_PER_HOUR = 10;
+/**
+ * Verification codes keep a day's limit as well: only the session that registered can type them,
+ * so no stranger can spend it against the address's owner (who also has the email's link, which
+ * no limit holds back), while a stranger who registered with someone else's address — one that
+ * may be on ADMIN_EMAILS — gets 10 guesses a day, as before, not 240.
+ */
+export const VERIFICATION_MISSES_PER_DAY = 10;
 /**
  * Wrong codes from one client address in an hour, whatever the accounts: 20 an hour is 480 a
  * day, so one address spreading its guesses over many accounts opens one with odds of about 1 in
@@ -36,14 +45,19 @@ export const CODE_MISSES_PER_DEVICE_PER_HOUR = 5;
  * hour and the client address's hour. A try takes its slots first (trySlots/takeSlots: parallel
  * tries cannot overtake the count) and a right code gives them back, so only wrong ones count.
  */
-export function codeMissLimits(subject: string, from: CodeTry, account: string): Limit[] {
+export function codeMissLimits(subject: string, from: CodeTry, account: string, flow?: CodeFlow): Limit[] {
   const device = deviceKeyFor(from.device ?? null, account);
   if (device) {
     return [{ bucket: "code-misses-device", key: device, max: CODE_MISSES_PER_DEVICE_PER_HOUR, windowMs: HOUR_MS }];
   }
-  return [
+  const limits = [
     { bucket: "code-misses", key: subject, max: CODE_MISSES_PER_HOUR, windowMs: HOUR_MS },
     { bucket: "code-misses-ip", key: from.ip, max: CODE_MISSES_PER_IP_PER_HOUR, windowMs: HOUR_MS },
+  ];
+  if (flow !== "verification") return limits;
+  return [
+    ...limits,
+    { bucket: "verification-misses", key: subject, max: VERIFICATION_MISSES_PER_DAY, windowMs: DAY_MS },
   ];
 }
 

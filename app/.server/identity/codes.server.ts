@@ -93,7 +93,7 @@ export async function consumeCode(
   }
   // Every typed try takes its slots first (locked: parallel tries cannot overtake the count); a
   // right code gives them back, so only wrong ones count.
-  const limits = codeMissLimits(row.identityId ?? row.address, from, account ?? row.address);
+  const limits = codeMissLimits(row.identityId ?? row.address, from, account ?? row.address, flow);
   const slots = await trySlots(limits, tx);
   if (!slots.ok) return { ok: false, error: codeLimitError(slots.full.bucket) };
   const matches = sameHash(sha256(secret.code.trim()), row.codeHash);

@@ -61,7 +61,10 @@ async function verify(
     throw unexpected("updateVerificationFlow", answer.ok ? { status: 200, body: answer.data } : answer);
   };
   if (typedAt === null) return submit();
-  return underCodeLimits(codeMissLimits(verified.identityId, { ip: typedAt }, verified.address), submit);
+  return underCodeLimits(
+    codeMissLimits(verified.identityId, { ip: typedAt }, verified.address, "verification"),
+    submit,
+  );
 }
 
 /** The code typed by the signed-in identity, for its open verification flow. */
