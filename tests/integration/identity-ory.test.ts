@@ -473,14 +473,16 @@ describe("verification", () => {
       error: "codeInvalid",
     });
     expect(seen.calls).toEqual([]);
-    expect(await rows(rateLimitEvents)).toBe(2);
+    // The identity's hour, the address's hour, and the verification codes' day.
+    expect(await rows(rateLimitEvents)).toBe(3);
 
     const verified = { identityId: identity.id, address: "ada@example.com" };
     expect(await ory.verifyWithCode(identity.id, code, IP, seen.onVerified)).toEqual({ ok: true, ...verified });
     expect(seen.calls).toEqual([verified]);
     const [member] = await db().select().from(appUsers);
     expect(member.lang).toBe("en");
-    expect(await rows(rateLimitEvents)).toBe(2);
+    // The right code gave its slots back: only the wrong one's three remain.
+    expect(await rows(rateLimitEvents)).toBe(3);
     expect(kratos.identities()[0].verifiable_addresses).toMatchObject([{ verified: true, status: "completed" }]);
   });
 

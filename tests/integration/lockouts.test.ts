@@ -79,7 +79,7 @@ describe("a browser that signed in before keeps signing in", () => {
 
     expect(statusOf(await login(member.email, PASSWORD, { device }))).toBe(302);
     expect(statusOf(await login(member.email, PASSWORD))).toBe(429);
-  });
+  }, 90_000);
 
   it("50 failures from 10 addresses lock strangers out of the account, not its owner's browser; the owner is told once", async () => {
     const { member, device } = await memberWithKnownBrowser();
@@ -92,7 +92,7 @@ describe("a browser that signed in before keeps signing in", () => {
     // …the owner's browser does not, from any address.
     expect(statusOf(await login(member.email, PASSWORD, { device, ip: "192.0.2.200" }))).toBe(302);
     expect(await eventsOf(member.memberId, "signIn.lockedOut")).toHaveLength(1);
-  });
+  }, 90_000);
 
   it("a known browser's own failures lock that browser alone for 15 minutes", async () => {
     const { member, device } = await memberWithKnownBrowser();
@@ -121,7 +121,7 @@ describe("a browser that signed in before keeps signing in", () => {
     // A browser known to one account is a stranger to another.
     const other = await verifiedMember({ email: "pierre@example.com" });
     expect(statusOf(await login(other.email, PASSWORD, { device }))).toBe(429);
-  });
+  }, 90_000);
 
   it("a sign-in from a browser without the account's device cookie is recorded as a new device; a known one is not", async () => {
     const { member, device } = await memberWithKnownBrowser();
