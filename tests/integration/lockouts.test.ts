@@ -181,6 +181,17 @@ describe("twelve requests no longer lock an owner out of recovery and email chan
     expect(statusOf(await choose(codeIdOf(asked), right, "192.0.2.33"))).toBe(303);
   });
 
+  it("the browser that recovered the account is known to it from then on", async () => {
+    const member = await verifiedMember();
+    const asked = await forgot(member.email, "192.0.2.44");
+    const recovered = await choose(codeIdOf(asked), codeIn(await lastMailTo(member.email)), "192.0.2.44");
+    expect(statusOf(recovered)).toBe(303);
+    const device = deviceOf(recovered);
+    for (let attempt = 1; attempt <= 30; attempt++) await login(`guess${attempt}@example.com`, "wrong-password");
+    expect(statusOf(await login(member.email, NEW_PASSWORD, { device }))).toBe(302);
+    expect(statusOf(await login(member.email, NEW_PASSWORD))).toBe(429);
+  }, 90_000);
+
   it("the owner, signed in on a known browser, still changes their email", async () => {
     const { member, device } = await memberWithKnownBrowser();
     await twelveRequests(member.email);
