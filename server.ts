@@ -19,6 +19,7 @@ import type { Lifecycle } from "~/.server/runtime/lifecycle.server";
 import type { admitUpload as AdmitUpload } from "~/.server/profile/upload-gate.server";
 import { parseEnv, ConfigError, type Env } from "~/.server/config/env.server";
 import { createRequestHandler, screenRequests } from "~/.server/http/request-handler.server";
+import { warnOfUntrustedProxy } from "~/.server/http/proxy-warning.server";
 import { securityHeaders } from "~/.server/http/security-headers.server";
 import { superviseWorkers } from "~/.server/runtime/supervisor.server";
 import { logger, requestLog } from "~/.server/observability/logger.server";
@@ -64,6 +65,8 @@ async function serve(config: Env) {
   app.disable("x-powered-by");
   // Forwarded headers (client address, protocol) are believed only from the proxies named here.
   app.set("trust proxy", config.TRUST_PROXY ?? false);
+  // …and when none is named, a proxy in front is told of once (every client would share its address).
+  if (!config.TRUST_PROXY) app.use(warnOfUntrustedProxy(logger));
   app.use(compression());
 
   // Request id, and the security headers of what Express answers itself (static files, refusals):

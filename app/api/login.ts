@@ -15,6 +15,8 @@ export const endpoint = postEndpoint("/api/dashboard/login", {
   async handler({ request, context, body, refuse }) {
     const { email, password } = await body();
     const result = await login(email, password, clientOf(request, context));
+    // No device cookie in the answer: bearer clients keep no cookies, so they meet the limits
+    // strangers share (login.server.ts); a browser page signs in through /home/login.
     return result.ok ? apiAnswer({ token: result.token }) : refuse(result.error);
   },
 });

@@ -9,7 +9,8 @@ import { profileOf } from "~/.server/profile/profile.server";
 export const endpoint = postEndpoint("/api/profile/email/confirm", {
   summary:
     "Confirm an email change with the code sent to the new address; every other session of the account ends. " +
-    "429: 10 wrong codes an account a day or 20 a client address an hour, in every flow",
+    "429: 10 wrong codes an account an hour or 20 a client address an hour, in every flow (a browser that " +
+    "signed in to the account before counts its own 5 an hour instead)",
   body: emailCodeBody,
   refusals: emailConfirmRefusals,
   ok: { status: 200, schema: profileAnswer, description: "The new address is the account's; this session stays" },

@@ -2,6 +2,7 @@ import { recoveryAnswer, recoveryBody, recoveryRequestRefusals } from "~/.server
 import { requestRecovery } from "~/.server/accounts/recovery.server";
 import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
+import { clientOf } from "~/.server/http/client.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 
 export const endpoint = postEndpoint("/api/recovery", {
@@ -14,7 +15,7 @@ export const endpoint = postEndpoint("/api/recovery", {
   ok: { status: 200, schema: recoveryAnswer, description: "Recovery started" },
   async handler({ request, context, body, refuse }) {
     const { email } = await body();
-    const result = await requestRecovery(email, await localeOf(request), context.clientIp ?? "unknown");
+    const result = await requestRecovery(email, await localeOf(request), clientOf(request, context));
     return result.ok ? apiAnswer({ success: true, code_id: result.codeId }) : refuse(result.error);
   },
 });

@@ -43,14 +43,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return refuse(submission.reply(hidden));
-  const result = await completeRecovery(
-    codeId,
-    submission.value.code,
-    submission.value.password,
-    clientOf(request, context),
-  );
+  const { code, password } = submission.value;
+  const result = await completeRecovery(codeId, code, password, clientOf(request, context));
   if (!result.ok) return refuseWith(submission, recoveryRefusals[result.error], hidden);
-  return redirect("/", { status: 303, headers: { "Set-Cookie": await setTokenCookie(result.token) } });
+  const headers = new Headers({ "Set-Cookie": await setTokenCookie(result.token) });
+  if (result.deviceCookie) headers.append("Set-Cookie", result.deviceCookie);
+  return redirect("/", { status: 303, headers });
 }
 
 const loadCheck = () => import("~/forms/auth-checks").then((checks) => checks.checkNewPassword);

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { recoveryRequestRefusals } from "~/.server/accounts/contract.server";
 import { requestRecovery } from "~/.server/accounts/recovery.server";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
+import { clientOf } from "~/.server/http/client.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { useClientChecks } from "~/components/form/client-checks";
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await redirectIfSignedIn(request);
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return refuse(submission.reply());
-  const result = await requestRecovery(submission.value.email, await localeOf(request), context.clientIp ?? "unknown");
+  const result = await requestRecovery(submission.value.email, await localeOf(request), clientOf(request, context));
   if (!result.ok) return refuseWith(submission, recoveryRequestRefusals[result.error]);
   return redirect(`/home/new-password-${result.codeId}`, 303);
 }

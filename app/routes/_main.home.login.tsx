@@ -35,6 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await login(email, password, clientOf(request, context));
   if (!result.ok) return refuseWith(submission, loginRefusals[result.error], { hideFields: ["password"] });
   const headers = new Headers({ "Set-Cookie": await setTokenCookie(result.token) });
+  headers.append("Set-Cookie", result.deviceCookie);
   // The language the member saved follows them to this device.
   if (result.lang) headers.append("Set-Cookie", await languageCookieHeader(result.lang));
   return redirect(safeRedirectPath(redirectAfter), { headers });

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { clearTokenCookie } from "~/.server/auth/token-cookie.server";
 import { translator } from "~/.server/i18n/i18n.server";
+import { clientOf } from "~/.server/http/client.server";
 import { notMeLinkState, reportNotMe } from "~/.server/security/not-me.server";
 import { SubmitButton } from "~/components/form/form";
 import { titleMeta } from "~/components/document/page-title";
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST: every session ends (this browser's too), the link is spent, a recovery code is mailed. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const token = (await request.formData()).get("token");
-  const outcome = await reportNotMe(typeof token === "string" ? token : "", context.clientIp ?? "unknown");
+  const outcome = await reportNotMe(typeof token === "string" ? token : "", clientOf(request, context));
   if (!outcome.ok) return data({ done: false as const, state: outcome.error }, { status: STATUS[outcome.error] });
   return data(
     { done: true as const, next: outcome.codeId ? `/home/new-password-${outcome.codeId}` : null },

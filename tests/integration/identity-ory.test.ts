@@ -5,7 +5,7 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db, type Transaction } from "~/.server/db/client.server";
 import { appUsers, identityFlows, rateLimitEvents, selfServiceCodes } from "~/.server/db/schema.server";
-import { CODE_MISSES_PER_DAY, CODE_MISSES_PER_IP_PER_HOUR } from "~/.server/identity/code-limits.server";
+import { CODE_MISSES_PER_HOUR, CODE_MISSES_PER_IP_PER_HOUR } from "~/.server/identity/code-limits.server";
 import { EmailTakenError, type Identity } from "~/.server/identity/identity.server";
 import { createOryIdentity } from "~/.server/identity/ory/adapter.server";
 import { IdentityUnavailableError, type IdentityPort, type NewIdentity } from "~/.server/identity/port.server";
@@ -315,14 +315,14 @@ describe("recovery", () => {
     expect(await ory.recoveryIsOpen(started.flowId)).toBe(true);
     const code = lastCode("recovery_code_valid");
 
-    expect(await ory.completeRecovery(started.flowId, wrong(code), "a brand new secret", IP)).toEqual({
+    expect(await ory.completeRecovery(started.flowId, wrong(code), "a brand new secret", { ip: IP })).toEqual({
       ok: false,
       error: "codeInvalid",
     });
-    // The wrong code counts against the identity's day and the address's hour.
+    // The wrong code counts against the identity's hour and the address's.
     expect(await rows(rateLimitEvents)).toBe(2);
 
-    const recovered = await ory.completeRecovery(started.flowId, ` ${code} `, "a brand new secret", IP);
+    const recovered = await ory.completeRecovery(started.flowId, ` ${code} `, "a brand new secret", { ip: IP });
     if (!recovered.ok) throw new Error(recovered.error);
     const session = await ory.whoami(recovered.token);
     expect(session?.identity.id).toBe(identity.id);
@@ -335,7 +335,7 @@ describe("recovery", () => {
     expect(await rows(rateLimitEvents)).toBe(2);
 
     expect(await ory.recoveryIsOpen(started.flowId)).toBe(false);
-    expect(await ory.completeRecovery(started.flowId, code, "a brand new secret", IP)).toEqual({
+    expect(await ory.completeRecovery(started.flowId, code, "a brand new secret", { ip: IP })).toEqual({
       ok: false,
       error: "codeExpired",
     });
@@ -348,7 +348,7 @@ describe("recovery", () => {
     const second = await ory.startRecovery("ada@example.com", { lang: "fr", ip: IP });
     expect(await ory.recoveryIsOpen(first.flowId)).toBe(false);
     expect(await ory.recoveryIsOpen(second.flowId)).toBe(true);
-    expect(await ory.completeRecovery(first.flowId, firstCode, "a brand new secret", IP)).toEqual({
+    expect(await ory.completeRecovery(first.flowId, firstCode, "a brand new secret", { ip: IP })).toEqual({
       ok: false,
       error: "codeExpired",
     });
@@ -367,7 +367,7 @@ describe("recovery", () => {
     const [flow] = await db().select().from(identityFlows).where(eq(identityFlows.kind, "recovery"));
     expect(flow).toMatchObject({ identityId: null, address: "nobody@example.com" });
     // Its wrong codes count against the address.
-    await ory.completeRecovery(started.flowId, "123456", "a brand new secret", IP);
+    await ory.completeRecovery(started.flowId, "123456", "a brand new secret", { ip: IP });
     const [event] = await db().select().from(rateLimitEvents).where(eq(rateLimitEvents.bucket, "code-misses"));
     expect(event.key).toBe("nobody@example.com");
   });
@@ -377,13 +377,13 @@ describe("recovery", () => {
     const started = await ory.startRecovery("ada@example.com", { lang: "fr", ip: IP });
     const code = lastCode("recovery_code_valid");
     for (const password of ["short", "é".repeat(37)]) {
-      expect(await ory.completeRecovery(started.flowId, code, password, IP)).toEqual({
+      expect(await ory.completeRecovery(started.flowId, code, password, { ip: IP })).toEqual({
         ok: false,
         error: "passwordRejected",
       });
     }
     expect(await rows(rateLimitEvents)).toBe(0);
-    expect((await ory.completeRecovery(started.flowId, code, "a brand new secret", IP)).ok).toBe(true);
+    expect((await ory.completeRecovery(started.flowId, code, "a brand new secret", { ip: IP })).ok).toBe(true);
   });
 
   it("ends the recovery's session when Kratos's policy refuses the password after the code", async () => {
@@ -391,7 +391,7 @@ describe("recovery", () => {
     const started = await ory.startRecovery("ada@example.com", { lang: "fr", ip: IP });
     const code = lastCode("recovery_code_valid");
     // Too similar to the address: only Kratos knows.
-    expect(await ory.completeRecovery(started.flowId, code, "ada@example.com!", IP)).toEqual({
+    expect(await ory.completeRecovery(started.flowId, code, "ada@example.com!", { ip: IP })).toEqual({
       ok: false,
       error: "passwordRejected",
     });
@@ -401,11 +401,11 @@ describe("recovery", () => {
 
   it("answers codeExpired for an unknown, expired or exhausted flow", async () => {
     await register();
-    expect(await ory.completeRecovery("not-a-flow", "123456", "a brand new secret", IP)).toEqual({
+    expect(await ory.completeRecovery("not-a-flow", "123456", "a brand new secret", { ip: IP })).toEqual({
       ok: false,
       error: "codeExpired",
     });
-    expect(await ory.completeRecovery(randomUUID(), "123456", "a brand new secret", IP)).toEqual({
+    expect(await ory.completeRecovery(randomUUID(), "123456", "a brand new secret", { ip: IP })).toEqual({
       ok: false,
       error: "codeExpired",
     });
@@ -416,7 +416,7 @@ describe("recovery", () => {
     const code = lastCode("recovery_code_valid");
     kratos.setNow(minutes(16));
     expect(await ory.recoveryIsOpen(expiring.flowId)).toBe(false);
-    expect(await ory.completeRecovery(expiring.flowId, code, "a brand new secret", IP)).toEqual({
+    expect(await ory.completeRecovery(expiring.flowId, code, "a brand new secret", { ip: IP })).toEqual({
       ok: false,
       error: "codeExpired",
     });
@@ -425,8 +425,9 @@ describe("recovery", () => {
 
     const exhausted = await ory.startRecovery("ada@example.com", { lang: "fr", ip: IP });
     const fresh = lastCode("recovery_code_valid");
-    for (let i = 0; i < 5; i++) await ory.completeRecovery(exhausted.flowId, wrong(fresh), "a brand new secret", IP);
-    expect(await ory.completeRecovery(exhausted.flowId, fresh, "a brand new secret", IP)).toEqual({
+    for (let i = 0; i < 5; i++)
+      await ory.completeRecovery(exhausted.flowId, wrong(fresh), "a brand new secret", { ip: IP });
+    expect(await ory.completeRecovery(exhausted.flowId, fresh, "a brand new secret", { ip: IP })).toEqual({
       ok: false,
       error: "codeExpired",
     });
@@ -434,17 +435,17 @@ describe("recovery", () => {
     expect(await rows(rateLimitEvents)).toBe(10);
   });
 
-  it("stops at Cap's daily and hourly wrong-code limits, asking Kratos nothing", async () => {
+  it("stops at Cap's hourly wrong-code limits (account and address), asking Kratos nothing", async () => {
     const { identity } = await register();
     const started = await ory.startRecovery("ada@example.com", { lang: "fr", ip: IP });
     const code = lastCode("recovery_code_valid");
     for (let i = 0; i < CODE_MISSES_PER_IP_PER_HOUR; i++) await recordEvent("code-misses-ip", IP);
-    expect(await ory.completeRecovery(started.flowId, code, "a brand new secret", IP)).toEqual({
+    expect(await ory.completeRecovery(started.flowId, code, "a brand new secret", { ip: IP })).toEqual({
       ok: false,
       error: "codeTooManyTriesFromHere",
     });
-    for (let i = 0; i < CODE_MISSES_PER_DAY; i++) await recordEvent("code-misses", identity.id);
-    expect(await ory.completeRecovery(started.flowId, code, "a brand new secret", "198.51.100.1")).toEqual({
+    for (let i = 0; i < CODE_MISSES_PER_HOUR; i++) await recordEvent("code-misses", identity.id);
+    expect(await ory.completeRecovery(started.flowId, code, "a brand new secret", { ip: "198.51.100.1" })).toEqual({
       ok: false,
       error: "codeTooManyTries",
     });
@@ -456,7 +457,7 @@ describe("recovery", () => {
     const started = await ory.startRecovery("ada@example.com", { lang: "fr", ip: IP });
     kratos.failNext(500);
     await expect(
-      ory.completeRecovery(started.flowId, lastCode("recovery_code_valid"), "a brand new secret", IP),
+      ory.completeRecovery(started.flowId, lastCode("recovery_code_valid"), "a brand new secret", { ip: IP }),
     ).rejects.toBeInstanceOf(IdentityUnavailableError);
     expect(await rows(rateLimitEvents)).toBe(0);
   });
@@ -472,14 +473,16 @@ describe("verification", () => {
       error: "codeInvalid",
     });
     expect(seen.calls).toEqual([]);
-    expect(await rows(rateLimitEvents)).toBe(2);
+    // The identity's hour, the address's hour, and the verification codes' day.
+    expect(await rows(rateLimitEvents)).toBe(3);
 
     const verified = { identityId: identity.id, address: "ada@example.com" };
     expect(await ory.verifyWithCode(identity.id, code, IP, seen.onVerified)).toEqual({ ok: true, ...verified });
     expect(seen.calls).toEqual([verified]);
     const [member] = await db().select().from(appUsers);
     expect(member.lang).toBe("en");
-    expect(await rows(rateLimitEvents)).toBe(2);
+    // The right code gave its slots back: only the wrong one's three remain.
+    expect(await rows(rateLimitEvents)).toBe(3);
     expect(kratos.identities()[0].verifiable_addresses).toMatchObject([{ verified: true, status: "completed" }]);
   });
 
@@ -539,9 +542,9 @@ describe("verification", () => {
     expect(await rows(rateLimitEvents)).toBe(0);
   });
 
-  it("stops at Cap's daily wrong-code limit", async () => {
+  it("stops at Cap's hourly wrong-code limit", async () => {
     const { identity } = await register();
-    for (let i = 0; i < CODE_MISSES_PER_DAY; i++) await recordEvent("code-misses", identity.id);
+    for (let i = 0; i < CODE_MISSES_PER_HOUR; i++) await recordEvent("code-misses", identity.id);
     const seen = recorder();
     expect(await ory.verifyWithCode(identity.id, lastCode("verification_code_valid"), IP, seen.onVerified)).toEqual({
       ok: false,

@@ -159,11 +159,11 @@ describe("recovery", () => {
     expect(await identity().recoveryIsOpen(flowId)).toBe(true);
     const mail = await lastMailTo("marie@example.com");
     expect(linkIn(mail, "/home/new-password-")).toBe(`/home/new-password-${flowId}`);
-    expect(await identity().completeRecovery(flowId, otherCode(codeIn(mail)), "Nouveau-2025", IP)).toEqual({
+    expect(await identity().completeRecovery(flowId, otherCode(codeIn(mail)), "Nouveau-2025", { ip: IP })).toEqual({
       ok: false,
       error: "codeInvalid",
     });
-    const done = await identity().completeRecovery(flowId, codeIn(mail), "Nouveau-2025", IP);
+    const done = await identity().completeRecovery(flowId, codeIn(mail), "Nouveau-2025", { ip: IP });
     if (!done.ok) throw new Error(done.error);
     const session = await identity().whoami(done.token);
     expect(session?.identity.verifiable_addresses[0].verified).toBe(true);
@@ -178,7 +178,7 @@ describe("recovery", () => {
     expect(started.flowId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await identity().recoveryIsOpen(started.flowId)).toBe(true);
     expect(await mailsTo("nobody@example.com")).toEqual([]);
-    expect(await identity().completeRecovery(started.flowId, "123456", "Nouveau-2025", IP)).toEqual({
+    expect(await identity().completeRecovery(started.flowId, "123456", "Nouveau-2025", { ip: IP })).toEqual({
       ok: false,
       error: "codeInvalid",
     });
@@ -190,7 +190,7 @@ describe("recovery", () => {
     const code = codeIn(await lastMailTo("marie@example.com"));
     identityClockForward(16 * 60 * 1000);
     expect(await identity().recoveryIsOpen(flowId)).toBe(false);
-    expect(await identity().completeRecovery(flowId, code, "Nouveau-2025", IP)).toMatchObject({ ok: false });
+    expect(await identity().completeRecovery(flowId, code, "Nouveau-2025", { ip: IP })).toMatchObject({ ok: false });
     expect(await identity().recoveryIsOpen("not-a-flow")).toBe(false);
   });
 });

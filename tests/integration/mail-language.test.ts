@@ -110,7 +110,7 @@ describe("every email in its recipient's language", () => {
     expect(statusOf(verified)).toBe(303);
     expect((await lastMailTo(member.email)).subject).toBe("Welcome aboard Cap!");
 
-    await requestRecovery(member.email, "fr", IP);
+    await requestRecovery(member.email, "fr", { ip: IP });
     expect((await lastMailTo(member.email)).subject).toBe("Reset your Cap password");
 
     expect(await requestEmailChange(await signedIn(member), "marie.curie@example.com", PASSWORD)).toEqual({ ok: true });

@@ -41,7 +41,8 @@ describe("mail quotas count an inbox, however its address is spelled", () => {
     const variants = ["Inbox+1@example.com", "inbox+2@EXAMPLE.com", "INBOX@example.com", "inbox+3@example.com"];
     const outcomes = [];
     // From different client addresses, so that only the address's own quota can refuse.
-    for (const [i, email] of variants.entries()) outcomes.push(await requestRecovery(email, "fr", `192.0.2.${i + 1}`));
+    for (const [i, email] of variants.entries())
+      outcomes.push(await requestRecovery(email, "fr", { ip: `192.0.2.${i + 1}` }));
     expect(outcomes.slice(0, RECOVERY_MAILS_PER_15_MINUTES).every((outcome) => outcome.ok)).toBe(true);
     expect(outcomes[RECOVERY_MAILS_PER_15_MINUTES]).toEqual({ ok: false, error: "tooManyResends" });
   });

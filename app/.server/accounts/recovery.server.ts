@@ -1,8 +1,15 @@
 import { db } from "~/.server/db/client.server";
 import type { Client } from "~/.server/http/client.server";
-import { type CodeError, codeTriesSpent, identity, normalizeEmail } from "~/.server/identity/identity-service.server";
+import {
+  type CodeError,
+  type CodeTry,
+  codeTriesSpent,
+  identity,
+  normalizeEmail,
+} from "~/.server/identity/identity-service.server";
 import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";
 import { trySlots } from "~/.server/rate-limit/rate-limit.server";
+import { deviceCookieHeader } from "~/.server/secrets/device-cookie.server";
 import { recordSecurityEvent } from "~/.server/security/security-events.server";
 import type { Language } from "~/i18n/config";
 import { memberOfIdentity } from "./members.server";
@@ -22,15 +29,18 @@ export type RecoveryRequestError = "tooManyResends" | "tooManyCodeRequests" | "c
 export type RecoveryRequest = { ok: true; codeId: string } | { ok: false; error: RecoveryRequestError };
 
 /**
- * Starts a recovery, asked from client address `ip`: a code by email and the code_id of the page
- * that takes it. The answer is the same whether the address is known or not (its limits too); for
- * an unknown one the flow exists but opens nothing.
+ * Starts a recovery, asked by `client`: a code by email and the code_id of the page that takes it.
+ * The answer is the same whether the address is known or not (its limits too); for an unknown one
+ * the flow exists but opens nothing.
  */
-export async function requestRecovery(email: string, lang: Language, ip: string): Promise<RecoveryRequest> {
+export async function requestRecovery(email: string, lang: Language, client: CodeTry): Promise<RecoveryRequest> {
+  const { ip } = client;
   const address = normalizeEmail(email);
-  // Its wrong codes are spent for the day: a new code would be refused too (and is not mailed).
+  // Strangers spent its wrong codes for the hour: a new code would be refused them too (and is
+  // not mailed). A browser that signed in to the account before is not held back.
   const identityId = await identity().findIdByEmail(address);
-  if (await codeTriesSpent(db(), identityId ?? address)) return { ok: false, error: "codeTooManyTries" };
+  if (await codeTriesSpent(db(), identityId ?? address, client, address))
+    return { ok: false, error: "codeTooManyTries" };
   // Counted by inbox: sub-addresses and case variants of one address share its quota.
   const inbox = mailQuotaKey(address);
   const taken = await trySlots([
@@ -48,12 +58,15 @@ export function recoveryIsOpen(codeId: string): Promise<boolean> {
   return identity().recoveryIsOpen(codeId);
 }
 
-export type RecoveryResult = { ok: true; token: string } | { ok: false; error: CodeError | "passwordRejected" };
+/** `deviceCookie`: the Set-Cookie header that makes the browser a known device of the account. */
+export type RecoveryResult =
+  | { ok: true; token: string; deviceCookie: string | null }
+  | { ok: false; error: CodeError | "passwordRejected" };
 
 /**
- * Sets the new password, ends every other session, and signs the member in. The code proves the
- * address, so it also counts as verified. The member is told by mail, once the identity service
- * took the password (its session names whose it is).
+ * Sets the new password, ends every other session, and signs the member in, from `client`. The
+ * code proves the address, so it also counts as verified. The member is told by mail, once the
+ * identity service took the password (its session names whose it is).
  */
 export async function completeRecovery(
   codeId: string,
@@ -61,14 +74,15 @@ export async function completeRecovery(
   password: string,
   client: Client,
 ): Promise<RecoveryResult> {
-  const result = await identity().completeRecovery(codeId, code, password, client.ip);
-  if (!result.ok) return result;
-  const session = await identity().whoami(result.token);
-  if (session) {
-    await db().transaction(async (tx) => {
-      const member = await memberOfIdentity(tx, session.identity.id);
-      if (member) await recordSecurityEvent(tx, member.id, "password.recovered", client);
-    });
-  }
-  return result;
+  const outcome = await identity().completeRecovery(codeId, code, password, client);
+  if (!outcome.ok) return outcome;
+  // The new session names the account (null only if the session ended at once).
+  const session = await identity().whoami(outcome.token);
+  if (!session) return { ok: true, token: outcome.token, deviceCookie: null };
+  await db().transaction(async (tx) => {
+    const member = await memberOfIdentity(tx, session.identity.id);
+    if (member) await recordSecurityEvent(tx, member.id, "password.recovered", client);
+  });
+  const deviceCookie = deviceCookieHeader(client.device ?? null, normalizeEmail(session.identity.traits.email));
+  return { ok: true, token: outcome.token, deviceCookie };
 }

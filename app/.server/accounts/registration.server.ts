@@ -6,6 +6,7 @@ import { identity, normalizeEmail } from "~/.server/identity/identity-service.se
 import { DAY_MS } from "~/.server/calendar/days.server";
 import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";
 import { releaseSlots, trySlots } from "~/.server/rate-limit/rate-limit.server";
+import { deviceCookieHeader, type KnownDevice } from "~/.server/secrets/device-cookie.server";
 import { acceptOnRegistration } from "~/.server/team/invitations.server";
 import type { Language } from "~/i18n/config";
 
@@ -25,6 +26,8 @@ export type Registration = {
   userAgent?: string | null;
   /** The client address registering, for its quota. */
   ip: string;
+  /** The browser's device cookie, if it has one: the new account joins the accounts it knows. */
+  device?: KnownDevice | null;
 };
 
 export type RegistrationError =
@@ -33,7 +36,7 @@ export type RegistrationError =
   | "tooManyRegistrationsForAddress"
   | "tooManyRegistrationsFromHere";
 export type RegistrationResult =
-  | { ok: true; token: string; memberId: string }
+  | { ok: true; token: string; memberId: string; deviceCookie: string }
   | { ok: false; error: RegistrationError };
 
 /**
@@ -103,7 +106,9 @@ async function create(input: Registration): Promise<RegistrationResult> {
     },
   );
   if (!registered.ok) return registered;
-  return { ok: true, token: registered.token, memberId: registered.created };
+  // The browser that registered is the account's first known device (login.server.ts).
+  const deviceCookie = deviceCookieHeader(input.device ?? null, normalizeEmail(registered.identity.traits.email));
+  return { ok: true, token: registered.token, memberId: registered.created, deviceCookie };
 }
 
 /**

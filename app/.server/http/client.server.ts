@@ -1,8 +1,16 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { type KnownDevice, readDevice } from "~/.server/secrets/device-cookie.server";
 
-/** Who is calling, as far as a sign-in needs to know: the address limits count, the device it names. */
-export type Client = { ip: string; userAgent: string | null };
+/**
+ * Who is calling, as far as a sign-in needs to know: the address limits count, the device it
+ * names, and the device cookie it carries (null: a stranger to every account).
+ */
+export type Client = { ip: string; userAgent: string | null; device?: KnownDevice | null };
 
 export function clientOf(request: Request, context: AppLoadContext): Client {
-  return { ip: context.clientIp ?? "unknown", userAgent: request.headers.get("user-agent") };
+  return {
+    ip: context.clientIp ?? "unknown",
+    userAgent: request.headers.get("user-agent"),
+    device: readDevice(request.headers.get("Cookie")),
+  };
 }

@@ -5,7 +5,7 @@ import { isUuid } from "~/.server/db/uuid.server";
 import { releaseSlots, trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { codeLimitError, codeMissLimits } from "./code-limits.server";
 import { type CodeFlow, normalizeEmail } from "./identity.server";
-import type { CodeOutcome } from "./port.server";
+import type { CodeOutcome, CodeTry } from "./port.server";
 import { randomCode, randomToken, sameHash, sha256 } from "~/.server/secrets/tokens.server";
 
 /**
@@ -61,17 +61,21 @@ export async function codeIsUsable(flow: CodeFlow, codeId: string): Promise<bool
 }
 
 /**
- * Spends a code: by the typed code or by the one-click link token, from client address `ip`. Each
- * wrong try counts; after five the code is dead, and the day's (identity) and hour's (address)
- * wrong tries are counted across every code and flow. Single use: a right code is marked used in
- * the caller's transaction.
+ * Spends a code: by the typed code or by the one-click link token, tried `from` a client. Each
+ * wrong typed code counts; after five the code is dead, and the wrong codes are counted across
+ * every code and flow (code-limits.server.ts: the account's and the address's hour for strangers,
+ * the browser's own for one known to `account`, the account's email — the code's own address
+ * unless given). A link carries 256 random bits nobody can guess: it meets no wrong-code limit,
+ * so strangers typing wrong codes never make it fail, and a wrong one does not wear the code out.
+ * Single use: a right code is marked used in the caller's transaction.
  */
 export async function consumeCode(
   tx: Executor,
   flow: CodeFlow,
   codeId: string,
   secret: { code: string } | { linkToken: string },
-  ip: string,
+  from: CodeTry,
+  account?: string,
 ): Promise<CodeOutcome> {
   const expired = { ok: false, error: "codeExpired" } as const;
   if (!isUuid(codeId)) return expired;
@@ -81,14 +85,18 @@ export async function consumeCode(
     .where(and(eq(selfServiceCodes.id, codeId), eq(selfServiceCodes.flow, flow)))
     .for("update");
   if (!row || row.usedAt || row.expiresAt <= new Date() || row.attempts >= CODE_MAX_ATTEMPTS) return expired;
-  // Every try takes its slots first (locked: parallel tries cannot overtake the count); a right
-  // code gives them back, so only wrong ones count.
-  const slots = await trySlots(codeMissLimits(row.identityId ?? row.address, ip), tx);
+  if ("linkToken" in secret) {
+    if (!row.identityId || row.linkTokenHash === null || !sameHash(sha256(secret.linkToken), row.linkTokenHash))
+      return { ok: false, error: "codeInvalid" };
+    await tx.update(selfServiceCodes).set({ usedAt: new Date() }).where(eq(selfServiceCodes.id, row.id));
+    return { ok: true, identityId: row.identityId, address: row.address };
+  }
+  // Every typed try takes its slots first (locked: parallel tries cannot overtake the count); a
+  // right code gives them back, so only wrong ones count.
+  const limits = codeMissLimits(row.identityId ?? row.address, from, account ?? row.address, flow);
+  const slots = await trySlots(limits, tx);
   if (!slots.ok) return { ok: false, error: codeLimitError(slots.full.bucket) };
-  const matches =
-    "code" in secret
-      ? sameHash(sha256(secret.code.trim()), row.codeHash)
-      : row.linkTokenHash !== null && sameHash(sha256(secret.linkToken), row.linkTokenHash);
+  const matches = sameHash(sha256(secret.code.trim()), row.codeHash);
   if (!matches || !row.identityId) {
     await tx
       .update(selfServiceCodes)

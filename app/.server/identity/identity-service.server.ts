@@ -15,7 +15,7 @@ export {
 } from "./identity.server";
 /** Cap's own emailed codes: the email change's under both adapters (profile/). */
 export { consumeCode, issueCode, openCodeAddress, openCodeId, withdrawCodes } from "./codes.server";
-/** Whether an identity (or address) typed all its wrong codes for the day (accounts/recovery). */
+/** Whether strangers typed all an identity's (or address's) wrong codes for the hour (accounts/recovery). */
 export { codeTriesSpent } from "./code-limits.server";
 /** A Kratos answer in words, for the migration tool's errors (identity-migration/). */
 export { describeAnswer as describeKratosAnswer } from "./ory/mapping.server";

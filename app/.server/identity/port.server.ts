@@ -1,6 +1,7 @@
 import type { Executor, Transaction } from "~/.server/db/client.server";
 import type { Language } from "~/i18n/config";
 import type { Window } from "~/.server/paging/paging.server";
+import type { KnownDevice } from "~/.server/secrets/device-cookie.server";
 import type { Identity, Session } from "./identity.server";
 
 /**
@@ -33,6 +34,9 @@ export type Registration<T> =
 
 /** What a member is told when a code is refused. */
 export type CodeError = "codeInvalid" | "codeExpired" | "codeTooManyTries" | "codeTooManyTriesFromHere";
+
+/** Who types a code: the client address, and the device cookie the browser carries (code-limits.server.ts). */
+export type CodeTry = { ip: string; device?: KnownDevice | null };
 
 export type CodeOutcome = { ok: true; identityId: string; address: string } | { ok: false; error: CodeError };
 
@@ -79,15 +83,19 @@ export interface IdentityPort {
   recoveryIsOpen(flowId: string): Promise<boolean>;
   /**
    * The code of the email and a new password: the password is set, every session of the identity
-   * ends, the address counts as verified, and a new session is answered.
+   * ends, the address counts as verified, and a new session is answered. `from`: who types it
+   * (a browser known to the account counts its wrong codes alone: code-limits.server.ts).
    */
-  completeRecovery(flowId: string, code: string, password: string, ip: string): Promise<RecoveryOutcome>;
+  completeRecovery(flowId: string, code: string, password: string, from: CodeTry): Promise<RecoveryOutcome>;
 
   /** A fresh verification code for the identity's address, by email. */
   sendVerification(identity: Identity, options: { lang: Language; firstname: string }): Promise<void>;
   /** The code typed by the signed-in identity; `then` runs once the address is verified. */
   verifyWithCode(identityId: string, code: string, ip: string, then: OnVerified): Promise<CodeOutcome>;
-  /** The one-click link of the verification email (flow id and secret); no session needed. */
+  /**
+   * The one-click link of the verification email (flow id and secret); no session needed. The link
+   * cannot be guessed, so no wrong-code limit holds it back (code-limits.server.ts).
+   */
   verifyWithLink(flowId: string, secret: string, ip: string, then: OnVerified): Promise<CodeOutcome>;
 
   /** Whether `password` is the signed-in identity's own (before a sensitive change). */

@@ -66,7 +66,8 @@ export type EmailChangeResult = { ok: true; email: string } | { ok: false; error
 /**
  * The code from the new address's email, typed by `client`: the new address replaces the old one,
  * verified, both addresses get the security notice, and every other session ends (in the same
- * transaction).
+ * transaction). A browser that signed in to the account before (by its current address) counts its
+ * wrong codes alone, so strangers' wrong recovery codes cannot keep the owner from confirming.
  */
 export async function confirmEmailChange(
   { identity: current, member, token }: SignedIn,
@@ -78,7 +79,7 @@ export async function confirmEmailChange(
   const check = await db().transaction(async (tx) => {
     const codeId = await openCodeId(tx, current.id, "email_change");
     if (!codeId) return { ok: false as const, error: "codeExpired" as const };
-    return consumeCode(tx, "email_change", codeId, { code }, client.ip);
+    return consumeCode(tx, "email_change", codeId, { code }, client, normalizeEmail(current.traits.email));
   });
   if (!check.ok) return check;
   try {

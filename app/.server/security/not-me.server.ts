@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { requestRecovery } from "~/.server/accounts/recovery.server";
 import { db } from "~/.server/db/client.server";
+import type { Client } from "~/.server/http/client.server";
 import { appUsers, securityEventReports } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { sha256 } from "~/.server/secrets/tokens.server";
@@ -29,7 +30,7 @@ class LinkUsedError extends Error {}
  * the link is spent, and a password recovery starts (a code by mail, the usual recovery page). The
  * recovery's own limits hold: when they are full, `codeId` is null and the member asks later.
  */
-export async function reportNotMe(token: string, ip: string): Promise<NotMeOutcome> {
+export async function reportNotMe(token: string, client: Client): Promise<NotMeOutcome> {
   const report = await reportOf(token);
   if (!report || report.expiresAt <= new Date()) return { ok: false, error: "invalid" };
   if (report.usedAt) return { ok: false, error: "used" };
@@ -48,7 +49,7 @@ export async function reportNotMe(token: string, ip: string): Promise<NotMeOutco
   }
   const address = await identity().emailOf(report.identityId);
   if (!address) return { ok: true, codeId: null };
-  const recovery = await requestRecovery(address, isLanguage(report.lang) ? report.lang : "fr", ip);
+  const recovery = await requestRecovery(address, isLanguage(report.lang) ? report.lang : "fr", client);
   return { ok: true, codeId: recovery.ok ? recovery.codeId : null };
 }
 

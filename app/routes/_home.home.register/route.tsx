@@ -7,6 +7,7 @@ import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
+import { clientOf } from "~/.server/http/client.server";
 import { invitedEmail } from "~/.server/team/invitations.server";
 import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
@@ -92,11 +93,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     invitedId: value.invitedId,
     userAgent: request.headers.get("user-agent"),
     ip: context.clientIp ?? "unknown",
+    device: clientOf(request, context).device,
   });
   if (!result.ok) return refuseWith(submission, registrationRefusals[result.error], { hideFields });
   const headers = new Headers();
   headers.append("Set-Cookie", await forgetDraft(request));
   headers.append("Set-Cookie", await setTokenCookie(result.token));
+  headers.append("Set-Cookie", result.deviceCookie);
   return redirect("/trainings", { headers });
 }
 

@@ -62,9 +62,9 @@ export const embeddedIdentity: IdentityPort = {
 
   recoveryIsOpen: (flowId) => codeIsUsable("recovery", flowId),
 
-  async completeRecovery(flowId, code, password, ip) {
+  async completeRecovery(flowId, code, password, from) {
     return db().transaction(async (tx) => {
-      const check = await consumeCode(tx, "recovery", flowId, { code }, ip);
+      const check = await consumeCode(tx, "recovery", flowId, { code }, from);
       if (!check.ok) return check;
       await store.setPassword(tx, check.identityId, password);
       await store.revokeOtherSessions(tx, check.identityId);
@@ -83,7 +83,7 @@ export const embeddedIdentity: IdentityPort = {
     return db().transaction(async (tx) => {
       const codeId = await openCodeId(tx, identityId, "verification");
       if (!codeId) return { ok: false as const, error: "codeExpired" as const };
-      const check = await consumeCode(tx, "verification", codeId, { code }, ip);
+      const check = await consumeCode(tx, "verification", codeId, { code }, { ip });
       if (!check.ok) return check;
       await store.markAddressVerified(tx, check.identityId, check.address);
       await then(tx, check);
@@ -93,7 +93,7 @@ export const embeddedIdentity: IdentityPort = {
 
   async verifyWithLink(flowId, secret, ip, then) {
     return db().transaction(async (tx) => {
-      const check = await consumeCode(tx, "verification", flowId, { linkToken: secret }, ip);
+      const check = await consumeCode(tx, "verification", flowId, { linkToken: secret }, { ip });
       if (!check.ok) return check;
       await store.markAddressVerified(tx, check.identityId, check.address);
       await then(tx, check);

@@ -1,17 +1,16 @@
-import { releaseSlots, trySlots } from "~/.server/rate-limit/rate-limit.server";
-import { codeLimitError, codeMissLimits } from "../code-limits.server";
+import { type Limit, releaseSlots, trySlots } from "~/.server/rate-limit/rate-limit.server";
+import { codeLimitError } from "../code-limits.server";
 import type { CodeError } from "../port.server";
 
 /**
- * Submits a code under Cap's wrong-code limits (Kratos limits tries per flow only): the try takes
- * its slots, given back unless the code was wrong.
+ * Submits a code under Cap's wrong-code limits (codeMissLimits; Kratos limits tries per flow
+ * only): the try takes its slots, given back unless the code was wrong.
  */
 export async function underCodeLimits<T extends { ok: true } | { ok: false; error: string }>(
-  subject: string,
-  ip: string,
+  limits: Limit[],
   submit: () => Promise<T>,
 ): Promise<T | { ok: false; error: CodeError }> {
-  const slots = await trySlots(codeMissLimits(subject, ip));
+  const slots = await trySlots(limits);
   if (!slots.ok) return { ok: false, error: codeLimitError(slots.full.bucket) };
   const outcome = await submit().catch(async (error: unknown) => {
     await releaseSlots(slots.ids);

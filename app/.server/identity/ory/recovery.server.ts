@@ -1,8 +1,9 @@
 import type { Language } from "~/i18n/config";
 import { db } from "~/.server/db/client.server";
 import { normalizeEmail } from "../identity.server";
-import type { CodeError, RecoveryOutcome } from "../port.server";
+import type { CodeError, CodeTry, RecoveryOutcome } from "../port.server";
 import { findIdByEmail } from "./admin.server";
+import { codeMissLimits } from "../code-limits.server";
 import { underCodeLimits } from "./code-tries.server";
 import type { Kratos } from "./kratos.server";
 import { call, continueWith, expectOk, flowMessageIds, RECOVERY_CODE_INVALID, unexpected } from "./mapping.server";
@@ -91,14 +92,14 @@ export async function completeRecovery(
   flowId: string,
   code: string,
   password: string,
-  ip: string,
+  from: CodeTry,
 ): Promise<RecoveryOutcome> {
   // Kratos spends the code before it sees the new password (ADAPTER-NOTES R3): what its
   // policy refuses for length is refused here, the code still unspent.
   if (!passwordFitsKratos(password)) return { ok: false, error: "passwordRejected" };
   const flow = await recordedFlow(flowId, "recovery");
   if (!flow) return { ok: false, error: "codeExpired" };
-  return underCodeLimits(flow.identityId ?? flow.address, ip, async () => {
+  return underCodeLimits(codeMissLimits(flow.identityId ?? flow.address, from, flow.address), async () => {
     const recovered = await submitRecoveryCode(kratos, flowId, code);
     if (!recovered.ok) return recovered;
     const changed = await changePassword(kratos, recovered.token, recovered.settingsFlowId, password);

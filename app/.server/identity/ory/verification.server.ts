@@ -2,6 +2,7 @@ import { db } from "~/.server/db/client.server";
 import type { Language } from "~/i18n/config";
 import type { Identity } from "../identity.server";
 import type { CodeOutcome, OnVerified } from "../port.server";
+import { codeMissLimits } from "../code-limits.server";
 import { underCodeLimits } from "./code-tries.server";
 import type { Kratos } from "./kratos.server";
 import { call, expectOk, flowMessageIds, unexpected, VERIFICATION_CODE_INVALID } from "./mapping.server";
@@ -26,17 +27,22 @@ export async function sendVerification(
   );
 }
 
-/** The code of a verification flow Cap recorded; `then` runs once the address is verified. */
+/**
+ * The code of a verification flow Cap recorded; `then` runs once the address is verified. A code
+ * typed at client address `typedAt` meets Cap's wrong-code limits; the email's link (null) does not:
+ * it names the flow, whose id only the email carries, so it cannot be guessed, and strangers'
+ * wrong codes must not make it fail (Kratos still counts the flow's own tries).
+ */
 async function verify(
   { frontend }: Kratos,
   flow: RecordedFlow | undefined,
   code: string,
-  ip: string,
+  typedAt: string | null,
   then: OnVerified,
 ): Promise<CodeOutcome> {
   if (!flow?.identityId) return { ok: false, error: "codeExpired" };
   const verified = { identityId: flow.identityId, address: flow.address };
-  return underCodeLimits(verified.identityId, ip, async (): Promise<CodeOutcome> => {
+  const submit = async (): Promise<CodeOutcome> => {
     const answer = await call(
       "updateVerificationFlow",
       frontend.updateVerificationFlow({
@@ -53,7 +59,12 @@ async function verify(
     // Expired, or replaced: a used code (a spent link, as in the embedded store), too many tries.
     if (!answer.ok && answer.status === 410) return { ok: false, error: "codeExpired" };
     throw unexpected("updateVerificationFlow", answer.ok ? { status: 200, body: answer.data } : answer);
-  });
+  };
+  if (typedAt === null) return submit();
+  return underCodeLimits(
+    codeMissLimits(verified.identityId, { ip: typedAt }, verified.address, "verification"),
+    submit,
+  );
 }
 
 /** The code typed by the signed-in identity, for its open verification flow. */
@@ -62,6 +73,6 @@ export async function verifyWithCode(kratos: Kratos, identityId: string, code: s
 }
 
 /** The email's one-click link: the flow it names and Kratos's code as its secret. */
-export async function verifyWithLink(kratos: Kratos, flowId: string, secret: string, ip: string, then: OnVerified) {
-  return verify(kratos, await recordedFlow(flowId, "verification"), secret, ip, then);
+export async function verifyWithLink(kratos: Kratos, flowId: string, secret: string, then: OnVerified) {
+  return verify(kratos, await recordedFlow(flowId, "verification"), secret, null, then);
 }
