@@ -12,9 +12,8 @@ import { PHOTO_UPLOAD_LIMIT } from "./photo.server";
  * a coach's profile pages) take up to 8 MB: before a byte of such a body is read, the door asks
  * here, from the request's head alone, who sends it.
  *  - Nobody signed in, an unverified address, a session owing its second factor, or a coach's page
- *    without the role: "guard" — the
- *    route gets the request without its body, and its own guard answers as always (redirect, 401,
- *    404); the body is never kept.
+ *    without the role: "guard" — the route gets the request without its body, and its own guard
+ *    answers as always (redirect, 401, 404); the body is never kept.
  *  - A member who already sent their 20 photos this hour: 429 at once.
  *  - Otherwise the member waits for one of UPLOADS_AT_ONCE places (reading and decoding a photo),
  *    UPLOAD_WAIT_MS at most, else 503 with Retry-After; the place is given back by `release`.
