@@ -11,6 +11,7 @@ import SecondStepPage, {
 import { action as loginAction, loader as loginLoader } from "~/routes/_main.home.login";
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments/route";
 import { endpoints } from "~/api/endpoints";
+import { action as downloadAction } from "~/routes/profile.two-factor.recovery-codes[.]txt";
 import TwoFactorPage, {
   action as twoFactorAction,
   loader as twoFactorLoader,
@@ -158,7 +159,10 @@ describe("setting up two-factor sign-in", () => {
   it("gives the recovery codes as a text file to download, with a plain form post", async () => {
     const member = await verifiedMember();
     const { codes } = await turnOn(member);
-    const answer = await postTwoFactor(member.cookie, { intent: "download", codes });
+    const answer = await callWith(
+      downloadAction,
+      buildRequest("/profile/two-factor/recovery-codes.txt", { form: { codes }, cookie: member.cookie }),
+    );
     expect(statusOf(answer)).toBe(200);
     expect(headerOf(answer, "Content-Type")).toMatch(/^text\/plain/);
     expect(headerOf(answer, "Content-Disposition")).toMatch(/^attachment; filename="cap-recovery-codes\.txt"/);

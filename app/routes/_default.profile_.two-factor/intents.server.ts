@@ -2,7 +2,6 @@ import { data, redirect } from "@remix-run/node";
 import type { SignedIn } from "~/.server/accounts/members.server";
 import type { Client } from "~/.server/http/client.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
-import type { TFunction } from "i18next";
 import {
   parseTwoFactorForm,
   secondFactorRefusals,
@@ -20,7 +19,7 @@ import {
  * The intents of POST /profile/two-factor. The pairing being set up and the recovery codes are
  * answered in the action's data, never kept by the page: the codes are shown once.
  */
-type Post = { signedIn: SignedIn; formData: FormData; client: Client; t: TFunction };
+type Post = { signedIn: SignedIn; formData: FormData; client: Client };
 
 const hideFields = ["currentPassword"];
 
@@ -76,21 +75,7 @@ async function remove({ signedIn, formData, client }: Post) {
   return redirect("/profile/two-factor?saved=removed", 303);
 }
 
-/** The codes just shown, as a text file: a plain form post, so it works without JavaScript. */
-async function download({ formData, t }: Post) {
-  const submission = parseTwoFactorForm("download", formData);
-  if (submission.status !== "success") return refuse(submission.reply());
-  const text = [t("twoFactor.codes.fileHeader"), "", ...submission.value.codes, ""].join("\n");
-  return new Response(text, {
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="cap-recovery-codes.txt"',
-      "Cache-Control": "no-store",
-    },
-  });
-}
-
-const intents = { start, confirm, regenerate, remove, download };
+const intents = { start, confirm, regenerate, remove };
 
 export function answerTwoFactorPost(post: Post) {
   const intent = intentOf(post.formData, Object.keys(intents) as (keyof typeof intents)[]);

@@ -16,11 +16,11 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
           </li>
         ))}
       </ul>
-      <Form method="post" reloadDocument className="form">
+      <Form method="post" action="/profile/two-factor/recovery-codes.txt" reloadDocument className="form">
         {codes.map((code) => (
           <input key={code} type="hidden" name="codes" value={code} />
         ))}
-        <button type="submit" name="intent" value="download" className="button button--ghost">
+        <button type="submit" className="button button--ghost">
           {t("twoFactor.codes.download")}
         </button>
       </Form>

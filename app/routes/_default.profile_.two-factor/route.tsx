@@ -22,12 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("twoFactor.title"), state: await twoFactorState(signedIn, await localeOf(request)), saved };
 }
 
-/** POST /profile/two-factor: set up, confirm, regenerate the recovery codes, remove, download them (./intents.server.ts). */
+/** POST /profile/two-factor: set up, confirm, regenerate the recovery codes, remove (./intents.server.ts). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const signedIn = await requireMember(request);
   const formData = await request.formData();
-  const t = await translator(request, "profile");
-  return answerTwoFactorPost({ signedIn, formData, client: clientOf(request, context), t });
+  return answerTwoFactorPost({ signedIn, formData, client: clientOf(request, context) });
 }
 
 /** What an action answers beside a form's reply: the pairing being set up, or the codes to show once. */
