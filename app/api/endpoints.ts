@@ -45,6 +45,7 @@ import * as profileEmail from "./profile-email";
 import * as profileEmailCancel from "./profile-email-cancel";
 import * as profileEmailConfirm from "./profile-email-confirm";
 import * as profilePassword from "./profile-password";
+import * as profileTwoFactor from "./profile-two-factor";
 import * as profilePhoto from "./profile-photo";
 import * as profilePhotoDelete from "./profile-photo-delete";
 import * as recovery from "./recovery";
@@ -123,6 +124,7 @@ const described: Endpoint[] = [
   profileEmailCancel.endpoint,
   profileEmailConfirm.endpoint,
   profilePassword.endpoint,
+  ...profileTwoFactor.endpoints,
   profilePhoto.endpoint,
   profilePhotoDelete.endpoint,
   recovery.endpoint,

@@ -423,3 +423,67 @@ describe("the API's login", () => {
     expect((await post({ ...credentials, recovery_code: codes[3] })).status).toBe(401);
   });
 });
+
+describe("the profile's two-factor endpoints", () => {
+  const bearer = (member: TestMember) => ({ Authorization: `Bearer ${member.token}` });
+  async function post(member: TestMember, path: string, json: object) {
+    const request = buildRequest(path, { json, headers: bearer(member) });
+    return (await callWith(endpointAt(path).action, request, { context })) as Response;
+  }
+
+  it("sets up with the password and the app's code, regenerates the codes, and turns it off", async () => {
+    const member = await verifiedMember();
+    expect((await post(member, "/api/profile/two-factor/setup", { current_password: "not-mine-123" })).status).toBe(
+      422,
+    );
+    const started = await post(member, "/api/profile/two-factor/setup", { current_password: PASSWORD });
+    const setup = await checkedJson<{ flow_id: string; secret: string; otpauth_url: string }>(
+      started,
+      "/api/profile/two-factor/setup",
+      "post",
+    );
+    expect(setup.otpauth_url).toBe(
+      `otpauth://totp/Cap:${encodeURIComponent(member.email)}?secret=${setup.secret}&issuer=Cap`,
+    );
+    const wrongCode = totpCode(setup.secret) === "000000" ? "111111" : "000000";
+    const wrong = await post(member, "/api/profile/two-factor/confirm", { flow_id: setup.flow_id, code: wrongCode });
+    expect(wrong.status).toBe(422);
+    const confirmed = await post(member, "/api/profile/two-factor/confirm", {
+      flow_id: setup.flow_id,
+      code: totpCode(setup.secret),
+    });
+    const { recovery_codes } = await checkedJson<{ recovery_codes: string[] }>(
+      confirmed,
+      "/api/profile/two-factor/confirm",
+      "post",
+    );
+    expect(recovery_codes).toHaveLength(10);
+
+    const stateRequest = buildRequest("/api/profile/two-factor", { headers: bearer(member) });
+    const state = await checkedJson<{ enabled: boolean; recovery_codes_left: number }>(
+      (await callWith(endpointAt("/api/profile/two-factor").loader, stateRequest)) as Response,
+      "/api/profile/two-factor",
+      "get",
+    );
+    expect(state).toMatchObject({ enabled: true, recovery_codes_left: 10 });
+
+    const fresh = await post(member, "/api/profile/two-factor/recovery-codes", { current_password: PASSWORD });
+    expect(
+      (await checkedJson<{ recovery_codes: string[] }>(fresh, "/api/profile/two-factor/recovery-codes", "post"))
+        .recovery_codes,
+    ).not.toEqual(recovery_codes);
+
+    expect((await post(member, "/api/profile/two-factor/remove", { current_password: "not-mine-123" })).status).toBe(
+      422,
+    );
+    const removed = await post(member, "/api/profile/two-factor/remove", { current_password: PASSWORD });
+    expect(removed.status).toBe(200);
+    const login = endpointAt("/api/dashboard/login").action;
+    const back = (await callWith(
+      login,
+      buildRequest("/api/dashboard/login", { json: { email: member.email, password: PASSWORD } }),
+      { context },
+    )) as Response;
+    expect(back.status).toBe(200);
+  });
+});

@@ -94,3 +94,37 @@ export const apiLoginRefusals = {
     secondFactorTooManyAttempts: { status: 429, field: null, message: "errors.secondFactorTooManyAttempts" },
   }),
 };
+
+// --- The profile's two-factor endpoints (/api/profile/two-factor…) ---------------------------------
+
+const apiPassword = z.object({ current_password: currentPassword });
+
+export const twoFactorApiBodies = {
+  password: apiPassword,
+  confirm: z.object({
+    flow_id: z.string().min(1).max(128).describe("The flow_id the setup answered"),
+    code: totpCode.describe("The app's first 6-digit code"),
+  }),
+};
+
+export const twoFactorStateAnswer = z.object({
+  enabled: z.boolean(),
+  since: z.string().datetime().nullable().describe("When two-factor sign-in was turned on (ISO 8601), null: off"),
+  recovery_codes_left: z.number().int().min(0),
+});
+
+export const twoFactorSetupAnswer = z.object({
+  flow_id: z.string(),
+  secret: z.string().describe("The key, in base32, to give the authenticator app"),
+  otpauth_url: z.string().describe("The same key as an otpauth:// URL, what the QR code holds"),
+});
+
+export const recoveryCodesAnswer = z.object({
+  recovery_codes: z.array(z.string()).describe("Ten single-use recovery codes, shown this once"),
+});
+
+/** The setup's confirmation through the API: the page's refusals, with the code's field named as the body names it. */
+export const twoFactorConfirmRefusals = {
+  ...secondFactorRefusals,
+  alreadyOn: twoFactorPasswordRefusals.alreadyOn,
+};

@@ -37,8 +37,13 @@ export async function twoFactorState(signedIn: SignedIn, lang: Language): Promis
   const since = signedIn.twoFactorSince;
   if (!since) return { since: null, recoveryCodesLeft: 0 };
   const format = dateFormat(lang, { dateStyle: "long", timeZone: signedIn.member.time_zone });
-  const left = await identity().recoveryCodesLeft(signedIn.token, signedIn.identity.id);
-  return { since: format.format(since), recoveryCodesLeft: left };
+  return { since: format.format(since), recoveryCodesLeft: await recoveryCodesLeft(signedIn) };
+}
+
+/** How many unused recovery codes the member has (none while two-factor sign-in is off). */
+export async function recoveryCodesLeft(signedIn: SignedIn): Promise<number> {
+  if (!signedIn.twoFactorSince) return 0;
+  return identity().recoveryCodesLeft(signedIn.token, signedIn.identity.id);
 }
 
 /**
@@ -47,9 +52,13 @@ export async function twoFactorState(signedIn: SignedIn, lang: Language): Promis
  */
 export type Pairing = { flowId: string; secret: string; qrCode: string; keyGroups: string[] };
 
+/** What an authenticator app scans: the member's address under the issuer Cap. */
+export function otpauthUrl(secret: string, email: string): string {
+  return `otpauth://totp/Cap:${encodeURIComponent(email)}?secret=${secret}&issuer=Cap`;
+}
+
 export function pairingOf(flowId: string, secret: string, email: string): Pairing {
-  const url = `otpauth://totp/Cap:${encodeURIComponent(email)}?secret=${secret}&issuer=Cap`;
-  const svg = renderSVG(url, { border: 2 });
+  const svg = renderSVG(otpauthUrl(secret, email), { border: 2 });
   return {
     flowId,
     secret,
