@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { rememberDeviceCookie } from "~/.server/auth/second-step.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, securityEvents } from "~/.server/db/schema.server";
-import { totpCode } from "~/.server/secrets/totp.server";
+import { stepAt, totpCode } from "~/.server/secrets/totp.server";
 import SecondStepPage, {
   action as secondStepAction,
   loader as secondStepLoader,
@@ -41,13 +41,19 @@ const STEP_MS = 30_000;
 type Pairing = { flowId: string; secret: string; qrCode: string; keyGroups: string[] };
 type Shown = { pairing?: Pairing; recoveryCodes?: string[]; error?: Record<string, string[] | null> };
 
+// The clock stands still at the start of a 30-second step: a test never sees the app's code
+// change under it (nextStep moves it on, as waiting would).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"], now: (stepAt(Date.now()) + 1) * STEP_MS + 1_000 });
+});
+
 afterEach(() => {
   vi.useRealTimers();
 });
 
 /** Moves the clock to the next 30-second step, so the app shows a code not yet used. */
 function nextStep() {
-  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + STEP_MS });
+  vi.setSystemTime(Date.now() + STEP_MS);
 }
 
 function postTwoFactor(cookie: string, form: Record<string, string | string[]>) {
