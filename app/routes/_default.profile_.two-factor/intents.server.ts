@@ -37,7 +37,7 @@ async function confirm({ signedIn, formData, client }: Post) {
   const secret = String(formData.get("secret") ?? "");
   if (submission.status !== "success") {
     // A form this page never sends (no pairing in it) starts over.
-    if (!flowId || !/^[A-Z2-7]{16,128}$/.test(secret)) return refuseUnknownIntent();
+    if (!flowId || flowId.length > 128 || !/^[A-Z2-7]{16,128}$/.test(secret)) return refuseUnknownIntent();
     return data(
       {
         ...submission.reply({ hideFields: ["code"] }),

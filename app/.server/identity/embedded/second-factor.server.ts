@@ -51,14 +51,14 @@ async function raiseSession(tx: Executor, token: string, identityId: string) {
 
 export async function startTotpSetup(identityId: string): Promise<TotpSetup> {
   const secret = newTotpSecret();
-  // A confirmed pairing stays as it is: only an unconfirmed one is replaced.
+  // Cap starts a setup only while its member record says two-factor is off: a pairing left here
+  // (unconfirmed, or confirmed when Cap's record of it failed to be written) is replaced.
   await db()
     .insert(identityTotp)
     .values({ identityId, secret })
     .onConflictDoUpdate({
       target: identityTotp.identityId,
-      set: { secret, lastStep: null, createdAt: new Date() },
-      setWhere: isNull(identityTotp.confirmedAt),
+      set: { secret, confirmedAt: null, lastStep: null, createdAt: new Date() },
     });
   return { flowId: flowIdOf(secret), secret };
 }
