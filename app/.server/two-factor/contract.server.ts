@@ -12,6 +12,7 @@ import { parseWithZod } from "~/forms/submission";
 /** An authenticator app's code: six digits, spaces allowed between them as apps show them. */
 const totpCode = z
   .string({ required_error: "errors.secondFactorCodeRequired" })
+  .max(16, "errors.secondFactorCodeInvalid")
   .transform((value) => value.replace(/\s/g, ""))
   .pipe(
     z
