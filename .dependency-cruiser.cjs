@@ -18,6 +18,7 @@ const SHARED_FLOORS = [
 /** The domains (and the floors above them: transport, pages, start-up) a shared floor never imports. */
 const DOMAINS_AND_ABOVE = [
   "accounts",
+  "two-factor",
   "identity",
   "identity-migration",
   "profile",

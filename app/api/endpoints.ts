@@ -46,6 +46,7 @@ import * as profileExport from "./profile-export";
 import * as profileEmailCancel from "./profile-email-cancel";
 import * as profileEmailConfirm from "./profile-email-confirm";
 import * as profilePassword from "./profile-password";
+import * as profileTwoFactor from "./profile-two-factor";
 import * as profilePhoto from "./profile-photo";
 import * as profilePhotoDelete from "./profile-photo-delete";
 import * as profileSecurityEvents from "./profile-security-events";
@@ -126,6 +127,7 @@ const described: Endpoint[] = [
   profileEmailCancel.endpoint,
   profileEmailConfirm.endpoint,
   profilePassword.endpoint,
+  ...profileTwoFactor.endpoints,
   profilePhoto.endpoint,
   profilePhotoDelete.endpoint,
   profileSecurityEvents.endpoint,

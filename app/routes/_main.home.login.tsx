@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { loginRefusals } from "~/.server/accounts/contract.server";
 import { login } from "~/.server/accounts/login.server";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
+import { SECOND_STEP_PATH, secondStepDue } from "~/.server/auth/second-step.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
@@ -38,7 +39,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   headers.append("Set-Cookie", result.deviceCookie);
   // The language the member saved follows them to this device.
   if (result.lang) headers.append("Set-Cookie", await languageCookieHeader(result.lang));
-  return redirect(safeRedirectPath(redirectAfter), { headers });
+  const next = safeRedirectPath(redirectAfter);
+  // A member whose sign-in asks a second factor gives it first (unless this browser is remembered).
+  if (await secondStepDue(request, result.token)) {
+    return redirect(`${SECOND_STEP_PATH}?redirect_after=${encodeURIComponent(next)}`, { headers });
+  }
+  return redirect(next, { headers });
 }
 
 const loadCheck = () => import("~/forms/auth-checks").then((checks) => checks.checkLogin);

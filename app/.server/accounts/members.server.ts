@@ -65,6 +65,10 @@ export type SignedIn = {
   photoId: string | null;
   /** The roles the member holds beyond `member` (coach, admin, author), read with the member. */
   roles: MemberRole[];
+  /** Whether a second factor was given on this session (sign-in's second step). */
+  aal: "aal1" | "aal2";
+  /** Since when the member's sign-in asks a second factor; null: it does not. */
+  twoFactorSince: Date | null;
 };
 
 type MemberRole = (typeof memberRoles.$inferSelect)["role"];
@@ -93,6 +97,8 @@ export async function whoami(token: string): Promise<SignedIn | null> {
     member: toMember(row.member),
     photoId: row.photoId,
     roles: row.roles,
+    aal: session.aal,
+    twoFactorSince: row.member.twoFactorSince,
   };
 }
 

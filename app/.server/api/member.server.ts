@@ -1,4 +1,5 @@
 import { whoami, type SignedIn } from "~/.server/accounts/members.server";
+import { owesSecondFactor } from "~/.server/auth/second-step.server";
 import { readToken } from "~/.server/auth/token-cookie.server";
 import { isVerified } from "~/.server/identity/identity-service.server";
 import type { Role } from "~/.server/roles/roles.server";
@@ -6,12 +7,15 @@ import { apiError, apiNotFound } from "./respond.server";
 
 /**
  * The API's guards (endpoint.server.ts runs the one an operation names). The session of the
- * bearer token (or cookie), verified or not, or a thrown 401 error Response, which Remix answers.
+ * bearer token (or cookie), verified or not, or a thrown 401 error Response, which Remix answers:
+ * also for a session that owes sign-in's second factor (a browser's cookie, before its second step).
  */
 export async function apiSession(request: Request): Promise<SignedIn> {
   const token = await readToken(request);
   const signedIn = token ? await whoami(token) : null;
   if (!signedIn) throw await apiError(request, 401, { base: ["errors.unauthorized"] });
+  if (owesSecondFactor(request, signedIn))
+    throw await apiError(request, 401, { base: ["errors.secondFactorRequired"] });
   return signedIn;
 }
 

@@ -10,7 +10,8 @@ import { SESSION_LIFETIME_MS } from "~/.server/identity/identity-service.server"
  */
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
-function attributes(maxAgeSeconds: number) {
+/** Path=/, HttpOnly, SameSite=Lax, Secure on https: every cookie Cap sets for a signed-in browser. */
+export function attributes(maxAgeSeconds: number) {
   const secure = env().APP_URL.startsWith("https:") ? "; Secure" : "";
   return `Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
 }
@@ -33,7 +34,7 @@ export async function clearTokenCookie(): Promise<string> {
   return `token=; ${attributes(0)}`;
 }
 
-function cookieValue(header: string | null, name: string): string | null {
+export function cookieValue(header: string | null, name: string): string | null {
   for (const pair of header?.split(";") ?? []) {
     const at = pair.indexOf("=");
     if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim() || null;

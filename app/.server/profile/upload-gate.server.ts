@@ -1,4 +1,5 @@
 import { whoami } from "~/.server/accounts/members.server";
+import { owesSecondFactor } from "~/.server/auth/second-step.server";
 import { readToken } from "~/.server/auth/token-cookie.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { isVerified } from "~/.server/identity/identity-service.server";
@@ -10,9 +11,9 @@ import { PHOTO_UPLOAD_LIMIT } from "./photo.server";
  * No work before knowing who asks (issue 25 item 2). The photo's paths (a member's page and API,
  * a coach's profile pages) take up to 8 MB: before a byte of such a body is read, the door asks
  * here, from the request's head alone, who sends it.
- *  - Nobody signed in, an unverified address, or a coach's page without the role: "guard" — the
- *    route gets the request without its body, and its own guard answers as always (redirect, 401,
- *    404); the body is never kept.
+ *  - Nobody signed in, an unverified address, a session owing its second factor, or a coach's page
+ *    without the role: "guard" — the route gets the request without its body, and its own guard
+ *    answers as always (redirect, 401, 404); the body is never kept.
  *  - A member who already sent their 20 photos this hour: 429 at once.
  *  - Otherwise the member waits for one of UPLOADS_AT_ONCE places (reading and decoding a photo),
  *    UPLOAD_WAIT_MS at most, else 503 with Retry-After; the place is given back by `release`.
@@ -40,7 +41,7 @@ function roleFor(pathname: string): Role | null {
 export async function admitUpload(request: Request): Promise<Admission> {
   const token = await readToken(request);
   const signedIn = token ? await whoami(token) : null;
-  if (!signedIn || !isVerified(signedIn.identity)) return { kind: "guard" };
+  if (!signedIn || !isVerified(signedIn.identity) || owesSecondFactor(request, signedIn)) return { kind: "guard" };
   const role = roleFor(new URL(request.url).pathname);
   if (role && !signedIn.roles.includes(role)) return { kind: "guard" };
   const { bucket, max, windowMs } = PHOTO_UPLOAD_LIMIT;

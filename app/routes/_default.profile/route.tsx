@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { clientOf } from "~/.server/http/client.server";
 import { usualTimeZones } from "~/.server/calendar/time-zones.server";
@@ -84,6 +84,9 @@ export default function ProfilePage() {
         <TimeZoneForm {...timeZone} />
         <EmailForms email={profile.email} pendingEmail={profile.pending_email} />
         <PasswordForm />
+        <p className="card">
+          <Link to="/profile/two-factor">{t("twoFactor.link")}</Link>
+        </p>
         <DeviceList {...devices} reply={reply} />
         <SecurityEvents events={securityEvents} />
         <DataExportLinks />

@@ -4,6 +4,7 @@ import { isUuid } from "~/.server/db/uuid.server";
 import { queueIdentityMail } from "~/.server/mail/identity-mail.server";
 import { eq } from "drizzle-orm";
 import { codeIsUsable, consumeCode, issueCode, openCodeId } from "../codes.server";
+import * as secondFactor from "./second-factor.server";
 import * as store from "./store.server";
 import { EmailTakenError, type Identity, normalizeEmail } from "../identity.server";
 import type { IdentityPort } from "../port.server";
@@ -161,6 +162,13 @@ export const embeddedIdentity: IdentityPort = {
       return true;
     });
   },
+
+  startTotpSetup: (_token, identity) => secondFactor.startTotpSetup(identity.id),
+  confirmTotpSetup: (token, identityId, flowId, code) => secondFactor.confirmTotpSetup(token, identityId, flowId, code),
+  removeSecondFactor: (_token, identityId) => secondFactor.removeSecondFactor(identityId),
+  regenerateRecoveryCodes: (_token, identityId) => secondFactor.regenerateRecoveryCodes(identityId),
+  recoveryCodesLeft: (_token, identityId) => secondFactor.recoveryCodesLeft(identityId),
+  completeSecondFactor: (token, identityId, code) => secondFactor.completeSecondFactor(token, identityId, code),
 };
 
 /** A new verification code (earlier ones stop working) and its email, in the caller's transaction. */

@@ -126,6 +126,8 @@ export function toSession(session: KratosSession, token: string): Session {
     identity: toIdentity(present(session.identity, "the session's identity")),
     expires_at: present(session.expires_at, "the session's expires_at"),
     authenticated_at: present(session.authenticated_at, "the session's authenticated_at"),
+    // Cap's guard decides whether a second step is due (Kratos is set to answer aal1 sessions too).
+    aal: session.authenticator_assurance_level === "aal2" ? "aal2" : "aal1",
   };
 }
 

@@ -1,0 +1,156 @@
+import { randomBytes } from "node:crypto";
+import { and, count, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { db, type Executor } from "~/.server/db/client.server";
+import { identityRecoveryCodes, identityTotp, sessions } from "~/.server/db/schema.server";
+import { acceptedStep, base32Encode, newTotpSecret } from "~/.server/secrets/totp.server";
+import { sha256 } from "~/.server/secrets/tokens.server";
+import type { SecondFactorCode, TotpSetup } from "../port.server";
+
+/**
+ * The embedded store's second factor (Kratos: the `totp` and `lookup_secret` credentials): a TOTP
+ * pairing per identity, ten single-use recovery codes, and the session's assurance level.
+ *
+ * The TOTP key is kept as it is given to the app: Cap has no key of its own to encrypt it with
+ * (SESSION_SECRET signs cookies and may be rotated, which would break every pairing), and Kratos
+ * keeps its TOTP URL unencrypted too. Recovery codes are kept as their SHA-256 only: a fast hash
+ * is enough for 60 random bits each, which no one can guess through a hash.
+ */
+const RECOVERY_CODES = 10;
+
+/** The confirming form names its pairing: a setup restarted elsewhere makes an older form's code fail. */
+function flowIdOf(secret: string): string {
+  return sha256(secret).slice(0, 32);
+}
+
+/** A recovery code as typed: any case, with or without its dashes and spaces. */
+function normalizeRecoveryCode(code: string): string {
+  return code.replace(/[\s-]/g, "").toLowerCase();
+}
+
+/** 12 base32 characters (60 random bits), shown in three groups of four. */
+function newRecoveryCode(): string {
+  const text = base32Encode(randomBytes(8)).slice(0, 12).toLowerCase();
+  return `${text.slice(0, 4)}-${text.slice(4, 8)}-${text.slice(8)}`;
+}
+
+async function replaceRecoveryCodes(tx: Executor, identityId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  await tx.delete(identityRecoveryCodes).where(eq(identityRecoveryCodes.identityId, identityId));
+  await tx
+    .insert(identityRecoveryCodes)
+    .values(codes.map((code) => ({ identityId, codeHash: sha256(normalizeRecoveryCode(code)) })));
+  return codes;
+}
+
+async function raiseSession(tx: Executor, token: string, identityId: string) {
+  await tx
+    .update(sessions)
+    .set({ aal: "aal2" })
+    .where(and(eq(sessions.tokenHash, sha256(token)), eq(sessions.identityId, identityId)));
+}
+
+export async function startTotpSetup(identityId: string): Promise<TotpSetup> {
+  const secret = newTotpSecret();
+  // Cap starts a setup only while its member record says two-factor is off: a pairing left here
+  // (unconfirmed, or confirmed when Cap's record of it failed to be written) is replaced.
+  await db()
+    .insert(identityTotp)
+    .values({ identityId, secret })
+    .onConflictDoUpdate({
+      target: identityTotp.identityId,
+      set: { secret, confirmedAt: null, lastStep: null, createdAt: new Date() },
+    });
+  return { flowId: flowIdOf(secret), secret };
+}
+
+export async function confirmTotpSetup(
+  token: string,
+  identityId: string,
+  flowId: string,
+  code: string,
+): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; error: "codeInvalid" }> {
+  return db().transaction(async (tx) => {
+    const [pairing] = await tx
+      .select()
+      .from(identityTotp)
+      .where(and(eq(identityTotp.identityId, identityId), isNull(identityTotp.confirmedAt)))
+      .for("update");
+    if (!pairing || flowIdOf(pairing.secret) !== flowId) return { ok: false as const, error: "codeInvalid" as const };
+    const step = acceptedStep(pairing.secret, code, Date.now(), null);
+    if (step === null) return { ok: false as const, error: "codeInvalid" as const };
+    await tx
+      .update(identityTotp)
+      .set({ confirmedAt: new Date(), lastStep: step })
+      .where(eq(identityTotp.identityId, identityId));
+    await raiseSession(tx, token, identityId);
+    return { ok: true as const, recoveryCodes: await replaceRecoveryCodes(tx, identityId) };
+  });
+}
+
+export async function removeSecondFactor(identityId: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    await tx.delete(identityTotp).where(eq(identityTotp.identityId, identityId));
+    await tx.delete(identityRecoveryCodes).where(eq(identityRecoveryCodes.identityId, identityId));
+  });
+}
+
+export function regenerateRecoveryCodes(identityId: string): Promise<string[]> {
+  return db().transaction((tx) => replaceRecoveryCodes(tx, identityId));
+}
+
+export async function recoveryCodesLeft(identityId: string): Promise<number> {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(identityRecoveryCodes)
+    .where(and(eq(identityRecoveryCodes.identityId, identityId), isNull(identityRecoveryCodes.usedAt)));
+  return row?.n ?? 0;
+}
+
+export async function completeSecondFactor(
+  token: string,
+  identityId: string,
+  given: SecondFactorCode,
+): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const accepted =
+      given.method === "totp"
+        ? await takeTotpCode(tx, identityId, given.code)
+        : await takeRecoveryCode(tx, identityId, given.code);
+    if (accepted) await raiseSession(tx, token, identityId);
+    return accepted;
+  });
+}
+
+async function takeTotpCode(tx: Executor, identityId: string, code: string): Promise<boolean> {
+  const [pairing] = await tx
+    .select()
+    .from(identityTotp)
+    .where(and(eq(identityTotp.identityId, identityId), isNotNull(identityTotp.confirmedAt)));
+  if (!pairing) return false;
+  const step = acceptedStep(pairing.secret, code, Date.now(), pairing.lastStep);
+  if (step === null) return false;
+  // Conditional: of two requests with the same code at once, one moves the step and the other finds it moved.
+  const moved = await tx
+    .update(identityTotp)
+    .set({ lastStep: step })
+    .where(
+      and(eq(identityTotp.identityId, identityId), or(isNull(identityTotp.lastStep), lt(identityTotp.lastStep, step))),
+    )
+    .returning({ identityId: identityTotp.identityId });
+  return moved.length === 1;
+}
+
+async function takeRecoveryCode(tx: Executor, identityId: string, code: string): Promise<boolean> {
+  const used = await tx
+    .update(identityRecoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(identityRecoveryCodes.identityId, identityId),
+        eq(identityRecoveryCodes.codeHash, sha256(normalizeRecoveryCode(code))),
+        isNull(identityRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: identityRecoveryCodes.id });
+  return used.length === 1;
+}
