@@ -23,7 +23,15 @@ export type Identity = {
   updated_at: string;
 };
 
-export type Session = { id: string; token: string; identity: Identity; expires_at: string; authenticated_at: string };
+export type Session = {
+  id: string;
+  token: string;
+  identity: Identity;
+  expires_at: string;
+  authenticated_at: string;
+  /** Kratos's authenticator assurance level: aal2 once a second factor was given on this session. */
+  aal: "aal1" | "aal2";
+};
 
 /** Self-service flows that send a code by email. */
 export type CodeFlow = "recovery" | "verification" | "email_change";

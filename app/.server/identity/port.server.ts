@@ -41,6 +41,12 @@ export type RecoveryOutcome = { ok: true; token: string } | { ok: false; error: 
 /** A signed-in device: one live session of the identity (Kratos: GET /sessions). */
 export type DeviceSession = { id: string; userAgent: string | null; authenticatedAt: Date; lastSeenAt: Date };
 
+/** A TOTP pairing being set up: the key to show (in text and as a QR code), and the flow that confirms it. */
+export type TotpSetup = { flowId: string; secret: string };
+
+/** What a member gives at the second step of sign-in: a code of their app, or a recovery code. */
+export type SecondFactorCode = { method: "totp" | "lookup_secret"; code: string };
+
 /** Runs in Cap's database transaction once the identity service agreed (see above). */
 export type AlongWith<T> = (tx: Transaction) => Promise<T>;
 
@@ -154,6 +160,30 @@ export interface IdentityPort {
    * in Cap's transaction. False when there is no such identity.
    */
   setState(identityId: string, state: Identity["state"], then: AlongWith<void>): Promise<boolean>;
+
+  /** Starts pairing an authenticator app with the signed-in identity; an unconfirmed earlier pairing is dropped. */
+  startTotpSetup(token: string, identity: Identity): Promise<TotpSetup>;
+  /**
+   * The app's first code confirms the pairing (the token's session becomes aal2) and answers ten
+   * new recovery codes, shown once; "codeInvalid" when the code is not the app's.
+   */
+  confirmTotpSetup(
+    token: string,
+    identityId: string,
+    flowId: string,
+    code: string,
+  ): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; error: "codeInvalid" }>;
+  /** Removes the TOTP pairing and every recovery code. */
+  removeSecondFactor(token: string, identityId: string): Promise<void>;
+  /** Ten new recovery codes, replacing the old ones (shown once). */
+  regenerateRecoveryCodes(token: string, identityId: string): Promise<string[]>;
+  /** How many unused recovery codes the identity has. */
+  recoveryCodesLeft(token: string, identityId: string): Promise<number>;
+  /**
+   * The second step of sign-in: a right code (each TOTP step and each recovery code is accepted
+   * once) raises the token's session to aal2; false when the code is wrong or used.
+   */
+  completeSecondFactor(token: string, identityId: string, code: SecondFactorCode): Promise<boolean>;
 }
 
 /** The identity service could not be reached or failed (5xx, timeout): a passing outage, a 503. */

@@ -161,6 +161,14 @@ export const embeddedIdentity: IdentityPort = {
       return true;
     });
   },
+
+  // --- Two-factor sign-in: implemented on the totp branch, taken at merge; these only let this branch compile.
+  startTotpSetup: () => Promise.reject(new Error("embedded second factor: see the totp branch")),
+  confirmTotpSetup: () => Promise.reject(new Error("embedded second factor: see the totp branch")),
+  removeSecondFactor: () => Promise.reject(new Error("embedded second factor: see the totp branch")),
+  regenerateRecoveryCodes: () => Promise.reject(new Error("embedded second factor: see the totp branch")),
+  recoveryCodesLeft: () => Promise.reject(new Error("embedded second factor: see the totp branch")),
+  completeSecondFactor: () => Promise.reject(new Error("embedded second factor: see the totp branch")),
 };
 
 /** A new verification code (earlier ones stop working) and its email, in the caller's transaction. */

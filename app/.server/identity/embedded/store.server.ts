@@ -207,6 +207,7 @@ export async function sessionOf(token: string): Promise<Session | null> {
     identity: toIdentity(row.identity, addresses),
     expires_at: row.session.expiresAt.toISOString(),
     authenticated_at: row.session.authenticatedAt.toISOString(),
+    aal: row.session.aal,
   };
 }
 

@@ -14,6 +14,14 @@ import { connectKratos, type KratosOptions } from "./kratos.server";
 import { login, reauthenticate } from "./login.server";
 import { completeRecovery, recoveryIsOpen, startRecovery } from "./recovery.server";
 import { register } from "./registration.server";
+import {
+  completeSecondFactor,
+  confirmTotpSetup,
+  recoveryCodesLeft,
+  regenerateRecoveryCodes,
+  removeSecondFactor,
+  startTotpSetup,
+} from "./second-factor.server";
 import { endOtherSessions, listSessions, logout, revokeSession, whoami } from "./sessions.server";
 import { replaceEmail, setName, setPassword } from "./settings.server";
 import { sendVerification, verifyWithCode, verifyWithLink } from "./verification.server";
@@ -58,5 +66,11 @@ export function createOryIdentity(options: KratosOptions): IdentityPort {
     countSessions: (identityId) => countIdentitySessions(kratos, identityId),
     endAllSessions: (identityId, then) => endIdentitySessions(kratos, identityId, then),
     setState: (identityId, state, then) => setIdentityState(kratos, identityId, state, then),
+    startTotpSetup: (token, identity) => startTotpSetup(kratos, token, identity),
+    confirmTotpSetup: (token, identityId, flowId, code) => confirmTotpSetup(kratos, token, identityId, flowId, code),
+    removeSecondFactor: (token, identityId) => removeSecondFactor(kratos, token, identityId),
+    regenerateRecoveryCodes: (token, identityId) => regenerateRecoveryCodes(kratos, token, identityId),
+    recoveryCodesLeft: (token, identityId) => recoveryCodesLeft(kratos, token, identityId),
+    completeSecondFactor: (token, identityId, code) => completeSecondFactor(kratos, token, identityId, code),
   };
 }
