@@ -169,6 +169,7 @@ describe("registration", () => {
       identity: expected,
       expires_at: minutes(720 * 60).toISOString(),
       authenticated_at: at,
+      aal: "aal1",
     });
 
     // The verification flow Kratos started is Cap's to find again; its mail carries what the webhook needs.

@@ -535,7 +535,7 @@ describe("second factors (totp, lookup_secret, aal2)", () => {
     const generated = await settings(first, flow.body.id, { method: "lookup_secret", lookup_secret_regenerate: true });
     const [code] = node(generated.body, "lookup_secret_codes").attributes.text.context.secrets_list as string[];
     await settings(first, flow.body.id, { method: "lookup_secret", lookup_secret_confirm: true });
-    const useCode = async (value: string) => {
+    const secondStepWith = async (value: string) => {
       const { session_token: token } = (await login("ada@example.com", "correct horse battery")).body;
       const aal2 = await call("GET", "/self-service/login/api?aal=aal2", { token });
       return call("POST", `/self-service/login?flow=${aal2.body.id}`, {
@@ -543,9 +543,9 @@ describe("second factors (totp, lookup_secret, aal2)", () => {
         body: { method: "lookup_secret", lookup_secret: value },
       });
     };
-    expect(messageIds((await useCode("zzzzzzzz")).body)).toEqual([4000016]);
-    expect((await useCode(code)).body.session.authenticator_assurance_level).toBe("aal2");
-    expect(messageIds((await useCode(code)).body)).toEqual([4000012]);
+    expect(messageIds((await secondStepWith("zzzzzzzz")).body)).toEqual([4000016]);
+    expect((await secondStepWith(code)).body.session.authenticator_assurance_level).toBe("aal2");
+    expect(messageIds((await secondStepWith(code)).body)).toEqual([4000012]);
     kratos.assertNoViolations();
   });
 
