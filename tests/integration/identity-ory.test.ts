@@ -11,6 +11,7 @@ import { createOryIdentity } from "~/.server/identity/ory/adapter.server";
 import { IdentityUnavailableError, type IdentityPort, type NewIdentity } from "~/.server/identity/port.server";
 import { recordEvent } from "~/.server/rate-limit/rate-limit.server";
 import { startFakeKratos, type FakeKratos } from "../support/fake-kratos/server";
+import { totpCode } from "../support/totp";
 
 /**
  * The Ory adapter of the identity port against the fake Kratos v26.2.0, every request and answer
@@ -169,6 +170,7 @@ describe("registration", () => {
       identity: expected,
       expires_at: minutes(720 * 60).toISOString(),
       authenticated_at: at,
+      aal: "aal1",
     });
 
     // The verification flow Kratos started is Cap's to find again; its mail carries what the webhook needs.
@@ -667,6 +669,61 @@ describe("devices", () => {
     expect(await ory.whoami(third!.token)).toBeNull();
     expect(await ory.whoami(token)).not.toBeNull();
     expect(await ory.revokeOtherSessions(token, identity.id)).toBe(0);
+  });
+});
+
+describe("two-factor sign-in", () => {
+  /** Ada with an app paired at T0 (the fake's clock), on the adapter given. */
+  async function paired(on: IdentityPort = ory) {
+    const registered = await on.register(newIdentity(), createMember);
+    if (!registered.ok) throw new Error(registered.error);
+    const setup = await on.startTotpSetup(registered.token, registered.identity);
+    const done = await on.confirmTotpSetup(
+      registered.token,
+      registered.identity.id,
+      setup.flowId,
+      totpCode(setup.secret, T0),
+    );
+    if (!done.ok) throw new Error(done.error);
+    return { ...registered, secret: setup.secret, recoveryCodes: done.recoveryCodes };
+  }
+
+  it("pairs through a settings flow of the member's session and counts recovery codes through the admin API", async () => {
+    const { token, identity: created, recoveryCodes } = await paired();
+    // Kratos makes twelve recovery codes; Cap gives the member all of them.
+    expect(recoveryCodes).toHaveLength(12);
+    proxy.seen = [];
+    expect(await ory.recoveryCodesLeft(token, created.id)).toBe(12);
+    expect(proxy.seen.map((seen) => seen.path)).toEqual([
+      `/admin/identities/${created.id}?include_credential=lookup_secret`,
+    ]);
+    expect(proxy.seen[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
+  });
+
+  it("throws IdentityUnavailableError when Kratos fails during the second step, and the code still opens afterwards", async () => {
+    const { identity: created, secret } = await paired();
+    const signedIn = await ory.login("ada@example.com", PASSWORD, null);
+    const code = { method: "totp" as const, code: totpCode(secret, T0, 1) };
+    kratos.failNext(500);
+    await expect(ory.completeSecondFactor(signedIn!.token, created.id, code)).rejects.toBeInstanceOf(
+      IdentityUnavailableError,
+    );
+    expect(await ory.completeSecondFactor(signedIn!.token, created.id, code)).toBe(true);
+    expect((await ory.whoami(signedIn!.token))?.aal).toBe("aal2");
+  });
+
+  it("tells a Kratos that wants aal2 of whoami apart from a signed-out session: a misconfiguration, named", async () => {
+    const strict = await startFakeKratos({ whoamiRequiredAal: "highest_available" });
+    try {
+      strict.setNow(T0);
+      const on = adapter(strict.url);
+      await paired(on);
+      const signedIn = await on.login("ada@example.com", PASSWORD, null);
+      await expect(on.whoami(signedIn!.token)).rejects.toThrow("session.whoami.required_aal: aal1");
+      strict.assertNoViolations();
+    } finally {
+      await strict.close();
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { appUsers, mailOutbox } from "~/.server/db/schema.server";
 import { EmailTakenError, type Identity, identity } from "~/.server/identity/identity-service.server";
 import { codeIn, lastMailTo, linkIn, mailsTo, otherCode } from "../support/accounts";
 import { identityClockForward } from "../support/identity-backend";
+import { totpCode, wrongTotpCode } from "../support/totp";
 
 /**
  * The identity port's contract, whichever adapter runs: the embedded store in the usual passes,
@@ -285,5 +286,118 @@ describe("look-ups and admin changes", () => {
     expect(await identity().findIdByEmail("marie@example.com")).toBeNull();
     expect(await identity().login("marie@example.com", PASSWORD, null)).toBeNull();
     expect(await db().select().from(appUsers)).toEqual([]);
+  });
+});
+
+describe("two-factor sign-in", () => {
+  const secondFactor = (token: string, identityId: string, method: "totp" | "lookup_secret", code: string) =>
+    identity().completeSecondFactor(token, identityId, { method, code });
+  const aalOf = async (token: string) => (await identity().whoami(token))?.aal;
+
+  /** A member with an app paired (its first code spent on the pairing) and their recovery codes. */
+  async function paired() {
+    const member = await registered();
+    const setup = await identity().startTotpSetup(member.token, member.identity);
+    const confirmed = await identity().confirmTotpSetup(
+      member.token,
+      member.identity.id,
+      setup.flowId,
+      totpCode(setup.secret),
+    );
+    if (!confirmed.ok) throw new Error(`pairing refused: ${confirmed.error}`);
+    return { ...member, secret: setup.secret, recoveryCodes: confirmed.recoveryCodes };
+  }
+
+  const signIn = async () => (await identity().login("marie@example.com", PASSWORD, null))!.token;
+
+  it("pairs an app with its right code only: the session becomes aal2 and recovery codes come, all distinct", async () => {
+    const { token, identity: created } = await registered();
+    expect(await aalOf(token)).toBe("aal1");
+    const setup = await identity().startTotpSetup(token, created);
+    expect(setup.secret).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(await identity().confirmTotpSetup(token, created.id, setup.flowId, wrongTotpCode(setup.secret))).toEqual({
+      ok: false,
+      error: "codeInvalid",
+    });
+    expect(await aalOf(token)).toBe("aal1");
+    const confirmed = await identity().confirmTotpSetup(token, created.id, setup.flowId, totpCode(setup.secret));
+    if (!confirmed.ok) throw new Error(confirmed.error);
+    // Ten in Cap's embedded store; Kratos makes twelve, and Cap shows what it gives.
+    expect(confirmed.recoveryCodes.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(confirmed.recoveryCodes).size).toBe(confirmed.recoveryCodes.length);
+    expect(await aalOf(token)).toBe("aal2");
+    expect(await identity().recoveryCodesLeft(token, created.id)).toBe(confirmed.recoveryCodes.length);
+  });
+
+  it("keeps one pairing: a second setup's key replaces the first, and a setup page left open cannot confirm afterwards", async () => {
+    const { token, identity: created } = await registered();
+    const first = await identity().startTotpSetup(token, created);
+    const second = await identity().startTotpSetup(token, created);
+    expect(second.secret).not.toBe(first.secret);
+    expect(await identity().confirmTotpSetup(token, created.id, second.flowId, totpCode(first.secret))).toEqual({
+      ok: false,
+      error: "codeInvalid",
+    });
+    expect(await identity().confirmTotpSetup(token, created.id, second.flowId, totpCode(second.secret))).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await identity().confirmTotpSetup(token, created.id, first.flowId, totpCode(first.secret, Date.now(), 1)),
+    ).toEqual({ ok: false, error: "codeInvalid" });
+  });
+
+  it("asks a fresh sign-in for its second factor: a wrong code is refused, a right one raises it once, never for another session", async () => {
+    const { identity: created, secret } = await paired();
+    const token = await signIn();
+    expect(await aalOf(token)).toBe("aal1");
+    expect(await secondFactor(token, created.id, "totp", wrongTotpCode(secret))).toBe(false);
+    expect(await aalOf(token)).toBe("aal1");
+    // The pairing spent this step's code: the app's next one.
+    const code = totpCode(secret, Date.now(), 1);
+    expect(await secondFactor(token, created.id, "totp", code)).toBe(true);
+    expect(await aalOf(token)).toBe("aal2");
+    const other = await signIn();
+    expect(await secondFactor(other, created.id, "totp", code)).toBe(false);
+    expect(await aalOf(other)).toBe("aal1");
+    // Nor the code that confirmed the pairing.
+    expect(await secondFactor(other, created.id, "totp", totpCode(secret))).toBe(false);
+  });
+
+  it("takes each recovery code once, and counts those left", async () => {
+    const { identity: created, recoveryCodes } = await paired();
+    const token = await signIn();
+    expect(await secondFactor(token, created.id, "lookup_secret", "notacode")).toBe(false);
+    expect(await secondFactor(token, created.id, "lookup_secret", recoveryCodes[0])).toBe(true);
+    expect(await aalOf(token)).toBe("aal2");
+    const other = await signIn();
+    expect(await secondFactor(other, created.id, "lookup_secret", recoveryCodes[0])).toBe(false);
+    expect(await aalOf(other)).toBe("aal1");
+    expect(await identity().recoveryCodesLeft(other, created.id)).toBe(recoveryCodes.length - 1);
+  });
+
+  it("regenerates the recovery codes: the new ones open, the old ones no longer", async () => {
+    const { token, identity: created, recoveryCodes } = await paired();
+    const fresh = await identity().regenerateRecoveryCodes(token, created.id);
+    expect(fresh.length).toBeGreaterThanOrEqual(10);
+    expect(fresh.filter((code) => recoveryCodes.includes(code))).toEqual([]);
+    expect(await identity().recoveryCodesLeft(token, created.id)).toBe(fresh.length);
+    const other = await signIn();
+    expect(await secondFactor(other, created.id, "lookup_secret", recoveryCodes[1])).toBe(false);
+    expect(await secondFactor(other, created.id, "lookup_secret", fresh[0])).toBe(true);
+  });
+
+  it("removes the app and every recovery code; an app can be paired again afterwards", async () => {
+    const { token, identity: created, secret, recoveryCodes } = await paired();
+    await identity().removeSecondFactor(token, created.id);
+    expect(await identity().recoveryCodesLeft(token, created.id)).toBe(0);
+    const other = await signIn();
+    expect(await secondFactor(other, created.id, "totp", totpCode(secret, Date.now(), 1))).toBe(false);
+    expect(await secondFactor(other, created.id, "lookup_secret", recoveryCodes[2])).toBe(false);
+    expect(await aalOf(other)).toBe("aal1");
+    const again = await identity().startTotpSetup(token, created);
+    expect(again.secret).not.toBe(secret);
+    expect(await identity().confirmTotpSetup(token, created.id, again.flowId, totpCode(again.secret))).toMatchObject({
+      ok: true,
+    });
   });
 });

@@ -26,6 +26,7 @@ import {
   verifiedMember,
 } from "../support/accounts";
 import { endpointAt } from "../support/endpoints";
+import { recoveryCodesPerSet } from "../support/identity-backend";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
@@ -136,8 +137,8 @@ describe("setting up two-factor sign-in", () => {
       code: totpCode(pairing.secret),
     });
     const { recoveryCodes } = await dataOf<Shown>(right);
-    expect(recoveryCodes).toHaveLength(10);
-    expect(new Set(recoveryCodes).size).toBe(10);
+    expect(recoveryCodes).toHaveLength(recoveryCodesPerSet());
+    expect(new Set(recoveryCodes).size).toBe(recoveryCodesPerSet());
     expect(await eventsOf(member, "twoFactor.enabled")).toHaveLength(1);
 
     // The session that set it up goes on; the page says since when, and the codes left.
@@ -146,7 +147,7 @@ describe("setting up two-factor sign-in", () => {
       await callWith(twoFactorLoader, buildRequest("/profile/two-factor", { cookie: member.cookie })),
     );
     expect(page.state.since).not.toBeNull();
-    expect(page.state.recoveryCodesLeft).toBe(10);
+    expect(page.state.recoveryCodesLeft).toBe(recoveryCodesPerSet());
   });
 
   it("draws the setup page with the QR code, the key in groups of four and a code field, without JavaScript", async () => {
@@ -231,7 +232,7 @@ describe("signing in with two-factor sign-in on", () => {
     const page = await dataOf<{ state: { recoveryCodesLeft: number } }>(
       await callWith(twoFactorLoader, buildRequest("/profile/two-factor", { cookie: member.cookie })),
     );
-    expect(page.state.recoveryCodesLeft).toBe(8);
+    expect(page.state.recoveryCodesLeft).toBe(recoveryCodesPerSet() - 2);
   });
 
   it("remembers this device for 30 days when asked, and not another browser", async () => {
@@ -304,7 +305,7 @@ describe("turning two-factor sign-in off", () => {
     const fresh = await dataOf<Shown>(
       await postTwoFactor(member.cookie, { intent: "regenerate", currentPassword: PASSWORD }),
     );
-    expect(fresh.recoveryCodes).toHaveLength(10);
+    expect(fresh.recoveryCodes).toHaveLength(recoveryCodesPerSet());
     expect(await eventsOf(member, "twoFactor.recoveryCodesRegenerated")).toHaveLength(1);
     const cookie = await halfSignedIn(member);
     expect(statusOf(await giveCode(cookie, { intent: "recovery", code: codes[0] }))).toBe(422);
@@ -463,7 +464,7 @@ describe("the profile's two-factor endpoints", () => {
       "/api/profile/two-factor/confirm",
       "post",
     );
-    expect(recovery_codes).toHaveLength(10);
+    expect(recovery_codes).toHaveLength(recoveryCodesPerSet());
 
     const stateRequest = buildRequest("/api/profile/two-factor", { headers: bearer(member) });
     const state = await checkedJson<{ enabled: boolean; recovery_codes_left: number }>(
@@ -471,7 +472,7 @@ describe("the profile's two-factor endpoints", () => {
       "/api/profile/two-factor",
       "get",
     );
-    expect(state).toMatchObject({ enabled: true, recovery_codes_left: 10 });
+    expect(state).toMatchObject({ enabled: true, recovery_codes_left: recoveryCodesPerSet() });
 
     const fresh = await post(member, "/api/profile/two-factor/recovery-codes", { current_password: PASSWORD });
     expect(

@@ -46,3 +46,9 @@ export function identityClockForward(ms: number): void {
   if (oryPass()) currentKratos().setNow(later);
   else vi.useFakeTimers({ toFake: ["Date"], now: later });
 }
+
+/**
+ * How many recovery codes a set holds: ten in the embedded store, twelve in Kratos (its
+ * `lookup_secret` method's own number; Cap shows what the service gives).
+ */
+export const recoveryCodesPerSet = () => (oryPass() ? 12 : 10);

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { hash } from "@node-rs/argon2";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startFakeKratos, type FakeKratos } from "../support/fake-kratos/server";
+import { base32Encode, totpCode, wrongTotpCode } from "../support/totp";
 
 /** The fake Kratos driven with plain fetch, as the @ory/client adapter will drive it. */
 
@@ -413,6 +414,177 @@ describe("settings (password)", () => {
     expect(saved.status).toBe(200);
     expect(saved.body.state).toBe("success");
     expect((await call("GET", "/self-service/settings/api")).status).toBe(401);
+    kratos.assertNoViolations();
+  });
+});
+
+describe("second factors (totp, lookup_secret, aal2)", () => {
+  const node = (flow: any, key: string) =>
+    flow.ui.nodes.find((n: any) => n.attributes.name === key || n.attributes.id === key);
+  const settings = (token: string, flowId: string, body: Record<string, unknown>) =>
+    call("POST", `/self-service/settings?flow=${flowId}`, { token, body });
+
+  /** A registered identity with an app paired at T0: its session token and the key. */
+  async function pairedAtT0(email = "ada@example.com") {
+    const { session_token: token, identity } = (await register(email)).body;
+    const flow = await call("GET", "/self-service/settings/api", { token });
+    const secret = node(flow.body, "totp_secret_key").attributes.text.context.secret as string;
+    expect((await settings(token, flow.body.id, { method: "totp", totp_code: totpCode(secret, T0) })).status).toBe(200);
+    return { token: token as string, identityId: identity.id as string, secret };
+  }
+
+  it("computes RFC 6238's SHA-1 test vectors (6 digits)", () => {
+    const secret = base32Encode(Buffer.from("12345678901234567890"));
+    expect(secret).toBe("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ");
+    expect(totpCode(secret, 59_000)).toBe("287082");
+    expect(totpCode(secret, 1_111_111_109_000)).toBe("081804");
+    expect(totpCode(secret, 1_234_567_890_000)).toBe("005924");
+    expect(totpCode(secret, 2_000_000_000_000)).toBe("279037");
+  });
+
+  it("pairs an app in a settings flow: key and QR nodes, 4000008 for a wrong code, then aal2 and an unlink button", async () => {
+    const { session_token: token } = (await register("ada@example.com")).body;
+    const flow = await call("GET", "/self-service/settings/api", { token });
+    const key = node(flow.body, "totp_secret_key");
+    expect(key.type).toBe("text");
+    expect(key.attributes.text.id).toBe(1050006);
+    const secret = key.attributes.text.context.secret as string;
+    expect(key.attributes.text.text).toBe(secret);
+    expect(node(flow.body, "totp_qr").attributes.src).toMatch(/^data:image\/png;base64,/);
+    const wrong = await settings(token, flow.body.id, { method: "totp", totp_code: wrongTotpCode(secret, T0) });
+    expect(wrong.status).toBe(400);
+    expect(nodeMessageIds(wrong.body, "totp_code")).toEqual([4000008]);
+    // One step of drift either way is taken.
+    const paired = await settings(token, flow.body.id, { method: "totp", totp_code: totpCode(secret, T0, -1) });
+    expect(paired.status).toBe(200);
+    expect(paired.body.state).toBe("success");
+    expect(messageIds(paired.body)).toEqual([1050001]);
+    expect(node(paired.body, "totp_unlink")).toBeDefined();
+    const session = await call("GET", "/sessions/whoami", { token });
+    expect(session.body.authenticator_assurance_level).toBe("aal2");
+    expect(session.body.authentication_methods.map((m: any) => [m.method, m.aal])).toEqual([
+      ["password", "aal1"],
+      ["totp", "aal2"],
+    ]);
+    kratos.assertNoViolations();
+  });
+
+  it("asks a recent sign-in before a pairing (403 session_refresh_required)", async () => {
+    const { session_token: token } = (await register("ada@example.com")).body;
+    const flow = await call("GET", "/self-service/settings/api", { token });
+    const secret = node(flow.body, "totp_secret_key").attributes.text.context.secret as string;
+    kratos.setNow(minutes(16));
+    const stale = await settings(token, flow.body.id, { method: "totp", totp_code: totpCode(secret, minutes(16)) });
+    expect(stale.status).toBe(403);
+    expect(stale.body.error.id).toBe("session_refresh_required");
+    kratos.assertNoViolations();
+  });
+
+  it("generates twelve recovery codes, keeps them once confirmed, and shows them to the admin API only on request", async () => {
+    const { token, identityId } = await pairedAtT0();
+    const flow = await call("GET", "/self-service/settings/api", { token });
+    const generated = await settings(token, flow.body.id, { method: "lookup_secret", lookup_secret_regenerate: true });
+    expect(generated.status).toBe(200);
+    const codes = node(generated.body, "lookup_secret_codes").attributes.text.context.secrets_list as string[];
+    expect(codes).toHaveLength(12);
+    for (const code of codes) expect(code).toMatch(/^[a-z0-9]{8}$/);
+    expect((await call("GET", `/admin/identities/${identityId}`)).body.credentials.lookup_secret).toBeUndefined();
+    const confirmed = await settings(token, flow.body.id, { method: "lookup_secret", lookup_secret_confirm: true });
+    expect(confirmed.body.state).toBe("success");
+    const plain = await call("GET", `/admin/identities/${identityId}`);
+    expect(plain.body.credentials.lookup_secret.config).toBeUndefined();
+    const revealed = await call("GET", `/admin/identities/${identityId}?include_credential=lookup_secret`);
+    expect(revealed.body.credentials.lookup_secret.config.recovery_codes).toEqual(
+      codes.map((code) => ({ code, used_at: null })),
+    );
+    kratos.assertNoViolations();
+  });
+
+  it("raises the same session to aal2 with the app's code, and takes that code again on another session, as Kratos does", async () => {
+    const { secret } = await pairedAtT0();
+    const { session_token: token } = (await login("ada@example.com", "correct horse battery")).body;
+    expect((await call("GET", "/sessions/whoami", { token })).body.authenticator_assurance_level).toBe("aal1");
+    expect((await call("GET", "/self-service/login/api?aal=aal2")).body.error.id).toBe("session_aal1_required");
+    const flow = await call("GET", "/self-service/login/api?aal=aal2", { token });
+    expect(flow.body.requested_aal).toBe("aal2");
+    const submit = (flowId: string, sessionToken: string, code: string) =>
+      call("POST", `/self-service/login?flow=${flowId}`, {
+        token: sessionToken,
+        body: { method: "totp", totp_code: code },
+      });
+    const wrong = await submit(flow.body.id, token, wrongTotpCode(secret, T0));
+    expect(wrong.status).toBe(400);
+    expect(messageIds(wrong.body)).toEqual([4000008]);
+    const raised = await submit(flow.body.id, token, totpCode(secret, T0));
+    expect(raised.status).toBe(200);
+    expect(raised.body.session_token).toBe(token);
+    expect(raised.body.session.authenticator_assurance_level).toBe("aal2");
+    expect((await call("GET", "/self-service/login/api?aal=aal2", { token })).body.error.id).toBe(
+      "session_already_available",
+    );
+    // Kratos checks the clock only (pquerna/otp keeps no used steps): Cap refuses a replay itself.
+    const other = (await login("ada@example.com", "correct horse battery")).body.session_token;
+    const otherFlow = await call("GET", "/self-service/login/api?aal=aal2", { token: other });
+    expect((await submit(otherFlow.body.id, other, totpCode(secret, T0))).status).toBe(200);
+    kratos.assertNoViolations();
+  });
+
+  it("takes a recovery code once at an aal2 login: 4000016 unknown, 4000012 used", async () => {
+    const { token: first } = await pairedAtT0();
+    const flow = await call("GET", "/self-service/settings/api", { token: first });
+    const generated = await settings(first, flow.body.id, { method: "lookup_secret", lookup_secret_regenerate: true });
+    const [code] = node(generated.body, "lookup_secret_codes").attributes.text.context.secrets_list as string[];
+    await settings(first, flow.body.id, { method: "lookup_secret", lookup_secret_confirm: true });
+    const secondStepWith = async (value: string) => {
+      const { session_token: token } = (await login("ada@example.com", "correct horse battery")).body;
+      const aal2 = await call("GET", "/self-service/login/api?aal=aal2", { token });
+      return call("POST", `/self-service/login?flow=${aal2.body.id}`, {
+        token,
+        body: { method: "lookup_secret", lookup_secret: value },
+      });
+    };
+    expect(messageIds((await secondStepWith("zzzzzzzz")).body)).toEqual([4000016]);
+    expect((await secondStepWith(code)).body.session.authenticator_assurance_level).toBe("aal2");
+    expect(messageIds((await secondStepWith(code)).body)).toEqual([4000012]);
+    kratos.assertNoViolations();
+  });
+
+  it("honours required_aal: aal1 answers whoami and settings at aal1; highest_available refuses them with session_aal2_required", async () => {
+    await pairedAtT0();
+    const { session_token: aal1 } = (await login("ada@example.com", "correct horse battery")).body;
+    expect((await call("GET", "/sessions/whoami", { token: aal1 })).status).toBe(200);
+    expect((await call("GET", "/self-service/settings/api", { token: aal1 })).status).toBe(200);
+    await kratos.close();
+    kratos = await startFakeKratos({
+      whoamiRequiredAal: "highest_available",
+      settingsRequiredAal: "highest_available",
+    });
+    kratos.setNow(T0);
+    const strict = await pairedAtT0();
+    const { session_token: fresh } = (await login("ada@example.com", "correct horse battery")).body;
+    const whoami = await call("GET", "/sessions/whoami", { token: fresh });
+    expect(whoami.status).toBe(403);
+    expect(whoami.body.error.id).toBe("session_aal2_required");
+    expect((await call("GET", "/self-service/settings/api", { token: fresh })).body.error.id).toBe(
+      "session_aal2_required",
+    );
+    // The session that paired the app is at aal2.
+    expect((await call("GET", "/sessions/whoami", { token: strict.token })).status).toBe(200);
+    kratos.assertNoViolations();
+  });
+
+  it("unlinks the app and disables the recovery codes", async () => {
+    const { token, identityId } = await pairedAtT0();
+    const flow = await call("GET", "/self-service/settings/api", { token });
+    await settings(token, flow.body.id, { method: "lookup_secret", lookup_secret_regenerate: true });
+    await settings(token, flow.body.id, { method: "lookup_secret", lookup_secret_confirm: true });
+    const removal = await call("GET", "/self-service/settings/api", { token });
+    expect(node(removal.body, "lookup_secret_disable")).toBeDefined();
+    expect((await settings(token, removal.body.id, { method: "totp", totp_unlink: true })).body.state).toBe("success");
+    const disabled = await settings(token, removal.body.id, { method: "lookup_secret", lookup_secret_disable: true });
+    expect(node(disabled.body, "totp_secret_key")).toBeDefined();
+    expect(node(disabled.body, "lookup_secret_regenerate")).toBeDefined();
+    expect(Object.keys((await call("GET", `/admin/identities/${identityId}`)).body.credentials)).toEqual(["password"]);
     kratos.assertNoViolations();
   });
 });

@@ -45,7 +45,8 @@ const setupFields = {
 const schemas = {
   password: z.object({ currentPassword }),
   confirm: z.object({ ...setupFields, code: totpCode }),
-  download: z.object({ codes: z.array(z.string().max(32)).min(1).max(10) }),
+  // Ten codes in the embedded store, twelve from Kratos: a few more are allowed, never a long list.
+  download: z.object({ codes: z.array(z.string().max(32)).min(1).max(16) }),
   totp: z.object({ code: totpCode, remember: z.literal("on").optional() }),
   recovery: z.object({ code: recoveryCode, remember: z.literal("on").optional() }),
 };

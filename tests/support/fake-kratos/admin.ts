@@ -65,7 +65,7 @@ const found = (context: Context, id: string): StoredIdentity | undefined => cont
 export const getIdentity: Handler = (context, request) => {
   const identity = found(context, request.pathParams.id);
   return identity
-    ? { status: 200, body: identityJson(identity, context.baseUrl, true) }
+    ? { status: 200, body: identityJson(identity, context.baseUrl, true, request.query.getAll("include_credential")) }
     : notFound("Unable to locate the resource");
 };
 

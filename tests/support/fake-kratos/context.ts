@@ -16,6 +16,11 @@ export type Context = {
   privilegedSessionMaxAgeMs: number;
   codeLifespanMs: number;
   maxCodeSubmissions: number;
+  /** `selfservice.methods.totp.config.issuer`. */
+  totpIssuer: string;
+  /** `session.whoami.required_aal` and `selfservice.flows.settings.required_aal` (Cap: aal1 for both). */
+  whoamiRequiredAal: "aal1" | "highest_available";
+  settingsRequiredAal: "aal1" | "highest_available";
 };
 
 export type Request = {

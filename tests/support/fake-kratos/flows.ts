@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { errorReply, type Reply } from "./errors";
-import { csrfNode, inputNode, uiText, type UiNode, type UiText } from "./messages";
+import { csrfNode, inputNode, nodeKey, uiText, type UiNode, type UiText } from "./messages";
 
 /** Self-service flows (all of type `api`): their state, and the JSON + UI nodes Kratos renders for them. */
 
@@ -21,6 +21,12 @@ export type Flow = {
   transientPayload?: Record<string, unknown>;
   continueWith?: unknown[];
   refresh?: boolean;
+  /** Login: aal2 asks the session's second factor. */
+  requestedAal?: "aal1" | "aal2";
+  /** Settings: the TOTP key this flow offers (Kratos's internal context), until confirmed. */
+  totpKey?: { secret: string; url: string };
+  /** Settings: recovery codes generated, shown, not yet confirmed. */
+  pendingLookupCodes?: string[];
   /** Settings flows belong to one identity. */
   identityId?: string;
   /** Recovery and verification: the current code and how many codes were submitted to this flow. */
@@ -120,6 +126,19 @@ function nodesOf(flow: Flow): UiNode[] {
   const v = flow.values;
   switch (flow.kind) {
     case "login":
+      if (flow.requestedAal === "aal2") {
+        return [
+          csrfNode(),
+          inputNode("totp", "totp_code", "text", {
+            required: true,
+            label: uiText(1010006),
+            autocomplete: "one-time-code",
+          }),
+          inputNode("totp", "method", "submit", { value: "totp", label: uiText(1010009) }),
+          inputNode("lookup_secret", "lookup_secret", "text", { required: true, label: uiText(1010007) }),
+          inputNode("lookup_secret", "method", "submit", { value: "lookup_secret", label: uiText(1010010) }),
+        ];
+      }
       return [
         csrfNode(),
         inputNode("default", "identifier", "text", {
@@ -211,8 +230,16 @@ function nodesOf(flow: Flow): UiNode[] {
 }
 
 /** The flow model (`loginFlow`, `recoveryFlow`, …); omitempty fields are left out, never `null`. */
-export function flowJson(flow: Flow, baseUrl: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const nodes = nodesOf(flow).map((node) => ({ ...node, messages: flow.nodeMessages[node.attributes.name] ?? [] }));
+export function flowJson(
+  flow: Flow,
+  baseUrl: string,
+  extra: Record<string, unknown> = {},
+  moreNodes: UiNode[] = [],
+): Record<string, unknown> {
+  const nodes = [...nodesOf(flow), ...moreNodes].map((node) => ({
+    ...node,
+    messages: flow.nodeMessages[nodeKey(node)] ?? [],
+  }));
   const json: Record<string, unknown> = {
     id: flow.id,
     type: "api",
@@ -228,7 +255,8 @@ export function flowJson(flow: Flow, baseUrl: string, extra: Record<string, unkn
     },
     ...extra,
   };
-  if (flow.kind === "login") Object.assign(json, { refresh: flow.refresh ?? false, requested_aal: "aal1" });
+  if (flow.kind === "login")
+    Object.assign(json, { refresh: flow.refresh ?? false, requested_aal: flow.requestedAal ?? "aal1" });
   if (flow.transientPayload) json.transient_payload = flow.transientPayload;
   if (flow.continueWith) json.continue_with = flow.continueWith;
   return json;

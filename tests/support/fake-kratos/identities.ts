@@ -37,6 +37,10 @@ export type StoredIdentity = {
   recovery_addresses: RecoveryAddress[];
   identifiers: string[];
   passwordHash?: string;
+  /** The paired authenticator app (the `totp` credential): its key and Kratos's otpauth URL. */
+  totp?: { secret: string; url: string; createdAt: string };
+  /** Recovery codes (the `lookup_secret` credential), each used once. */
+  lookup?: { codes: Array<{ code: string; usedAt?: string }>; createdAt: string; updatedAt: string };
   created_at: string;
   updated_at: string;
   state_changed_at: string;
@@ -254,8 +258,16 @@ export class IdentityStore {
   }
 }
 
-/** The `identity` model; credentials (without secrets) only where the admin API includes them. */
-export function identityJson(identity: StoredIdentity, baseUrl: string, withCredentials = false): Json {
+/**
+ * The `identity` model; credentials only where the admin API includes them, without their secrets
+ * (`config`) unless asked for by type (`include_credential`).
+ */
+export function identityJson(
+  identity: StoredIdentity,
+  baseUrl: string,
+  withCredentials = false,
+  withConfigOf: string[] = [],
+): Json {
   const json: Json = {
     id: identity.id,
     schema_id: identity.schema_id,
@@ -272,16 +284,32 @@ export function identityJson(identity: StoredIdentity, baseUrl: string, withCred
     organization_id: null,
   };
   if (identity.external_id) json.external_id = identity.external_id;
-  if (withCredentials && identity.passwordHash) {
-    json.credentials = {
-      password: {
-        type: "password",
-        identifiers: identity.identifiers,
-        version: 0,
-        created_at: identity.created_at,
-        updated_at: identity.credentialsUpdatedAt,
-      },
+  if (!withCredentials) return json;
+  const credentials: Json = {};
+  const credential = (type: string, identifiers: string[], createdAt: string, updatedAt: string, config: Json) => {
+    credentials[type] = {
+      type,
+      identifiers,
+      version: 0,
+      created_at: createdAt,
+      updated_at: updatedAt,
+      ...(withConfigOf.includes(type) ? { config } : {}),
     };
-  }
+  };
+  if (identity.passwordHash)
+    credential("password", identity.identifiers, identity.created_at, identity.credentialsUpdatedAt, {
+      hashed_password: identity.passwordHash,
+    });
+  // Kratos names the second factors' credentials by the identity's id.
+  if (identity.totp)
+    credential("totp", [identity.id], identity.totp.createdAt, identity.totp.createdAt, {
+      totp_url: identity.totp.url,
+    });
+  if (identity.lookup)
+    credential("lookup_secret", [identity.id], identity.lookup.createdAt, identity.lookup.updatedAt, {
+      // Go writes an unused code's zero time as null.
+      recovery_codes: identity.lookup.codes.map((code) => ({ code: code.code, used_at: code.usedAt ?? null })),
+    });
+  if (Object.keys(credentials).length > 0) json.credentials = credentials;
   return json;
 }

@@ -4,13 +4,26 @@ import { readFileSync } from "node:fs";
 
 type UiTextEntry = { id: number; text: string; type: string; context?: Record<string, unknown> };
 export type UiText = { id: number; text: string; type: string; context?: Record<string, unknown> };
-export type UiNode = {
-  type: "input";
-  group: string;
-  attributes: Record<string, unknown> & { name: string; node_type: "input" };
-  messages: UiText[];
-  meta: { label?: UiText };
-};
+export type UiNode =
+  | {
+      type: "input";
+      group: string;
+      attributes: Record<string, unknown> & { name: string; node_type: "input" };
+      messages: UiText[];
+      meta: { label?: UiText };
+    }
+  | {
+      type: "text" | "img";
+      group: string;
+      attributes: Record<string, unknown> & { id: string; node_type: "text" | "img" };
+      messages: UiText[];
+      meta: { label?: UiText };
+    };
+
+export type InputNode = Extract<UiNode, { type: "input" }>;
+
+/** The name a node's field messages are kept under: an input's name, a text's or an image's id. */
+export const nodeKey = (node: UiNode) => (node.type === "input" ? node.attributes.name : node.attributes.id);
 
 const catalogue = new Map(
   (JSON.parse(readFileSync(new URL("./kratos/kratos-ui-messages.json", import.meta.url), "utf8")) as UiTextEntry[]).map(
@@ -34,8 +47,13 @@ export function inputNode(
   name: string,
   type: string,
   options: { value?: unknown; required?: boolean; label?: UiText; autocomplete?: string } = {},
-): UiNode {
-  const attributes: UiNode["attributes"] = { name, type, disabled: false, node_type: "input" };
+): InputNode {
+  const attributes: Record<string, unknown> & { name: string; node_type: "input" } = {
+    name,
+    type,
+    disabled: false,
+    node_type: "input",
+  };
   if (options.value !== undefined) attributes.value = options.value;
   if (options.required) attributes.required = true;
   if (options.autocomplete) attributes.autocomplete = options.autocomplete;
@@ -43,3 +61,20 @@ export function inputNode(
 }
 
 export const csrfNode = (): UiNode => inputNode("default", "csrf_token", "hidden", { required: true, value: "" });
+
+/** A text node (Kratos shows a TOTP key and recovery codes so), its text one message. */
+export const textNode = (group: string, id: string, text: UiText, label?: UiText): UiNode => ({
+  type: "text",
+  group,
+  attributes: { id, text, node_type: "text" },
+  messages: [],
+  meta: label ? { label } : {},
+});
+
+export const imageNode = (group: string, id: string, src: string, size: number, label?: UiText): UiNode => ({
+  type: "img",
+  group,
+  attributes: { id, src, width: size, height: size, node_type: "img" },
+  messages: [],
+  meta: label ? { label } : {},
+});

@@ -4,9 +4,16 @@ import { errorReply, notFound, sessionInactive, type Reply } from "./errors";
 import { flowJson, type Flow } from "./flows";
 import { identityJson, traitErrors } from "./identities";
 import { uiText, type UiText } from "./messages";
-import { sessionJson } from "./sessions";
+import {
+  aalRefusal,
+  secondFactorSettingsNodes,
+  updateLookupSettings,
+  updateSecondFactorLogin,
+  updateTotpSettings,
+} from "./second-factor";
+import { assuranceLevel, sessionJson } from "./sessions";
 
-/** Registration, login and settings with the `password` method. */
+/** Registration, login and settings with the `password` method; second factors in ./second-factor. */
 
 const MIN_PASSWORD_LENGTH = 8;
 /** Kratos's default hasher is bcrypt, which refuses passwords over 72 bytes (4000033). */
@@ -128,6 +135,21 @@ export const updateRegistrationFlow: Handler = async (context, request) => {
 export const createLoginFlow: Handler = (context, request) => {
   const session = context.sessions.byToken(request.sessionToken);
   const refresh = request.query.get("refresh") === "true";
+  // aal2: the second factor of a session at aal1, which the flow raises (same session, same token).
+  if (request.query.get("aal") === "aal2") {
+    if (!session) {
+      return errorReply(401, "You can not requested a higher AAL (AAL2/AAL3) without an active session.", {
+        id: "session_aal1_required",
+      });
+    }
+    if (assuranceLevel(session) === "aal2") {
+      return errorReply(400, "A valid session was detected and thus login is not possible.", {
+        id: "session_already_available",
+      });
+    }
+    const flow = context.flows.create("login", { requestedAal: "aal2", messages: [uiText(1010004)] });
+    return flowReply(context, flow);
+  }
   if (session && !refresh) {
     return errorReply(
       400,
@@ -158,6 +180,15 @@ export const updateLoginFlow: Handler = async (context, request) => {
   const body = request.body as { method: string; identifier?: string; password?: string };
   flow.messages = [];
   flow.nodeMessages = {};
+  if (flow.requestedAal === "aal2") {
+    const session = context.sessions.byToken(request.sessionToken);
+    if (!session) {
+      return errorReply(401, "You can not requested a higher AAL (AAL2/AAL3) without an active session.", {
+        id: "session_aal1_required",
+      });
+    }
+    return updateSecondFactorLogin(context, flow, session, body) ?? flowReply(context, flow, 400);
+  }
   flow.values = { identifier: body.identifier ?? "" };
   const identity =
     body.method === "password"
@@ -186,6 +217,8 @@ export const updateLoginFlow: Handler = async (context, request) => {
 export const createSettingsFlow: Handler = (context, request) => {
   const session = context.sessions.byToken(request.sessionToken);
   if (!session) return sessionInactive();
+  const refused = aalRefusal(context, context.settingsRequiredAal, session);
+  if (refused) return refused;
   const flow = context.flows.create("settings", { identityId: session.identityId });
   return settingsReply(context, flow);
 };
@@ -194,7 +227,12 @@ function settingsReply(context: Context, flow: Flow, status = 200): Reply {
   const identity = context.identities.get(flow.identityId ?? "");
   return {
     status,
-    body: flowJson(flow, context.baseUrl, { identity: identity ? identityJson(identity, context.baseUrl) : {} }),
+    body: flowJson(
+      flow,
+      context.baseUrl,
+      { identity: identity ? identityJson(identity, context.baseUrl) : {} },
+      identity ? secondFactorSettingsNodes(context, flow, identity) : [],
+    ),
   };
 }
 
@@ -212,7 +250,7 @@ function ownSettingsFlow(
       id: "security_identity_mismatch",
     });
   }
-  return { flow, session };
+  return aalRefusal(context, context.settingsRequiredAal, session) ?? { flow, session };
 }
 
 export const getSettingsFlow: Handler = (context, request) => {
@@ -240,6 +278,15 @@ export const updateSettingsFlow: Handler = async (context, request) => {
   const identity = context.identities.get(session.identityId);
   flow.messages = [];
   flow.nodeMessages = {};
+  if (identity && (body.method === "totp" || body.method === "lookup_secret")) {
+    const outcome =
+      body.method === "totp"
+        ? updateTotpSettings(context, flow, session, identity, request.body)
+        : updateLookupSettings(context, flow, identity, request.body);
+    if (outcome.done) return settingsReply(context, flow);
+    if (outcome.status === 500) return errorReply(500, outcome.reason ?? "The fake failed.");
+    return settingsReply(context, flow, outcome.status);
+  }
   if (body.method !== "password" || body.password === undefined || !identity) {
     flow.messages = [uiText(4000001, { reason: `method "${body.method}" is not supported by this fake` })];
     return settingsReply(context, flow, 400);

@@ -28,6 +28,12 @@ export type FakeKratosOptions = {
    */
   courierKeyHeader?: string;
   sessionLifespanMs?: number;
+  /**
+   * Kratos's `required_aal` for whoami and settings flows. Cap's configuration says aal1 for both
+   * (Cap's guard decides when a second factor is due); `highest_available` is Kratos's default.
+   */
+  whoamiRequiredAal?: "aal1" | "highest_available";
+  settingsRequiredAal?: "aal1" | "highest_available";
 };
 
 export type FakeKratos = {
@@ -124,6 +130,9 @@ export async function startFakeKratos(options: FakeKratosOptions = {}): Promise<
     privilegedSessionMaxAgeMs: 15 * MINUTE,
     codeLifespanMs: 15 * MINUTE,
     maxCodeSubmissions: 5,
+    totpIssuer: "Cap",
+    whoamiRequiredAal: options.whoamiRequiredAal ?? "aal1",
+    settingsRequiredAal: options.settingsRequiredAal ?? "aal1",
   };
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Context, Handler } from "./context";
 import { errorReply, notFound, sessionInactive } from "./errors";
+import { aalRefusal } from "./second-factor";
 import { sessionJson, type StoredSession } from "./sessions";
 
 /** whoami, native logout and the "my sessions" endpoints. */
@@ -12,7 +13,13 @@ function currentSession(context: Context, token: string | undefined): StoredSess
 
 export const whoami: Handler = (context, request) => {
   const session = currentSession(context, request.sessionToken);
-  return session ? { status: 200, body: sessionJson(session, context.identities, context.baseUrl) } : sessionInactive();
+  if (!session) return sessionInactive();
+  return (
+    aalRefusal(context, context.whoamiRequiredAal, session) ?? {
+      status: 200,
+      body: sessionJson(session, context.identities, context.baseUrl),
+    }
+  );
 };
 
 export const performNativeLogout: Handler = (context, request) => {

@@ -3,7 +3,11 @@ import { identityJson, type IdentityStore } from "./identities";
 
 /** Sessions and their `ory_st_…` tokens (native apps send them as `X-Session-Token`). */
 
-export type AuthMethod = "password" | "code_recovery";
+export type AuthMethod = "password" | "code_recovery" | "totp" | "lookup_secret";
+
+/** What each method proves: a second factor raises the session to aal2. */
+const levelOf = (method: AuthMethod): "aal1" | "aal2" =>
+  method === "totp" || method === "lookup_secret" ? "aal2" : "aal1";
 
 /**
  * The client a session was issued to (Kratos's `sessionDevice`): Kratos records the issuing
@@ -64,11 +68,19 @@ export class SessionStore {
     return session.active && session.expiresAt > this.now();
   }
 
-  /** A re-authentication: same session and token, fresh `authenticated_at`. */
+  /**
+   * A re-authentication, or a second factor at an aal2 login: same session and token, fresh
+   * `authenticated_at` (the time of the last factor given).
+   */
   refresh(session: StoredSession, method: AuthMethod): void {
     const now = this.now();
     session.authenticatedAt = now;
     session.methods.push({ method, completedAt: now });
+  }
+
+  /** A factor proven outside a login (pairing an app in settings): the level rises, `authenticated_at` stays. */
+  addMethod(session: StoredSession, method: AuthMethod): void {
+    session.methods.push({ method, completedAt: this.now() });
   }
 
   /** The identity's sessions, ended and expired ones too. */
@@ -90,6 +102,10 @@ export class SessionStore {
   }
 }
 
+/** Kratos's level: the highest any of the session's methods proved. */
+export const assuranceLevel = (session: StoredSession): "aal1" | "aal2" =>
+  session.methods.some((m) => levelOf(m.method) === "aal2") ? "aal2" : "aal1";
+
 export function sessionJson(
   session: StoredSession,
   identities: IdentityStore,
@@ -101,10 +117,10 @@ export function sessionJson(
     active: session.active,
     expires_at: session.expiresAt.toISOString(),
     authenticated_at: session.authenticatedAt.toISOString(),
-    authenticator_assurance_level: "aal1",
+    authenticator_assurance_level: assuranceLevel(session),
     authentication_methods: session.methods.map((m) => ({
       method: m.method,
-      aal: "aal1",
+      aal: levelOf(m.method),
       completed_at: m.completedAt.toISOString(),
     })),
     issued_at: session.issuedAt.toISOString(),

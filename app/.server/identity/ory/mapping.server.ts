@@ -24,6 +24,11 @@ export const EMAIL_TAKEN = new Set([4000007, 4000028]);
  */
 const PASSWORD_REFUSED = new Set([4000005, 4000031, 4000032, 4000033, 4000034, 4000039]);
 export const RECOVERY_CODE_INVALID = 4060006;
+/**
+ * A second factor refused: the app's code is wrong (4000008), no app is paired (4000011), the
+ * recovery code was used (4000012), none are set up (4000014), or it is not one of them (4000016).
+ */
+export const SECOND_FACTOR_REFUSED = new Set([4000008, 4000011, 4000012, 4000014, 4000016]);
 export const VERIFICATION_CODE_INVALID = 4070006;
 
 export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; body: unknown };
@@ -126,8 +131,12 @@ export function toSession(session: KratosSession, token: string): Session {
     identity: toIdentity(present(session.identity, "the session's identity")),
     expires_at: present(session.expires_at, "the session's expires_at"),
     authenticated_at: present(session.authenticated_at, "the session's authenticated_at"),
-    // Cap's guard decides whether a second step is due (Kratos is set to answer aal1 sessions too).
-    aal: session.authenticator_assurance_level === "aal2" ? "aal2" : "aal1",
+    // Cap's guard decides whether a second step is due (Kratos is set to answer aal1 sessions too);
+    // aal3 (hardware keys) is not a level Cap asks for, and satisfies aal2 all the same.
+    aal:
+      session.authenticator_assurance_level === "aal2" || session.authenticator_assurance_level === "aal3"
+        ? "aal2"
+        : "aal1",
   };
 }
 
@@ -176,6 +185,11 @@ export function fieldMessageIds(body: unknown, name: string): number[] {
   return (uiOf(body)?.nodes ?? [])
     .filter((node) => (node.attributes as { name?: string }).name === name)
     .flatMap((node) => node.messages.map((message) => message.id));
+}
+
+/** Every message of the flow, its own and its fields': Kratos puts a refused code at either, by method. */
+export function allMessageIds(body: unknown): number[] {
+  return [...flowMessageIds(body), ...(uiOf(body)?.nodes ?? []).flatMap((node) => node.messages.map((m) => m.id))];
 }
 
 /** The `error.id` of Kratos's `errorGeneric` body, such as "session_refresh_required". */

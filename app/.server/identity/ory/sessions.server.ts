@@ -4,7 +4,7 @@ import type { Window } from "~/.server/paging/paging.server";
 import type { Session } from "../identity.server";
 import type { DeviceSession } from "../port.server";
 import type { Kratos } from "./kratos.server";
-import { call, expectOk, nextPageToken, toDeviceSession, toSession, unexpected } from "./mapping.server";
+import { call, errorId, expectOk, nextPageToken, toDeviceSession, toSession, unexpected } from "./mapping.server";
 
 /** Sessions under Ory: who a token is, its devices, signing out. */
 
@@ -19,7 +19,11 @@ const MAX_KRATOS_SESSION_PAGES = 20;
 export async function currentSession({ frontend }: Kratos, token: string) {
   const answer = await call("toSession", frontend.toSession({ xSessionToken: token }));
   if (answer.ok) return answer.data;
-  // 401 session_inactive; 403 when the session lacks an assurance level Kratos wants.
+  // Kratos asks whoami for aal2 itself: every member with two-factor sign-in would look signed out
+  // after their password, and sign in again forever. Cap's guard asks the second factor instead.
+  if (answer.status === 403 && errorId(answer.body) === "session_aal2_required")
+    throw new Error("Kratos wants aal2 of whoami: set session.whoami.required_aal: aal1 (README 'Identities on Ory')");
+  // 401 session_inactive: no session (any more).
   if (answer.status === 401 || answer.status === 403) return null;
   throw unexpected("toSession", answer);
 }
