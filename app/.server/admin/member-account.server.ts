@@ -127,6 +127,8 @@ export async function removeTwoFactorFor(
         before: { twoFactorSince: since.toISOString(), devices },
         after: { twoFactorSince: null, devices: 0, reason },
       });
+      // The notice names the admin's device: where the change came from. Its "this wasn't me" link
+      // still helps a member whose identity check an impostor passed.
       await recordSecurityEvent(tx, row.id, "twoFactor.disabled", client);
     });
   } catch (error) {
