@@ -39,7 +39,8 @@ if [[ -z ${DATABASE_URL:-} ]]; then
     tests/integration/coaching.test.ts tests/integration/api-coaching.test.ts tests/integration/mail-language.test.ts \
     tests/integration/admin.test.ts tests/integration/admin-members.test.ts tests/integration/api-admin.test.ts \
     tests/integration/roles.test.ts tests/integration/coach-accounts.test.ts tests/integration/admin-coaches.test.ts \
-    tests/integration/two-factor.test.ts tests/integration/lockouts.test.ts tests/integration/booking-mail-quotas.test.ts
+    tests/integration/two-factor.test.ts tests/integration/lockouts.test.ts tests/integration/booking-mail-quotas.test.ts \
+    tests/integration/admin-two-factor.test.ts
 fi
 
 echo "==> playwright"

@@ -10,6 +10,7 @@ import * as adminMemberRoles from "./admin-member-roles";
 import * as adminMemberSignOut from "./admin-member-sign-out";
 import * as adminMemberState from "./admin-member-state";
 import * as adminMemberTrainings from "./admin-member-trainings";
+import * as adminMemberTwoFactor from "./admin-member-two-factor";
 import * as adminMemberVerification from "./admin-member-verification";
 import * as adminMembers from "./admin-members";
 import * as adminCoach from "./admin-coach";
@@ -88,6 +89,7 @@ const described: Endpoint[] = [
   adminMemberTrainings.endpoint,
   adminMemberState.endpoint,
   adminMemberSignOut.endpoint,
+  adminMemberTwoFactor.endpoint,
   adminMemberVerification.endpoint,
   adminMemberDelete.endpoint,
   adminAudit.endpoint,

@@ -400,4 +400,28 @@ describe("two-factor sign-in", () => {
       ok: true,
     });
   });
+
+  it("lets an operator remove the app and every recovery code without the member's session: every session ends, then Cap's part runs", async () => {
+    const { token, identity: created, secret, recoveryCodes } = await paired();
+    const raised = await signIn();
+    expect(await secondFactor(raised, created.id, "lookup_secret", recoveryCodes[0])).toBe(true);
+    let capPart = 0;
+    await identity().removeSecondFactorAsOperator(created.id, async () => {
+      capPart += 1;
+    });
+    expect(capPart).toBe(1);
+    expect(await identity().whoami(token)).toBeNull();
+    expect(await identity().whoami(raised)).toBeNull();
+    expect(await identity().countSessions(created.id)).toBe(0);
+    const other = await signIn();
+    expect(await identity().recoveryCodesLeft(other, created.id)).toBe(0);
+    expect(await secondFactor(other, created.id, "totp", totpCode(secret, Date.now(), 1))).toBe(false);
+    expect(await secondFactor(other, created.id, "lookup_secret", recoveryCodes[1])).toBe(false);
+    // Nothing left to remove (a retry after Cap's part failed): it still ends the sessions and runs Cap's part.
+    await identity().removeSecondFactorAsOperator(created.id, async () => {
+      capPart += 1;
+    });
+    expect(capPart).toBe(2);
+    expect(await identity().whoami(other)).toBeNull();
+  });
 });

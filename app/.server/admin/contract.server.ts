@@ -17,6 +17,8 @@ export const memberRefusals = refusals("admin", {
   alreadyVerified: { status: 409, field: null, message: "errors.alreadyVerified" },
   tooManyResends: { status: 429, field: null, message: "errors.tooManyResends" },
   ownDeletion: { status: 409, field: null, message: "errors.ownDeletion" },
+  twoFactorOff: { status: 409, field: null, message: "twoFactor.errors.off" },
+  ownTwoFactor: { status: 409, field: null, message: "twoFactor.errors.own" },
   coachHasSessions: { status: 409, field: null, message: "coaches.errors.withdrawWithSessions" },
 });
 
@@ -46,6 +48,23 @@ const trainingSchema = z.object({
 
 /** A training to grant or withdraw: its slug (whether it exists and is payable, the service says). */
 export const parseTrainingForm = (formData: FormData) => parseWithZod(formData, { schema: trainingSchema });
+
+/** Why an operator turns a member's two-step sign-in off: how they checked who asked (kept in the audit log). */
+export const MAX_REASON_LENGTH = 500;
+
+const reason = z
+  .string({ required_error: "admin:twoFactor.errors.reasonRequired" })
+  .trim()
+  .min(1, "admin:twoFactor.errors.reasonRequired")
+  .max(MAX_REASON_LENGTH, "admin:twoFactor.errors.reasonTooLong");
+
+/** The page's form asks a ticked confirmation too: a button alone is too easy to press by mistake. */
+const twoFactorSchema = z.object({
+  reason,
+  confirm: z.literal("yes", { errorMap: () => ({ message: "admin:twoFactor.errors.confirmRequired" }) }),
+});
+
+export const parseTwoFactorRemovalForm = (formData: FormData) => parseWithZod(formData, { schema: twoFactorSchema });
 
 /** A search (members, the audit log's person): bounded, trimmed; over the bound it is refused, not cut. */
 export function searchQuery(url: URL, name: string): { ok: true; value: string } | { ok: false } {
@@ -88,6 +107,10 @@ export const memberAnswer = z.object({
     lang: z.string(),
     state: z.enum(["active", "inactive"]).describe("inactive: disabled, cannot sign in"),
     verified: z.boolean(),
+    two_factor_since: z
+      .string()
+      .nullable()
+      .describe("Since when sign-in asks a second factor (ISO 8601 instant); null: it does not"),
     devices: z.number().int().min(0).describe("Signed-in devices (live sessions)"),
     trainings: z.array(
       z.object({
@@ -110,6 +133,12 @@ export const roleBody = roleSchema.extend({ change });
 export const trainingBody = trainingSchema.extend({ change });
 export const stateBody = z.object({
   state: z.enum(["active", "inactive"], { message: "admin:errors.stateInvalid" }),
+});
+
+export const twoFactorRemovalBody = z.object({
+  reason: reason.describe(
+    `How the operator checked who asked (1 to ${MAX_REASON_LENGTH} characters), kept in the audit log`,
+  ),
 });
 
 export const auditAnswer = z.object({

@@ -93,6 +93,8 @@ export type MemberFile = {
   createdAt: string;
   state: Identity["state"];
   verified: boolean;
+  /** Since when sign-in asks a second factor (ISO instant); null: it does not. */
+  twoFactorSince: string | null;
   roles: Role[];
   devices: number;
   trainings: {
@@ -128,6 +130,7 @@ export async function memberFile(memberId: string): Promise<MemberFile | null> {
     createdAt: row.createdAt.toISOString(),
     state: found?.state ?? "inactive",
     verified: found?.verifiable_addresses[0]?.verified === true,
+    twoFactorSince: row.twoFactorSince?.toISOString() ?? null,
     roles,
     devices,
     trainings: trainings.map((training) => ({
@@ -236,6 +239,7 @@ export async function memberJson(memberId: string, lang: "fr" | "en") {
       lang: file.lang,
       state: file.state,
       verified: file.verified,
+      two_factor_since: file.twoFactorSince,
       devices: file.devices,
       trainings: file.trainings.map((training) => ({ ...training, title: training.title[lang] })),
       sessions: {

@@ -16,6 +16,7 @@ export type AuditAction =
   | "account.enabled"
   | "account.signedOutEverywhere"
   | "account.verificationResent"
+  | "account.twoFactorRemoved"
   | "member.deleted"
   | "training.granted"
   | "training.withdrawn"

@@ -183,6 +183,13 @@ export interface IdentityPort {
   ): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; error: "codeInvalid" }>;
   /** Removes the TOTP pairing and every recovery code. */
   removeSecondFactor(token: string, identityId: string): Promise<void>;
+  /**
+   * An operator's removal of the second factor (the member lost their app and their codes): the
+   * TOTP pairing and every recovery code go, and every session of the identity ends (an aal2
+   * session someone else holds too); `then` runs in Cap's transaction. No token: the member is
+   * not there to give one.
+   */
+  removeSecondFactorAsOperator(identityId: string, then: AlongWith<void>): Promise<void>;
   /** Ten new recovery codes, replacing the old ones (shown once). */
   regenerateRecoveryCodes(token: string, identityId: string): Promise<string[]>;
   /** How many unused recovery codes the identity has. */

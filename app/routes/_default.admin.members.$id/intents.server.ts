@@ -1,7 +1,13 @@
 import { redirect } from "@remix-run/node";
-import { memberRefusals, parseRoleForm, parseTrainingForm } from "~/.server/admin/contract.server";
-import { resendVerificationFor } from "~/.server/admin/member-account.server";
+import {
+  memberRefusals,
+  parseRoleForm,
+  parseTrainingForm,
+  parseTwoFactorRemovalForm,
+} from "~/.server/admin/contract.server";
+import { removeTwoFactorFor, resendVerificationFor } from "~/.server/admin/member-account.server";
 import { setAccountState, signOutEverywhere } from "~/.server/admin/members.server";
+import type { Client } from "~/.server/http/client.server";
 import { intentOf, refuseUnknownIntent, refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { grantRole, withdrawRole } from "~/.server/roles/roles.server";
 import { grantTraining, withdrawTraining } from "~/.server/trainings/training-grants.server";
@@ -19,9 +25,10 @@ export const savedMessages = [
   "verificationSent",
   "disabled",
   "enabled",
+  "twoFactorRemoved",
 ] as const;
 
-type Post = { adminId: string; memberId: string; formData: FormData };
+type Post = { adminId: string; memberId: string; formData: FormData; client: Client };
 
 const saved = (memberId: string, what: (typeof savedMessages)[number]) =>
   redirect(`/admin/members/${memberId}?saved=${what}`, 303);
@@ -72,6 +79,14 @@ function accountState(state: "active" | "inactive") {
   };
 }
 
+async function removeTwoFactor({ adminId, memberId, formData, client }: Post) {
+  const submission = parseTwoFactorRemovalForm(formData);
+  if (submission.status !== "success") return refuse(submission.reply());
+  const outcome = await removeTwoFactorFor(adminId, memberId, submission.value.reason, client);
+  if (!outcome.ok) return refuseWith(submission, memberRefusals[outcome.error]);
+  return saved(memberId, "twoFactorRemoved");
+}
+
 /** conform's reply for a form with no fields but its intent: the message over that form. */
 function replying(formData: FormData) {
   return {
@@ -92,6 +107,7 @@ const intents = {
   resendVerification: resend,
   disable: accountState("inactive"),
   enable: accountState("active"),
+  removeTwoFactor,
 };
 
 /** Answers the post's intent; an unknown one is refused with a message over the page. */

@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { MAX_REASON_LENGTH } from "~/.server/admin/contract.server";
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { MEMBER_SESSIONS_PAGE_SIZE, memberFile, sessionsOfMember } from "~/.server/admin/members.server";
 import { requireRole } from "~/.server/auth/role-guard.server";
+import { clientOf } from "~/.server/http/client.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { pageParam } from "~/.server/paging/paging.server";
@@ -15,6 +17,7 @@ import { answerMemberPost, savedMessages } from "./intents.server";
 import { RolesCard } from "./roles-card";
 import { SessionsCard } from "./sessions-card";
 import { TrainingsCard } from "./trainings-card";
+import { TwoFactorCard } from "./two-factor-card";
 
 export const meta = titleMeta;
 
@@ -35,7 +38,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const shown = (line: (typeof sessions.upcoming)[number]) => ({ ...line, when: when.format(new Date(line.startsAt)) });
   return {
     title: file.name,
-    member: { ...file, since: day.format(new Date(file.createdAt)) },
+    member: {
+      ...file,
+      since: day.format(new Date(file.createdAt)),
+      twoFactorSince: file.twoFactorSince ? day.format(new Date(file.twoFactorSince)) : null,
+    },
     sessions: {
       upcoming: sessions.upcoming.map(shown),
       past: sessions.past.map(shown),
@@ -43,17 +50,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     trainings: file.trainings.map((training) => ({ ...training, title: training.title[lang] })),
     saved: savedMessages.find((key) => key === saved) ?? null,
+    own: file.id === admin.id,
+    maxReason: MAX_REASON_LENGTH,
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const { member: admin } = await requireRole(request, "admin");
   const formData = await request.formData();
-  return answerMemberPost({ adminId: admin.id, memberId: params.id ?? "", formData });
+  return answerMemberPost({
+    adminId: admin.id,
+    memberId: params.id ?? "",
+    formData,
+    client: clientOf(request, context),
+  });
 }
 
 export default function AdminMember() {
-  const { member, trainings, sessions, saved } = useLoaderData<typeof loader>();
+  const { member, trainings, sessions, saved, own, maxReason } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   return (
     <>
@@ -88,6 +102,7 @@ export default function AdminMember() {
       <TrainingsCard trainings={trainings} />
       <SessionsCard {...sessions} />
       <RolesCard roles={member.roles} />
+      <TwoFactorCard since={member.twoFactorSince} own={own} maxReason={maxReason} />
       <AccountCard id={member.id} state={member.state} verified={member.verified} />
     </>
   );

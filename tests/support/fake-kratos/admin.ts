@@ -102,6 +102,27 @@ export const deleteIdentitySessions: Handler = (context, request) => {
   return { status: 204 };
 };
 
+/**
+ * `DELETE /admin/identities/{id}/credentials/{type}`, for the second factors as Kratos does it: the
+ * `totp` or `lookup_secret` credential goes (204), a type the identity does not hold is a 404, a
+ * first factor cannot be removed here (400). Sessions are left as they are.
+ */
+export const deleteIdentityCredentials: Handler = (context, request) => {
+  const identity = found(context, request.pathParams.id);
+  if (!identity) return notFound("Unable to locate the resource");
+  const type = request.pathParams.type;
+  if (type !== "totp" && type !== "lookup_secret") {
+    return type === "password" || type === "oidc"
+      ? errorReply(400, "You can't remove first factor credentials.")
+      : errorReply(400, `Removing ${type} credentials is not supported by this fake.`);
+  }
+  if (!(type === "totp" ? identity.totp : identity.lookup))
+    return notFound(`You tried to remove a ${type} but this user have no ${type} set up.`);
+  if (type === "totp") identity.totp = undefined;
+  else identity.lookup = undefined;
+  return { status: 204 };
+};
+
 /** The fields a JSON Patch may touch; `/id`, `/credentials` and timestamps are refused. */
 const PATCHABLE = new Set([
   "traits",

@@ -82,6 +82,7 @@ const handlers: Record<string, Handler> = {
   deleteIdentity: admin.deleteIdentity,
   listIdentitySessions: admin.listIdentitySessions,
   deleteIdentitySessions: admin.deleteIdentitySessions,
+  deleteIdentityCredentials: admin.deleteIdentityCredentials,
   isAlive: () => ({ status: 200, body: { status: "ok" } }),
   isReady: () => ({ status: 200, body: { status: "ok" } }),
 };

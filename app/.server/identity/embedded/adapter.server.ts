@@ -166,6 +166,13 @@ export const embeddedIdentity: IdentityPort = {
   startTotpSetup: (_token, identity) => secondFactor.startTotpSetup(identity.id),
   confirmTotpSetup: (token, identityId, flowId, code) => secondFactor.confirmTotpSetup(token, identityId, flowId, code),
   removeSecondFactor: (_token, identityId) => secondFactor.removeSecondFactor(identityId),
+  removeSecondFactorAsOperator(identityId, then) {
+    return db().transaction(async (tx) => {
+      await secondFactor.removeSecondFactor(identityId, tx);
+      await store.revokeOtherSessions(tx, identityId);
+      await then(tx);
+    });
+  },
   regenerateRecoveryCodes: (_token, identityId) => secondFactor.regenerateRecoveryCodes(identityId),
   recoveryCodesLeft: (_token, identityId) => secondFactor.recoveryCodesLeft(identityId),
   completeSecondFactor: (token, identityId, code) => secondFactor.completeSecondFactor(token, identityId, code),

@@ -87,11 +87,13 @@ export async function confirmTotpSetup(
   });
 }
 
-export async function removeSecondFactor(identityId: string): Promise<void> {
-  await db().transaction(async (tx) => {
+/** The pairing and the recovery codes go; in `within`, the caller's transaction, when given. */
+export async function removeSecondFactor(identityId: string, within?: Executor): Promise<void> {
+  const remove = async (tx: Executor) => {
     await tx.delete(identityTotp).where(eq(identityTotp.identityId, identityId));
     await tx.delete(identityRecoveryCodes).where(eq(identityRecoveryCodes.identityId, identityId));
-  });
+  };
+  await (within ? remove(within) : db().transaction(remove));
 }
 
 export function regenerateRecoveryCodes(identityId: string): Promise<string[]> {

@@ -8,6 +8,7 @@ import {
   findIdByEmail,
   findIdsByEmailPart,
   findIdentity,
+  removeSecondFactorAsOperator,
   setIdentityState,
 } from "./admin.server";
 import { connectKratos, type KratosOptions } from "./kratos.server";
@@ -69,6 +70,7 @@ export function createOryIdentity(options: KratosOptions): IdentityPort {
     startTotpSetup: (token, identity) => startTotpSetup(kratos, token, identity),
     confirmTotpSetup: (token, identityId, flowId, code) => confirmTotpSetup(kratos, token, identityId, flowId, code),
     removeSecondFactor: (token, identityId) => removeSecondFactor(kratos, token, identityId),
+    removeSecondFactorAsOperator: (identityId, then) => removeSecondFactorAsOperator(kratos, identityId, then),
     regenerateRecoveryCodes: (token, identityId) => regenerateRecoveryCodes(kratos, token, identityId),
     recoveryCodesLeft: (token, identityId) => recoveryCodesLeft(kratos, token, identityId),
     completeSecondFactor: (token, identityId, code) => completeSecondFactor(kratos, token, identityId, code),

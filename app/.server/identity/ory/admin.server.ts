@@ -127,3 +127,28 @@ export async function setIdentityState(
   await db().transaction(then);
   return true;
 }
+
+/**
+ * An operator's removal of the second factor: the `totp` and `lookup_secret` credentials through
+ * the admin API (DELETE /admin/identities/{id}/credentials/{type}; no settings flow, which would
+ * need the member's session), then every session; Cap's part runs once Kratos answered. Kratos
+ * answers 404 for a credential the identity does not hold: gone already (an earlier try that
+ * failed before Cap's part), so a retry completes.
+ */
+export async function removeSecondFactorAsOperator(
+  kratos: Kratos,
+  identityId: string,
+  then: AlongWith<void>,
+): Promise<void> {
+  // The app first, as the member's own removal does: a failure in between leaves the codes.
+  for (const type of ["totp", "lookup_secret"] as const) {
+    const answer = await call(
+      "deleteIdentityCredentials",
+      kratos.admin.deleteIdentityCredentials({ id: identityId, type }),
+    );
+    if (!answer.ok && answer.status !== 404) throw unexpected("deleteIdentityCredentials", answer);
+  }
+  const ended = await call("deleteIdentitySessions", kratos.admin.deleteIdentitySessions({ id: identityId }));
+  if (!ended.ok && ended.status !== 404) throw unexpected("deleteIdentitySessions", ended);
+  await db().transaction(then);
+}
