@@ -50,7 +50,7 @@ describe("formatted training text", () => {
     const html = await renderPage(ModulePage, { path: modulePath, loaderData: dataOf<object>(answer) });
 
     expect(html).toContain(
-      '<p>Avant de <em>commencer</em>, trois <strong>règles</strong> :</p><ul><li>une chose à la fois</li><li>un pas par jour</li><li><a href="/">votre tableau de bord</a></li></ul>',
+      '<p>Avant de <em>commencer</em>, trois <strong>règles</strong> :</p><ul class="rich-list"><li>une chose à la fois</li><li>un pas par jour</li><li><a href="/">votre tableau de bord</a></li></ul>',
     );
     expect(html).toContain('lisez <a href="https://example.org/guide" rel="noopener noreferrer">ce guide</a>.');
     expect(html).toContain(
@@ -68,7 +68,7 @@ describe("formatted training text", () => {
     const html = await renderPage(FullVideo, { path, loaderData: dataOf<object>(answer), lang: "en" });
 
     expect(html).toContain(
-      '<p>Three steps:</p><ol><li><em>Look</em></li><li><strong>Choose</strong></li><li>Act — see <a href="https://example.org/map" rel="noopener noreferrer">the map</a></li></ol>',
+      '<p>Three steps:</p><ol class="rich-list"><li><em>Look</em></li><li><strong>Choose</strong></li><li>Act — see <a href="https://example.org/map" rel="noopener noreferrer">the map</a></li></ol>',
     );
   });
 });

@@ -22,14 +22,16 @@ const wordsOf = (markup: string) =>
     .replace(/&amp;/g, "&");
 
 const allowedTags = new Set(["p", "br", "em", "strong", "ul", "ol", "li", "a"]);
-const allowedAttributes = new Set(["href", "rel", "start"]);
+const allowedAttributes = new Set(["href", "rel", "start", "class"]);
 
 /** Every element and attribute is one the formatting makes, every address one a member may follow. */
 function expectSafe(markup: string) {
   for (const [, tag, attributes] of markup.matchAll(/<\/?([a-zA-Z][\w-]*)([^>]*)>/g)) {
     expect(allowedTags, markup).toContain(tag);
-    for (const [, name] of attributes.matchAll(/\s([^\s=]+)="[^"]*"/g))
+    for (const [, name, value] of attributes.matchAll(/\s([^\s=]+)="([^"]*)"/g)) {
       expect(allowedAttributes, markup).toContain(name);
+      if (name === "class") expect(value).toBe("rich-list");
+    }
   }
   for (const [, href] of markup.matchAll(/href="([^"]*)"/g)) expect(href).toMatch(/^(https?:\/\/[^/\\]|\/(?![/\\]))/);
 }
@@ -47,14 +49,16 @@ describe("the authors' formatting", () => {
 
   it("makes bulleted and numbered lists of the lines that start with - or 1.", () => {
     expect(html("Trois idées :\n- la famille\n- la liberté")).toBe(
-      "<p>Trois idées :</p><ul><li>la famille</li><li>la liberté</li></ul>",
+      '<p>Trois idées :</p><ul class="rich-list"><li>la famille</li><li>la liberté</li></ul>',
     );
     expect(html("1. Rêvez\n2. Choisissez\n3. Engagez-vous")).toBe(
-      "<ol><li>Rêvez</li><li>Choisissez</li><li>Engagez-vous</li></ol>",
+      '<ol class="rich-list"><li>Rêvez</li><li>Choisissez</li><li>Engagez-vous</li></ol>',
     );
     // A list that goes on after another paragraph keeps its numbers.
-    expect(html("3. Le tri")).toBe('<ol start="3"><li>Le tri</li></ol>');
-    expect(html("- one\n1. two")).toBe("<ul><li>one</li></ul><ol><li>two</li></ol>");
+    expect(html("3. Le tri")).toBe('<ol class="rich-list" start="3"><li>Le tri</li></ol>');
+    expect(html("- one\n1. two")).toBe(
+      '<ul class="rich-list"><li>one</li></ul><ol class="rich-list"><li>two</li></ol>',
+    );
   });
 
   it("links to the web with rel=noopener noreferrer, and to the site's own pages", () => {
@@ -80,7 +84,7 @@ describe("the authors' formatting", () => {
     expect(html("*un **grand** cap*")).toBe("<p><em>un <strong>grand</strong> cap</em></p>");
     expect(html("***both***")).toBe("<p><strong><em>both</em></strong></p>");
     expect(html("- **[le *guide*](/guide)**")).toBe(
-      '<ul><li><strong><a href="/guide">le <em>guide</em></a></strong></li></ul>',
+      '<ul class="rich-list"><li><strong><a href="/guide">le <em>guide</em></a></strong></li></ul>',
     );
   });
 

@@ -31,7 +31,13 @@ function List({ block }: { block: Extract<RichBlock, { type: "list" }> }) {
       <Inlines nodes={item} />
     </li>
   ));
-  return block.ordered ? <ol start={block.start === 1 ? undefined : block.start}>{items}</ol> : <ul>{items}</ul>;
+  return block.ordered ? (
+    <ol className="rich-list" start={block.start === 1 ? undefined : block.start}>
+      {items}
+    </ol>
+  ) : (
+    <ul className="rich-list">{items}</ul>
+  );
 }
 
 function Inlines({ nodes }: { nodes: RichInline[] }) {
