@@ -65,12 +65,12 @@ export function parseRichText(source: string): { blocks: RichBlock[]; problems: 
       current = null;
       continue;
     }
-    const item = bullet.exec(line) ?? numbered.exec(line);
-    if (item) {
-      const ordered = item.length === 3;
-      const text = ordered ? item[2] : item[1];
+    const number = numbered.exec(line);
+    const item = number ? { ordered: true, text: number[2] } : { ordered: false, text: bullet.exec(line)?.[1] };
+    if (item.text !== undefined) {
+      const { ordered, text } = item;
       if (current?.type !== "list" || current.ordered !== ordered) {
-        current = { type: "list", ordered, start: ordered ? Number(item[1]) : 1, items: [] };
+        current = { type: "list", ordered, start: number ? Number(number[1]) : 1, items: [] };
         blocks.push(current);
       }
       if (current.items.length === richTextBounds.items) problems.push({ kind: "tooManyItems", line: at });
