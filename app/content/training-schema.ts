@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { describeProblem, parseRichText } from "./rich-text";
 
 /**
  * The shape of a training as written in app/content/trainings/<slug>.json, in both languages, and
@@ -8,7 +9,15 @@ import { z } from "zod";
  */
 const slug = z.string().regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, "a lower-case slug: letters, digits, - or _");
 const text = z.object({ fr: z.string().min(1), en: z.string().min(1) });
-const paragraphs = z.object({ fr: z.array(z.string().min(1)).min(1), en: z.array(z.string().min(1)).min(1) });
+/** A paragraph in the authors' formatting (rich-text.ts): each problem refuses it, with its line. */
+const paragraph = z
+  .string()
+  .min(1)
+  .superRefine((value, ctx) => {
+    for (const problem of parseRichText(value).problems)
+      ctx.addIssue({ code: "custom", message: describeProblem(problem) });
+  });
+const paragraphs = z.object({ fr: z.array(paragraph).min(1), en: z.array(paragraph).min(1) });
 
 const part = z
   .object({

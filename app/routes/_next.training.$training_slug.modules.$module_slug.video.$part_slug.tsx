@@ -5,6 +5,7 @@ import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { moduleOfMember } from "~/.server/trainings/module-lookup.server";
 import { titleMeta } from "~/components/document/page-title";
+import { RichText } from "~/components/presentational/rich-text";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -42,9 +43,7 @@ export default function FullVideo() {
         {t("module.videoFallback")}
       </video>
       <h2>{t("module.transcript")}</h2>
-      {video.transcript.map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
-      ))}
+      <RichText blocks={video.transcript} />
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import { richParagraphs } from "~/content/rich-text";
 import type { Language } from "~/i18n/config";
 import type { ModuleProgress, TrainingProgress } from "./catalogue.server";
 
@@ -78,13 +79,14 @@ export function moduleView(training: TrainingProgress, module: ModuleProgress, l
       slug: part.slug,
       kind: part.kind,
       title: l(part.title, lang),
-      body: lines(part.body, lang),
+      // The authors' formatting, parsed here: pages receive its tree, never markup.
+      body: richParagraphs(lines(part.body, lang)),
       read: module.readParts.has(part.slug),
       video: part.video && {
         src: part.video.src,
         poster: part.video.poster,
         captions: part.video.captions[lang],
-        transcript: lines(part.video.transcript, lang),
+        transcript: richParagraphs(lines(part.video.transcript, lang)),
       },
     })),
     quiz: quiz && {

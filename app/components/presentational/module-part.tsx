@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ModuleView } from "~/.server/trainings/views.server";
 import { useTranslation } from "~/i18n/react";
 import { SubmitButton } from "~/components/form/form";
+import { RichText } from "~/components/presentational/rich-text";
 
 type Part = ModuleView["parts"][number];
 
@@ -16,9 +17,7 @@ export function ModulePart({ part, videoPath, firstVideo }: { part: Part; videoP
     <section className="card part" id={`part-${part.slug}`} aria-labelledby={`part-${part.slug}-title`}>
       <p className="part__kind">{t(`module.partKinds.${part.kind}`)}</p>
       <h2 id={`part-${part.slug}-title`}>{part.title}</h2>
-      {part.body.map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
-      ))}
+      <RichText blocks={part.body} />
       {part.video ? (
         <>
           {firstVideo ? <link rel="preload" as="image" href={part.video.poster} fetchPriority="high" /> : null}
@@ -32,9 +31,7 @@ export function ModulePart({ part, videoPath, firstVideo }: { part: Part; videoP
           </p>
           <details>
             <summary>{t("module.transcript")}</summary>
-            {part.video.transcript.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
+            <RichText blocks={part.video.transcript} />
           </details>
         </>
       ) : null}
