@@ -25,10 +25,10 @@ test("turn on two-step sign-in, sign in with the app's code and a recovery code,
   member,
 }) => {
   await page.goto("/profile");
-  await page.getByRole("link", { name: "Connexion en deux étapes" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connexion en deux étapes");
+  await page.getByRole("link", { name: "Validation en deux étapes" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Validation en deux étapes");
 
-  const start = page.getByRole("region", { name: "Activer la connexion en deux étapes" });
+  const start = page.getByRole("region", { name: "Activer la validation en deux étapes" });
   await start.getByLabel("Mot de passe actuel").fill(member.password);
   await start.getByRole("button", { name: "Commencer" }).click();
 
@@ -73,10 +73,10 @@ test("turn on two-step sign-in, sign in with the app's code and a recovery code,
 
   await page.goto("/profile/two-factor");
   await expect(page.getByText("Il vous reste 9 codes de secours.")).toBeVisible();
-  const remove = page.getByRole("region", { name: "Désactiver la connexion en deux étapes" });
+  const remove = page.getByRole("region", { name: "Désactiver la validation en deux étapes" });
   await remove.getByLabel("Mot de passe actuel").fill(member.password);
   await remove.getByRole("button", { name: "Désactiver" }).click();
-  await expect(page.getByRole("status")).toHaveText("La connexion en deux étapes est désactivée.");
+  await expect(page.getByRole("status")).toHaveText("La validation en deux étapes est désactivée.");
 
   // The password alone signs in again.
   await logOut(page);
