@@ -107,7 +107,8 @@ const question = z
   })
   .strict()
   .superRefine((q, ctx) => {
-    // min ≤ max ≤ number of answers, told on max.
+    // min ≤ max ≤ number of answers, told on max (once both are whole numbers).
+    if (!Number.isInteger(q.min) || !Number.isInteger(q.max)) return;
     if (q.min > q.max)
       ctx.addIssue({ code: "custom", path: ["max"], message: "minAboveMax", params: { min: q.min, max: q.max } });
     else if (q.max > q.answers.length)

@@ -18,6 +18,7 @@ const publicFolder = path.resolve("public");
  */
 export function readTrainingFiles(
   folder = path.join(contentFolder, "trainings"),
+  publicRoot = publicFolder,
 ): { content: TrainingContent; hash: string }[] {
   return readdirSync(folder)
     .filter((name) => name.endsWith(".json"))
@@ -31,19 +32,19 @@ export function readTrainingFiles(
       }
       if (`${read.content.slug}.json` !== name)
         throw new Error(`app/content/trainings/${name}: its slug must be ${name.replace(/\.json$/, "")}`);
-      checkCaptionFiles(read.content, `app/content/trainings/${name}`);
+      checkCaptionFiles(read.content, `app/content/trainings/${name}`, publicRoot);
       return { content: read.content, hash: createHash("sha256").update(raw).digest("hex") };
     });
 }
 
 /** Every caption file a training's videos name exists under public/ and is valid WebVTT. */
-function checkCaptionFiles(content: TrainingContent, file: string) {
+function checkCaptionFiles(content: TrainingContent, file: string, publicRoot: string) {
   for (const module of content.modules) {
     for (const part of module.parts) {
       for (const captions of Object.values(part.video?.captions ?? {})) {
         const where = `${file}: public${captions}`;
-        if (!existsSync(path.join(publicFolder, captions))) throw new Error(`${where} does not exist`);
-        const checked = checkCaptions(readFileSync(path.join(publicFolder, captions)), "en");
+        if (!existsSync(path.join(publicRoot, captions))) throw new Error(`${where} does not exist`);
+        const checked = checkCaptions(readFileSync(path.join(publicRoot, captions)), "en");
         if (!checked.ok)
           throw new Error(`${where} is not valid WebVTT:\n${checked.errors.map((e) => `  ${e.message}`).join("\n")}`);
       }
