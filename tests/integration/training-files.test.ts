@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -227,5 +228,23 @@ describe("the seed checks the captions its videos name", () => {
     expect(() => readTrainingFiles(trainings, publicRoot)).toThrow(
       "app/content/trainings/j-embarque.json is not a valid training:\n  modules[1].quiz.questions[0].max: the maximum (9) is above the number of answers (4)",
     );
+  });
+});
+
+describe("npm run trainings -- check", () => {
+  it("says OK for good files, each mistake for a broken one, and exits 1", () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), "cap-check-"));
+    const broken = path.join(scratch, "broken.vtt");
+    writeFileSync(broken, "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<img src=x onerror=alert(1)>\n");
+    const run = spawnSync(
+      "node_modules/.bin/tsx",
+      ["app/.server/trainings/check-command.server.ts", "check", path.join(folder, "capitaine.json"), broken],
+      { encoding: "utf8", env: { ...process.env, LANG: "en_GB.UTF-8" } },
+    );
+    rmSync(scratch, { recursive: true, force: true });
+    expect(run.stdout).toBe(
+      `${path.join(folder, "capitaine.json")}: OK\n${broken}:\n  line 4: tag not allowed “<img src=x onerror=alert(1)>”: only <b>, <i>, <u>, <c>, <v>, <lang> and timestamps are accepted (write &lt; for the < sign)\n`,
+    );
+    expect(run.status).toBe(1);
   });
 });

@@ -253,7 +253,9 @@ function format(ms: number): string {
 
 function explain(problems: Problem[], lang: Language): CaptionError[] {
   const t = contentT(lang);
-  const listed = problems.slice(0, captionBounds.errors).map(({ line, key, values }) => {
+  // In the order of the file's lines (a cue's text is checked before its timings are compared).
+  const ordered = [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  const listed = ordered.slice(0, captionBounds.errors).map(({ line, key, values }) => {
     const message = t(`captions.${key}`, values);
     return { line, message: line === null ? message : t("atLine", { line, message }) };
   });
