@@ -163,6 +163,9 @@ describe("captions: hostile or broken files are refused", () => {
     expect(errorsOf(check(`WEBVTT\n\n${"Bonjour\n".repeat(70_000)}`))).toEqual([
       { line: null, message: "le fichier de sous-titres dépasse 512 Ko" },
     ]);
+    expect(errorsOf(check(`WEBVTT${"\r\n".repeat(captionBounds.lines)}`))).toEqual([
+      { line: null, message: "le fichier dépasse 30000 lignes" },
+    ]);
     const many = Array.from({ length: captionBounds.cues + 1 }, (_, i) => {
       const at = (ms: number) => new Date(ms).toISOString().slice(11, 23);
       return cue(at(i * 100), at(i * 100 + 50), "x");

@@ -20,6 +20,8 @@ export const captionBounds = {
   cues: 5_000,
   /** Characters per line: a caption line is ~40 to 80. */
   lineLength: 500,
+  /** Lines: 5,000 cues of three lines and a blank one, and room to spare. */
+  lines: 30_000,
   /** Mistakes listed before the check stops. */
   errors: 20,
 } as const;
@@ -70,6 +72,10 @@ function decode(bytes: Uint8Array): { text: string } | { problems: Problem[] } {
 type Line = { text: string; number: number };
 
 function parse(source: string): { text: string; cues: number } | Problem[] {
+  // Counted before splitting: half a megabyte of line ends would cost a request ~0.2 s to split.
+  const lineEnds = Math.max(occurrences(source, "\n"), occurrences(source, "\r"));
+  if (lineEnds >= captionBounds.lines)
+    return [{ line: null, key: "tooManyLines", values: { max: captionBounds.lines } }];
   const problems: Problem[] = [];
   const lines: Line[] = source.split(/\r\n|\r|\n/).map((text, index) => ({ text, number: index + 1 }));
   for (const line of lines) {
@@ -130,6 +136,12 @@ function parse(source: string): { text: string; cues: number } | Problem[] {
   }
   if (problems.length > 0) return problems;
   return { text: `${out.join("\n\n")}\n`, cues };
+}
+
+function occurrences(text: string, character: string): number {
+  let count = 0;
+  for (let at = text.indexOf(character); at !== -1; at = text.indexOf(character, at + 1)) count++;
+  return count;
 }
 
 /** Lines grouped into blocks, which blank lines separate. */
