@@ -147,6 +147,10 @@ describe("training files: a broken file is refused with the path of each mistake
       { path: "modules[2].quiz.questions[0].min", message: "un nombre entier est attendu" },
     ]);
     expect(errorsOf(null)).toEqual([{ path: "", message: "valeur de type objet attendue" }]);
+    // A file's own words are cut short in a message.
+    expect(errorsOf({ ...fileOf("cap-2024"), ["x".repeat(100_000)]: 1 })).toEqual([
+      { path: "", message: `champ(s) inconnu(s) : ${"x".repeat(40)}` },
+    ]);
     expect(errorsOf({})[0]).toEqual({ path: "slug", message: "le champ « slug » manque" });
   });
 

@@ -50,9 +50,9 @@ const controlCharacter = /[^\P{Cc}\t]/u;
 /** Checks uploaded captions; answers their normal form, or the mistakes with their line in `lang`. */
 export function checkCaptions(bytes: Uint8Array, lang: Language): CaptionsCheck {
   const decoded = decode(bytes);
-  const problems = "problems" in decoded ? decoded.problems : parse(decoded.text);
-  if (Array.isArray(problems)) return { ok: false, errors: explain(problems, lang) };
-  return { ok: true, ...problems };
+  const parsed = "problems" in decoded ? decoded.problems : parse(decoded.text);
+  if (Array.isArray(parsed)) return { ok: false, errors: explain(parsed, lang) };
+  return { ok: true, ...parsed };
 }
 
 function decode(bytes: Uint8Array): { text: string } | { problems: Problem[] } {
@@ -179,7 +179,8 @@ function parseCue(block: Line[], problems: Problem[]): Cue | null {
     [startText, start],
     [endText, end],
   ] as const) {
-    if (time === null) problems.push({ line: timing.number, key: "badTimestamp", values: { value } });
+    if (time === null)
+      problems.push({ line: timing.number, key: "badTimestamp", values: { value: value.slice(0, 40) } });
   }
   const settings = settingsText.split(/[ \t]+/).filter(Boolean);
   for (const setting of settings) {

@@ -3,7 +3,7 @@ import type { ZodIssue } from "zod";
 import { db } from "~/.server/db/client.server";
 import { trainings } from "~/.server/db/schema.server";
 import type { Language } from "~/i18n/config";
-import { trainingContent, type TrainingContent, type TrainingFile } from "~/content/training-schema";
+import { trainingBounds, trainingContent, type TrainingContent, type TrainingFile } from "~/content/training-schema";
 import { contentT } from "./content-messages.server";
 
 /**
@@ -59,6 +59,7 @@ export function importTraining(json: unknown, lang: Language): ImportResult {
 
 /** The training `slug` as its file would say it, from the database; null when there is none. */
 export async function exportTraining(slug: string): Promise<TrainingFile | null> {
+  if (slug.length > trainingBounds.slug) return null;
   const [row] = await db().select({ content: trainings.content }).from(trainings).where(eq(trainings.slug, slug));
   // Parsed again: jsonb keeps no key order, the schema gives the files' order back.
   return row ? asFile(trainingContent.parse(row.content)) : null;
@@ -124,7 +125,13 @@ function messageOf(issue: ZodIssue, json: unknown, t: T): string {
     case "invalid_enum_value":
       return t("import.notOneOf", { options: issue.options.join(", ") });
     case "unrecognized_keys":
-      return t("import.unknownFields", { keys: issue.keys.slice(0, 5).join(", ") });
+      // A file's own words in a message are cut short: a key may be as long as the file.
+      return t("import.unknownFields", {
+        keys: issue.keys
+          .slice(0, 5)
+          .map((key) => key.slice(0, 40))
+          .join(", "),
+      });
     case "invalid_string":
     case "custom": {
       // The schema's own messages are keys of "import"; another refinement's message is shown as is.
