@@ -4,103 +4,191 @@ import { describeProblem, parseRichText } from "./rich-text";
 /**
  * The shape of a training as written in app/content/trainings/<slug>.json, in both languages, and
  * as the database keeps it (trainings.content).
- * The seed validates every file against it at start-up: a broken file stops the start with the
- * file's name and the path of the mistake.
+ * The seed validates every file against it at start-up, and an import checks an author's file with
+ * it (app/.server/trainings/training-file.server.ts): a broken file is refused with the path of
+ * each mistake. Custom messages are keys of the "content" namespace ("import.<key>").
+ *
+ * Bounds, well above today's content (its largest in brackets): modules 30 (3), parts per module
+ * 30 (3), questions per quiz 50 (8), answers per question 12 (6), skills and profiles 12 (6),
+ * paragraphs per body or transcript 50 (6); characters: slug 64 (13), title or label 160 (52),
+ * summary, description or prompt 600 (236), paragraph 2,000 (306), media path 200 (34); hours per
+ * module 100 (1.5); a score 100 (4).
  */
-const slug = z.string().regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, "a lower-case slug: letters, digits, - or _");
-const text = z.object({ fr: z.string().min(1), en: z.string().min(1) });
+export const trainingBounds = {
+  modules: 30,
+  parts: 30,
+  questions: 50,
+  answers: 12,
+  skills: 12,
+  paragraphs: 50,
+  slug: 64,
+  title: 160,
+  summary: 600,
+  paragraph: 2_000,
+  mediaPath: 200,
+  hours: 100,
+  score: 100,
+} as const;
+const bounds = trainingBounds;
+
+const slug = z
+  .string()
+  .max(bounds.slug)
+  .regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, "slug");
+const text = (max: number) => z.object({ fr: z.string().min(1).max(max), en: z.string().min(1).max(max) }).strict();
+const title = text(bounds.title);
+const summary = text(bounds.summary);
 /** A paragraph in the authors' formatting (rich-text.ts): each problem refuses it, with its line. */
 const paragraph = z
   .string()
   .min(1)
+  .max(bounds.paragraph)
   .superRefine((value, ctx) => {
     for (const problem of parseRichText(value).problems)
       ctx.addIssue({ code: "custom", message: describeProblem(problem) });
   });
-const paragraphs = z.object({ fr: z.array(paragraph).min(1), en: z.array(paragraph).min(1) });
+const paragraphList = z.array(paragraph).min(1).max(bounds.paragraphs);
+const paragraphs = z.object({ fr: paragraphList, en: paragraphList }).strict();
+/** A file under public/media/ (no segment starts with a dot, so no ".."). */
+const mediaPath = z
+  .string()
+  .max(bounds.mediaPath)
+  .regex(/^\/media(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/, "mediaPath");
+const captionsPath = mediaPath.refine((value) => value.endsWith(".vtt"), "captionsPath");
+
+/** A list whose items' `key` (slug or id) are unique: a repeated one is told where it repeats. */
+function uniqueBy<Item extends Record<Key, string>, Key extends string>(key: Key) {
+  return (items: Item[], ctx: z.RefinementCtx) => {
+    const first = new Map<string, number>();
+    for (const [index, item] of items.entries()) {
+      const seen = first.get(item[key]);
+      if (seen === undefined) first.set(item[key], index);
+      else
+        ctx.addIssue({
+          code: "custom",
+          path: [index, key],
+          message: "duplicate",
+          params: { value: item[key], first: seen },
+        });
+    }
+  };
+}
 
 const part = z
   .object({
     slug,
     kind: z.enum(["text", "video", "exercise"]),
-    title: text,
+    title,
     /** Paragraphs of the reading, the video's introduction, or the exercise's instructions. */
     body: paragraphs,
-    /** A local video (public/media/…), its poster and captions (WebVTT) per language. */
+    /** A local video (public/media/…), its poster and captions (WebVTT, checked at start) per language. */
     video: z
       .object({
-        src: z.string().startsWith("/media/"),
-        poster: z.string().startsWith("/media/"),
-        captions: z.object({ fr: z.string().startsWith("/media/"), en: z.string().startsWith("/media/") }),
+        src: mediaPath,
+        poster: mediaPath,
+        captions: z.object({ fr: captionsPath, en: captionsPath }).strict(),
         transcript: paragraphs,
       })
+      .strict()
       .optional(),
   })
-  .refine((p) => (p.kind === "video") === Boolean(p.video), { message: "a video part has a video, and only it" });
+  .strict()
+  .refine((p) => (p.kind === "video") === Boolean(p.video), { message: "videoPart", path: ["video"] });
 
-const answer = z.object({
-  id: slug,
-  label: text,
-  /** For a graded question: the right answers. */
-  correct: z.boolean().optional(),
-  /** For a self-assessment: points this answer gives to skills (ids of the training's skills). */
-  scores: z.record(slug, z.number().min(0)).optional(),
-});
+const answer = z
+  .object({
+    id: slug,
+    label: title,
+    /** For a graded question: the right answers. */
+    correct: z.boolean().optional(),
+    /** For a self-assessment: points this answer gives to skills (ids of the training's skills). */
+    scores: z.record(slug, z.number().min(0).max(bounds.score)).optional(),
+  })
+  .strict();
 
 const question = z
   .object({
     id: slug,
-    prompt: text,
+    prompt: summary,
     /** How many answers the member must pick at least and may pick at most (SPEC §5). */
     min: z.number().int().min(1),
     max: z.number().int().min(1),
-    answers: z.array(answer).min(2),
+    answers: z.array(answer).min(2).max(bounds.answers).superRefine(uniqueBy("id")),
   })
-  .refine((q) => q.max >= q.min && q.max <= q.answers.length, { message: "min ≤ max ≤ number of answers" });
+  .strict()
+  .superRefine((q, ctx) => {
+    // min ≤ max ≤ number of answers, told on max (once both are whole numbers).
+    if (!Number.isInteger(q.min) || !Number.isInteger(q.max)) return;
+    if (q.min > q.max)
+      ctx.addIssue({ code: "custom", path: ["max"], message: "minAboveMax", params: { min: q.min, max: q.max } });
+    else if (q.max > q.answers.length)
+      ctx.addIssue({
+        code: "custom",
+        path: ["max"],
+        message: "maxAboveAnswers",
+        params: { max: q.max, count: q.answers.length },
+      });
+  });
 
-const quiz = z.object({
-  /** Share of questions answered exactly right needed to pass (0: any complete submission passes). */
-  passPercent: z.number().int().min(0).max(100).default(0),
-  questions: z.array(question).min(1),
-});
+const quiz = z
+  .object({
+    /** Share of questions answered exactly right needed to pass (0: any complete submission passes). */
+    passPercent: z.number().int().min(0).max(100).default(0),
+    questions: z.array(question).min(1).max(bounds.questions).superRefine(uniqueBy("id")),
+  })
+  .strict();
 
-const trainingModule = z.object({
-  slug,
-  title: text,
-  summary: text,
-  hours: z.number().positive(),
-  access: z.enum(["free", "payable"]),
-  /** The module ends with a "book the session" call to action (discovery coaching). */
-  coaching: z.boolean().default(false),
-  parts: z.array(part).min(1),
-  quiz: quiz.optional(),
-});
+const trainingModule = z
+  .object({
+    slug,
+    title,
+    summary,
+    hours: z.number().positive().max(bounds.hours),
+    access: z.enum(["free", "payable"]),
+    /** The module ends with a "book the session" call to action (discovery coaching). */
+    coaching: z.boolean().default(false),
+    parts: z.array(part).min(1).max(bounds.parts).superRefine(uniqueBy("slug")),
+    quiz: quiz.optional(),
+  })
+  .strict();
 
-const skill = z.object({ id: slug, label: text });
-const profile = z.object({
-  id: slug,
-  /** The skill whose top score gives this profile. */
-  skill: slug,
-  label: text,
-  description: text,
-});
+const skill = z.object({ id: slug, label: title }).strict();
+const profile = z
+  .object({
+    id: slug,
+    /** The skill whose top score gives this profile. */
+    skill: slug,
+    label: title,
+    description: summary,
+  })
+  .strict();
 
 export const trainingContent = z
   .object({
     slug,
     /** "training": modules to follow; "test": a self-assessment scored into skills and a profile. */
     kind: z.enum(["training", "test"]),
-    order: z.number().int(),
+    order: z.number().int().min(-1_000_000).max(1_000_000),
     access: z.enum(["free", "payable"]),
     archived: z.boolean().default(false),
-    title: text,
-    summary: text,
-    skills: z.array(skill).default([]),
-    profiles: z.array(profile).default([]),
-    modules: z.array(trainingModule).min(1),
+    title,
+    summary,
+    skills: z.array(skill).max(bounds.skills).superRefine(uniqueBy("id")).default([]),
+    profiles: z.array(profile).max(bounds.skills).superRefine(uniqueBy("id")).default([]),
+    modules: z.array(trainingModule).min(1).max(bounds.modules).superRefine(uniqueBy("slug")),
   })
+  .strict()
   .superRefine((training, ctx) => {
     const skills = new Set(training.skills.map((s) => s.id));
+    for (const [p, profile] of training.profiles.entries()) {
+      if (!skills.has(profile.skill))
+        ctx.addIssue({
+          code: "custom",
+          path: ["profiles", p, "skill"],
+          message: "unknownSkill",
+          params: { skill: profile.skill },
+        });
+    }
     for (const [m, module] of training.modules.entries()) {
       for (const [qi, q] of (module.quiz?.questions ?? []).entries()) {
         for (const [ai, a] of q.answers.entries()) {
@@ -109,7 +197,8 @@ export const trainingContent = z
               ctx.addIssue({
                 code: "custom",
                 path: ["modules", m, "quiz", "questions", qi, "answers", ai, "scores", id],
-                message: `unknown skill ${id}`,
+                message: "unknownSkill",
+                params: { skill: id },
               });
             }
           }
@@ -117,10 +206,12 @@ export const trainingContent = z
       }
     }
     if (training.kind === "test" && training.skills.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["skills"], message: "a test scores skills: list them" });
+      ctx.addIssue({ code: "custom", path: ["skills"], message: "testNeedsSkills" });
     }
   });
 
 export type TrainingContent = z.infer<typeof trainingContent>;
+/** A training as its file says it, defaults left out. */
+export type TrainingFile = z.input<typeof trainingContent>;
 export type ModuleContent = TrainingContent["modules"][number];
 export type QuestionContent = NonNullable<ModuleContent["quiz"]>["questions"][number];

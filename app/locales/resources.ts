@@ -3,6 +3,7 @@ import enAuth from "./en/auth.json";
 import enCoach from "./en/coach.json";
 import enCoaching from "./en/coaching.json";
 import enCommon from "./en/common.json";
+import enContent from "./en/content.json";
 import enHome from "./en/home.json";
 import enTrainings from "./en/trainings.json";
 import enMail from "./en/mail.json";
@@ -15,6 +16,7 @@ import frAuth from "./fr/auth.json";
 import frCoach from "./fr/coach.json";
 import frCoaching from "./fr/coaching.json";
 import frCommon from "./fr/common.json";
+import frContent from "./fr/content.json";
 import frHome from "./fr/home.json";
 import frTrainings from "./fr/trainings.json";
 import frMail from "./fr/mail.json";
@@ -38,6 +40,7 @@ export const resources = {
     team: frTeam,
     admin: frAdmin,
     coach: frCoach,
+    content: frContent,
   },
   en: {
     common: enCommon,
@@ -52,10 +55,14 @@ export const resources = {
     team: enTeam,
     admin: enAdmin,
     coach: enCoach,
+    content: enContent,
   },
 };
 
 export type Namespace = keyof (typeof resources)["fr"];
 
-/** Namespaces only the server reads (emails): not written into pages for the browser. */
-export const serverOnlyNamespaces: readonly Namespace[] = ["mail"];
+/**
+ * Namespaces only the server reads (emails; content validation, whose messages the server
+ * translates): not written into pages for the browser.
+ */
+export const serverOnlyNamespaces: readonly Namespace[] = ["mail", "content"];

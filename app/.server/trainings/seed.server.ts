@@ -1,32 +1,55 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, notInArray } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client.server";
 import { accessCodes, trainingModules, trainings } from "~/.server/db/schema.server";
+import type { TrainingContent } from "~/content/training-schema";
+import { checkCaptions } from "./captions.server";
 import { forgetCatalogue } from "./catalogue.server";
-import { trainingContent, type TrainingContent } from "~/content/training-schema";
+import { readTrainingFile } from "./training-file.server";
 
 const contentFolder = path.resolve("app/content");
+const publicFolder = path.resolve("public");
 
-/** Reads and validates every training file; a broken one stops with its name and the mistake. */
+/**
+ * Reads and checks every training file and the captions its videos name; a broken one stops the
+ * start with its name and the path of each mistake.
+ */
 export function readTrainingFiles(
   folder = path.join(contentFolder, "trainings"),
+  publicRoot = publicFolder,
 ): { content: TrainingContent; hash: string }[] {
   return readdirSync(folder)
     .filter((name) => name.endsWith(".json"))
     .sort()
     .map((name) => {
-      const raw = readFileSync(path.join(folder, name), "utf8");
-      const parsed = trainingContent.safeParse(JSON.parse(raw));
-      if (!parsed.success) {
-        const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+      const raw = readFileSync(path.join(folder, name));
+      const read = readTrainingFile(raw, "en");
+      if (!read.ok) {
+        const problems = read.errors.map((error) => `  ${error.path}: ${error.message}`).join("\n");
         throw new Error(`app/content/trainings/${name} is not a valid training:\n${problems}`);
       }
-      if (`${parsed.data.slug}.json` !== name)
+      if (`${read.content.slug}.json` !== name)
         throw new Error(`app/content/trainings/${name}: its slug must be ${name.replace(/\.json$/, "")}`);
-      return { content: parsed.data, hash: createHash("sha256").update(raw).digest("hex") };
+      checkCaptionFiles(read.content, `app/content/trainings/${name}`, publicRoot);
+      return { content: read.content, hash: createHash("sha256").update(raw).digest("hex") };
     });
+}
+
+/** Every caption file a training's videos name exists under public/ and is valid WebVTT. */
+function checkCaptionFiles(content: TrainingContent, file: string, publicRoot: string) {
+  for (const module of content.modules) {
+    for (const part of module.parts) {
+      for (const captions of Object.values(part.video?.captions ?? {})) {
+        const where = `${file}: public${captions}`;
+        if (!existsSync(path.join(publicRoot, captions))) throw new Error(`${where} does not exist`);
+        const checked = checkCaptions(readFileSync(path.join(publicRoot, captions)), "en");
+        if (!checked.ok)
+          throw new Error(`${where} is not valid WebVTT:\n${checked.errors.map((e) => `  ${e.message}`).join("\n")}`);
+      }
+    }
+  }
 }
 
 type AccessCodeFile = { code: string; training: string; expiresAt?: string }[];
