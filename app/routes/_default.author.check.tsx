@@ -75,9 +75,9 @@ export default function AuthorCheck() {
         <p role="status" className="alert alert--success">
           {t("check.valid", {
             title: check.title,
-            modules: check.modules,
-            parts: check.parts,
-            questions: check.questions,
+            modules: t("trainings.modules", { count: check.modules }),
+            parts: t("trainings.parts", { count: check.parts }),
+            questions: t("check.questions", { count: check.questions }),
           })}
         </p>
       ) : null}

@@ -6,6 +6,7 @@ import { localeOf } from "~/.server/i18n/i18n.server";
 import { authorOutline } from "~/.server/trainings/authoring.server";
 import { titleMeta } from "~/components/document/page-title";
 import { BothLanguages } from "~/components/presentational/both-languages";
+import { TrainingFacts } from "~/components/presentational/training-facts";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -40,11 +41,7 @@ export default function AuthorTrainingOutline() {
       </p>
       <header className="page-header">
         <BothLanguages text={training.title} as="h1" />
-        <p className="muted">
-          {t(`trainings.kind.${training.kind}`)} · {t(`trainings.access.${training.access}`)} ·{" "}
-          {t("trainings.counts", { modules: training.modules, parts: training.parts })} ·{" "}
-          {t(`trainings.state.${training.archived ? "archived" : "live"}`)}
-        </p>
+        <TrainingFacts training={training} />
         <p className="lead">{t("outline.lead")}</p>
         <p>
           {/* A file to save, not a page: the browser downloads it (Content-Disposition). */}
@@ -58,7 +55,7 @@ export default function AuthorTrainingOutline() {
         <BothLanguages text={training.summary} />
       </section>
       <h2>{t("outline.modules")}</h2>
-      <ol className="admin-list">
+      <ol className="admin-list author-list">
         {training.outline.map((module, index) => (
           <li key={module.slug} className="card">
             <p className="eyebrow">{t("outline.module", { number: index + 1 })}</p>

@@ -5,6 +5,7 @@ import { translator } from "~/.server/i18n/i18n.server";
 import { authorTrainings } from "~/.server/trainings/authoring.server";
 import { titleMeta } from "~/components/document/page-title";
 import { BothLanguages } from "~/components/presentational/both-languages";
+import { TrainingFacts } from "~/components/presentational/training-facts";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -26,17 +27,13 @@ export default function AuthorTrainings() {
       {trainings.length === 0 ? (
         <p>{t("trainings.empty")}</p>
       ) : (
-        <ul className="admin-list">
+        <ul className="admin-list author-list">
           {trainings.map((training) => (
             <li key={training.slug} className="card">
               <Link to={`/author/trainings/${training.slug}`}>
                 <BothLanguages text={training.title} as="h2" />
               </Link>
-              <p className="muted">
-                {t(`trainings.kind.${training.kind}`)} · {t(`trainings.access.${training.access}`)} ·{" "}
-                {t("trainings.counts", { modules: training.modules, parts: training.parts })} ·{" "}
-                {t(`trainings.state.${training.archived ? "archived" : "live"}`)}
-              </p>
+              <TrainingFacts training={training} />
             </li>
           ))}
         </ul>

@@ -158,6 +158,14 @@ describe("checking a training file", () => {
     const answer = await check(readFileSync(path.join(trainingsFolder, "capitaine.json")), author.cookie, "en");
     expect(statusOf(answer)).toBe(200);
     expect(await dataOf<Checked>(answer)).toMatchObject({ ok: true, title: "What kind of captain am I?", modules: 1 });
+    const loaderData = await dataOf<object>(await get(checkLoader, "/author/check", author.cookie));
+    const html = await renderPage(CheckPage, {
+      path: "/author/check",
+      lang: "en",
+      loaderData,
+      actionData: await dataOf<object>(answer),
+    });
+    expect(html).toContain("This file is valid: “What kind of captain am I?”, 1 module, 1 part, 8 quiz questions.");
   });
 
   it("lists a broken file's mistakes with their JSON paths, in French or English, and stores nothing", async () => {
