@@ -52,7 +52,7 @@ export default function AuthorCheck() {
       <h1>{t("check.title")}</h1>
       <p className="lead">{t("check.lead")}</p>
       <p>{t("check.nothingStored")}</p>
-      <Form method="post" encType="multipart/form-data" className="card">
+      <Form method="post" encType="multipart/form-data" className="card author-check">
         <div className="field">
           <label htmlFor="file">{t("check.file")}</label>
           <input

@@ -45,7 +45,7 @@ export default function AuthorTrainingOutline() {
         <p className="lead">{t("outline.lead")}</p>
         <p>
           {/* A file to save, not a page: the browser downloads it (Content-Disposition). */}
-          <a href={`/author/trainings/${training.slug}/file.json`} download className="button">
+          <a href={`/author/trainings/${training.slug}/file.json`} download className="button button--ghost">
             {t("outline.download")}
           </a>
         </p>
@@ -54,7 +54,7 @@ export default function AuthorTrainingOutline() {
         <h2>{t("outline.summary")}</h2>
         <BothLanguages text={training.summary} />
       </section>
-      <h2>{t("outline.modules")}</h2>
+      <h2 className="author-outline__modules">{t("outline.modules")}</h2>
       <ol className="admin-list author-list">
         {training.outline.map((module, index) => (
           <li key={module.slug} className="card">
