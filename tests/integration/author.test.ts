@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { trainings } from "~/.server/db/schema.server";
 import { screenRequest } from "~/.server/http/route-screen.server";
 import { grantRole } from "~/.server/roles/roles.server";
+import { Sidebar } from "~/components/document/sidebar";
 import { loader as layoutLoader } from "~/routes/_default";
 import { loader as spaceLoader } from "~/routes/_default.author";
 import { loader as indexLoader } from "~/routes/_default.author._index";
@@ -90,6 +92,18 @@ describe("the author space refuses whoever is neither author nor admin", () => {
   it("the sidebar's Writing link is for authors and admins (the layout hands it their roles)", async () => {
     const author = await withRole("author@example.com", "author");
     expect((await dataOf<{ roles: string[] }>(await get(layoutLoader, "/", author.cookie))).roles).toEqual(["author"]);
+    const sidebarOf = (roles: string[]) =>
+      renderPage(() => createElement(Sidebar, { member: { firstname: "A", lastname: "B", photoUrl: null, roles } }), {
+        path: "/",
+        loaderData: {},
+      });
+    for (const roles of [["author"], ["admin"], ["coach", "author"]]) {
+      expect(await sidebarOf(roles), roles.join()).toContain('href="/author"');
+    }
+    for (const roles of [[], ["coach"]]) {
+      expect(await sidebarOf(roles), roles.join()).not.toContain('href="/author"');
+    }
+    expect(await sidebarOf(["author"])).toContain(">Rédaction<");
   });
 });
 
