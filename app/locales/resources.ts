@@ -1,4 +1,5 @@
 import enAdmin from "./en/admin.json";
+import enAuthor from "./en/author.json";
 import enAuth from "./en/auth.json";
 import enCoach from "./en/coach.json";
 import enCoaching from "./en/coaching.json";
@@ -12,6 +13,7 @@ import enProfile from "./en/profile.json";
 import enSpace from "./en/space.json";
 import enTeam from "./en/team.json";
 import frAdmin from "./fr/admin.json";
+import frAuthor from "./fr/author.json";
 import frAuth from "./fr/auth.json";
 import frCoach from "./fr/coach.json";
 import frCoaching from "./fr/coaching.json";
@@ -41,6 +43,7 @@ export const resources = {
     admin: frAdmin,
     coach: frCoach,
     content: frContent,
+    author: frAuthor,
   },
   en: {
     common: enCommon,
@@ -56,6 +59,7 @@ export const resources = {
     admin: enAdmin,
     coach: enCoach,
     content: enContent,
+    author: enAuthor,
   },
 };
 

@@ -186,6 +186,8 @@ const fieldNames = fc.constantFrom(
   "__state__",
   // Issue 24's coach profile (/coach/profile, /admin/coaches/:id, their API) and coaches list.
   "bioFr",
+  // Issue 26's file check (/author/check).
+  "file",
   "bioEn",
   "bio_fr",
   "bio_en",
@@ -280,6 +282,8 @@ const segment = (name: string) =>
   fc.oneof(fc.constantFrom(...(knownParams[name] ?? ["x"])), fc.uuid(), fc.string({ minLength: 1, maxLength: 30 }));
 const knownParams: Record<string, string[]> = {
   training_slug: ["j-embarque", "le-point-gps"],
+  // Issue 26's author space (/author/trainings/:slug and its file.json).
+  slug: ["capitaine", "tenir-le-cap"],
   module_slug: ["prendre-la-barre"],
   coach_slug: ["claire-moreau", "sarah-collins"],
   newPasswordPage: ["new-password-00000000-0000-4000-8000-000000000000"],

@@ -18,6 +18,16 @@ export async function requireRole(request: Request, role: Role): Promise<SignedI
 }
 
 /**
+ * The author space (issue 26): a member who writes trainings, or an admin, who may do all an
+ * author does. Everyone else signed in gets the same 404 as requireRole's.
+ */
+export async function requireAuthor(request: Request): Promise<SignedIn> {
+  const signedIn = await requireMember(request);
+  if (!signedIn.roles.some((role) => role === "author" || role === "admin")) notFound(request);
+  return signedIn;
+}
+
+/**
  * The coach's space: a member holding the coach role, and the coach record they sign in as (its
  * id is what every query of the space filters on: a coach reaches only their own sessions).
  */

@@ -8,7 +8,7 @@ const run = promisify(execFile);
  * Gives `email`'s member a role with `npm run roles` while the test's server runs, as an operator
  * does (the command reaches the running server, which holds the PGlite database).
  */
-export async function grantRole(email: string, role: "admin" | "coach") {
+export async function grantRole(email: string, role: "admin" | "coach" | "author") {
   const port = new URL(test.info().project.use.baseURL ?? "").port;
   const { stdout } = await run(
     process.execPath,

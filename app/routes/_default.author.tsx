@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAuthor } from "~/.server/auth/role-guard.server";
+import { SpaceLayout } from "~/components/document/space-nav";
+
+/**
+ * The author space (issue 26), inside the signed-in layout: the trainings, their files and a file
+ * check. Every child loader and action calls requireAuthor itself: a parent loader protects nothing.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAuthor(request);
+  return null;
+}
+
+const tabs = [
+  { to: "/author/trainings", key: "nav.trainings" },
+  { to: "/author/check", key: "nav.check" },
+] as const;
+
+export default function AuthorSpace() {
+  return <SpaceLayout ns="author" eyebrowKey="nav.label" labelKey="nav.label" tabs={tabs} />;
+}
