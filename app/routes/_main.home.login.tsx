@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { loginRefusals } from "~/.server/accounts/contract.server";
 import { login } from "~/.server/accounts/login.server";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
-import { SECOND_STEP_PATH, secondStepDue } from "~/.server/auth/second-step.server";
+import { owesSecondFactor, SECOND_STEP_PATH } from "~/.server/auth/second-step.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result.lang) headers.append("Set-Cookie", await languageCookieHeader(result.lang));
   const next = safeRedirectPath(redirectAfter);
   // A member whose sign-in asks a second factor gives it first (unless this browser is remembered).
-  if (await secondStepDue(request, result.token)) {
+  if (result.signedIn && owesSecondFactor(request, result.signedIn)) {
     return redirect(`${SECOND_STEP_PATH}?redirect_after=${encodeURIComponent(next)}`, { headers });
   }
   return redirect(next, { headers });

@@ -5,7 +5,7 @@ import { clearEvents, countRecent, type Limit, releaseSlots, takeSlots } from "~
 import { deviceCookieHeader, deviceKeyFor } from "~/.server/secrets/device-cookie.server";
 import { recordSecurityEvent } from "~/.server/security/security-events.server";
 import type { Language } from "~/i18n/config";
-import { memberOfIdentity, whoami } from "./members.server";
+import { memberOfIdentity, type SignedIn, whoami } from "./members.server";
 
 /**
  * Brute-force limits (issue 3, hardened in issues 11 and 25). Every attempt takes its slots BEFORE
@@ -35,7 +35,7 @@ export const MAX_FAILURES_PER_DEVICE = 5;
  * `deviceCookie`: the Set-Cookie header that makes (or keeps) the browser a known device.
  */
 export type LoginResult =
-  | { ok: true; token: string; lang: Language | null; deviceCookie: string }
+  | { ok: true; token: string; lang: Language | null; deviceCookie: string; signedIn: SignedIn | null }
   | { ok: false; error: "invalidCredentials" | "tooManyAttempts" };
 
 export async function login(email: string, password: string, client: Client): Promise<LoginResult> {
@@ -64,6 +64,8 @@ export async function login(email: string, password: string, client: Client): Pr
     token: session.token,
     lang: signedIn?.member.lang ?? null,
     deviceCookie: deviceCookieHeader(client.device ?? null, key),
+    // The new session as the guard sees it: callers decide on the second step without asking again.
+    signedIn,
   };
 }
 

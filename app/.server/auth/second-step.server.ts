@@ -1,8 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { type SignedIn, whoami } from "~/.server/accounts/members.server";
+import type { SignedIn } from "~/.server/accounts/members.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
-import { env } from "~/.server/config/env.server";
-import { attributes, cookieValue } from "./token-cookie.server";
+import { cookieAttributes, cookieValue } from "~/.server/http/cookies.server";
+import { isSignedFor, signatureFor } from "~/.server/secrets/tokens.server";
 
 /** Where a session that owes its second factor is sent, from every signed-in page. */
 export const SECOND_STEP_PATH = "/home/login/second-factor";
@@ -16,12 +15,6 @@ export function owesSecondFactor(request: Request, current: SignedIn): boolean {
   return !isRememberedDevice(request, current.identity.id, current.twoFactorSince);
 }
 
-/** Whether a session just opened by the password owes the second step on this browser. */
-export async function secondStepDue(request: Request, token: string): Promise<boolean> {
-  const current = await whoami(token);
-  return current !== null && owesSecondFactor(request, current);
-}
-
 /**
  * "Remember this device for 30 days" at sign-in's second step: a cookie signed with
  * SESSION_SECRET, naming the member's identity and when their two-factor sign-in was turned on. A
@@ -32,23 +25,19 @@ export async function secondStepDue(request: Request, token: string): Promise<bo
 const NAME = "remembered_device";
 export const REMEMBER_DEVICE_MS = 30 * DAY_MS;
 
-function signature(identityId: string, twoFactorSince: Date, expires: number): string {
-  return createHmac("sha256", env().SESSION_SECRET)
-    .update(`remembered-device ${identityId} ${twoFactorSince.getTime()} ${expires}`)
-    .digest("base64url");
-}
+const PURPOSE = "remembered device";
+const signed = (identityId: string, twoFactorSince: Date, expires: number) =>
+  `${identityId} ${twoFactorSince.getTime()} ${expires}`;
 
 export function rememberDeviceCookie(identityId: string, twoFactorSince: Date, now = Date.now()): string {
   const expires = now + REMEMBER_DEVICE_MS;
-  const value = `${identityId}.${expires}.${signature(identityId, twoFactorSince, expires)}`;
-  return `${NAME}=${value}; ${attributes(REMEMBER_DEVICE_MS / 1000)}`;
+  const value = `${identityId}.${expires}.${signatureFor(PURPOSE, signed(identityId, twoFactorSince, expires))}`;
+  return `${NAME}=${value}; ${cookieAttributes(REMEMBER_DEVICE_MS / 1000)}`;
 }
 
 export function isRememberedDevice(request: Request, identityId: string, twoFactorSince: Date): boolean {
   const [id, expiresText, mac] = cookieValue(request.headers.get("Cookie"), NAME)?.split(".") ?? [];
   const expires = Number(expiresText);
   if (id !== identityId || !Number.isSafeInteger(expires) || expires <= Date.now() || !mac) return false;
-  const expected = Buffer.from(signature(identityId, twoFactorSince, expires));
-  const given = Buffer.from(mac);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return isSignedFor(PURPOSE, signed(identityId, twoFactorSince, expires), mac);
 }

@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { env } from "~/.server/config/env.server";
+import { cookieAttributes, cookieValue } from "~/.server/http/cookies.server";
 import { SESSION_LIFETIME_MS } from "~/.server/identity/identity-service.server";
 
 /**
@@ -9,12 +10,6 @@ import { SESSION_LIFETIME_MS } from "~/.server/identity/identity-service.server"
  * stored: a signature would add nothing a guess could get past.
  */
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
-
-/** Path=/, HttpOnly, SameSite=Lax, Secure on https: every cookie Cap sets for a signed-in browser. */
-export function attributes(maxAgeSeconds: number) {
-  const secure = env().APP_URL.startsWith("https:") ? "; Secure" : "";
-  return `Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
-}
 
 /** The token from `Authorization: Bearer …` (API callers), or from the cookie. */
 export async function readToken(request: Request): Promise<string | null> {
@@ -27,19 +22,11 @@ export async function readToken(request: Request): Promise<string | null> {
 }
 
 export async function setTokenCookie(token: string): Promise<string> {
-  return `token=${token}; ${attributes(SESSION_LIFETIME_MS / 1000)}`;
+  return `token=${token}; ${cookieAttributes(SESSION_LIFETIME_MS / 1000)}`;
 }
 
 export async function clearTokenCookie(): Promise<string> {
-  return `token=; ${attributes(0)}`;
-}
-
-export function cookieValue(header: string | null, name: string): string | null {
-  for (const pair of header?.split(";") ?? []) {
-    const at = pair.indexOf("=");
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim() || null;
-  }
-  return null;
+  return `token=; ${cookieAttributes(0)}`;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { env } from "~/.server/config/env.server";
+import { randomBytes } from "node:crypto";
+import { cookieAttributes, cookieValue } from "~/.server/http/cookies.server";
+import { isSignedFor, signatureFor } from "./tokens.server";
 
 /**
  * The device cookie (OWASP "Slow Down Online Guessing Attacks with Device Cookies"): a browser
@@ -26,31 +27,21 @@ const MAX_VALUE_LENGTH = 512;
 const NONCE = /^[A-Za-z0-9_-]{22}$/;
 const ACCOUNT = /^[A-Za-z0-9_-]{22}$/;
 
-function key(): Buffer {
-  // Its own key, derived: a device signature is never valid as anything else signed with the secret.
-  return createHmac("sha256", env().SESSION_SECRET).update("cap device cookie").digest();
-}
-
-const sign = (payload: string) => createHmac("sha256", key()).update(payload).digest("base64url");
+/** Its own signing purpose: a device signature is never valid as anything else signed with the secret. */
+const PURPOSE = "cap device cookie";
 
 /** The account as a device cookie names it: a keyed hash of its normalised email, 128 bits. */
 function accountKey(email: string): string {
-  return createHmac("sha256", key()).update(`account ${email}`).digest("base64url").slice(0, 22);
+  return signatureFor(PURPOSE, `account ${email}`).slice(0, 22);
 }
 
 /** The device cookie of the request, when it is one this server signed; else null (a stranger). */
 export function readDevice(cookieHeader: string | null): KnownDevice | null {
-  const value = cookieHeader
-    ?.split(";")
-    .map((pair) => pair.trim())
-    .find((pair) => pair.startsWith(`${NAME}=`))
-    ?.slice(NAME.length + 1);
+  const value = cookieValue(cookieHeader, NAME);
   if (!value || value.length > MAX_VALUE_LENGTH) return null;
   const [payload, signature, extra] = value.split(".");
   if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (!isSignedFor(PURPOSE, payload, signature)) return null;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
     const { n, a } = parsed as { n?: unknown; a?: unknown };
@@ -78,6 +69,5 @@ export function deviceCookieHeader(device: KnownDevice | null, email: string): s
   const accounts = [account, ...(device?.accounts ?? []).filter((known) => known !== account)].slice(0, MAX_ACCOUNTS);
   const nonce = device?.nonce ?? randomBytes(16).toString("base64url");
   const payload = Buffer.from(JSON.stringify({ n: nonce, a: accounts })).toString("base64url");
-  const secure = env().APP_URL.startsWith("https:") ? "; Secure" : "";
-  return `${NAME}=${payload}.${sign(payload)}; Path=/; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
+  return `${NAME}=${payload}.${signatureFor(PURPOSE, payload)}; ${cookieAttributes(MAX_AGE_SECONDS)}`;
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import { login, logout } from "~/.server/accounts/login.server";
-import { type SignedIn, whoami } from "~/.server/accounts/members.server";
+import type { SignedIn } from "~/.server/accounts/members.server";
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
@@ -190,7 +190,7 @@ export async function signInWithSecondFactor(
 ): Promise<ApiSignIn> {
   const result = await login(credentials.email, credentials.password, client);
   if (!result.ok) return result;
-  const signedIn = await whoami(result.token);
+  const { signedIn } = result;
   if (!signedIn?.twoFactorSince) return { ok: true, token: result.token };
   const code: SecondFactorCode | null = credentials.totpCode
     ? { method: "totp", code: credentials.totpCode }
