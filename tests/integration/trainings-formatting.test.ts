@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { readTrainingFiles, seedContent } from "~/.server/trainings/seed.server";
 import ModulePage, { loader as moduleLoader } from "~/routes/_default.training.$training_slug.modules.$module_slug";
@@ -21,7 +21,8 @@ const textPart = module.parts.find((part) => !part.video)!;
 const modulePath = `/training/j-embarque/modules/${module.slug}`;
 const params = { training_slug: "j-embarque", module_slug: module.slug };
 
-beforeAll(async () => {
+// Each test: the database is reset between tests, and a published change is seeded afresh then.
+beforeEach(async () => {
   const formatted = structuredClone(onboarding);
   const part = formatted.modules[0].parts.find((p) => p.slug === textPart.slug)!;
   part.body.fr = [
@@ -39,8 +40,6 @@ beforeAll(async () => {
   );
 });
 
-// The files as they are, for the test files that follow in this worker.
-afterAll(() => seedContent(db()));
 
 describe("formatted training text", () => {
   it("shows a reading's lists, emphasis and links on the module page, and hostile text as words", async () => {

@@ -42,7 +42,7 @@ async function openEmpty(): Promise<DatabaseHandle> {
  * cascades), and a test's new coach, changed hours or new, disabled or used code must not leak
  * into the next test.
  */
-const seededTables = ["trainings", "training_modules"];
+const seededTables = ["trainings", "training_modules", "training_versions", "training_drafts", "content_generation"];
 
 /** Empties every table of the public schema but the seeded content (migrations live in the drizzle schema). */
 export async function resetDatabase(handle: DatabaseHandle) {
@@ -56,6 +56,16 @@ export async function resetDatabase(handle: DatabaseHandle) {
     .map((row) => `"public"."${row.tablename}"`)
     .join(", ");
   await handle.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
+  // A test that wrote or published content leaves it changed: the content is seeded afresh then.
+  const changed = (await handle.db.execute(sql`
+    select exists (select 1 from training_versions where number > 1 or published_by is not null)
+        or exists (select 1 from training_drafts where authored_at is not null) as "changed"`)) as unknown as {
+    rows: { changed: boolean }[];
+  };
+  if (changed.rows[0].changed) {
+    await handle.db.execute(sql.raw(`truncate ${seededTables.map((t) => `"public"."${t}"`).join(", ")} cascade`));
+    await seedContent(handle.db);
+  }
   await seedCoaches(handle.db);
   await seedAccessCodes(handle.db);
 }

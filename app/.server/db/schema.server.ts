@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { TrainingContent } from "~/content/training-schema";
+import type { DraftContent, TrainingContent } from "~/content/training-schema";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -282,9 +282,72 @@ export const trainings = pgTable("trainings", {
   position: integer("position").notNull(),
   access: text("access", { enum: ["free", "payable"] }).notNull(),
   archived: boolean("archived").notNull().default(false),
+  /** The live version's content (a copy of training_versions.content, what members' pages read). */
   content: jsonb("content").$type<TrainingContent>().notNull(),
+  /** The hash of the app/content file last seeded into this training (the seed's "unchanged" test). */
   contentHash: text("content_hash").notNull(),
+  /** The published version members see (issue 26). */
+  versionId: uuid("version_id").references((): AnyPgColumn => trainingVersions.id),
   updatedAt: updatedAt(),
+});
+
+/**
+ * Each published version of a training, kept for good: members' answers point at the version they
+ * saw, and an author can publish an earlier one again. `publishedBy` null: the seed published it.
+ */
+export const trainingVersions = pgTable(
+  "training_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    trainingId: uuid("training_id")
+      .notNull()
+      .references((): AnyPgColumn => trainings.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    content: jsonb("content").$type<TrainingContent>().notNull(),
+    /** app_users.id, kept without a foreign key: content outlives its authors' accounts. */
+    publishedBy: uuid("published_by"),
+    /** What changed from the version before, counted (modules, parts, questions added/removed/changed). */
+    summary: jsonb("summary").$type<VersionSummary>().notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("training_versions_training_number_key").on(t.trainingId, t.number)],
+);
+
+/** A version's changes from the one before, counted per kind of thing; `revertedTo`: it republished that number. */
+export type VersionSummary = {
+  added: { modules: number; parts: number; questions: number };
+  removed: { modules: number; parts: number; questions: number };
+  changed: { modules: number; parts: number; questions: number; training: boolean };
+  revertedTo?: number;
+};
+
+/**
+ * An author's working copy of a training: every change lands here until it is published. A
+ * training written in the browser has a draft before it has a `trainings` row (keyed by slug).
+ */
+export const trainingDrafts = pgTable("training_drafts", {
+  slug: text("slug").primaryKey(),
+  content: jsonb("content").$type<DraftContent>().notNull(),
+  /**
+   * Bumped by every save and publish. A form carries the revision it was read at; a save from an
+   * older one is refused, so two authors never silently overwrite each other.
+   */
+  revision: integer("revision").notNull().default(1),
+  /** app_users.id, kept without a foreign key: content outlives its authors' accounts. */
+  updatedBy: uuid("updated_by"),
+  /** When an author first changed it in the browser: from then on a re-seed leaves it alone. */
+  authoredAt: timestamp("authored_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row, bumped in the transaction that publishes or seeds content: every worker and instance
+ * compares it with the generation of its cached catalogue (catalogue.server.ts).
+ */
+export const contentGeneration = pgTable("content_generation", {
+  id: integer("id").primaryKey().default(1),
+  generation: bigint("generation", { mode: "number" }).notNull().default(1),
 });
 
 export const trainingModules = pgTable(
@@ -329,6 +392,8 @@ export const quizSubmissions = pgTable(
     moduleId: uuid("module_id")
       .notNull()
       .references(() => trainingModules.id, { onDelete: "cascade" }),
+    /** The version the member answered: their result page shows its questions, whatever came after. */
+    versionId: uuid("version_id").references(() => trainingVersions.id),
     answers: jsonb("answers").$type<Record<string, string[]>>().notNull(),
     /** Graded quizzes: right questions out of total. Tests: points per skill (0–100). */
     score: jsonb("score").$type<QuizScore>().notNull(),

@@ -37,7 +37,9 @@ async function open(): Promise<Started> {
     url: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, "pglite"),
     prepare: async (db) => {
-      await seedContent(db);
+      const { leftAside } = await seedContent(db);
+      for (const slug of leftAside)
+        logger.info({ training: slug }, "app/content file left aside: an author changed this training in the browser");
       await seedCoaches(db);
     },
   });

@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq, notInArray } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client.server";
-import { accessCodes, trainingModules, trainings } from "~/.server/db/schema.server";
+import { accessCodes, trainingDrafts, trainings } from "~/.server/db/schema.server";
 import type { TrainingContent } from "~/content/training-schema";
 import { checkCaptions } from "./captions.server";
 import { forgetCatalogue } from "./catalogue.server";
 import { readTrainingFile } from "./training-file.server";
+import { publishContent } from "./versions.server";
 
 const contentFolder = path.resolve("app/content");
 const publicFolder = path.resolve("public");
@@ -41,7 +42,8 @@ export function readTrainingFiles(
 function checkCaptionFiles(content: TrainingContent, file: string, publicRoot: string) {
   for (const module of content.modules) {
     for (const part of module.parts) {
-      for (const captions of Object.values(part.video?.captions ?? {})) {
+      // Uploaded captions live in the database and were checked on upload: only files are read here.
+      for (const captions of Object.values(part.video?.captions ?? {}).filter((path) => path.startsWith("/media/"))) {
         const where = `${file}: public${captions}`;
         if (!existsSync(path.join(publicRoot, captions))) throw new Error(`${where} does not exist`);
         const checked = checkCaptions(readFileSync(path.join(publicRoot, captions)), "en");
@@ -56,51 +58,45 @@ type AccessCodeFile = { code: string; training: string; expiresAt?: string }[];
 
 /**
  * Loads app/content into the database. Idempotent: unchanged files write nothing; a changed file
- * updates its training; modules are matched by slug so members' progress survives, and a module
- * gone from the file is retired rather than deleted. access-codes.json only adds the codes the
- * database lacks: after the first run, codes are the back office's (issue 24 item 10).
+ * becomes its training's next version (versions.server.ts: modules matched by slug, so members'
+ * progress survives) and its draft. A training an author changed in the browser is the database's
+ * from then on: its file is left aside and named in `leftAside` (issue 26 item 7).
+ * access-codes.json only adds the codes the database lacks: after the first run, codes are the back
+ * office's (issue 24 item 10).
  */
-export async function seedContent(db: Database, files = readTrainingFiles()) {
+export async function seedContent(db: Database, files = readTrainingFiles()): Promise<{ leftAside: string[] }> {
+  const leftAside: string[] = [];
   await db.transaction(async (tx) => {
     for (const { content, hash } of files) {
       const [existing] = await tx
-        .select({ id: trainings.id, hash: trainings.contentHash })
+        .select({ hash: trainings.contentHash })
         .from(trainings)
         .where(eq(trainings.slug, content.slug));
       if (existing?.hash === hash) continue;
-      const values = {
-        slug: content.slug,
-        kind: content.kind,
-        position: content.order,
-        access: content.access,
-        archived: content.archived,
-        content,
-        contentHash: hash,
-        updatedAt: new Date(),
-      };
-      const [row] = existing
-        ? await tx.update(trainings).set(values).where(eq(trainings.id, existing.id)).returning({ id: trainings.id })
-        : await tx.insert(trainings).values(values).returning({ id: trainings.id });
-      const slugs = content.modules.map((module) => module.slug);
-      for (const [position, slug] of slugs.entries()) {
-        await tx
-          .insert(trainingModules)
-          .values({ trainingId: row.id, slug, position })
-          .onConflictDoUpdate({
-            target: [trainingModules.trainingId, trainingModules.slug],
-            set: { position, retired: false },
-          });
+      const [draft] = await tx
+        .select({ authoredAt: trainingDrafts.authoredAt })
+        .from(trainingDrafts)
+        .where(eq(trainingDrafts.slug, content.slug))
+        .for("update");
+      if (draft?.authoredAt) {
+        leftAside.push(content.slug);
+        continue;
       }
+      await publishContent(tx, content, { publishedBy: null, seededHash: hash });
       await tx
-        .update(trainingModules)
-        .set({ retired: true })
-        .where(and(eq(trainingModules.trainingId, row.id), notInArray(trainingModules.slug, slugs)));
+        .insert(trainingDrafts)
+        .values({ slug: content.slug, content })
+        .onConflictDoUpdate({
+          target: trainingDrafts.slug,
+          set: { content, revision: sql`${trainingDrafts.revision} + 1`, updatedAt: new Date() },
+        });
     }
 
     await seedAccessCodes(tx);
   });
-  // Pages read the catalogue once per database (catalogue.server.ts): it may have changed.
+  // This process need not wait for its next generation check (catalogue.server.ts).
   forgetCatalogue(db);
+  return { leftAside };
 }
 
 /**

@@ -47,14 +47,21 @@ export function readTrainingFile(bytes: Uint8Array, lang: Language): ImportResul
 export function importTraining(json: unknown, lang: Language): ImportResult {
   const parsed = trainingContent.safeParse(json);
   if (parsed.success) return { ok: true, content: parsed.data };
+  return { ok: false, errors: contentProblems(parsed.error.issues, json, lang) };
+}
+
+/**
+ * A schema's issues with a training (a file, a draft being saved or published) as mistakes with
+ * their JSON paths, in `lang`: the first 50, then how many more.
+ */
+export function contentProblems(issues: ZodIssue[], json: unknown, lang: Language): ImportError[] {
   const t = contentT(lang);
-  const issues = parsed.error.issues;
   const errors = issues
     .slice(0, trainingFileBounds.errors)
     .map((issue) => ({ path: jsonPath(issue.path), message: messageOf(issue, json, t) }));
   if (issues.length > trainingFileBounds.errors)
     errors.push({ path: "", message: t("import.tooManyErrors", { count: trainingFileBounds.errors }) });
-  return { ok: false, errors };
+  return errors;
 }
 
 /** The training `slug` as its file would say it, from the database; null when there is none. */
