@@ -139,9 +139,18 @@ describe("training files: a broken file is refused with the path of each mistake
     expect(errorsOf(file)).toEqual([
       { path: "slug", message: "identifiant invalide : lettres minuscules, chiffres, - ou _" },
       { path: "access", message: "valeur attendue : free, payable" },
-      { path: "modules[0].parts[0].video.src", message: "chemin de média invalide : /media/… ou /uploads/… sans « .. »" },
-      { path: "modules[0].parts[0].video.poster", message: "chemin de média invalide : /media/… ou /uploads/… sans « .. »" },
-      { path: "modules[0].parts[0].video.captions.fr", message: "les sous-titres sont un fichier .vtt sous /media/ ou /uploads/" },
+      {
+        path: "modules[0].parts[0].video.src",
+        message: "chemin de média invalide : /media/… ou /uploads/… sans « .. »",
+      },
+      {
+        path: "modules[0].parts[0].video.poster",
+        message: "chemin de média invalide : /media/… ou /uploads/… sans « .. »",
+      },
+      {
+        path: "modules[0].parts[0].video.captions.fr",
+        message: "les sous-titres sont un fichier .vtt sous /media/ ou /uploads/",
+      },
       { path: "modules[0].quiz", message: "champ(s) inconnu(s) : pasPercent" },
       { path: "modules[1].hours", message: "valeur de type nombre attendue" },
       { path: "modules[2].quiz.questions[0].min", message: "un nombre entier est attendu" },

@@ -40,7 +40,6 @@ beforeEach(async () => {
   );
 });
 
-
 describe("formatted training text", () => {
   it("shows a reading's lists, emphasis and links on the module page, and hostile text as words", async () => {
     const member = await verifiedMember();

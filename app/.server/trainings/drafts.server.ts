@@ -53,7 +53,8 @@ export async function readDraft(slug: string): Promise<Draft | null> {
     revision: row.revision,
     updatedAt: row.updatedAt,
     updatedBy: row.updatedBy,
-    published: row.number === null || row.publishedAt === null ? null : { number: row.number, publishedAt: row.publishedAt },
+    published:
+      row.number === null || row.publishedAt === null ? null : { number: row.number, publishedAt: row.publishedAt },
     unpublishedChanges: row.unpublishedChanges,
   };
 }

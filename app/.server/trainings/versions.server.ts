@@ -84,7 +84,10 @@ export async function bumpContentGeneration(tx: Executor) {
   await tx
     .insert(contentGeneration)
     .values({ id: 1, generation: 1 })
-    .onConflictDoUpdate({ target: contentGeneration.id, set: { generation: sql`${contentGeneration.generation} + 1` } });
+    .onConflictDoUpdate({
+      target: contentGeneration.id,
+      set: { generation: sql`${contentGeneration.generation} + 1` },
+    });
 }
 
 /** What a version changes from the one before, counted (the history's one-line summary). */
@@ -98,13 +101,19 @@ export function summarise(before: TrainingContent | null, after: TrainingContent
   const { modules: modulesBefore = [], ...trainingBefore } = before ?? { modules: [] };
   const { modules: modulesAfter, ...trainingAfter } = after;
   summary.changed.training = before !== null && !same(trainingBefore, trainingAfter);
-  compare(modulesBefore, modulesAfter, (m) => m.slug, "modules", (a, b) => {
-    const { parts: partsA, quiz: quizA, ...moduleA } = a;
-    const { parts: partsB, quiz: quizB, ...moduleB } = b;
-    compare(partsA, partsB, (p) => p.slug, "parts");
-    compare(quizA?.questions ?? [], quizB?.questions ?? [], (q) => q.id, "questions");
-    return same(moduleA, moduleB) && same(quizA?.passPercent, quizB?.passPercent);
-  });
+  compare(
+    modulesBefore,
+    modulesAfter,
+    (m) => m.slug,
+    "modules",
+    (a, b) => {
+      const { parts: partsA, quiz: quizA, ...moduleA } = a;
+      const { parts: partsB, quiz: quizB, ...moduleB } = b;
+      compare(partsA, partsB, (p) => p.slug, "parts");
+      compare(quizA?.questions ?? [], quizB?.questions ?? [], (q) => q.id, "questions");
+      return same(moduleA, moduleB) && same(quizA?.passPercent, quizB?.passPercent);
+    },
+  );
   return summary;
 
   /** Counts items added, removed and changed between two lists matched by key. */
