@@ -1,81 +1,76 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
-import { authorOutline } from "~/.server/trainings/authoring.server";
-import { titleMeta } from "~/components/document/page-title";
+import { readDraft } from "~/.server/trainings/drafts.server";
 import { BothLanguages } from "~/components/presentational/both-languages";
-import { TrainingFacts } from "~/components/presentational/training-facts";
 import { useTranslation } from "~/i18n/react";
 
-export const meta = titleMeta;
-
-/** /author/trainings/<slug>: a training's outline in both languages, read-only, and its file. */
+/**
+ * /author/trainings/<slug>/…: one training's editor (issue 26). Its heading (both titles, the
+ * draft's state) and tabs over each page of the editor. Each child loader and action calls
+ * requireAuthor itself: this loader protects nothing but its own data.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAuthor(request);
-  const training = await authorOutline(params.slug ?? "");
-  if (!training) notFound(request);
+  const draft = await readDraft(params.slug ?? "");
+  if (!draft) notFound(request);
   const lang = await localeOf(request);
-  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+  const when = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
   return {
-    title: training.title[lang],
-    training: {
-      ...training,
-      outline: training.outline.map((module) => ({
-        ...module,
-        hours: number.format(module.hours),
-        count: module.hours,
-      })),
+    head: {
+      slug: draft.slug,
+      title: draft.content.title,
+      kind: draft.content.kind,
+      revision: draft.revision,
+      savedAt: when.format(draft.updatedAt),
+      savedBy: draft.updatedBy,
+      published: draft.published && { number: draft.published.number, at: when.format(draft.published.publishedAt) },
+      unpublishedChanges: draft.unpublishedChanges,
     },
   };
 }
 
-export default function AuthorTrainingOutline() {
-  const { training } = useLoaderData<typeof loader>();
+export default function TrainingEditor() {
+  const { head } = useLoaderData<typeof loader>();
   const { t } = useTranslation("author");
+  const base = `/author/trainings/${head.slug}`;
+  const tabs = [
+    { to: base, key: "editor.tabs.overview", end: true },
+    { to: `${base}/modules`, key: "editor.tabs.modules" },
+    ...(head.kind === "test" ? [{ to: `${base}/skills`, key: "editor.tabs.skills" }] : []),
+    { to: `${base}/preview`, key: "editor.tabs.preview" },
+    { to: `${base}/publish`, key: "editor.tabs.publish" },
+    { to: `${base}/history`, key: "editor.tabs.history" },
+  ];
   return (
     <>
       <p>
         <Link to="/author/trainings">← {t("outline.back")}</Link>
       </p>
       <header className="page-header">
-        <BothLanguages text={training.title} as="h1" />
-        <TrainingFacts training={training} />
-        <p className="lead">{t("outline.lead")}</p>
-        <p>
-          {/* A file to save, not a page: the browser downloads it (Content-Disposition). */}
-          <a href={`/author/trainings/${training.slug}/file.json`} download className="button button--ghost">
-            {t("outline.download")}
-          </a>
+        <p className="eyebrow">{t(`trainings.kind.${head.kind}`)}</p>
+        <BothLanguages text={head.title} as="h1" />
+        <p className="muted">
+          {head.published
+            ? t("editor.published", { number: head.published.number, at: head.published.at })
+            : t("editor.neverPublished")}{" "}
+          · {head.unpublishedChanges ? t("editor.unpublishedChanges") : t("editor.upToDate")}
         </p>
+        <nav aria-label={t("editor.tabs.label")}>
+          <ul className="subnav">
+            {tabs.map((tab) => (
+              <li key={tab.to}>
+                <NavLink to={tab.to} end={tab.end} prefetch="intent">
+                  {t(tab.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </header>
-      <section className="card">
-        <h2>{t("outline.summary")}</h2>
-        <BothLanguages text={training.summary} />
-      </section>
-      <h2 className="author-outline__modules">{t("outline.modules")}</h2>
-      <ol className="admin-list author-list">
-        {training.outline.map((module, index) => (
-          <li key={module.slug} className="card">
-            <p className="eyebrow">{t("outline.module", { number: index + 1 })}</p>
-            <BothLanguages text={module.title} as="h3" />
-            <p className="muted">
-              {t("outline.hours", { count: module.count, hours: module.hours })} ·{" "}
-              {t(`trainings.access.${module.access}`)} ·{" "}
-              {module.questions === 0 ? t("outline.noQuiz") : t("outline.questions", { count: module.questions })}
-            </p>
-            <ol>
-              {module.parts.map((part) => (
-                <li key={part.slug}>
-                  <span className="muted">{t(`outline.part.${part.kind}`)}</span>
-                  <BothLanguages text={part.title} />
-                </li>
-              ))}
-            </ol>
-          </li>
-        ))}
-      </ol>
+      <Outlet />
     </>
   );
 }

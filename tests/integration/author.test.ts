@@ -12,7 +12,7 @@ import { loader as layoutLoader } from "~/routes/_default";
 import { loader as spaceLoader } from "~/routes/_default.author";
 import { loader as indexLoader } from "~/routes/_default.author._index";
 import CheckPage, { action as checkAction, loader as checkLoader } from "~/routes/_default.author.check";
-import { loader as outlineLoader } from "~/routes/_default.author.trainings.$slug";
+import { loader as outlineLoader } from "~/routes/_default.author.trainings.$slug._index";
 import { loader as listLoader } from "~/routes/_default.author.trainings._index";
 import { loader as fileLoader } from "~/routes/author.trainings.$slug.file[.]json";
 import { callWith, renderPage, verifiedMember, type TestMember } from "../support/accounts";

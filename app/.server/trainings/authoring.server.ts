@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/.server/db/client.server";
-import { trainings } from "~/.server/db/schema.server";
-import { type TrainingContent, trainingBounds, trainingContent } from "~/content/training-schema";
+import { trainingDrafts, trainings } from "~/.server/db/schema.server";
+import type { DraftContent, TrainingContent } from "~/content/training-schema";
 
 /**
- * What the author space reads of the trainings (issue 26, first slice): every training, archived
- * ones too, straight from the database (not the members' catalogue cache), in both languages.
- * Nothing here writes: drafts and publishing come in the next slices.
+ * What the author space reads of the trainings: every draft (trainings written in the browser and
+ * not published yet too, archived ones too), in both languages, straight from the database (not
+ * the members' catalogue cache).
  */
 type Texts = { fr: string; en: string };
 
@@ -16,6 +16,8 @@ export type AuthorTrainingLine = {
   kind: TrainingContent["kind"];
   access: TrainingContent["access"];
   archived: boolean;
+  /** Members see a version of it. */
+  published: boolean;
   modules: number;
   parts: number;
 };
@@ -32,20 +34,23 @@ export type AuthorOutline = AuthorTrainingLine & {
   }[];
 };
 
-/** The trainings in their order, each with its counts. */
+/** The trainings in the members' order (then by slug), each with its counts, as their drafts say. */
 export async function authorTrainings(): Promise<AuthorTrainingLine[]> {
-  const rows = await db().select({ content: trainings.content }).from(trainings).orderBy(trainings.position);
-  return rows.map((row) => lineOf(trainingContent.parse(row.content)));
+  const rows = await db()
+    .select({ content: trainingDrafts.content, versionId: trainings.versionId })
+    .from(trainingDrafts)
+    .leftJoin(trainings, eq(trainings.slug, trainingDrafts.slug));
+  return rows
+    .map((row) => lineOf(row.content, row.versionId !== null))
+    .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug))
+    .map(({ order: _, ...line }) => line);
 }
 
-/** One training's outline, read-only; null when no training has that slug. */
-export async function authorOutline(slug: string): Promise<AuthorOutline | null> {
-  if (slug.length > trainingBounds.slug) return null;
-  const [row] = await db().select({ content: trainings.content }).from(trainings).where(eq(trainings.slug, slug));
-  if (!row) return null;
-  const content = trainingContent.parse(row.content);
+/** A draft's outline: its modules, parts and quiz sizes in both languages. */
+export function outlineOf(content: DraftContent, published: boolean): AuthorOutline {
+  const { order: _, ...line } = lineOf(content, published);
   return {
-    ...lineOf(content),
+    ...line,
     summary: content.summary,
     outline: content.modules.map((module) => ({
       slug: module.slug,
@@ -58,13 +63,15 @@ export async function authorOutline(slug: string): Promise<AuthorOutline | null>
   };
 }
 
-function lineOf(content: TrainingContent): AuthorTrainingLine {
+function lineOf(content: DraftContent, published: boolean): AuthorTrainingLine & { order: number } {
   return {
     slug: content.slug,
     title: content.title,
     kind: content.kind,
     access: content.access,
     archived: content.archived,
+    published,
+    order: content.order,
     modules: content.modules.length,
     parts: content.modules.reduce((sum, module) => sum + module.parts.length, 0),
   };

@@ -1,0 +1,88 @@
+import { useLocation } from "@remix-run/react";
+import { Field, type FieldMeta, FormAlert } from "~/components/form/form";
+import { type FormMeta, fieldProps } from "~/components/form/form-reply";
+import { useTranslation } from "~/i18n/react";
+
+/**
+ * Pieces every form of the author space uses (issue 26): the draft revision the page was read at,
+ * a text in French and English side by side, and the form's alerts (saved; someone else saved
+ * first, with a way to reload; the schema's own mistakes with their paths).
+ */
+export function RevisionField({ revision }: { revision: number }) {
+  return <input type="hidden" name="revision" value={revision} />;
+}
+
+/** `<name>Fr` and `<name>En`, side by side from a tablet's width; a textarea for longer texts. */
+export function BilingualField({
+  fields,
+  name,
+  label,
+  max,
+  multiline = false,
+}: {
+  fields: Record<string, FieldMeta>;
+  name: string;
+  label: string;
+  max: number;
+  multiline?: boolean;
+}) {
+  const { t } = useTranslation("author");
+  return (
+    <fieldset className="both-languages both-languages--fields">
+      <legend>{label}</legend>
+      {(["Fr", "En"] as const).map((lang) => {
+        const meta = fields[`${name}${lang}`];
+        const language = lang === "Fr" ? "fr" : "en";
+        return (
+          <Field key={lang} meta={meta} label={t(`trainings.${language}`)} ns="author">
+            {multiline ? (
+              <textarea {...fieldProps(meta)} lang={language} maxLength={max} rows={4} />
+            ) : (
+              <input {...fieldProps(meta)} lang={language} maxLength={max} />
+            )}
+          </Field>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+type Problems = { problems?: { path: string; message: string }[] };
+
+/**
+ * The form's own message: saved (the page's `?saved=`), or its refusal. A stale save says someone
+ * else saved first and offers to reload the page (what was typed stays in the form meanwhile);
+ * a draft the schema refused lists each mistake with its path.
+ */
+export function DraftAlerts({ form, reply, saved }: { form: FormMeta; reply: unknown; saved?: string | null }) {
+  const { t } = useTranslation("author");
+  const { pathname } = useLocation();
+  const problems = form.errors ? ((reply as Problems | undefined)?.problems ?? []) : [];
+  if (form.errors?.includes("errors.stale"))
+    return (
+      <div className="alert alert--error" role="alert" id={form.errorId}>
+        <p>{t("errors.stale")}</p>
+        <p>
+          <a href={pathname}>{t("errors.reload")}</a>
+        </p>
+      </div>
+    );
+  if (form.errors)
+    return (
+      <div className="alert alert--error" role="alert" id={form.errorId}>
+        {form.errors.map((error) => (
+          <p key={error}>{t(error)}</p>
+        ))}
+        {problems.length ? (
+          <ul>
+            {problems.map((problem) => (
+              <li key={`${problem.path} ${problem.message}`}>
+                <code>{problem.path || t("check.root")}</code> — {problem.message}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    );
+  return saved ? <FormAlert tone="success" lines={[t(`saved.${saved}`)]} /> : null;
+}

@@ -1,0 +1,136 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireAuthor } from "~/.server/auth/role-guard.server";
+import { answerDraftSave } from "~/.server/authoring/draft-post.server";
+import { saveTrainingMeta, trainingMetaSchema } from "~/.server/authoring/training-meta.server";
+import { refuse } from "~/.server/http/form-reply.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf } from "~/.server/i18n/i18n.server";
+import { outlineOf } from "~/.server/trainings/authoring.server";
+import { readDraft } from "~/.server/trainings/drafts.server";
+import { trainingBounds } from "~/content/training-schema";
+import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
+import { titleMeta } from "~/components/document/page-title";
+import { Field, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { BothLanguages } from "~/components/presentational/both-languages";
+import { TrainingFacts } from "~/components/presentational/training-facts";
+import { parseWithZod } from "~/forms/submission";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/**
+ * /author/trainings/<slug>: the draft's own fields (titles and summaries in both languages side by
+ * side, access, place in the list) and its outline, with the published version's file.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAuthor(request);
+  const draft = await readDraft(params.slug ?? "");
+  if (!draft) notFound(request);
+  const lang = await localeOf(request);
+  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+  const training = outlineOf(draft.content, draft.published !== null);
+  const saved = new URL(request.url).searchParams.get("saved");
+  return {
+    title: draft.content.title[lang] || draft.slug,
+    revision: draft.revision,
+    saved: saved === "training" ? saved : null,
+    values: {
+      titleFr: draft.content.title.fr,
+      titleEn: draft.content.title.en,
+      summaryFr: draft.content.summary.fr,
+      summaryEn: draft.content.summary.en,
+      access: draft.content.access,
+      order: String(draft.content.order),
+    },
+    training: {
+      ...training,
+      outline: training.outline.map((module) => ({
+        ...module,
+        hours: number.format(module.hours),
+        count: module.hours,
+      })),
+    },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member } = await requireAuthor(request);
+  const slug = params.slug ?? "";
+  const submission = parseWithZod(await request.formData(), { schema: trainingMetaSchema });
+  if (submission.status !== "success") return refuse(submission.reply());
+  const save = await saveTrainingMeta(slug, submission.value, { id: member.id, lang: await localeOf(request) });
+  return answerDraftSave(submission, save, { page: `/author/trainings/${slug}`, saved: "training" });
+}
+
+export default function TrainingOverview() {
+  const { training, values, revision, saved } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { t } = useTranslation("author");
+  const [form, fields] = useFormReply(reply, { id: "training", defaultValue: values });
+  return (
+    <>
+      <DraftAlerts form={form} reply={reply} saved={saved} />
+      <Form method="post" className="card author-form" {...formProps(form)}>
+        <h2>{t("overview.title")}</h2>
+        <RevisionField revision={revision} />
+        <BilingualField fields={fields} name="title" label={t("overview.name")} max={trainingBounds.title} />
+        <BilingualField
+          fields={fields}
+          name="summary"
+          label={t("overview.summary")}
+          max={trainingBounds.summary}
+          multiline
+        />
+        <Field meta={fields.access} label={t("overview.access")} ns="author">
+          <select {...fieldProps(fields.access)}>
+            <option value="free">{t("trainings.access.free")}</option>
+            <option value="payable">{t("trainings.access.payable")}</option>
+          </select>
+        </Field>
+        <Field meta={fields.order} label={t("overview.order")} hint={t("overview.orderHint")} ns="author">
+          <input {...fieldProps(fields.order, { described: fields.order.descriptionId })} inputMode="numeric" />
+        </Field>
+        <SubmitButton pendingLabel={t("overview.saving")}>{t("overview.save")}</SubmitButton>
+      </Form>
+      <section className="card">
+        <h2>{t("outline.modules")}</h2>
+        <TrainingFacts training={training} />
+        {training.outline.length === 0 ? <p>{t("overview.noModules")}</p> : null}
+        <ol className="author-outline">
+          {training.outline.map((module, index) => (
+            <li key={module.slug}>
+              <p className="eyebrow">{t("outline.module", { number: index + 1 })}</p>
+              <BothLanguages text={module.title} as="h3" />
+              <p className="muted">
+                {t("outline.hours", { count: module.count, hours: module.hours })} ·{" "}
+                {t(`trainings.access.${module.access}`)} ·{" "}
+                {module.questions === 0 ? t("outline.noQuiz") : t("outline.questions", { count: module.questions })}
+              </p>
+              <ol>
+                {module.parts.map((part) => (
+                  <li key={part.slug}>
+                    <span className="muted">{t(`outline.part.${part.kind}`)}</span>
+                    <BothLanguages text={part.title} />
+                  </li>
+                ))}
+              </ol>
+            </li>
+          ))}
+        </ol>
+        <p>
+          <Link to={`/author/trainings/${training.slug}/modules`}>{t("overview.editModules")}</Link>
+        </p>
+      </section>
+      {training.published ? (
+        <p>
+          {/* A file to save, not a page: the browser downloads it (Content-Disposition). */}
+          <a href={`/author/trainings/${training.slug}/file.json`} download className="button button--ghost">
+            {t("outline.download")}
+          </a>
+        </p>
+      ) : null}
+    </>
+  );
+}
