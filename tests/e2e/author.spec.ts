@@ -9,7 +9,7 @@ import { grantRole } from "./support/roles";
  * appears; they open the trainings, a training's outline, download its JSON file, then check a
  * broken copy of it and read the mistake with its path.
  */
-test("an author lists the trainings, reads an outline, downloads its file and checks a broken one", async ({
+test("an author lists the trainings, reads an outline, downloads its file, saves a draft (a second tab is refused, not lost) and checks a broken file", async ({
   page,
   member,
 }) => {
@@ -36,6 +36,28 @@ test("an author lists the trainings, reads an outline, downloads its file and ch
   expect(download.suggestedFilename()).toBe("capitaine.json");
   const file = JSON.parse(await readFile((await download.path())!, "utf8"));
   expect(file.slug).toBe("capitaine");
+
+  // Two tabs on the same draft: the first save lands, the second (read before it) is refused, not
+  // lost. Each project edits its own training: both run at once on one server.
+  const edited = test.info().project.name === "js-off" ? "le-point-gps" : "tenir-le-cap";
+  await page.goto(`/author/trainings/${edited}`);
+  const other = await page.context().newPage();
+  await other.goto(`/author/trainings/${edited}`);
+  await page.getByRole("group", { name: "Titre" }).getByLabel("Anglais").fill("Edited in the browser");
+  await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+  await expect(page.getByRole("status")).toContainText("Brouillon enregistré");
+  await expect(page.getByText("des modifications ne sont pas encore publiées")).toBeVisible();
+  await checkPage(page, "author-overview-saved");
+  await other.getByRole("group", { name: "Résumé" }).getByLabel("Anglais").fill("Another author's summary");
+  await other.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+  await expect(other.getByRole("alert")).toContainText("Quelqu’un a enregistré cette formation");
+  await expect(other.getByRole("group", { name: "Résumé" }).getByLabel("Anglais")).toHaveValue(
+    "Another author's summary",
+  );
+  await checkPage(other, "author-overview-stale");
+  await other.getByRole("link", { name: "Recharger la page" }).click();
+  await expect(other.getByRole("group", { name: "Titre" }).getByLabel("Anglais")).toHaveValue("Edited in the browser");
+  await other.close();
 
   await page.goto("/author/check");
   await expect(page.getByText("Cap n’enregistre rien ici")).toBeVisible();
