@@ -31,15 +31,18 @@ export async function memberId(server: ServerContext, headers: Headers): Promise
 }
 
 /**
- * What the API cannot write: the payable trainings opened to the member (a grant), and 100 past
+ * What the API cannot write: the author's role, the payable trainings opened to the member (a grant), and 100 past
  * sessions, one a day at 09:00 UTC over the last 100 days, taken in turn by each coach (one a day:
  * no coach's sessions overlap). Answers the coaches' ids and agenda generations (for agenda links).
  */
 export async function seedWithSql(
   target: SqlTarget,
   member: string,
+  author: string,
 ): Promise<{ id: string; slug: string; generation: number }[]> {
   const statements: [string, unknown[]][] = [
+    // The author space's pages are measured as an author sees them.
+    ["insert into member_roles (member_id, role) values ($1::uuid, 'author') on conflict do nothing", [author]],
     [
       `insert into entitlements (member_id, training_id, source)
        select $1::uuid, id, 'grant' from trainings where access = 'payable' and not archived

@@ -59,8 +59,8 @@ import { table } from "./table";
 // ---------------------------------------------------------------------------------------------
 // What to measure
 
-type Area = "site" | "accounts" | "space" | "trainings" | "coaching" | "team" | "profile";
-type Who = "visitor" | "coach" | "new member" | "heavy member";
+type Area = "site" | "accounts" | "space" | "trainings" | "coaching" | "team" | "profile" | "author";
+type Who = "visitor" | "coach" | "new member" | "heavy member" | "author";
 
 interface BenchPage {
   path: string;
@@ -109,6 +109,9 @@ function pages(cast: Cast): BenchPage[] {
     page("/my_team/add", "team", "form", "new member"),
     page("/profile", "profile", "form", "new member"),
     page("/profile/time-zone", "profile", "form", "new member"),
+    // The author space (issue 26): the list of drafts and a training's editor.
+    page("/author/trainings", "author", "signed-in", "author", { text: "J’embarque", what: "the trainings" }),
+    page("/author/trainings/j-embarque", "author", "form", "author", { text: 'name="revision"', what: "the draft form" }),
     page("/", "space", "signed-in", "heavy member", { text: "Cap 51", what: "the current goal" }),
     page("/my_commitments", "space", "form", "heavy member", { text: "Engagement ", what: "commitments" }),
     page("/coaching", "coaching", "signed-in", "heavy member"),
@@ -562,18 +565,20 @@ async function prepareCast(run: Run): Promise<Cast> {
   const fresh = await signUp(server, `bench-${stamp}@cap.test`);
   const heavy = await signUp(server, `bench-heavy-${stamp}@cap.test`);
   const heavyId = await memberId(server, heavy.headers);
+  const author = await signUp(server, `bench-author-${stamp}@cap.test`);
+  const authorId = await memberId(server, author.headers);
 
   let coaches: Awaited<ReturnType<typeof seedWithSql>>;
   if (run.database.url) {
     progress("heavy member: past coaching sessions and a grant, with SQL");
-    coaches = await seedWithSql({ url: run.database.url }, heavyId);
+    coaches = await seedWithSql({ url: run.database.url }, heavyId, authorId);
   } else {
     progress(
       "heavy member: past coaching sessions and a grant, with SQL (the server stopped: PGlite takes one process)",
     );
     await server.stop();
     run.server = undefined;
-    coaches = await seedWithSql({ pgliteDir: path.join(run.workDir, "data", "pglite") }, heavyId);
+    coaches = await seedWithSql({ pgliteDir: path.join(run.workDir, "data", "pglite") }, heavyId, authorId);
     progress("starting the server again");
     await start(run);
   }
@@ -591,6 +596,7 @@ async function prepareCast(run: Run): Promise<Cast> {
       coach: await languageCookie(run.server!, coachAgendaPath),
       "new member": fresh.headers,
       "heavy member": heavy.headers,
+      author: author.headers,
     },
     coachAgendaPath,
   };
