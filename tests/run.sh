@@ -43,5 +43,7 @@ if [[ -z ${DATABASE_URL:-} ]]; then
     tests/integration/admin-two-factor.test.ts
 fi
 
-echo "==> playwright"
-npx playwright test
+# E2E_SHARD (e.g. 1/2) runs one share of the journeys: .ci/run gives each database its half, so
+# every journey runs once per CI run (on PGlite or PostgreSQL) while vitest runs whole on both.
+echo "==> playwright${E2E_SHARD:+ (share $E2E_SHARD)}"
+npx playwright test ${E2E_SHARD:+--shard="$E2E_SHARD"}
