@@ -20,7 +20,7 @@ import { localeOf } from "~/.server/i18n/i18n.server";
 import { readDraft } from "~/.server/trainings/drafts.server";
 import { trainingBounds } from "~/content/training-schema";
 import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
-import { CheckField, CountedErrors, ItemButtons, SavedAlert } from "~/components/author/quiz-forms";
+import { CheckField, CountedErrors, ItemButtons, SavedAlert, written } from "~/components/author/quiz-forms";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
@@ -141,7 +141,7 @@ export default function QuestionEditor() {
         <Link to={quizPage}>← {t("quiz.editor.back")}</Link>
       </p>
       <UnknownIntentAlert reply={reply} />
-      <SavedAlert saved={saved && `quiz.saved.${saved}`} />
+      <SavedAlert saved={saved && `quiz.saved.${saved}`} reply={reply} />
       <Form method="post" className="card author-form" {...formProps(form)}>
         <p className="eyebrow">{t("quiz.editor.of", { number, total })}</p>
         <h2>{t("quiz.editor.title")}</h2>
@@ -225,7 +225,7 @@ export default function QuestionEditor() {
           {answers.map((answer, index) => (
             <li key={answer.id} className="author-item">
               <p className="eyebrow">{answerName(index)}</p>
-              <BothLanguages text={answer.label} />
+              <BothLanguages text={written(answer.label, t("quiz.empty"))} />
               <ItemButtons
                 revision={revision}
                 field="answer"

@@ -25,7 +25,7 @@ import { localeOf } from "~/.server/i18n/i18n.server";
 import { readDraft } from "~/.server/trainings/drafts.server";
 import { trainingBounds } from "~/content/training-schema";
 import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
-import { CheckField, ItemButtons, SavedAlert } from "~/components/author/quiz-forms";
+import { CheckField, ItemButtons, SavedAlert, written } from "~/components/author/quiz-forms";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
@@ -127,7 +127,7 @@ export default function QuizEditor() {
         <Link to={modulePage}>← {t("quiz.backToModule")}</Link>
       </p>
       <UnknownIntentAlert reply={reply} />
-      <SavedAlert saved={saved && `quiz.saved.${saved}`} />
+      <SavedAlert saved={saved && `quiz.saved.${saved}`} reply={reply} />
       <section className="card author-quiz">
         <h2>{t("quiz.title")}</h2>
         <BothLanguages text={module.title} />
@@ -150,7 +150,7 @@ export default function QuizEditor() {
               {quiz.questions.map((question, index) => (
                 <li key={question.id} className="author-item">
                   <p className="eyebrow">{t("quiz.question", { number: index + 1 })}</p>
-                  <BothLanguages text={question.prompt} />
+                  <BothLanguages text={written(question.prompt, t("quiz.empty"))} />
                   <p className="muted">
                     {t("quiz.limits", { min: question.min, max: question.max, count: question.answers })}
                     {kind === "training" ? ` · ${t("quiz.right", { count: question.right })}` : null}

@@ -76,6 +76,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     revision: draft.revision,
     saved: SAVED.find((key) => key === query.get("saved")) ?? null,
     example,
+    // The other examples, to link to (a .server value never reaches the browser: the loader hands it).
+    otherExamples: EXAMPLES.filter((key) => key !== example),
     skills: content.skills.map((skill) => ({ id: skill.id, label: skill.label, uses: usesOf(content, skill.id) })),
     profiles: content.profiles.map((profile) => ({
       id: profile.id,
@@ -130,7 +132,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function SkillsEditor() {
-  const { slug, revision, saved, example, skills, profiles, options, preview } = useLoaderData<typeof loader>();
+  const { slug, revision, saved, example, otherExamples, skills, profiles, options, preview } =
+    useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("author");
   const [skillList] = useFormReply(reply, { id: "skills", intent: "moveSkill" });
@@ -140,7 +143,20 @@ export default function SkillsEditor() {
   return (
     <>
       <UnknownIntentAlert reply={reply} />
-      <SavedAlert saved={saved && `skills.saved.${saved}`} />
+      <SavedAlert saved={saved && `skills.saved.${saved}`} reply={reply} />
+      <section className="card author-preview" aria-labelledby="preview-title">
+        <h2 id="preview-title">{t("skills.preview")}</h2>
+        <p>{t(`skills.example.${example}`)}</p>
+        <p>
+          {otherExamples.map((key) => (
+            <Link key={key} to={`/author/trainings/${slug}/skills?example=${key}#preview-title`}>
+              {t(`skills.exampleLink.${key}`)}
+            </Link>
+          ))}
+        </p>
+        {preview.questions === 0 ? <p className="muted">{t("skills.noQuestions")}</p> : null}
+      </section>
+      <TestResults result={preview.result} radar={preview.radar} />
       <section className="card" aria-labelledby="skills-title">
         <h2 id="skills-title">{t("skills.title")}</h2>
         <p className="muted">{t("skills.lead", { count: skills.length, max: trainingBounds.skills })}</p>
@@ -197,19 +213,6 @@ export default function SkillsEditor() {
           <SubmitButton pendingLabel={t("quiz.saving")}>{t("skills.addProfileSubmit")}</SubmitButton>
         </Form>
       ) : null}
-      <section className="card author-preview" aria-labelledby="preview-title">
-        <h2 id="preview-title">{t("skills.preview")}</h2>
-        <p>{t(`skills.example.${example}`)}</p>
-        <p>
-          {EXAMPLES.filter((key) => key !== example).map((key) => (
-            <Link key={key} to={`/author/trainings/${slug}/skills?example=${key}#preview-title`}>
-              {t(`skills.exampleLink.${key}`)}
-            </Link>
-          ))}
-        </p>
-        {preview.questions === 0 ? <p className="muted">{t("skills.noQuestions")}</p> : null}
-      </section>
-      <TestResults result={preview.result} radar={preview.radar} />
     </>
   );
 }

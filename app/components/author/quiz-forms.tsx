@@ -11,10 +11,18 @@ import { useTranslation } from "~/i18n/react";
  * (plain buttons: no JavaScript needed).
  */
 
-/** The page's message after a save (`?saved=`), a key of the author namespace. */
-export function SavedAlert({ saved }: { saved: string | null }) {
+/**
+ * The page's message after a save (`?saved=`), a key of the author namespace; not once a post of
+ * the page answered (its forms post to the same address, `?saved=` included).
+ */
+export function SavedAlert({ saved, reply }: { saved: string | null; reply: unknown }) {
   const { t } = useTranslation("author");
-  return saved ? <FormAlert tone="success" lines={[t(saved)]} /> : null;
+  return saved && !reply ? <FormAlert tone="success" lines={[t(saved)]} /> : null;
+}
+
+/** An author's text in both languages, a placeholder for one not written yet. */
+export function written(text: { fr: string; en: string }, placeholder: string) {
+  return { fr: text.fr || placeholder, en: text.en || placeholder };
 }
 
 /**
