@@ -540,6 +540,21 @@ describe("a question and its answers", () => {
       }),
     );
     expect(statusOf(dropped)).toBe(400);
+    // An answer posted at a far index is not a list of a million answers to check: it is dropped, and refused.
+    const started = Date.now();
+    const far = await post(
+      questionAction,
+      questionPath,
+      cookie,
+      questionParams,
+      await questionForm((f) => {
+        f["answers[99999999].id"] = "far";
+        f["answers[100].labelFr"] = "far";
+      }),
+    );
+    expect(statusOf(far)).toBe(400);
+    expect((await dataOf<{ error: Record<string, string[]> }>(far)).error[""]).toEqual(["quiz.errors.answersChanged"]);
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(await rows()).toEqual(before);
 
     for (let n = 5; n <= 12; n += 1)
