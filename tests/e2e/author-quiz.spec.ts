@@ -66,4 +66,10 @@ test("an author writes a quiz question, is told the selection rule, and previews
   await expect(page.getByRole("img", { name: /Quel capitaine suis-je/ })).toBeVisible();
   await expect(page.getByText(/^Votre profil/)).toBeVisible();
   await checkPage(page, "author-skills");
+
+  // A test's question gives points per skill instead of right answers.
+  await page.goto("/author/trainings/capitaine/modules/questionnaire/quiz/nouveau-projet");
+  await expect(page.getByText("Points par compétence (0 à 100)").first()).toBeVisible();
+  await expect(page.getByLabel("Bonne réponse")).toHaveCount(0);
+  await checkPage(page, "author-question-test");
 });

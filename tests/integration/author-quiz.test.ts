@@ -495,6 +495,12 @@ describe("a question and its answers", () => {
       "Up to 4 answers can be chosen: the question cannot keep only 3. Lower the maximum first, then remove the answer.",
     );
     expect(await rows()).toEqual(before);
+    const stale = await post(questionAction, questionPath, cookie, questionParams, {
+      ...(await questionForm()),
+      revision: String(Number(await revisionOf(TRAINING)) - 1),
+    });
+    expect(statusOf(stale)).toBe(409);
+    expect(await rows()).toEqual(before);
     const unknown = await post(questionAction, questionPath, cookie, questionParams, {
       intent: "removeAnswer",
       revision: await revisionOf(TRAINING),
