@@ -1,0 +1,382 @@
+import { z } from "zod";
+import { refusals } from "~/.server/contract/refusal-table.server";
+import { saveDraft } from "~/.server/trainings/drafts.server";
+import { type DraftContent, trainingBounds } from "~/content/training-schema";
+import type { Language } from "~/i18n/config";
+import { moved, newId } from "./ids.server";
+import { draftText, revisionField } from "./training-meta.server";
+
+/**
+ * A module's quiz as an author writes it (issue 26, item 3): the quiz itself (added, removed, its
+ * pass mark), its questions (added, reordered, removed, each saved with its prompt, its selection
+ * limits and its answers' labels, right answers or points per skill) and each question's answers
+ * (added, reordered, removed). Every change is a draft save (drafts.server.ts), refused as a whole
+ * when it breaks a rule.
+ *
+ * The rule SPEC §5 builds on — `1 ≤ min ≤ max ≤ number of answers` — holds in every draft this
+ * editor saves: a new question starts with two answers and min = max = 1, a question is saved only
+ * within it, and an answer cannot be removed below the maximum. Publishing then never meets a
+ * maximum the author did not choose.
+ */
+type DraftModule = DraftContent["modules"][number];
+type DraftQuiz = NonNullable<DraftModule["quiz"]>;
+type DraftQuestion = DraftQuiz["questions"][number];
+type Author = { id: string; lang: Language };
+
+export type QuizRefusal =
+  | "noModule"
+  | "noQuiz"
+  | "hasQuiz"
+  | "noQuestion"
+  | "noAnswer"
+  | "tooManyQuestions"
+  | "tooManyAnswers"
+  | "maxAboveAnswers"
+  | "removeBelowMax"
+  | "answersChanged"
+  | "unknownSkill";
+
+/**
+ * How each refusal is told. The rule's messages name numbers the page knows (the limits typed,
+ * the question's answers): it passes them to the message (quiz-forms.tsx).
+ */
+export const quizRefusals = refusals<QuizRefusal>("author", {
+  noModule: { status: 404, field: null, message: "quiz.errors.noModule" },
+  noQuiz: { status: 404, field: null, message: "quiz.errors.noQuiz" },
+  hasQuiz: { status: 409, field: null, message: "quiz.errors.hasQuiz" },
+  noQuestion: { status: 404, field: null, message: "quiz.errors.noQuestion" },
+  noAnswer: { status: 404, field: null, message: "quiz.errors.noAnswer" },
+  tooManyQuestions: { status: 422, field: null, message: "quiz.errors.tooManyQuestions" },
+  tooManyAnswers: { status: 422, field: null, message: "quiz.errors.tooManyAnswers" },
+  maxAboveAnswers: { status: 422, field: "max", message: "quiz.rule.maxAboveAnswers" },
+  removeBelowMax: { status: 422, field: "answer", message: "quiz.rule.removeBelowMax" },
+  answersChanged: { status: 400, field: null, message: "quiz.errors.answersChanged" },
+  unknownSkill: { status: 400, field: null, message: "quiz.errors.unknownSkill" },
+});
+
+/** An id a form names (a question, an answer, a skill): an unknown one is refused as not found. */
+export const itemId = z.string({ message: "quiz.errors.noQuestion" }).max(trainingBounds.slug);
+export const direction = z.enum(["up", "down"], { message: "quiz.errors.direction" });
+
+const limit = z.coerce
+  .number({ message: "quiz.errors.limit" })
+  .int({ message: "quiz.errors.limit" })
+  .min(1, { message: "quiz.errors.limit" })
+  .max(trainingBounds.answers, { message: "quiz.errors.limit" });
+const points = z.coerce
+  .number({ message: "quiz.errors.score" })
+  .min(0, { message: "quiz.errors.score" })
+  .max(trainingBounds.score, { message: "quiz.errors.score" });
+
+export const addQuizSchema = z.object({ revision: revisionField });
+export const removeQuizSchema = z.object({
+  revision: revisionField,
+  confirm: z.literal("yes", { errorMap: () => ({ message: "quiz.errors.confirmRemoveQuiz" }) }),
+});
+export const passMarkSchema = z.object({
+  revision: revisionField,
+  passPercent: z.coerce
+    .number({ message: "quiz.errors.passMark" })
+    .int({ message: "quiz.errors.passMark" })
+    .min(0, { message: "quiz.errors.passMark" })
+    .max(100, { message: "quiz.errors.passMark" }),
+});
+export const addQuestionSchema = z.object({
+  revision: revisionField,
+  promptFr: draftText(trainingBounds.summary),
+  promptEn: draftText(trainingBounds.summary),
+});
+export const questionMoveSchema = z.object({ revision: revisionField, question: itemId, direction });
+export const questionRemoveSchema = z.object({ revision: revisionField, question: itemId });
+
+/** A question with its answers, saved at once from its editor. */
+export const questionSchema = z
+  .object({
+    revision: revisionField,
+    promptFr: draftText(trainingBounds.summary),
+    promptEn: draftText(trainingBounds.summary),
+    min: limit,
+    max: limit,
+    answers: z
+      .array(
+        z.object({
+          id: itemId,
+          labelFr: draftText(trainingBounds.title),
+          labelEn: draftText(trainingBounds.title),
+          correct: z.boolean().optional(),
+          scores: z
+            .record(itemId, points.optional())
+            .refine((scores) => Object.keys(scores).length <= trainingBounds.skills, "quiz.errors.unknownSkill")
+            .optional(),
+        }),
+      )
+      .max(trainingBounds.answers, { message: "quiz.errors.tooManyAnswers" })
+      .default([]),
+  })
+  .superRefine((question, ctx) => {
+    if (question.min > question.max) ctx.addIssue({ code: "custom", path: ["max"], message: "quiz.rule.minAboveMax" });
+  });
+export const addAnswerSchema = z.object({
+  revision: revisionField,
+  labelFr: draftText(trainingBounds.title),
+  labelEn: draftText(trainingBounds.title),
+});
+export const answerMoveSchema = z.object({ revision: revisionField, answer: itemId, direction });
+export const answerRemoveSchema = z.object({ revision: revisionField, answer: itemId });
+
+type Refused = { refused: QuizRefusal };
+type Change<Target> = (target: Target, content: DraftContent) => Refused | undefined;
+
+function onModule(moduleSlug: string, change: Change<DraftModule>) {
+  return (content: DraftContent): DraftContent | Refused => {
+    const module = content.modules.find((m) => m.slug === moduleSlug);
+    if (!module) return { refused: "noModule" };
+    return change(module, content) ?? content;
+  };
+}
+
+function onQuiz(moduleSlug: string, change: Change<DraftQuiz>) {
+  return onModule(moduleSlug, (module, content) =>
+    module.quiz ? change(module.quiz, content) : { refused: "noQuiz" },
+  );
+}
+
+function onQuestion(moduleSlug: string, questionId: string, change: Change<DraftQuestion>) {
+  return onQuiz(moduleSlug, (quiz, content) => {
+    const question = quiz.questions.find((q) => q.id === questionId);
+    return question ? change(question, content) : { refused: "noQuestion" };
+  });
+}
+
+const save = (
+  slug: string,
+  revision: number,
+  author: Author,
+  edit: (content: DraftContent) => DraftContent | Refused,
+) => saveDraft<QuizRefusal>(slug, { revision, authorId: author.id, lang: author.lang }, edit);
+
+/** Gives the module an empty quiz (no pass mark: any complete submission passes). */
+export function addQuiz(slug: string, moduleSlug: string, form: z.infer<typeof addQuizSchema>, author: Author) {
+  return save(
+    slug,
+    form.revision,
+    author,
+    onModule(moduleSlug, (module) => {
+      if (module.quiz) return { refused: "hasQuiz" };
+      module.quiz = { passPercent: 0, questions: [] };
+      return undefined;
+    }),
+  );
+}
+
+/** Removes the module's quiz and its questions (the author confirmed it). */
+export function removeQuiz(slug: string, moduleSlug: string, form: z.infer<typeof removeQuizSchema>, author: Author) {
+  return save(
+    slug,
+    form.revision,
+    author,
+    onQuiz(moduleSlug, (_, content) => {
+      const module = content.modules.find((m) => m.slug === moduleSlug);
+      if (module) delete module.quiz;
+      return undefined;
+    }),
+  );
+}
+
+export function savePassMark(slug: string, moduleSlug: string, form: z.infer<typeof passMarkSchema>, author: Author) {
+  return save(
+    slug,
+    form.revision,
+    author,
+    onQuiz(moduleSlug, (quiz) => {
+      quiz.passPercent = form.passPercent;
+      return undefined;
+    }),
+  );
+}
+
+/**
+ * Adds a question at the end of the quiz, with two answers still to write and min = max = 1, so
+ * the rule holds from the start. Answers the new question's id (to open its editor).
+ */
+export async function addQuestion(
+  slug: string,
+  moduleSlug: string,
+  form: z.infer<typeof addQuestionSchema>,
+  author: Author,
+) {
+  let id = "";
+  const result = await save(
+    slug,
+    form.revision,
+    author,
+    onQuiz(moduleSlug, (quiz) => {
+      if (quiz.questions.length >= trainingBounds.questions) return { refused: "tooManyQuestions" };
+      id = newId(
+        form.promptFr || form.promptEn,
+        quiz.questions.map((q) => q.id),
+        "question",
+      );
+      quiz.questions.push({
+        id,
+        prompt: { fr: form.promptFr, en: form.promptEn },
+        min: 1,
+        max: 1,
+        answers: [1, 2].map((n) => ({ id: `answer-${n}`, label: { fr: "", en: "" } })),
+      });
+      return undefined;
+    }),
+  );
+  return { result, id };
+}
+
+export function moveQuestion(
+  slug: string,
+  moduleSlug: string,
+  form: z.infer<typeof questionMoveSchema>,
+  author: Author,
+) {
+  return save(
+    slug,
+    form.revision,
+    author,
+    onQuiz(moduleSlug, (quiz) => {
+      const index = quiz.questions.findIndex((q) => q.id === form.question);
+      if (index < 0) return { refused: "noQuestion" };
+      quiz.questions = moved(quiz.questions, index, form.direction);
+      return undefined;
+    }),
+  );
+}
+
+export function removeQuestion(
+  slug: string,
+  moduleSlug: string,
+  form: z.infer<typeof questionRemoveSchema>,
+  author: Author,
+) {
+  return save(
+    slug,
+    form.revision,
+    author,
+    onQuiz(moduleSlug, (quiz) => {
+      const index = quiz.questions.findIndex((q) => q.id === form.question);
+      if (index < 0) return { refused: "noQuestion" };
+      quiz.questions.splice(index, 1);
+      return undefined;
+    }),
+  );
+}
+
+/**
+ * Saves a question from its editor: prompt, limits (min ≤ max, told by the schema; max ≤ its
+ * answers, told here) and each answer's labels with its right-answer mark (a training) or its
+ * points per skill (a test; a skill given 0 points is left out). The answers posted must be the
+ * question's, in its order: its answers are added, moved and removed by their own forms.
+ */
+export function saveQuestion(
+  slug: string,
+  moduleSlug: string,
+  questionId: string,
+  form: z.infer<typeof questionSchema>,
+  author: Author,
+) {
+  return save(
+    slug,
+    form.revision,
+    author,
+    onQuestion(moduleSlug, questionId, (question, content) => {
+      const ids = question.answers.map((a) => a.id);
+      if (ids.length !== form.answers.length || form.answers.some((a, i) => a.id !== ids[i]))
+        return { refused: "answersChanged" };
+      if (form.max > question.answers.length) return { refused: "maxAboveAnswers" };
+      const skills = new Set(content.skills.map((s) => s.id));
+      const test = content.kind === "test";
+      for (const posted of form.answers)
+        if (Object.keys(posted.scores ?? {}).some((id) => !skills.has(id))) return { refused: "unknownSkill" };
+      question.prompt = { fr: form.promptFr, en: form.promptEn };
+      question.min = form.min;
+      question.max = form.max;
+      question.answers = question.answers.map((answer, index) => {
+        const posted = form.answers[index];
+        const next = { ...answer, label: { fr: posted.labelFr, en: posted.labelEn } };
+        if (test) {
+          const scores = Object.fromEntries(
+            Object.entries(posted.scores ?? {}).filter((entry): entry is [string, number] => Boolean(entry[1])),
+          );
+          if (Object.keys(scores).length) next.scores = scores;
+          else delete next.scores;
+        } else if (posted.correct) next.correct = true;
+        else delete next.correct;
+        return next;
+      });
+      return undefined;
+    }),
+  );
+}
+
+export function addAnswer(
+  slug: string,
+  moduleSlug: string,
+  questionId: string,
+  form: z.infer<typeof addAnswerSchema>,
+  author: Author,
+) {
+  return save(
+    slug,
+    form.revision,
+    author,
+    onQuestion(moduleSlug, questionId, (question) => {
+      if (question.answers.length >= trainingBounds.answers) return { refused: "tooManyAnswers" };
+      const id = newId(
+        form.labelFr || form.labelEn,
+        question.answers.map((a) => a.id),
+        "answer",
+      );
+      question.answers.push({ id, label: { fr: form.labelFr, en: form.labelEn } });
+      return undefined;
+    }),
+  );
+}
+
+export function moveAnswer(
+  slug: string,
+  moduleSlug: string,
+  questionId: string,
+  form: z.infer<typeof answerMoveSchema>,
+  author: Author,
+) {
+  return save(
+    slug,
+    form.revision,
+    author,
+    onQuestion(moduleSlug, questionId, (question) => {
+      const index = question.answers.findIndex((a) => a.id === form.answer);
+      if (index < 0) return { refused: "noAnswer" };
+      question.answers = moved(question.answers, index, form.direction);
+      return undefined;
+    }),
+  );
+}
+
+/** Removes an answer, refused when fewer answers would be left than the question lets members choose. */
+export function removeAnswer(
+  slug: string,
+  moduleSlug: string,
+  questionId: string,
+  form: z.infer<typeof answerRemoveSchema>,
+  author: Author,
+) {
+  return save(
+    slug,
+    form.revision,
+    author,
+    onQuestion(moduleSlug, questionId, (question) => {
+      const index = question.answers.findIndex((a) => a.id === form.answer);
+      if (index < 0) return { refused: "noAnswer" };
+      if (question.answers.length - 1 < question.max) return { refused: "removeBelowMax" };
+      question.answers.splice(index, 1);
+      return undefined;
+    }),
+  );
+}

@@ -1,0 +1,257 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireAuthor } from "~/.server/auth/role-guard.server";
+import {
+  addAnswer,
+  addAnswerSchema,
+  answerMoveSchema,
+  answerRemoveSchema,
+  moveAnswer,
+  type QuizRefusal,
+  questionSchema,
+  quizRefusals,
+  removeAnswer,
+  saveQuestion,
+} from "~/.server/authoring/quiz.server";
+import { postDraftChange } from "~/.server/authoring/quiz-post.server";
+import { intentOf, refuseUnknownIntent } from "~/.server/http/form-reply.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf } from "~/.server/i18n/i18n.server";
+import { readDraft } from "~/.server/trainings/drafts.server";
+import { trainingBounds } from "~/content/training-schema";
+import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
+import { CheckField, CountedErrors, ItemButtons, SavedAlert, written } from "~/components/author/quiz-forms";
+import { titleMeta } from "~/components/document/page-title";
+import { Field, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
+import { BothLanguages } from "~/components/presentational/both-languages";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+const SAVED = ["questionAdded", "question", "answerAdded", "answerMoved", "answerRemoved"] as const;
+const INTENTS = ["question", "addAnswer", "moveAnswer", "removeAnswer"] as const;
+
+/**
+ * /author/trainings/<slug>/modules/<module>/quiz/<question>: one question (issue 26, item 3). Its
+ * prompt, how many answers a member picks (the rule `1 ≤ min ≤ max ≤ answers`, told with its
+ * numbers) and its answers' labels with the right ones (a training) or their points per skill (a
+ * test), saved at once; its answers added, moved and removed by their own small forms.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAuthor(request);
+  const draft = await readDraft(params.slug ?? "");
+  const module = draft?.content.modules.find((m) => m.slug === params.module);
+  const questions = module?.quiz?.questions ?? [];
+  const index = questions.findIndex((q) => q.id === params.question);
+  if (!draft || !module || index < 0) notFound(request);
+  const question = questions[index];
+  const lang = await localeOf(request);
+  const saved = new URL(request.url).searchParams.get("saved");
+  const test = draft.content.kind === "test";
+  return {
+    slug: draft.slug,
+    kind: draft.content.kind,
+    revision: draft.revision,
+    saved: SAVED.find((key) => key === saved) ?? null,
+    module: { slug: module.slug, title: module.title },
+    number: index + 1,
+    total: questions.length,
+    question: { id: question.id, min: question.min, max: question.max },
+    answers: question.answers.map((answer) => ({ id: answer.id, label: answer.label })),
+    skills: test ? draft.content.skills.map((skill) => ({ id: skill.id, label: skill.label[lang] || skill.id })) : [],
+    values: {
+      promptFr: question.prompt.fr,
+      promptEn: question.prompt.en,
+      min: String(question.min),
+      max: String(question.max),
+      answers: question.answers.map((answer) => ({
+        id: answer.id,
+        labelFr: answer.label.fr,
+        labelEn: answer.label.en,
+        correct: answer.correct ? "on" : undefined,
+        scores: Object.fromEntries(
+          Object.entries(answer.scores ?? {}).map(([skill, points]) => [skill, String(points)]),
+        ),
+      })),
+    },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member } = await requireAuthor(request);
+  const slug = params.slug ?? "";
+  const moduleSlug = params.module ?? "";
+  const questionId = params.question ?? "";
+  const formData = await request.formData();
+  const intent = intentOf(formData, INTENTS);
+  if (!intent) return refuseUnknownIntent();
+  const author = { id: member.id, lang: await localeOf(request) };
+  const page = `/author/trainings/${slug}/modules/${moduleSlug}/quiz/${questionId}`;
+  const refusalOf = (refusal: QuizRefusal) => quizRefusals[refusal];
+  const answer = (saved: string) => ({ page, saved, refusalOf });
+  switch (intent) {
+    case "question":
+      return postDraftChange(formData, questionSchema, answer("question"), (value) =>
+        saveQuestion(slug, moduleSlug, questionId, value, author),
+      );
+    case "addAnswer":
+      return postDraftChange(formData, addAnswerSchema, answer("answerAdded"), (value) =>
+        addAnswer(slug, moduleSlug, questionId, value, author),
+      );
+    case "moveAnswer":
+      return postDraftChange(formData, answerMoveSchema, answer("answerMoved"), (value) =>
+        moveAnswer(slug, moduleSlug, questionId, value, author),
+      );
+    case "removeAnswer":
+      return postDraftChange(formData, answerRemoveSchema, answer("answerRemoved"), (value) =>
+        removeAnswer(slug, moduleSlug, questionId, value, author),
+      );
+  }
+}
+
+/** A number the rule's message names: the one posted (a whole number) or the one saved. */
+function numberOf(shown: unknown, saved: number): number | string {
+  return typeof shown === "string" && /^\d{1,3}$/.test(shown) ? Number(shown) : saved;
+}
+
+export default function QuestionEditor() {
+  const { slug, kind, revision, saved, module, number, total, question, answers, skills, values } =
+    useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { t } = useTranslation("author");
+  const quizPage = `/author/trainings/${slug}/modules/${module.slug}/quiz`;
+  const [form, fields] = useFormReply<Record<string, unknown>>(reply, {
+    id: "question",
+    intent: "question",
+    defaultValue: values,
+  });
+  const [listForm, listFields] = useFormReply(reply, { id: "answers", intent: ["moveAnswer", "removeAnswer"] });
+  const [addForm, addFields] = useFormReply(reply, { id: "answer-add", intent: "addAnswer" });
+  const counts = {
+    min: numberOf(fields.min.initialValue, question.min),
+    max: numberOf(fields.max.initialValue, question.max),
+    count: answers.length,
+  };
+  const answerName = (index: number) => t("quiz.editor.answer", { number: index + 1 });
+  return (
+    <>
+      <p>
+        <Link to={quizPage}>← {t("quiz.editor.back")}</Link>
+      </p>
+      <UnknownIntentAlert reply={reply} />
+      <SavedAlert saved={saved && `quiz.saved.${saved}`} reply={reply} />
+      <Form method="post" className="card author-form" {...formProps(form)}>
+        <p className="eyebrow">{t("quiz.editor.of", { number, total })}</p>
+        <h2>{t("quiz.editor.title")}</h2>
+        <DraftAlerts form={form} reply={reply} />
+        <RevisionField revision={revision} />
+        <input type="hidden" name="intent" value="question" />
+        <BilingualField
+          fields={fields}
+          name="prompt"
+          label={t("quiz.editor.prompt")}
+          max={trainingBounds.summary}
+          multiline
+        />
+        <fieldset className="author-limits">
+          <legend>{t("quiz.editor.limits")}</legend>
+          <p className="field__hint" id={fields.max.descriptionId}>
+            {t("quiz.editor.limitsHint", { count: answers.length })}
+          </p>
+          {(["min", "max"] as const).map((name) => (
+            <div key={name} className={fields[name].errors ? "field field--invalid" : "field"}>
+              <label htmlFor={fields[name].id}>{t(`quiz.editor.${name}`)}</label>
+              <input
+                {...fieldProps(fields[name], { described: fields.max.descriptionId })}
+                type="number"
+                min={1}
+                max={trainingBounds.answers}
+                step={1}
+                inputMode="numeric"
+              />
+              <CountedErrors id={fields[name].errorId} errors={fields[name].errors} values={counts} />
+            </div>
+          ))}
+        </fieldset>
+        {answers.map((answer, index) => (
+          <fieldset key={answer.id} className="author-answer">
+            <legend>{answerName(index)}</legend>
+            <input type="hidden" name={`answers[${index}].id`} value={answer.id} />
+            <BilingualField
+              fields={fields}
+              name={`answers[${index}].label`}
+              label={t("quiz.editor.label")}
+              max={trainingBounds.title}
+            />
+            {kind === "training" ? (
+              <CheckField meta={fields[`answers[${index}].correct`]} value="on" label={t("quiz.editor.correct")} />
+            ) : (
+              <fieldset className="author-scores">
+                <legend>{t("quiz.editor.points")}</legend>
+                {skills.length === 0 ? <p className="muted">{t("quiz.editor.noSkills")}</p> : null}
+                {skills.map((skill) => {
+                  const meta = fields[`answers[${index}].scores.${skill.id}`];
+                  return (
+                    <Field key={skill.id} meta={meta} label={skill.label} ns="author">
+                      <input
+                        {...fieldProps(meta)}
+                        type="number"
+                        min={0}
+                        max={trainingBounds.score}
+                        step="any"
+                        inputMode="decimal"
+                      />
+                    </Field>
+                  );
+                })}
+              </fieldset>
+            )}
+          </fieldset>
+        ))}
+        <SubmitButton pendingLabel={t("quiz.saving")}>{t("quiz.editor.save")}</SubmitButton>
+      </Form>
+      <section className="card" aria-labelledby="answers-title">
+        <h2 id="answers-title">{t("quiz.editor.answers")}</h2>
+        <p className="muted">{t("quiz.editor.answersHint", { count: answers.length, max: trainingBounds.answers })}</p>
+        <DraftAlerts form={listForm} reply={reply} />
+        <CountedErrors
+          id={listFields.answer.errorId}
+          errors={listFields.answer.errors}
+          values={{ max: question.max, count: answers.length - 1 }}
+        />
+        <ol className="author-items">
+          {answers.map((answer, index) => (
+            <li key={answer.id} className="author-item">
+              <p className="eyebrow">{answerName(index)}</p>
+              <BothLanguages text={written(answer.label, t("quiz.empty"))} />
+              <ItemButtons
+                revision={revision}
+                field="answer"
+                id={answer.id}
+                label={answerName(index)}
+                first={index === 0}
+                last={index === answers.length - 1}
+                move="moveAnswer"
+                remove="removeAnswer"
+              />
+            </li>
+          ))}
+        </ol>
+      </section>
+      {answers.length < trainingBounds.answers ? (
+        <Form method="post" className="card author-form" {...formProps(addForm)}>
+          <h2>{t("quiz.editor.addAnswer")}</h2>
+          <DraftAlerts form={addForm} reply={reply} />
+          <RevisionField revision={revision} />
+          <input type="hidden" name="intent" value="addAnswer" />
+          <BilingualField fields={addFields} name="label" label={t("quiz.editor.label")} max={trainingBounds.title} />
+          <SubmitButton pendingLabel={t("quiz.saving")}>{t("quiz.editor.addAnswerSubmit")}</SubmitButton>
+        </Form>
+      ) : (
+        <p className="card">{t("quiz.editor.full", { max: trainingBounds.answers })}</p>
+      )}
+    </>
+  );
+}

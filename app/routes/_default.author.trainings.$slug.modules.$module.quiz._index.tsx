@@ -1,0 +1,242 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { requireAuthor } from "~/.server/auth/role-guard.server";
+import {
+  addQuestion,
+  addQuestionSchema,
+  addQuiz,
+  addQuizSchema,
+  moveQuestion,
+  passMarkSchema,
+  type QuizRefusal,
+  questionMoveSchema,
+  questionRemoveSchema,
+  quizRefusals,
+  removeQuestion,
+  removeQuiz,
+  removeQuizSchema,
+  savePassMark,
+} from "~/.server/authoring/quiz.server";
+import { postDraftChange } from "~/.server/authoring/quiz-post.server";
+import { intentOf, refuseUnknownIntent } from "~/.server/http/form-reply.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf } from "~/.server/i18n/i18n.server";
+import { readDraft } from "~/.server/trainings/drafts.server";
+import { trainingBounds } from "~/content/training-schema";
+import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
+import { CheckField, ItemButtons, SavedAlert, written } from "~/components/author/quiz-forms";
+import { titleMeta } from "~/components/document/page-title";
+import { Field, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
+import { BothLanguages } from "~/components/presentational/both-languages";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+const SAVED = ["quizAdded", "quizRemoved", "passMark", "questionMoved", "questionRemoved"] as const;
+const INTENTS = ["addQuiz", "removeQuiz", "passMark", "addQuestion", "moveQuestion", "removeQuestion"] as const;
+
+/**
+ * /author/trainings/<slug>/modules/<module>/quiz: a module's quiz (issue 26, item 3). Add it or
+ * remove it, its pass mark (a training's), its questions in order with their limits, each opened
+ * in its own editor (…/quiz/<question>), moved, removed or added.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAuthor(request);
+  const draft = await readDraft(params.slug ?? "");
+  const module = draft?.content.modules.find((m) => m.slug === params.module);
+  if (!draft || !module) notFound(request);
+  const saved = new URL(request.url).searchParams.get("saved");
+  return {
+    slug: draft.slug,
+    kind: draft.content.kind,
+    revision: draft.revision,
+    saved: SAVED.find((key) => key === saved) ?? null,
+    module: { slug: module.slug, title: module.title },
+    quiz: module.quiz
+      ? {
+          passPercent: module.quiz.passPercent,
+          questions: module.quiz.questions.map((question) => ({
+            id: question.id,
+            prompt: question.prompt,
+            min: question.min,
+            max: question.max,
+            answers: question.answers.length,
+            right: question.answers.filter((answer) => answer.correct).length,
+          })),
+        }
+      : null,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member } = await requireAuthor(request);
+  const slug = params.slug ?? "";
+  const moduleSlug = params.module ?? "";
+  const formData = await request.formData();
+  const intent = intentOf(formData, INTENTS);
+  if (!intent) return refuseUnknownIntent();
+  const author = { id: member.id, lang: await localeOf(request) };
+  const page = `/author/trainings/${slug}/modules/${moduleSlug}/quiz`;
+  const refusalOf = (refusal: QuizRefusal) => quizRefusals[refusal];
+
+  const post = <Schema extends z.ZodTypeAny>(
+    schema: Schema,
+    saved: string,
+    change: Parameters<typeof postDraftChange<Schema, QuizRefusal>>[3],
+  ) => postDraftChange(formData, schema, { page, saved, refusalOf }, change);
+
+  switch (intent) {
+    case "addQuiz":
+      return post(addQuizSchema, "quizAdded", (value) => addQuiz(slug, moduleSlug, value, author));
+    case "removeQuiz":
+      return post(removeQuizSchema, "quizRemoved", (value) => removeQuiz(slug, moduleSlug, value, author));
+    case "passMark":
+      return post(passMarkSchema, "passMark", (value) => savePassMark(slug, moduleSlug, value, author));
+    case "addQuestion":
+      return post(addQuestionSchema, "questionAdded", async (value) => {
+        const { result, id } = await addQuestion(slug, moduleSlug, value, author);
+        return { result, page: `${page}/${id}` };
+      });
+    case "moveQuestion":
+      return post(questionMoveSchema, "questionMoved", (value) => moveQuestion(slug, moduleSlug, value, author));
+    case "removeQuestion":
+      return post(questionRemoveSchema, "questionRemoved", (value) => removeQuestion(slug, moduleSlug, value, author));
+  }
+}
+
+export default function QuizEditor() {
+  const { slug, kind, revision, saved, module, quiz } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { t } = useTranslation("author");
+  const modulePage = `/author/trainings/${slug}/modules/${module.slug}`;
+  const [addForm] = useFormReply(reply, { id: "quiz-add", intent: "addQuiz" });
+  const [listForm] = useFormReply(reply, { id: "quiz-questions", intent: ["moveQuestion", "removeQuestion"] });
+  const [passForm, passFields] = useFormReply(reply, {
+    id: "quiz-pass",
+    intent: "passMark",
+    defaultValue: { passPercent: String(quiz?.passPercent ?? 0) },
+  });
+  const [questionForm, questionFields] = useFormReply(reply, { id: "quiz-question", intent: "addQuestion" });
+  const [removeForm, removeFields] = useFormReply(reply, { id: "quiz-remove", intent: "removeQuiz" });
+  return (
+    <>
+      <p>
+        <Link to={modulePage}>← {t("quiz.backToModule")}</Link>
+      </p>
+      <UnknownIntentAlert reply={reply} />
+      <SavedAlert saved={saved && `quiz.saved.${saved}`} reply={reply} />
+      <section className="card author-quiz">
+        <h2>{t("quiz.title")}</h2>
+        <BothLanguages text={module.title} />
+        {quiz === null ? (
+          <Form method="post" {...formProps(addForm)}>
+            <DraftAlerts form={addForm} reply={reply} />
+            <p>{t("quiz.none")}</p>
+            <RevisionField revision={revision} />
+            <input type="hidden" name="intent" value="addQuiz" />
+            <SubmitButton pendingLabel={t("quiz.saving")} className="button button--primary">
+              {t("quiz.add")}
+            </SubmitButton>
+          </Form>
+        ) : (
+          <>
+            <p className="muted">{t("quiz.count", { count: quiz.questions.length, max: trainingBounds.questions })}</p>
+            <DraftAlerts form={listForm} reply={reply} />
+            {quiz.questions.length === 0 ? <p>{t("quiz.noQuestions")}</p> : null}
+            <ol className="author-items">
+              {quiz.questions.map((question, index) => (
+                <li key={question.id} className="author-item">
+                  <p className="eyebrow">{t("quiz.question", { number: index + 1 })}</p>
+                  <BothLanguages text={written(question.prompt, t("quiz.empty"))} />
+                  <p className="muted">
+                    {t("quiz.limits", { min: question.min, max: question.max, count: question.answers })}
+                    {kind === "training" ? ` · ${t("quiz.right", { count: question.right })}` : null}
+                    {question.answers < 2 ? ` · ${t("quiz.fewAnswers")}` : null}
+                  </p>
+                  <div className="author-item__actions">
+                    <Link
+                      to={`/author/trainings/${slug}/modules/${module.slug}/quiz/${question.id}`}
+                      className="button button--primary button--small"
+                    >
+                      {t("quiz.edit")}
+                      <span className="visually-hidden"> {t("quiz.question", { number: index + 1 })}</span>
+                    </Link>
+                    <ItemButtons
+                      revision={revision}
+                      field="question"
+                      id={question.id}
+                      label={t("quiz.question", { number: index + 1 })}
+                      first={index === 0}
+                      last={index === quiz.questions.length - 1}
+                      move="moveQuestion"
+                      remove="removeQuestion"
+                    />
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </section>
+      {quiz ? (
+        <>
+          {quiz.questions.length < trainingBounds.questions ? (
+            <Form method="post" className="card author-form" {...formProps(questionForm)}>
+              <h2>{t("quiz.addQuestion")}</h2>
+              <DraftAlerts form={questionForm} reply={reply} />
+              <p className="muted">{t("quiz.addQuestionHint")}</p>
+              <RevisionField revision={revision} />
+              <input type="hidden" name="intent" value="addQuestion" />
+              <BilingualField
+                fields={questionFields}
+                name="prompt"
+                label={t("quiz.prompt")}
+                max={trainingBounds.summary}
+                multiline
+              />
+              <SubmitButton pendingLabel={t("quiz.saving")}>{t("quiz.addQuestionSubmit")}</SubmitButton>
+            </Form>
+          ) : (
+            <p className="card">{t("quiz.full", { max: trainingBounds.questions })}</p>
+          )}
+          {kind === "training" ? (
+            <Form method="post" className="card author-form" {...formProps(passForm)}>
+              <h2>{t("quiz.passMark")}</h2>
+              <DraftAlerts form={passForm} reply={reply} />
+              <RevisionField revision={revision} />
+              <input type="hidden" name="intent" value="passMark" />
+              <Field meta={passFields.passPercent} label={t("quiz.passPercent")} hint={t("quiz.passHint")} ns="author">
+                <input
+                  {...fieldProps(passFields.passPercent, { described: passFields.passPercent.descriptionId })}
+                  type="number"
+                  min={0}
+                  max={100}
+                  step={1}
+                  inputMode="numeric"
+                />
+              </Field>
+              <SubmitButton pendingLabel={t("quiz.saving")}>{t("quiz.savePassMark")}</SubmitButton>
+            </Form>
+          ) : null}
+          <Form method="post" className="card card--danger author-form" {...formProps(removeForm)}>
+            <h2>{t("quiz.remove")}</h2>
+            <DraftAlerts form={removeForm} reply={reply} />
+            <RevisionField revision={revision} />
+            <input type="hidden" name="intent" value="removeQuiz" />
+            <CheckField
+              meta={removeFields.confirm}
+              value="yes"
+              label={t("quiz.removeConfirm", { count: quiz.questions.length })}
+            />
+            <SubmitButton pendingLabel={t("quiz.saving")} className="button button--danger">
+              {t("quiz.removeSubmit")}
+            </SubmitButton>
+          </Form>
+        </>
+      ) : null}
+    </>
+  );
+}
