@@ -5,6 +5,9 @@ import { parseWithZod as parseWithConform } from "@conform-to/zod";
  * browser script sends — `__intent__` (a validate or reset button) and `__state__` — and runs
  * JSON.parse on them: a caller posting `__intent__=x` to any form would get a 500. A value that is
  * not what conform itself writes is dropped, and the post is parsed as the fields it holds.
+ * A list index of LIST_INDEX_LIMIT or more (`crew[99999999]`) is dropped too: conform would make a
+ * list that long and zod would check every hole in it, one post holding a worker for minutes. No
+ * form of Cap has lists anywhere near that long.
  */
 export const parseWithZod = ((payload: FormData | URLSearchParams, options: never) =>
   parseWithConform(withoutForgedControls(payload), options)) as typeof parseWithConform;
@@ -27,14 +30,20 @@ function isConformWritten(name: string, value: FormDataEntryValue): boolean {
   }
 }
 
+export const LIST_INDEX_LIMIT = 1000;
+const INDEX = /\[(\d+)\]/g;
+const indexTooLarge = (name: string) =>
+  [...name.matchAll(INDEX)].some((match) => match[1].length > 4 || Number(match[1]) >= LIST_INDEX_LIMIT);
+
 function withoutForgedControls<Payload extends FormData | URLSearchParams>(payload: Payload): Payload {
   const forged = Object.keys(CONTROLS).filter((name) =>
     payload.getAll(name).some((value) => !isConformWritten(name, value)),
   );
-  if (forged.length === 0) return payload;
+  const names = [...payload.keys()];
+  if (forged.length === 0 && !names.some(indexTooLarge)) return payload;
   const copy = (payload instanceof URLSearchParams ? new URLSearchParams() : new FormData()) as Payload;
   for (const [name, value] of payload.entries()) {
-    if (!forged.includes(name)) (copy as FormData).append(name, value);
+    if (!forged.includes(name) && !indexTooLarge(name)) (copy as FormData).append(name, value);
   }
   return copy;
 }

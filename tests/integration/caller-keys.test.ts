@@ -3,6 +3,7 @@ import { readTrainingFiles } from "~/.server/trainings/seed.server";
 import { action as weatherAction } from "~/routes/_default._index/route";
 import { action as loginAction } from "~/routes/_main.home.login";
 import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
+import { action as surveysAction } from "~/routes/_default.my_team.surveys";
 import { callWith, verifiedMember } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
 import { endpointAt } from "../support/endpoints";
@@ -82,6 +83,22 @@ describe("conform's reserved fields, forged", () => {
       const reply = dataOf<{ error?: Record<string, string[]> }>(answer);
       expect(Object.keys((await reply).error ?? {}), JSON.stringify(forged)).toContain("email");
     }
+  });
+
+  it("a list index far past any form's lists is dropped, not turned into a list that long: the form is answered at once", async () => {
+    const member = await verifiedMember();
+    // conform would make `crew` 100 million entries long and zod would check each one.
+    const answer = await callWith(
+      surveysAction,
+      buildRequest("/my_team/surveys", {
+        form: { title: "Mon équipage", "questions[0]": "Un ?", "crew[99999999]": "x", "questions[1000]": "y" },
+        cookie: member.cookie,
+      }),
+    );
+    expect(statusOf(answer)).toBe(400);
+    const reply = await dataOf<{ error?: Record<string, string[]> }>(answer);
+    expect(reply.error?.crew).toEqual(["team:errors.crewRequired"]);
+    expect(reply.error?.questions).toEqual(["team:errors.questionCount"]);
   });
 
   it("a member's page post with them still does its work", async () => {
