@@ -40,10 +40,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewTraining() {
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("author");
-  const [form, fields] = useFormReply<{ kind: string; slug: string; titleFr: string; titleEn: string; access: string }>(reply, {
-    id: "new-training",
-    defaultValue: { kind: "training", access: "free" },
-  });
+  const [form, fields] = useFormReply<{ kind: string; slug: string; titleFr: string; titleEn: string; access: string }>(
+    reply,
+    {
+      id: "new-training",
+      defaultValue: { kind: "training", access: "free" },
+    },
+  );
   return (
     <>
       <p>

@@ -28,7 +28,10 @@ import ImportDraftPage, {
 } from "~/routes/_default.author.trainings.$slug.import";
 import ModulePreview, { loader as modulePreviewLoader } from "~/routes/_default.author.trainings.$slug.preview.$module";
 import TrainingPreview, { loader as previewLoader } from "~/routes/_default.author.trainings.$slug.preview._index";
-import RetirePage, { action as retireAction, loader as retireLoader } from "~/routes/_default.author.trainings.$slug.retire";
+import RetirePage, {
+  action as retireAction,
+  loader as retireLoader,
+} from "~/routes/_default.author.trainings.$slug.retire";
 import { action as importNewAction, loader as importNewLoader } from "~/routes/_default.author.trainings.import";
 import NewPage, { action as newAction, loader as newLoader } from "~/routes/_default.author.trainings.new";
 import { loader as draftFileLoader } from "~/routes/author.trainings.$slug.draft[.]json";
@@ -101,7 +104,11 @@ describe("the create, retire, preview and import pages refuse whoever is neither
         [importDraftLoader, "/author/trainings/j-embarque/import", slug],
         [retireLoader, "/author/trainings/j-embarque/retire", slug],
         [previewLoader, "/author/trainings/j-embarque/preview", slug],
-        [modulePreviewLoader, "/author/trainings/j-embarque/preview/prendre-la-barre", { ...slug, module: "prendre-la-barre" }],
+        [
+          modulePreviewLoader,
+          "/author/trainings/j-embarque/preview/prendre-la-barre",
+          { ...slug, module: "prendre-la-barre" },
+        ],
         [draftFileLoader, "/author/trainings/j-embarque/draft.json", slug],
       ];
       for (const [loader, pathname, params] of pages)
@@ -109,9 +116,9 @@ describe("the create, retire, preview and import pages refuse whoever is neither
       const form = { kind: "training", slug: "volee", titleFr: "Volée", titleEn: "Flight", access: "free" };
       expect(statusOf(await post(newAction, "/author/trainings/new", visitor.cookie, form))).toBe(404);
       const retire = { intent: "retire", revision: "1" };
-      expect(statusOf(await post(retireAction, "/author/trainings/j-embarque/retire", visitor.cookie, retire, slug))).toBe(
-        404,
-      );
+      expect(
+        statusOf(await post(retireAction, "/author/trainings/j-embarque/retire", visitor.cookie, retire, slug)),
+      ).toBe(404);
       const file = fileBytes("j-embarque");
       const intoDraft = fileRequest("/author/trainings/j-embarque/import", file, visitor.cookie, { revision: "1" });
       expect(statusOf(await callWith(importDraftAction, intoDraft, { params: slug }))).toBe(404);
@@ -155,9 +162,9 @@ describe("creating a training", () => {
     expect(await db().select().from(trainings).where(eq(trainings.slug, "ete-a-bord"))).toEqual([]);
     const list = await dataOf<{ tests: { slug: string }[] }>(await get(trainingsLoader, "/trainings", member.cookie));
     expect(list.tests.map((t) => t.slug)).not.toContain("ete-a-bord");
-    expect(statusOf(await get(trainingLoader, "/training/ete-a-bord", member.cookie, { training_slug: "ete-a-bord" }))).toBe(
-      404,
-    );
+    expect(
+      statusOf(await get(trainingLoader, "/training/ete-a-bord", member.cookie, { training_slug: "ete-a-bord" })),
+    ).toBe(404);
   });
 
   it("refuses a taken, reserved, malformed or too long slug, a missing kind or title, changing nothing", async () => {
@@ -185,7 +192,11 @@ describe("creating a training", () => {
     expect(await everything()).toEqual(before);
     // The refused form is shown again with its message, in French.
     const answer = await post(newAction, "/author/trainings/new", admin.cookie, { ...base, slug: "j-embarque" });
-    const html = await renderPage(NewPage, { path: "/author/trainings/new", loaderData: {}, actionData: await dataOf(answer) });
+    const html = await renderPage(NewPage, {
+      path: "/author/trainings/new",
+      loaderData: {},
+      actionData: await dataOf(answer),
+    });
     expect(html).toContain("Une formation porte déjà cet identifiant");
     expect(html).toContain('value="j-embarque"');
   });
@@ -203,7 +214,10 @@ describe("retiring and restoring a training (item 1)", () => {
     );
     expect(page).toMatchObject({ retired: false, published: true });
     const [training] = await db().select().from(trainings).where(eq(trainings.slug, "j-embarque"));
-    const versionsBefore = await db().select().from(trainingVersions).where(eq(trainingVersions.trainingId, training.id));
+    const versionsBefore = await db()
+      .select()
+      .from(trainingVersions)
+      .where(eq(trainingVersions.trainingId, training.id));
 
     // A stale revision is refused, nothing changes.
     const stale = await post(
@@ -237,7 +251,9 @@ describe("retiring and restoring a training (item 1)", () => {
 
     // Members: the list hides it; old trainings shows it to the one who started it only.
     for (const member of [started, stranger]) {
-      const list = await dataOf<{ trainings: { slug: string }[] }>(await get(trainingsLoader, "/trainings", member.cookie));
+      const list = await dataOf<{ trainings: { slug: string }[] }>(
+        await get(trainingsLoader, "/trainings", member.cookie),
+      );
       expect(list.trainings.map((t) => t.slug)).not.toContain("j-embarque");
     }
     type Old = { trainings: { slug: string }[] };
@@ -257,14 +273,18 @@ describe("retiring and restoring a training (item 1)", () => {
     expect(statusOf(await trainingPage(stranger))).toBe(404);
     expect(statusOf(await modulePage(stranger))).toBe(404);
     // The stranger cannot start it either.
-    await expect(markPartRead(stranger.memberId, "j-embarque", "prendre-la-barre", "bienvenue-a-bord")).resolves.toMatchObject({
+    await expect(
+      markPartRead(stranger.memberId, "j-embarque", "prendre-la-barre", "bienvenue-a-bord"),
+    ).resolves.toMatchObject({
       ok: false,
     });
 
     // Restoring brings it back for everyone, as a new version again.
     const html = await renderPage(RetirePage, {
       path: "/author/trainings/j-embarque/retire",
-      loaderData: await dataOf(await get(retireLoader, "/author/trainings/j-embarque/retire?done=retired", author.cookie, slug)),
+      loaderData: await dataOf(
+        await get(retireLoader, "/author/trainings/j-embarque/retire?done=retired", author.cookie, slug),
+      ),
     });
     expect(html).toContain("Remettre en ligne maintenant");
     expect(html).toContain("Formation retirée");
@@ -279,7 +299,9 @@ describe("retiring and restoring a training (item 1)", () => {
     expect((await db().select().from(trainings).where(eq(trainings.slug, "j-embarque")))[0].archived).toBe(false);
     expect((await readDraft("j-embarque"))?.content.archived).toBe(false);
     expect(statusOf(await trainingPage(stranger))).toBe(200);
-    const list = await dataOf<{ trainings: { slug: string }[] }>(await get(trainingsLoader, "/trainings", stranger.cookie));
+    const list = await dataOf<{ trainings: { slug: string }[] }>(
+      await get(trainingsLoader, "/trainings", stranger.cookie),
+    );
     expect(list.trainings.map((t) => t.slug)).toContain("j-embarque");
     expect(await oldOf(started)).not.toContain("j-embarque");
   });
@@ -306,11 +328,29 @@ describe("retiring and restoring a training (item 1)", () => {
       slug,
     );
     expect(statusOf(answer)).toBe(409);
-    const forged: Record<string, string>[] = [{ intent: "delete", revision: "1" }, { intent: "retire", revision: "-1" }, { intent: "retire" }];
+    const forged: Record<string, string>[] = [
+      { intent: "delete", revision: "1" },
+      { intent: "retire", revision: "-1" },
+      { intent: "retire" },
+    ];
     for (const form of forged) {
-      expect(statusOf(await post(retireAction, "/author/trainings/j-embarque/retire", author.cookie, form, { slug: "j-embarque" }))).toBe(400);
+      expect(
+        statusOf(
+          await post(retireAction, "/author/trainings/j-embarque/retire", author.cookie, form, { slug: "j-embarque" }),
+        ),
+      ).toBe(400);
     }
-    expect(statusOf(await post(retireAction, "/author/trainings/nope/retire", author.cookie, { intent: "retire", revision: "1" }, { slug: "nope" }))).toBe(404);
+    expect(
+      statusOf(
+        await post(
+          retireAction,
+          "/author/trainings/nope/retire",
+          author.cookie,
+          { intent: "retire", revision: "1" },
+          { slug: "nope" },
+        ),
+      ),
+    ).toBe(404);
     expect((await db().select().from(trainings).where(eq(trainings.slug, "j-embarque")))[0].archived).toBe(false);
   });
 
@@ -328,7 +368,9 @@ describe("retiring and restoring a training (item 1)", () => {
       .from(trainingModules)
       .innerJoin(trainings, eq(trainings.id, trainingModules.trainingId))
       .where(and(eq(trainings.slug, "cap-2024"), eq(trainingModules.slug, module.slug)));
-    await db().insert(partReads).values({ memberId: reader.memberId, moduleId: row.id, partSlug: module.parts[0].slug });
+    await db()
+      .insert(partReads)
+      .values({ memberId: reader.memberId, moduleId: row.id, partSlug: module.parts[0].slug });
     expect(await oldOf(reader)).toEqual(["cap-2024"]);
     expect(await oldOf(fresh)).toEqual([]);
     const page = (member: TestMember) =>
@@ -350,18 +392,26 @@ describe("previewing a draft as a member (item 4)", () => {
       .where(eq(trainingDrafts.slug, "j-embarque"));
     const slug = { slug: "j-embarque" };
     const before = await db().select().from(partReads);
-    type Preview = { preview: { training: { title: string }; modules: { path: string }[] }; frame: { lang: string; width: string; missing: unknown[] } };
+    type Preview = {
+      preview: { training: { title: string }; modules: { path: string }[] };
+      frame: { lang: string; width: string; missing: unknown[] };
+    };
     const english = await dataOf<Preview>(
       await get(previewLoader, "/author/trainings/j-embarque/preview?lang=en&width=full", author.cookie, slug),
     );
     expect(english.preview.training.title).toBe("Draft title only");
     expect(english.frame).toMatchObject({ lang: "en", width: "full", missing: [] });
     expect(english.preview.modules[0].path).toBe("/author/trainings/j-embarque/preview/prendre-la-barre?lang=en");
-    const french = await dataOf<Preview>(await get(previewLoader, "/author/trainings/j-embarque/preview?lang=xx", author.cookie, slug));
+    const french = await dataOf<Preview>(
+      await get(previewLoader, "/author/trainings/j-embarque/preview?lang=xx", author.cookie, slug),
+    );
     expect(french.frame).toMatchObject({ lang: "fr", width: "phone" });
     expect(french.preview.training.title).toBe(fileOf("j-embarque").title.fr);
 
-    const html = await renderPage(TrainingPreview, { path: "/author/trainings/j-embarque/preview", loaderData: english });
+    const html = await renderPage(TrainingPreview, {
+      path: "/author/trainings/j-embarque/preview",
+      loaderData: english,
+    });
     expect(html).toContain('class="preview-frame preview-frame--full" lang="en"');
     expect(html).toContain("<fieldset disabled");
     expect(html).toContain("Draft title only");
@@ -377,15 +427,26 @@ describe("previewing a draft as a member (item 4)", () => {
         module: "prendre-la-barre",
       }),
     );
-    const modulePage = await renderPage(ModulePreview, { path: "/author/trainings/j-embarque/preview/prendre-la-barre", loaderData: module, lang: "fr" });
+    const modulePage = await renderPage(ModulePreview, {
+      path: "/author/trainings/j-embarque/preview/prendre-la-barre",
+      loaderData: module,
+      lang: "fr",
+    });
     expect(modulePage).toContain('lang="en"');
     expect(modulePage).toContain("I&#x27;ve read");
     expect(modulePage).toContain('href="/author/trainings/j-embarque/preview/lire-sa-carte?lang=en"');
     expect(modulePage).not.toContain('href="/training/');
     expect(
-      statusOf(await get(modulePreviewLoader, "/author/trainings/j-embarque/preview/nope", author.cookie, { ...slug, module: "nope" })),
+      statusOf(
+        await get(modulePreviewLoader, "/author/trainings/j-embarque/preview/nope", author.cookie, {
+          ...slug,
+          module: "nope",
+        }),
+      ),
     ).toBe(404);
-    expect(statusOf(await get(previewLoader, "/author/trainings/nope/preview", author.cookie, { slug: "nope" }))).toBe(404);
+    expect(statusOf(await get(previewLoader, "/author/trainings/nope/preview", author.cookie, { slug: "nope" }))).toBe(
+      404,
+    );
     expect(await db().select().from(partReads)).toEqual(before);
   });
 
@@ -398,7 +459,10 @@ describe("previewing a draft as a member (item 4)", () => {
       titleEn: "",
       access: "free",
     });
-    type Preview = { preview: { training: { title: string; summary: string } }; frame: { missing: { path: string; message: string }[] } };
+    type Preview = {
+      preview: { training: { title: string; summary: string } };
+      frame: { missing: { path: string; message: string }[] };
+    };
     const preview = await dataOf<Preview>(
       await get(previewLoader, "/author/trainings/a-moitie/preview?lang=en", author.cookie, { slug: "a-moitie" }),
     );
@@ -431,7 +495,12 @@ describe("importing and exporting (item 7)", () => {
       "J’embarque, revu",
     );
 
-    const file = (await get(draftFileLoader, "/author/trainings/j-embarque/draft.json", author.cookie, slug)) as Response;
+    const file = (await get(
+      draftFileLoader,
+      "/author/trainings/j-embarque/draft.json",
+      author.cookie,
+      slug,
+    )) as Response;
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Disposition")).toBe('attachment; filename="j-embarque.draft.json"');
     expect(file.headers.get("Cache-Control")).toBe("no-store");
@@ -439,9 +508,13 @@ describe("importing and exporting (item 7)", () => {
     expect(text.endsWith("}\n")).toBe(true);
     expect(draftContent.parse(JSON.parse(text))).toEqual(after?.content);
     expect(JSON.parse(text).title.fr).toBe("J’embarque, revu");
-    expect(statusOf(await get(draftFileLoader, "/author/trainings/nope/draft.json", author.cookie, { slug: "nope" }))).toBe(404);
+    expect(
+      statusOf(await get(draftFileLoader, "/author/trainings/nope/draft.json", author.cookie, { slug: "nope" })),
+    ).toBe(404);
 
-    const page = await dataOf<object>(await get(importDraftLoader, "/author/trainings/j-embarque/import?imported=1", author.cookie, slug));
+    const page = await dataOf<object>(
+      await get(importDraftLoader, "/author/trainings/j-embarque/import?imported=1", author.cookie, slug),
+    );
     const html = await renderPage(ImportDraftPage, { path: "/author/trainings/j-embarque/import", loaderData: page });
     expect(html).toContain("Brouillon remplacé par le fichier");
     expect(html).toContain('encType="multipart/form-data"');
@@ -480,7 +553,10 @@ describe("importing and exporting (item 7)", () => {
 
     const other = await send(fileBytes("capitaine"), { revision });
     expect(statusOf(other)).toBe(422);
-    expect(await dataOf<Refusal>(other)).toMatchObject({ message: "import.errors.wrongSlug", values: { file: "capitaine", slug: "j-embarque" } });
+    expect(await dataOf<Refusal>(other)).toMatchObject({
+      message: "import.errors.wrongSlug",
+      values: { file: "capitaine", slug: "j-embarque" },
+    });
     expect(statusOf(await send(fileBytes("j-embarque"), { revision: String(Number(revision) - 1) }))).toBe(409);
     expect(statusOf(await send(null, { revision }))).toBe(400);
     expect(statusOf(await send(fileBytes("j-embarque"), {}))).toBe(400);
@@ -490,7 +566,13 @@ describe("importing and exporting (item 7)", () => {
     expect(statusOf(tooLarge)).toBe(422);
     expect((await dataOf<Refusal>(tooLarge)).problems[0].message).toContain("512");
     // Not even a multipart form.
-    const notForm = await post(importDraftAction, "/author/trainings/j-embarque/import", admin.cookie, { revision }, slug);
+    const notForm = await post(
+      importDraftAction,
+      "/author/trainings/j-embarque/import",
+      admin.cookie,
+      { revision },
+      slug,
+    );
     expect(statusOf(notForm)).toBe(400);
     expect(await everything()).toEqual(before);
   });
@@ -519,7 +601,12 @@ describe("importing and exporting (item 7)", () => {
     expect(IMPORT_BODY_LIMIT_BYTES).toBeGreaterThan(trainingFileBounds.bytes + 16 * 1024);
     expect(bodyLimitFor("/author/trainings/import")).toBe(IMPORT_BODY_LIMIT_BYTES);
     expect(bodyLimitFor("/author/trainings/j-embarque/import?x=1")).toBe(IMPORT_BODY_LIMIT_BYTES);
-    for (const other of ["/author/trainings/new", "/author/check", "/author/trainings/j-embarque", "/author/trainings/a/b/import"])
+    for (const other of [
+      "/author/trainings/new",
+      "/author/check",
+      "/author/trainings/j-embarque",
+      "/author/trainings/a/b/import",
+    ])
       expect(bodyLimitFor(other), other).toBe(BODY_LIMIT_BYTES);
     const head = (target: string, length: number) => ({
       method: "POST",

@@ -71,7 +71,10 @@ export function trainingPreview(draft: Draft, options: PreviewOptions) {
   const training = asProgress(draft, options);
   const firstModule = training.modules[0];
   const card = {
-    ...trainingCard({ ...training, nextModule: firstModule ?? ({ content: { slug: "" } } as ModuleProgress) }, options.lang),
+    ...trainingCard(
+      { ...training, nextModule: firstModule ?? ({ content: { slug: "" } } as ModuleProgress) },
+      options.lang,
+    ),
     actionPath: firstModule ? previewPath(draft.slug, options.lang, firstModule.content.slug) : "#",
   };
   return {

@@ -26,12 +26,7 @@ const slugRule = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 export const newTrainingSchema = z
   .object({
     kind: z.enum(["training", "test"], { message: "create.errors.kind" }),
-    slug: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(trainingBounds.slug, { message: "create.errors.slugTooLong" })
-      .optional(),
+    slug: z.string().trim().toLowerCase().max(trainingBounds.slug, { message: "create.errors.slugTooLong" }).optional(),
     titleFr: draftText(trainingBounds.title),
     titleEn: draftText(trainingBounds.title),
     access: z.enum(["free", "payable"], { message: "errors.access" }),

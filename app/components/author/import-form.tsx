@@ -2,7 +2,12 @@ import { Form, useNavigation } from "@remix-run/react";
 import { RevisionField } from "~/components/author/draft-form";
 import { useTranslation } from "~/i18n/react";
 
-type Refusal = { ok: false; message: string; values?: Record<string, string>; problems: { path: string; message: string }[] };
+type Refusal = {
+  ok: false;
+  message: string;
+  values?: Record<string, string>;
+  problems: { path: string; message: string }[];
+};
 
 /**
  * A training's file to import (issue 26 item 7): the file, and for a draft the revision it was read
