@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     title: t("preview.title"),
     module: preview.module,
-    base: { slug: draft.slug, lang: query.lang },
+    base: { slug: draft.slug, lang: query.lang, width: query.width },
     frame: { ...query, missing: preview.missing, here: `/author/trainings/${draft.slug}/preview/${params.module}` },
   };
 }
@@ -43,9 +43,9 @@ export default function ModulePreview() {
         quizOutcome={null}
         reply={undefined}
         links={{
-          training: previewHref(base.slug, base.lang),
-          module: (slug) => previewHref(base.slug, base.lang, slug),
-          video: (part) => `${previewHref(base.slug, base.lang, module.slug)}#part-${part}`,
+          training: previewHref(base.slug, base.lang, undefined, base.width),
+          module: (slug) => previewHref(base.slug, base.lang, slug, base.width),
+          video: (part) => `${previewHref(base.slug, base.lang, module.slug, base.width)}#part-${part}`,
         }}
       />
     </PreviewFrame>

@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = previewQuery(request, authorLang);
   const t = await translator(authorLang, "author");
   const missing = (await translator(query.lang, "author"))("preview.toWrite");
-  const preview = trainingPreview(draft, { lang: query.lang, authorLang, missing });
+  const preview = trainingPreview(draft, { lang: query.lang, authorLang, missing, width: query.width });
   return {
     title: t("preview.title"),
     preview,

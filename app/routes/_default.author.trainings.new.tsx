@@ -8,7 +8,7 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { trainingBounds } from "~/content/training-schema";
 import { BilingualField } from "~/components/author/draft-form";
 import { titleMeta } from "~/components/document/page-title";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
@@ -56,14 +56,20 @@ export default function NewTraining() {
       <p className="lead">{t("create.lead")}</p>
       <Form method="post" className="card author-form" {...formProps(form)}>
         <FormAlert lines={form.errors?.map((error) => t(error))} />
-        <fieldset className="field">
+        <fieldset
+          className={fields.kind.errors ? "field field--invalid" : "field"}
+          aria-describedby={fields.kind.errors ? fields.kind.errorId : undefined}
+        >
           <legend>{t("create.kind")}</legend>
-          {(["training", "test"] as const).map((kind) => (
-            <label key={kind} className="choice">
-              <input {...fieldProps(fields.kind, { type: "radio", value: kind })} />
-              {t(`trainings.kind.${kind}`)}
-            </label>
-          ))}
+          <div className="radio-row">
+            {(["training", "test"] as const).map((kind) => (
+              <label key={kind}>
+                <input {...fieldProps({ ...fields.kind, errors: undefined }, { type: "radio", value: kind })} />
+                {t(`trainings.kind.${kind}`)}
+              </label>
+            ))}
+          </div>
+          <ErrorList id={fields.kind.errorId} errors={fields.kind.errors} ns="author" />
         </fieldset>
         <BilingualField fields={fields} name="title" label={t("overview.name")} max={trainingBounds.title} />
         <Field meta={fields.slug} label={t("create.slug")} hint={t("create.slugHint")} ns="author">

@@ -401,7 +401,9 @@ describe("previewing a draft as a member (item 4)", () => {
     );
     expect(english.preview.training.title).toBe("Draft title only");
     expect(english.frame).toMatchObject({ lang: "en", width: "full", missing: [] });
-    expect(english.preview.modules[0].path).toBe("/author/trainings/j-embarque/preview/prendre-la-barre?lang=en");
+    expect(english.preview.modules[0].path).toBe(
+      "/author/trainings/j-embarque/preview/prendre-la-barre?lang=en&width=full",
+    );
     const french = await dataOf<Preview>(
       await get(previewLoader, "/author/trainings/j-embarque/preview?lang=xx", author.cookie, slug),
     );
@@ -434,7 +436,7 @@ describe("previewing a draft as a member (item 4)", () => {
     });
     expect(modulePage).toContain('lang="en"');
     expect(modulePage).toContain("I&#x27;ve read");
-    expect(modulePage).toContain('href="/author/trainings/j-embarque/preview/lire-sa-carte?lang=en"');
+    expect(modulePage).toContain('href="/author/trainings/j-embarque/preview/lire-sa-carte?lang=en&amp;width=phone"');
     expect(modulePage).not.toContain('href="/training/');
     expect(
       statusOf(

@@ -11,7 +11,7 @@ import type { Language } from "~/i18n/config";
  * for any member. What the draft still lacks is marked in the page (`missing`, in the previewed
  * language) and listed with its path (what publishing would refuse, in the author's language).
  */
-export type PreviewOptions = { lang: Language; authorLang: Language; missing: string };
+export type PreviewOptions = { lang: Language; authorLang: Language; missing: string; width?: "phone" | "full" };
 
 /** What the draft lacks before it can be published: each mistake with its path. */
 export function missingPieces(content: DraftContent, authorLang: Language) {
@@ -62,8 +62,8 @@ function asProgress(draft: Draft, { lang, missing }: PreviewOptions): TrainingPr
 const previewBase = (slug: string) => `/author/trainings/${slug}/preview`;
 
 /** Where the preview's links lead (the previewed language kept). */
-export function previewPath(slug: string, lang: Language, module?: string) {
-  return `${previewBase(slug)}${module ? `/${module}` : ""}?lang=${lang}`;
+export function previewPath(slug: string, lang: Language, module?: string, width: "phone" | "full" = "phone") {
+  return `${previewBase(slug)}${module ? `/${module}` : ""}?lang=${lang}&width=${width}`;
 }
 
 /** The training's page, previewed. */
@@ -75,13 +75,13 @@ export function trainingPreview(draft: Draft, options: PreviewOptions) {
       { ...training, nextModule: firstModule ?? ({ content: { slug: "" } } as ModuleProgress) },
       options.lang,
     ),
-    actionPath: firstModule ? previewPath(draft.slug, options.lang, firstModule.content.slug) : "#",
+    actionPath: firstModule ? previewPath(draft.slug, options.lang, firstModule.content.slug, options.width) : "#",
   };
   return {
     training: card,
     modules: training.modules.map((module) => ({
       ...moduleCard(training, module, options.lang),
-      path: previewPath(draft.slug, options.lang, module.content.slug),
+      path: previewPath(draft.slug, options.lang, module.content.slug, options.width),
     })),
     missing: missingPieces(draft.content, options.authorLang),
   };

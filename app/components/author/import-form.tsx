@@ -26,7 +26,6 @@ export function ImportForm({ refusal, revision }: { refusal: Refusal | undefined
               <a href="?">{t("errors.reload")}</a>
             </p>
           ) : null}
-          <p>{t("import.nothingChanged")}</p>
           {refusal.problems.length ? (
             <ul>
               {refusal.problems.map((problem, index) => (
@@ -38,6 +37,7 @@ export function ImportForm({ refusal, revision }: { refusal: Refusal | undefined
               ))}
             </ul>
           ) : null}
+          <p>{t("import.nothingChanged")}</p>
         </section>
       ) : null}
       <Form method="post" encType="multipart/form-data" className="card author-check">

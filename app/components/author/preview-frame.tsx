@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { I18nProvider, useTranslation } from "~/i18n/react";
 
 /** A preview page's address, in the previewed language (its links keep it). */
-export function previewHref(slug: string, lang: string, module?: string) {
-  return `/author/trainings/${slug}/preview${module ? `/${module}` : ""}?lang=${lang}`;
+export function previewHref(slug: string, lang: string, module?: string, width = "phone") {
+  return `/author/trainings/${slug}/preview${module ? `/${module}` : ""}?lang=${lang}&width=${width}`;
 }
 
 type Problem = { path: string; message: string };
@@ -78,7 +78,7 @@ export function PreviewFrame({ preview, children }: { preview: PreviewFrameData;
             </ul>
           </details>
         ) : (
-          <p className="tag tag--done">{t("preview.complete")}</p>
+          <p className="preview-complete">✓ {t("preview.complete")}</p>
         )}
       </section>
       <div className={`preview-frame preview-frame--${width}`} lang={lang}>
