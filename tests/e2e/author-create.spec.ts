@@ -14,7 +14,8 @@ test("an author creates a training, previews a draft as a member and has a broke
 }) => {
   test.setTimeout(150_000);
   await grantRole(member.email, "author");
-  const project = test.info().project.name;
+  // Its own slug on every run: a PostgreSQL database outlives a run.
+  const project = `${test.info().project.name}-${Date.now().toString(36)}`;
 
   await page.goto("/author/trainings");
   await page.getByRole("link", { name: "Nouvelle formation" }).click();
@@ -51,7 +52,7 @@ test("an author creates a training, previews a draft as a member and has a broke
   await expect(page.getByRole("button", { name: /I've read/ }).first()).toBeDisabled();
   // Not in the js-off project: its axe copy of the page gets a new CSP nonce, so the inline
   // stylesheet is dropped there, and the browser's own grey of a disabled button fails contrast.
-  if (project === "js-on") await checkPage(page, "author-preview-module");
+  if (test.info().project.name === "js-on") await checkPage(page, "author-preview-module");
 
   await page.goto("/author/trainings/j-embarque/import");
   await page.getByLabel("Fichier JSON de la formation").setInputFiles({

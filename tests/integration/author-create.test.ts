@@ -35,6 +35,8 @@ import RetirePage, {
 import { action as importNewAction, loader as importNewLoader } from "~/routes/_default.author.trainings.import";
 import NewPage, { action as newAction, loader as newLoader } from "~/routes/_default.author.trainings.new";
 import { loader as draftFileLoader } from "~/routes/author.trainings.$slug.draft[.]json";
+import Overview, { loader as overviewLoader } from "~/routes/_default.author.trainings.$slug._index";
+import AuthorTrainings, { loader as listLoader } from "~/routes/_default.author.trainings._index";
 import { callWith, renderPage, verifiedMember, type TestMember } from "../support/accounts";
 import { buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
 
@@ -126,6 +128,29 @@ describe("the create, retire, preview and import pages refuse whoever is neither
       expect(statusOf(await callWith(importNewAction, asNew))).toBe(404);
     }
     expect(await everything()).toEqual(before);
+  });
+});
+
+describe("the ways in", () => {
+  it("the list offers a new training and an import; a training's overview its import, its draft's file and retiring", async () => {
+    const author = await withRole("author@example.com", "author");
+    const list = await renderPage(AuthorTrainings, {
+      path: "/author/trainings",
+      loaderData: await dataOf<object>(await get(listLoader, "/author/trainings", author.cookie)),
+    });
+    expect(list).toContain('href="/author/trainings/new"');
+    expect(list).toContain('href="/author/trainings/import"');
+    const overview = await renderPage(Overview, {
+      path: "/author/trainings/cap-2024",
+      loaderData: await dataOf<object>(
+        await get(overviewLoader, "/author/trainings/cap-2024", author.cookie, { slug: "cap-2024" }),
+      ),
+    });
+    expect(overview).toContain('href="/author/trainings/cap-2024/import"');
+    expect(overview).toContain('href="/author/trainings/cap-2024/draft.json"');
+    expect(overview).toContain('href="/author/trainings/cap-2024/retire"');
+    // Cap 2024 is archived in the seed: its overview offers to put it back online.
+    expect(overview).toContain("Remettre la formation en ligne");
   });
 });
 
