@@ -123,14 +123,25 @@ export default function TrainingOverview() {
           <Link to={`/author/trainings/${training.slug}/modules`}>{t("overview.editModules")}</Link>
         </p>
       </section>
-      {training.published ? (
-        <p>
-          {/* A file to save, not a page: the browser downloads it (Content-Disposition). */}
+      <p className="actions">
+        {training.published ? (
+          // A file to save, not a page: the browser downloads it (Content-Disposition).
           <a href={`/author/trainings/${training.slug}/file.json`} download className="button button--ghost">
             {t("outline.download")}
           </a>
-        </p>
-      ) : null}
+        ) : null}
+        <a href={`/author/trainings/${training.slug}/draft.json`} download className="button button--ghost">
+          {t("import.exportDraft")}
+        </a>
+        <Link to={`/author/trainings/${training.slug}/import`} className="button button--ghost">
+          {t("import.link")}
+        </Link>
+        {training.published ? (
+          <Link to={`/author/trainings/${training.slug}/retire`} className="button button--ghost">
+            {t(training.archived ? "retire.restoreLink" : "retire.link")}
+          </Link>
+        ) : null}
+      </p>
     </>
   );
 }

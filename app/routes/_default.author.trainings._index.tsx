@@ -24,6 +24,14 @@ export default function AuthorTrainings() {
     <>
       <h1>{t("trainings.title")}</h1>
       <p className="lead">{t("trainings.lead")}</p>
+      <p className="actions">
+        <Link to="/author/trainings/new" className="button button--primary">
+          {t("create.link")}
+        </Link>
+        <Link to="/author/trainings/import" className="button button--ghost">
+          {t("import.link")}
+        </Link>
+      </p>
       {trainings.length === 0 ? (
         <p>{t("trainings.empty")}</p>
       ) : (

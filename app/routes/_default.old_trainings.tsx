@@ -10,7 +10,7 @@ import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
 
-/** /old_trainings: the trainings the member finished, and the archived ones. */
+/** /old_trainings: the trainings the member finished, and the archived ones they had started (trainingsOf). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const lang = await localeOf(request);

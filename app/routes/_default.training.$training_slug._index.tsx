@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
@@ -7,9 +7,7 @@ import { db } from "~/.server/db/client.server";
 import { trainingOf } from "~/.server/trainings/catalogue.server";
 import { moduleCard, resultPath, trainingCard } from "~/.server/trainings/views.server";
 import { titleMeta } from "~/components/document/page-title";
-import { ProgressBar } from "~/components/presentational/progress-bar";
-import { Duration } from "~/components/presentational/duration";
-import { useTranslation } from "~/i18n/react";
+import { TrainingPageBody } from "~/components/presentational/training-page-body";
 
 export const meta = titleMeta;
 
@@ -30,75 +28,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function TrainingPage() {
   const { training, resultPath, modules } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("trainings");
-  return (
-    <>
-      <p>
-        <Link to="/trainings">← {t("training.back")}</Link>
-      </p>
-      <header className="page-header">
-        <h1>{training.title}</h1>
-        <p className="lead">{training.summary}</p>
-        <ProgressBar percent={training.percent} label={t("trainings.progress", { percent: training.percent })} />
-      </header>
-      {training.state === "locked" ? (
-        <section className="card">
-          <p>{t("training.lockedText")}</p>
-          <p>
-            <Link to="/trainings#unlock" className="button button--primary">
-              {t("training.toUnlock")}
-            </Link>
-          </p>
-        </section>
-      ) : (
-        <p className="actions">
-          <Link to={training.actionPath} className="button button--primary button--large">
-            {t(`trainings.actions.${training.state}`)}
-          </Link>
-          {/* Once started, the scores so far (a completed training's button already leads there). */}
-          {training.state === "in_progress" ? (
-            <Link to={resultPath} className="button button--ghost">
-              {t("training.seeResults")}
-            </Link>
-          ) : null}
-        </p>
-      )}
-      <h2>{t("training.modulesTitle")}</h2>
-      <ol className="training-list">
-        {modules.map((module, index) => (
-          <li key={module.slug} className="card training-card">
-            <p className="part__kind">{t("module.module", { number: index + 1 })}</p>
-            <h3>{module.title}</h3>
-            <ul className="tags">
-              <li className="tag">
-                <Duration hours={module.hours} />
-              </li>
-              <li className="tag">{t("training.part", { count: module.partCount })}</li>
-              {module.hasQuiz ? <li className="tag">{t("training.withQuiz")}</li> : null}
-              <li className={module.state === "completed" ? "tag tag--done" : "tag"}>
-                {t(`trainings.states.${module.state}`)}
-              </li>
-            </ul>
-            <p>{module.summary}</p>
-            {module.state === "locked" ? (
-              <p className="muted">
-                {t("training.moduleLocked")} <Link to="/trainings#unlock">{t("training.toUnlock")}</Link>
-              </p>
-            ) : (
-              <p>
-                {/* SPEC §4: a completed module says "see my result", and leads to its quiz's result. */}
-                <Link
-                  to={module.state === "completed" && module.hasQuiz ? `${module.path}#quiz` : module.path}
-                  className="button button--ghost"
-                >
-                  {module.state === "completed" ? t("module.seeResult") : t(`trainings.actions.${module.state}`)}
-                  <span className="visually-hidden"> : {module.title}</span>
-                </Link>
-              </p>
-            )}
-          </li>
-        ))}
-      </ol>
-    </>
-  );
+  return <TrainingPageBody training={training} resultPath={resultPath} modules={modules} back="/trainings" />;
 }

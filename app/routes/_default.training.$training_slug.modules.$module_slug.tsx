@@ -1,19 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { intentOf, refuse, refuseUnknownIntent, replyOf } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { moduleOfMember } from "~/.server/trainings/module-lookup.server";
 import { markPartRead, submitQuiz, type QuizOutcome, type StepOutcome } from "~/.server/trainings/progress.server";
-import { FormAlert } from "~/components/form/form";
-import { ModulePart } from "~/components/presentational/module-part";
 import { titleMeta } from "~/components/document/page-title";
-import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
-import { QuizForm, useQuizReply } from "~/components/form/quiz-form";
+import { ModulePageBody } from "~/components/presentational/module-page-body";
 import { answerFieldName } from "~/forms/quiz";
-import { Duration } from "~/components/presentational/duration";
-import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
 
@@ -86,101 +81,18 @@ function after(request: Request, outcome: StepOutcome, next: string, trainingSlu
 
 export default function ModulePage() {
   const { module, quizOutcome } = useLoaderData<typeof loader>();
-  const firstVideoPart = module.parts.find((part) => part.video);
   const reply = useActionData<typeof action>();
-  const [quizForm, quizFields] = useQuizReply(reply, module.quiz?.last?.answers);
-  const refused = quizForm.status === "error";
-  const { t } = useTranslation("trainings");
   const base = `/training/${module.training.slug}/modules`;
   return (
-    <>
-      <p>
-        <Link to={`/training/${module.training.slug}`}>← {module.training.title}</Link>
-      </p>
-      <header className="page-header">
-        <p className="part__kind">{t("module.module", { number: module.number })}</p>
-        <h1>{module.title}</h1>
-        <p className="lead">{module.summary}</p>
-        <ul className="tags">
-          <li className="tag">
-            <Duration hours={module.hours} />
-          </li>
-          <li className={module.access === "payable" ? "tag tag--payable" : "tag"}>
-            {t(`trainings.${module.access}`)}
-          </li>
-          {module.completed ? <li className="tag tag--done">{t("module.completed")}</li> : null}
-        </ul>
-      </header>
-      <UnknownIntentAlert reply={reply} />
-
-      {module.parts.map((part) => (
-        <ModulePart
-          key={part.slug}
-          part={part}
-          videoPath={`${base}/${module.slug}/video/${part.slug}`}
-          firstVideo={part === firstVideoPart}
-        />
-      ))}
-
-      {module.quiz ? (
-        <section className="card" id="quiz" aria-labelledby="quiz-title">
-          <h2 id="quiz-title">{t("quiz.title")}</h2>
-          {quizOutcome === "done" && module.quiz.last && !refused ? (
-            <FormAlert
-              tone={module.quiz.last.passed ? "success" : "error"}
-              lines={[
-                module.quiz.last.graded
-                  ? t(module.quiz.last.passed ? "quiz.passed" : "quiz.failed", {
-                      right: module.quiz.last.right,
-                      total: module.quiz.last.total,
-                    })
-                  : t("quiz.saved"),
-              ]}
-            />
-          ) : null}
-          <FormAlert lines={quizForm.errors?.map((error) => t(error))} />
-          <p className="muted">{module.quiz.last ? t("quiz.again") : t("quiz.lead")}</p>
-          <QuizForm questions={module.quiz.questions} form={quizForm} fields={quizFields} />
-        </section>
-      ) : null}
-
-      {module.completed ? (
-        <section className="card">
-          <h2>{t("module.completed")}</h2>
-          <p>{t("module.completedText")}</p>
-          {module.trainingCompleted ? (
-            <p>
-              <Link to={module.resultPath} className="button button--primary">
-                {t("module.seeResult")}
-              </Link>
-            </p>
-          ) : null}
-        </section>
-      ) : null}
-
-      {module.coaching ? (
-        <section className="card section--accent">
-          <h2>{t("module.bookTitle")}</h2>
-          <p>{t("module.bookText")}</p>
-          <p>
-            <Link
-              to={`/coaching?from=${encodeURIComponent(`${base}/${module.slug}`)}`}
-              className="button button--primary"
-            >
-              {t("module.book")}
-            </Link>
-          </p>
-        </section>
-      ) : null}
-
-      <nav className="pager" aria-label={t("module.progressLabel")}>
-        {module.previous ? <Link to={`${base}/${module.previous.slug}`}>← {module.previous.title}</Link> : <span />}
-        {module.next ? (
-          <Link to={`${base}/${module.next.slug}`} className="button button--primary">
-            {t("module.next")} : {module.next.title} →
-          </Link>
-        ) : null}
-      </nav>
-    </>
+    <ModulePageBody
+      module={module}
+      quizOutcome={quizOutcome}
+      reply={reply}
+      links={{
+        training: `/training/${module.training.slug}`,
+        module: (slug) => `${base}/${slug}`,
+        video: (part) => `${base}/${module.slug}/video/${part}`,
+      }}
+    />
   );
 }

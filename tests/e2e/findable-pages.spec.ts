@@ -44,7 +44,8 @@ test("the overview, the sidebar, the trainings list and my team lead to every me
   await page.getByRole("link", { name: "Formations terminées et archivées" }).click();
   await expect(page).toHaveURL("/old_trainings");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Formations passées");
-  await expect(page.getByRole("article", { name: "Cap 2024 : le bilan" })).toBeVisible();
+  // Cap 2024 is archived: a member who never started it does not find it here (issue 26 item 1).
+  await expect(page.getByText("Vous n’avez pas encore terminé de formation.")).toBeVisible();
   await checkPage(page, "old-trainings");
 
   await sidebar(page).getByRole("link", { name: "Mon équipage", exact: true }).click();

@@ -186,8 +186,12 @@ const fieldNames = fc.constantFrom(
   "__state__",
   // Issue 24's coach profile (/coach/profile, /admin/coaches/:id, their API) and coaches list.
   "bioFr",
-  // Issue 26's file check (/author/check).
+  // Issue 26's file check (/author/check) and imports, a new training, retiring one.
   "file",
+  "revision",
+  "kind",
+  "slug",
+  "titleFr",
   "bioEn",
   "bio_fr",
   "bio_en",
@@ -284,6 +288,8 @@ const knownParams: Record<string, string[]> = {
   training_slug: ["j-embarque", "le-point-gps"],
   // Issue 26's author space (/author/trainings/:slug and its file.json).
   slug: ["capitaine", "tenir-le-cap"],
+  // Issue 26's preview of a module (/author/trainings/:slug/preview/:module).
+  module: ["questionnaire", "prendre-la-barre"],
   module_slug: ["prendre-la-barre"],
   coach_slug: ["claire-moreau", "sarah-collins"],
   newPasswordPage: ["new-password-00000000-0000-4000-8000-000000000000"],

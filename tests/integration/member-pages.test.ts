@@ -201,18 +201,18 @@ describe("/training_results/le_point_gps and the paths that lead there", () => {
 });
 
 describe("/old_trainings", () => {
-  it("lists the archived trainings, then each training once finished, with a way back to the list", async () => {
+  it("lists each training once finished (archived ones only to members who started them), with a way back to the list", async () => {
     const member = await verifiedMember();
     type Old = { trainings: { slug: string; title: string }[] };
+    // Cap 2024 is archived in the seed: a member who never started it does not see it (issue 26 item 1).
     const before = await load<Old>(oldTrainingsLoader, "/old_trainings", member);
-    expect(before.trainings.map((t) => t.title)).toEqual(["Cap 2024 : le bilan"]);
+    expect(before.trainings).toEqual([]);
     const html = textOf(await renderPage(OldTrainings, { path: "/old_trainings", loaderData: before }));
     expect(html).toContain("Formations passées");
-    expect(html).toContain("Cap 2024 : le bilan");
 
     await complete(member, "j-embarque");
     const after = await load<Old>(oldTrainingsLoader, "/old_trainings", member);
-    expect(after.trainings.map((t) => t.slug).sort()).toEqual(["cap-2024", "j-embarque"]);
+    expect(after.trainings.map((t) => t.slug).sort()).toEqual(["j-embarque"]);
     const english = await renderPage(OldTrainings, { path: "/old_trainings", loaderData: after, lang: "en" });
     expect(textOf(english)).toContain("Back to the trainings");
     expect(textOf(english)).toContain("See my result : J’embarque");

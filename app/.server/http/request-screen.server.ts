@@ -26,6 +26,19 @@ type Head = { method: string; target: string; headers: Headers };
 /** A coach's profile pages, whose photo form posts a file there too (issue 24 item 6). */
 const COACH_PHOTO_PAGES = /^\/(?:coach\/profile|admin\/coaches\/[^/]+)$/;
 
+/**
+ * An author's training file (issue 26 item 7): importing it into a draft or as a new training takes
+ * up to 512 KB (trainingFileBounds.bytes, checked by the import with its own message); the door lets
+ * through that and the multipart's overhead, and asks who sends it before reading a byte.
+ */
+export const IMPORT_BODY_LIMIT_BYTES = 576 * 1024;
+const IMPORT_PATHS = /^\/author\/trainings\/(?:[a-z0-9_-]{1,64}\/)?import\/*$/;
+
+/** Whether the target is a training file's import (a draft's, or a new training's), whatever its query. */
+export function isTrainingImport(target: string): boolean {
+  return IMPORT_PATHS.test(target.split("?")[0]!);
+}
+
 /** Whether the target is the photo upload's (page action or API), whatever its query. */
 export function isPhotoUpload(target: string): boolean {
   const path = target.split("?")[0]!;
@@ -34,10 +47,10 @@ export function isPhotoUpload(target: string): boolean {
 
 /**
  * Whether the door asks who sends this request before reading its body (profile/upload-gate.server.ts):
- * a write to a photo path, larger than any form may be.
+ * a write to a photo path or a training file's import, larger than any form may be.
  */
 export function isGatedUpload({ method, target, headers }: Head): boolean {
-  if (!WRITES.has(method) || !isPhotoUpload(target)) return false;
+  if (!WRITES.has(method) || !(isPhotoUpload(target) || isTrainingImport(target))) return false;
   const declared = headers.get("content-length");
   // No Content-Length (chunked, or a Request made in a test): as large as it may be.
   return declared === null || !(Number(declared) <= BODY_LIMIT_BYTES);
@@ -45,7 +58,8 @@ export function isGatedUpload({ method, target, headers }: Head): boolean {
 
 /** The most a request to this target may send. */
 export function bodyLimitFor(target: string): number {
-  return isPhotoUpload(target) ? PHOTO_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
+  if (isPhotoUpload(target)) return PHOTO_BODY_LIMIT_BYTES;
+  return isTrainingImport(target) ? IMPORT_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
 }
 
 /** Checks made before the body is read: method, target, host headers, size, origin, content type. */

@@ -1,6 +1,7 @@
 import { whoami } from "~/.server/accounts/members.server";
 import { owesSecondFactor } from "~/.server/auth/second-step.server";
 import { readToken } from "~/.server/auth/token-cookie.server";
+import { isTrainingImport } from "~/.server/http/request-screen.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { isVerified } from "~/.server/identity/identity-service.server";
 import { countRecent } from "~/.server/rate-limit/rate-limit.server";
@@ -31,10 +32,12 @@ export const uploadDoor = { waitMs: 15_000, retryAfterSeconds: 10 };
 const COACH_PAGE = /^\/coach\/profile\/*$/;
 const ADMIN_PAGE = /^\/admin\/coaches\/[^/]+\/*$/;
 
-/** The role a photo path asks for beyond a verified member. */
-function roleFor(pathname: string): Role | null {
-  if (COACH_PAGE.test(pathname)) return "coach";
-  if (ADMIN_PAGE.test(pathname)) return "admin";
+/** The roles (any of them) a gated path asks for beyond a verified member. */
+function rolesFor(pathname: string): Role[] | null {
+  if (COACH_PAGE.test(pathname)) return ["coach"];
+  if (ADMIN_PAGE.test(pathname)) return ["admin"];
+  // A training file's import (issue 26): the author space's, authors and admins.
+  if (isTrainingImport(pathname)) return ["author", "admin"];
   return null;
 }
 
@@ -42,11 +45,13 @@ export async function admitUpload(request: Request): Promise<Admission> {
   const token = await readToken(request);
   const signedIn = token ? await whoami(token) : null;
   if (!signedIn || !isVerified(signedIn.identity) || owesSecondFactor(request, signedIn)) return { kind: "guard" };
-  const role = roleFor(new URL(request.url).pathname);
-  if (role && !signedIn.roles.includes(role)) return { kind: "guard" };
+  const pathname = new URL(request.url).pathname;
+  const roles = rolesFor(pathname);
+  if (roles && !roles.some((role) => signedIn.roles.includes(role))) return { kind: "guard" };
   const { bucket, max, windowMs } = PHOTO_UPLOAD_LIMIT;
   // A peek: the slot is taken by the photo service once the file is in hand (photo.server.ts).
-  if ((await countRecent(bucket, signedIn.member.id, windowMs)) >= max) {
+  // A training file is no photo: an author's imports wait for a place like photos, uncounted.
+  if (!isTrainingImport(pathname) && (await countRecent(bucket, signedIn.member.id, windowMs)) >= max) {
     return { kind: "refused", response: await refusal(request, 429) };
   }
   const release = await places.acquire(uploadDoor.waitMs);

@@ -91,15 +91,32 @@ export async function findTraining(slug: string): Promise<TrainingRow | null> {
   return row ?? null;
 }
 
-/** Every training and test of the catalogue with the member's progress, in content order. */
+/**
+ * Every training and test of the catalogue with the member's progress, in content order. Retired
+ * ones (`archived: true`, issue 26 item 1) only when the member started them: they stay theirs.
+ */
 export async function trainingsOf(memberId: string, filter: { archived: boolean }): Promise<TrainingProgress[]> {
-  return progressOf(db(), memberId, await catalogueRows(db(), (row) => row.archived === filter.archived));
+  const progress = await progressOf(
+    db(),
+    memberId,
+    await catalogueRows(db(), (row) => row.archived === filter.archived),
+  );
+  return filter.archived ? progress.filter(started) : progress;
 }
 
-/** One training with the member's progress, or null when no training has that slug. */
+/**
+ * One training with the member's progress, or null when no training has that slug, or when it is
+ * retired and the member never started it (its pages are then as unknown as a wrong address).
+ */
 export async function trainingOf(tx: Executor, memberId: string, slug: string): Promise<TrainingProgress | null> {
   const [progress] = await progressOf(tx, memberId, await catalogueRows(tx, (row) => row.slug === slug));
-  return progress ?? null;
+  if (!progress || (progress.content.archived && !started(progress))) return null;
+  return progress;
+}
+
+/** The member read a part of it or answered one of its quizzes. */
+function started(training: TrainingProgress): boolean {
+  return training.modules.some((m) => m.readParts.size > 0 || m.lastSubmission !== null || m.completed);
 }
 
 /** The member's progress in these trainings: one query, whatever their number. */

@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireAuthor } from "~/.server/auth/role-guard.server";
+import { trainingPreview } from "~/.server/authoring/preview.server";
+import { previewQuery } from "~/.server/authoring/preview-request.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { readDraft } from "~/.server/trainings/drafts.server";
+import { PreviewFrame } from "~/components/author/preview-frame";
+import { titleMeta } from "~/components/document/page-title";
+import { TrainingPageBody } from "~/components/presentational/training-page-body";
+
+export const meta = titleMeta;
+
+/**
+ * /author/trainings/<slug>/preview: the draft's training page as a member who has not started it
+ * would see it, in French or English, at a phone's width or the full one. Nothing is written.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAuthor(request);
+  const draft = await readDraft(params.slug ?? "");
+  if (!draft) notFound(request);
+  const authorLang = await localeOf(request);
+  const query = previewQuery(request, authorLang);
+  const t = await translator(authorLang, "author");
+  const missing = (await translator(query.lang, "author"))("preview.toWrite");
+  const preview = trainingPreview(draft, { lang: query.lang, authorLang, missing, width: query.width });
+  return {
+    title: t("preview.title"),
+    preview,
+    frame: { ...query, missing: preview.missing, here: `/author/trainings/${draft.slug}/preview` },
+  };
+}
+
+export default function TrainingPreview() {
+  const { preview, frame } = useLoaderData<typeof loader>();
+  return (
+    <PreviewFrame preview={frame}>
+      <TrainingPageBody training={preview.training} resultPath="#" modules={preview.modules} back="#" />
+    </PreviewFrame>
+  );
+}

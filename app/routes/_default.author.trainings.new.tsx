@@ -1,0 +1,93 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { requireAuthor } from "~/.server/auth/role-guard.server";
+import { createRefusals, createTraining, newTrainingSchema } from "~/.server/authoring/training-create.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { trainingBounds } from "~/content/training-schema";
+import { BilingualField } from "~/components/author/draft-form";
+import { titleMeta } from "~/components/document/page-title";
+import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { parseWithZod } from "~/forms/submission";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/**
+ * /author/trainings/new: a new training or test (issue 26 item 1). Its kind, titles, access and
+ * slug (made from the title when left empty); it starts as an empty draft and opens in the editor.
+ * Members see nothing of it until it is published.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAuthor(request);
+  const t = await translator(request, "author");
+  return { title: t("create.title") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { member } = await requireAuthor(request);
+  const submission = parseWithZod(await request.formData(), { schema: newTrainingSchema });
+  if (submission.status !== "success") return refuse(submission.reply(), 422);
+  const created = await createTraining(submission.value, { id: member.id, lang: await localeOf(request) });
+  if (created.ok) return redirect(`/author/trainings/${submission.value.slug}`, 303);
+  if (created.error === "taken") return refuseWith(submission, createRefusals.taken);
+  // The form's own fields are within the draft schema's bounds: nothing else can be refused.
+  return refuse(submission.reply({ formErrors: ["errors.invalid"] }), 422);
+}
+
+export default function NewTraining() {
+  const reply = useActionData<typeof action>();
+  const { t } = useTranslation("author");
+  const [form, fields] = useFormReply<{ kind: string; slug: string; titleFr: string; titleEn: string; access: string }>(
+    reply,
+    {
+      id: "new-training",
+      defaultValue: { kind: "training", access: "free" },
+    },
+  );
+  return (
+    <>
+      <p>
+        <Link to="/author/trainings">← {t("outline.back")}</Link>
+      </p>
+      <h1>{t("create.title")}</h1>
+      <p className="lead">{t("create.lead")}</p>
+      <Form method="post" className="card author-form" {...formProps(form)}>
+        <FormAlert lines={form.errors?.map((error) => t(error))} />
+        <fieldset
+          className={fields.kind.errors ? "field field--invalid" : "field"}
+          aria-describedby={fields.kind.errors ? fields.kind.errorId : undefined}
+        >
+          <legend>{t("create.kind")}</legend>
+          <div className="radio-row">
+            {(["training", "test"] as const).map((kind) => (
+              <label key={kind}>
+                <input {...fieldProps({ ...fields.kind, errors: undefined }, { type: "radio", value: kind })} />
+                {t(`trainings.kind.${kind}`)}
+              </label>
+            ))}
+          </div>
+          <ErrorList id={fields.kind.errorId} errors={fields.kind.errors} ns="author" />
+        </fieldset>
+        <BilingualField fields={fields} name="title" label={t("overview.name")} max={trainingBounds.title} />
+        <Field meta={fields.slug} label={t("create.slug")} hint={t("create.slugHint")} ns="author">
+          <input
+            {...fieldProps(fields.slug, { described: fields.slug.descriptionId })}
+            maxLength={trainingBounds.slug}
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+        </Field>
+        <Field meta={fields.access} label={t("overview.access")} ns="author">
+          <select {...fieldProps(fields.access)}>
+            <option value="free">{t("trainings.access.free")}</option>
+            <option value="payable">{t("trainings.access.payable")}</option>
+          </select>
+        </Field>
+        <SubmitButton pendingLabel={t("create.creating")}>{t("create.submit")}</SubmitButton>
+      </Form>
+    </>
+  );
+}
