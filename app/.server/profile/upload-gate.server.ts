@@ -5,6 +5,7 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { isVerified } from "~/.server/identity/identity-service.server";
 import { countRecent } from "~/.server/rate-limit/rate-limit.server";
 import type { Role } from "~/.server/roles/roles.server";
+import { MEDIA_UPLOAD_LIMIT } from "~/.server/authoring/uploads.server";
 import { PHOTO_UPLOAD_LIMIT } from "./photo.server";
 
 /**
@@ -31,10 +32,14 @@ export const uploadDoor = { waitMs: 15_000, retryAfterSeconds: 10 };
 const COACH_PAGE = /^\/coach\/profile\/*$/;
 const ADMIN_PAGE = /^\/admin\/coaches\/[^/]+\/*$/;
 
-/** The role a photo path asks for beyond a verified member. */
-function roleFor(pathname: string): Role | null {
-  if (COACH_PAGE.test(pathname)) return "coach";
-  if (ADMIN_PAGE.test(pathname)) return "admin";
+/** A video part's editor (issue 26): an author's or an admin's files, and their own hourly quota. */
+const MEDIA_PAGE = /^\/author\/trainings\/[^/]+\/modules\/[^/]+\/parts\/[^/]+\/*$/;
+
+/** The roles a photo path asks for beyond a verified member (one of them). */
+function rolesFor(pathname: string): Role[] | null {
+  if (COACH_PAGE.test(pathname)) return ["coach"];
+  if (ADMIN_PAGE.test(pathname)) return ["admin"];
+  if (MEDIA_PAGE.test(pathname)) return ["author", "admin"];
   return null;
 }
 
@@ -42,9 +47,10 @@ export async function admitUpload(request: Request): Promise<Admission> {
   const token = await readToken(request);
   const signedIn = token ? await whoami(token) : null;
   if (!signedIn || !isVerified(signedIn.identity) || owesSecondFactor(request, signedIn)) return { kind: "guard" };
-  const role = roleFor(new URL(request.url).pathname);
-  if (role && !signedIn.roles.includes(role)) return { kind: "guard" };
-  const { bucket, max, windowMs } = PHOTO_UPLOAD_LIMIT;
+  const pathname = new URL(request.url).pathname;
+  const roles = rolesFor(pathname);
+  if (roles && !signedIn.roles.some((role) => roles.includes(role))) return { kind: "guard" };
+  const { bucket, max, windowMs } = MEDIA_PAGE.test(pathname) ? MEDIA_UPLOAD_LIMIT : PHOTO_UPLOAD_LIMIT;
   // A peek: the slot is taken by the photo service once the file is in hand (photo.server.ts).
   if ((await countRecent(bucket, signedIn.member.id, windowMs)) >= max) {
     return { kind: "refused", response: await refusal(request, 429) };
@@ -76,9 +82,12 @@ export function uploadsInProgress(): number {
 
 async function refusal(request: Request, status: 429 | 503): Promise<Response> {
   const language = await localeOf(request);
+  const media = MEDIA_PAGE.test(new URL(request.url).pathname);
   const message =
     status === 429
-      ? (await translator(language, "profile"))("errors.photoTooManyUploads")
+      ? media
+        ? (await translator(language, "author"))("media.errors.tooManyUploads")
+        : (await translator(language, "profile"))("errors.photoTooManyUploads")
       : (await translator(language, "common"))("error.uploadsBusy");
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.set("Retry-After", String(status === 429 ? 3600 : uploadDoor.retryAfterSeconds));
