@@ -233,9 +233,7 @@ export default function ModuleEditor() {
           ))}
         </ol>
         <p>
-          <Link to={`${base}/quiz`}>
-            {t("modules.editor.quiz")} — {t("modules.questions", { count: questions })}
-          </Link>
+          <Link to={`${base}/quiz`}>{t("modules.editor.quiz", { count: questions })}</Link>
         </p>
       </section>
       <Form method="post" className="card author-form" {...formProps(addForm)}>

@@ -36,7 +36,6 @@ import { useTranslation } from "~/i18n/react";
 export const meta = titleMeta;
 
 const SAVED = ["part", "video", "poster", "captions"] as const;
-const VIDEO_MB = VIDEO_MAX_BYTES / 1024 / 1024;
 
 /**
  * /author/trainings/<slug>/modules/<module>/parts/<part>: one part of the draft. Its titles, and
@@ -56,7 +55,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     title: t("parts.pageTitle", { part: part.title[lang] || part.slug }),
     slug: draft.slug,
-    module: { slug: module.slug, title: module.title },
+    module: { slug: module.slug, name: module.title[lang] || module.slug },
+    videoMaxMb: VIDEO_MAX_BYTES / 1024 / 1024,
     part: { slug: part.slug, kind: part.kind, title: part.title },
     revision: draft.revision,
     saved,
@@ -136,7 +136,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PartEditor() {
-  const { slug, module, part, values, revision, saved, video } = useLoaderData<typeof loader>();
+  const { slug, module, part, values, revision, saved, video, videoMaxMb } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("author");
   const [form, fields] = useFormReply(reply, { id: "part", intent: "part", defaultValue: values });
@@ -146,9 +146,7 @@ export default function PartEditor() {
   return (
     <>
       <p>
-        <Link to={moduleBase}>
-          ← {t("parts.back")} <BothLanguages text={module.title} />
-        </Link>
+        <Link to={moduleBase}>← {t("parts.back", { module: module.name })}</Link>
       </p>
       <p className="eyebrow">{t(`outline.part.${part.kind}`)}</p>
       <BothLanguages text={part.title} as="h2" />
@@ -185,7 +183,7 @@ export default function PartEditor() {
             reply={reply}
             revision={revision}
             label={t("media.video")}
-            hint={t("media.videoHint", { max: VIDEO_MB })}
+            hint={t("media.videoHint", { max: videoMaxMb })}
             accept="video/mp4,video/webm"
             current={video.uploaded ? video.src : null}
           />

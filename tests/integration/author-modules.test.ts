@@ -1,10 +1,14 @@
 import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import sharp from "sharp";
+import { createElement } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { VIDEO_MAX_BYTES } from "~/.server/authoring/media.server";
 import { db } from "~/.server/db/client.server";
 import { rateLimitEvents, trainingDrafts, uploads } from "~/.server/db/schema.server";
 import { screenHead } from "~/.server/http/request-screen.server";
+import { securityHeaders } from "~/.server/http/security-headers.server";
+import { env } from "~/.server/config/env.server";
+import { ModulePart } from "~/components/presentational/module-part";
 import { grantRole } from "~/.server/roles/roles.server";
 import { servedBuild } from "~/.server/runtime/served-build.server";
 import { readDraft } from "~/.server/trainings/drafts.server";
@@ -510,7 +514,7 @@ describe("a module's editor", () => {
     );
     const html = await renderPage(ModuleEditor, { path: `${MODULE_PAGE}?removePart=la-video`, loaderData });
     expect(html).toContain(`href="${MODULE_PAGE}/quiz"`);
-    expect(html).toContain("quiz : 3 questions");
+    expect(html).toContain("Quiz : 3 questions");
     expect(html).toContain("Retirer cette partie ?");
   });
 });
@@ -839,5 +843,37 @@ describe("/uploads/<id>.<ext>", () => {
       expect(answer.status, name).toBe(404);
       expect(answer.headers.get("Cache-Control")).toBe("no-store");
     }
+  });
+});
+
+describe("a member's video part", () => {
+  it("plays an uploaded WebM or MP4 with its type, and another site's https file (allowed by the CSP)", async () => {
+    const part = (src: string) => ({
+      slug: "v",
+      kind: "video" as const,
+      title: "V",
+      body: [],
+      read: false,
+      video: {
+        src,
+        poster: `/uploads/${"a".repeat(64)}.webp`,
+        captions: `/uploads/${"b".repeat(64)}.vtt`,
+        transcript: [],
+      },
+    });
+    const html = (src: string) =>
+      renderPage(() => createElement(ModulePart, { part: part(src), videoPath: "/x", firstVideo: true }), {
+        path: "/",
+        loaderData: {},
+      });
+    expect(await html(`/uploads/${"c".repeat(64)}.webm`)).toContain('type="video/webm"');
+    expect(await html("/media/videos/cap.mp4")).toContain('type="video/mp4"');
+    const external = await html("https://videos.example/cap");
+    expect(external).toContain('<source src="https://videos.example/cap"/>');
+    expect(external).toContain(`poster="/uploads/${"a".repeat(64)}.webp"`);
+    expect(external).toContain(`src="/uploads/${"b".repeat(64)}.vtt"`);
+    const csp = securityHeaders(env())["Content-Security-Policy"];
+    expect(csp).toContain("media-src 'self' https:;");
+    expect(csp).toContain("img-src 'self' data:;");
   });
 });

@@ -186,8 +186,12 @@ const fieldNames = fc.constantFrom(
   "__state__",
   // Issue 24's coach profile (/coach/profile, /admin/coaches/:id, their API) and coaches list.
   "bioFr",
-  // Issue 26's file check (/author/check).
+  // Issue 26's file check (/author/check) and a part's uploads; its modules' and parts' forms.
   "file",
+  "revision",
+  "slug",
+  "direction",
+  "hours",
   "bioEn",
   "bio_fr",
   "bio_en",
@@ -285,6 +289,9 @@ const knownParams: Record<string, string[]> = {
   // Issue 26's author space (/author/trainings/:slug and its file.json).
   slug: ["capitaine", "tenir-le-cap"],
   module_slug: ["prendre-la-barre"],
+  // Issue 26's modules and parts (/author/trainings/:slug/modules/:module/parts/:part).
+  module: ["tenir-ses-engagements"],
+  part: ["la-force-des-petits-pas"],
   coach_slug: ["claire-moreau", "sarah-collins"],
   newPasswordPage: ["new-password-00000000-0000-4000-8000-000000000000"],
   page: ["list", "edit-00000000-0000-4000-8000-000000000000"],
