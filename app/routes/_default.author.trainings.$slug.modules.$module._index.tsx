@@ -236,7 +236,8 @@ export default function ModuleEditor() {
           <Link to={`${base}/quiz`}>{t("modules.editor.quiz", { count: questions })}</Link>
         </p>
       </section>
-      <Form method="post" className="card author-form" {...formProps(addForm)}>
+      {/* Keyed by the revision: once added, the form is empty again for the next one. */}
+      <Form key={revision} method="post" className="card author-form" {...formProps(addForm)}>
         <h2>{t("modules.addPart.title")}</h2>
         {full ? <p>{t("modules.addPart.full", { max: trainingBounds.parts })}</p> : null}
         <DraftAlerts form={addForm} reply={reply} />

@@ -292,7 +292,8 @@ function UploadForm({
     intent: id,
   });
   return (
-    <Form method="post" encType="multipart/form-data" className="author-upload" {...formProps(form)}>
+    // Keyed by the revision: once sent, the file input is empty again.
+    <Form key={revision} method="post" encType="multipart/form-data" className="author-upload" {...formProps(form)}>
       <DraftAlerts form={form} reply={reply} />
       <RevisionField revision={revision} />
       <input type="hidden" name="intent" value={intent} />

@@ -181,7 +181,8 @@ export default function ModulesPage() {
           ))}
         </ol>
       </section>
-      <Form method="post" className="card author-form" {...formProps(addForm)}>
+      {/* Keyed by the revision: once added, the form is empty again for the next one. */}
+      <Form key={revision} method="post" className="card author-form" {...formProps(addForm)}>
         <h2>{t("modules.add.title")}</h2>
         {full ? <p>{t("modules.add.full", { max: trainingBounds.modules })}</p> : null}
         <DraftAlerts form={addForm} reply={reply} />
