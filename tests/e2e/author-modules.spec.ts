@@ -14,22 +14,25 @@ test("an author adds a module and a video part, with its text, poster and captio
   await grantRole(member.email, "author");
   // Each project its own training: both run at once on one server.
   const training = test.info().project.name === "js-off" ? "j-embarque" : "tenir-le-cap";
+  // A name of its own: a run on a database kept from an earlier one adds a module of its own too.
+  const run = String(Date.now()).slice(-6);
+  const name = `Garder le cap ${run}`;
 
   await page.goto(`/author/trainings/${training}/modules`);
   await expect(page.getByRole("heading", { name: "Modules du brouillon" })).toBeVisible();
-  await page.getByRole("group", { name: "Titre" }).getByLabel("Français").fill("Garder le cap");
+  await page.getByRole("group", { name: "Titre" }).getByLabel("Français").fill(name);
   await page.getByRole("group", { name: "Titre" }).getByLabel("Anglais").fill("Holding course");
   await page.getByRole("button", { name: "Ajouter", exact: true }).click();
   await expect(page.getByText("Module ajouté au brouillon.")).toBeVisible();
-  await page.getByRole("button", { name: /Monter : Garder le cap/ }).click();
+  await page.getByRole("button", { name: `↑ Monter : ${name}` }).click();
   await expect(page.getByText("Ordre des modules enregistré")).toBeVisible();
   await checkPage(page, "author-modules");
 
   await page
-    .getByRole("link", { name: /Garder le cap/ })
+    .getByRole("link", { name: new RegExp(name) })
     .first()
     .click();
-  await expect(page).toHaveURL(/\/modules\/garder-le-cap$/);
+  await expect(page).toHaveURL(new RegExp(`/modules/garder-le-cap-${run}$`));
   await page.getByLabel("Durée en heures").fill("1,5");
   await page.getByLabel(/invitation à réserver/).check();
   await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { VIDEO_MAX_BYTES } from "~/.server/authoring/media.server";
 import { db } from "~/.server/db/client.server";
 import { rateLimitEvents, trainingDrafts, uploads } from "~/.server/db/schema.server";
+import { doorRefusal } from "~/.server/http/door-refusal.server";
 import { screenHead } from "~/.server/http/request-screen.server";
 import { securityHeaders } from "~/.server/http/security-headers.server";
 import { env } from "~/.server/config/env.server";
@@ -210,6 +211,8 @@ describe("the modules pages refuse whoever is neither author nor admin", () => {
     expect(screenHead(head(40 * 1024 * 1024))).toBe(413);
     // Elsewhere in the author space, a form's 64 KB.
     expect(screenHead(head(1024 * 1024, MODULE_PAGE))).toBe(413);
+    const refused = await doorRefusal(413, PART_PAGE("la-video"), "fr");
+    expect(await refused.text()).toBe("Ce fichier est trop lourd : une vidéo fait 25 Mo au plus.");
   });
 
   it("forged training, module and part slugs are 404s", async () => {
