@@ -13,6 +13,8 @@ import {
 import { moduleRefusals } from "~/.server/authoring/modules.server";
 import {
   checkPart,
+  clearFileSchema,
+  clearVideoFile,
   editPart,
   PARAGRAPHS_MAX_CHARS,
   paragraphsText,
@@ -35,7 +37,7 @@ import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
 
-const SAVED = ["part", "video", "poster", "captions"] as const;
+const SAVED = ["part", "video", "poster", "captions", "cleared"] as const;
 
 /**
  * /author/trainings/<slug>/modules/<module>/parts/<part>: one part of the draft. Its titles, and
@@ -93,7 +95,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     ?.parts.find((part) => part.slug === partSlug);
   if (!current) notFound(request);
   const formData = await request.formData();
-  const intent = intentOf(formData, ["part", "video", "poster", "captions"]);
+  const intent = intentOf(formData, ["part", "video", "poster", "captions", "clear"]);
   if (!intent) return refuseUnknownIntent();
   const lang = await localeOf(request);
   const author = { id: member.id, lang };
@@ -106,6 +108,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!checked.ok) return refuse(submission.reply({ fieldErrors: checked.fieldErrors }), 422);
     const save = await editPart(slug, moduleSlug, partSlug, submission.value.revision, author, checked.part);
     return answerDraftSave(submission, save, { page, saved: "part", refusalOf });
+  }
+  if (intent === "clear") {
+    const submission = parseWithZod(formData, { schema: clearFileSchema });
+    if (submission.status !== "success") return refuse(submission.reply());
+    const save = await clearVideoFile(slug, moduleSlug, partSlug, submission.value, author);
+    return answerDraftSave(submission, save, { page, saved: "cleared", refusalOf });
   }
   const submission = parseWithZod(formData, { schema: mediaSchema });
   if (submission.status !== "success") return refuse(submission.reply({ hideFields: ["file"] }));
@@ -292,26 +300,45 @@ function UploadForm({
     intent: id,
   });
   return (
-    // Keyed by the revision: once sent, the file input is empty again.
-    <Form key={revision} method="post" encType="multipart/form-data" className="author-upload" {...formProps(form)}>
-      <DraftAlerts form={form} reply={reply} />
+    <>
+      {/* Keyed by the revision: once sent, the file input is empty again. */}
+      <Form key={revision} method="post" encType="multipart/form-data" className="author-upload" {...formProps(form)}>
+        <DraftAlerts form={form} reply={reply} />
+        <RevisionField revision={revision} />
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="form" value={id} />
+        {lang ? <input type="hidden" name="lang" value={lang} /> : null}
+        <Field meta={fields.file} label={label} hint={hint} ns="author">
+          {current ? (
+            <p className="muted">
+              {image ? <img src={current} alt="" width={160} className="author-upload__poster" /> : null}
+              <a href={current}>{t("media.current")}</a>
+            </p>
+          ) : (
+            <p className="muted">{t("media.none")}</p>
+          )}
+          <input {...fieldProps(fields.file, { type: "file", described: fields.file.descriptionId })} accept={accept} />
+        </Field>
+        <SubmitButton pendingLabel={t("media.pending")} className="button button--primary">
+          {t("media.upload")}
+        </SubmitButton>
+      </Form>
+      {current ? <ClearForm which={id} revision={revision} label={label} /> : null}
+    </>
+  );
+}
+
+/** Takes the file out of the draft (its upload stays for the versions that name it). */
+function ClearForm({ which, revision, label }: { which: string; revision: number; label: string }) {
+  const { t } = useTranslation("author");
+  return (
+    <Form method="post" className="author-upload__clear">
       <RevisionField revision={revision} />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="form" value={id} />
-      {lang ? <input type="hidden" name="lang" value={lang} /> : null}
-      <Field meta={fields.file} label={label} hint={hint} ns="author">
-        {current ? (
-          <p className="muted">
-            {image ? <img src={current} alt="" width={160} className="author-upload__poster" /> : null}
-            <a href={current}>{t("media.current")}</a>
-          </p>
-        ) : (
-          <p className="muted">{t("media.none")}</p>
-        )}
-        <input {...fieldProps(fields.file, { type: "file", described: fields.file.descriptionId })} accept={accept} />
-      </Field>
-      <SubmitButton pendingLabel={t("media.pending")} className="button button--primary">
-        {t("media.upload")}
+      <input type="hidden" name="intent" value="clear" />
+      <input type="hidden" name="which" value={which} />
+      <SubmitButton pendingLabel={t("media.clearing")} className="button button--ghost">
+        {t("media.clear")}
+        <span className="visually-hidden"> : {label}</span>
       </SubmitButton>
     </Form>
   );

@@ -750,6 +750,21 @@ describe("a part's editor", () => {
     })) as Response;
     expect(served.headers.get("Content-Type")).toBe("text/vtt; charset=utf-8");
     expect(await served.text()).toBe("WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nBonjour à bord.\n");
+
+    // Removed from the draft again; the upload stays for the versions that may name it.
+    const clear = async (which: string, partSlug = part) =>
+      post(partAction, PART_PAGE(partSlug), author.cookie, paramsOf(partSlug), {
+        intent: "clear",
+        revision: await revision(),
+        which,
+      });
+    const cleared = await clear("captions-en");
+    expect(statusOf(cleared)).toBe(303);
+    expect(headerOf(cleared, "Location")).toBe(`${PART_PAGE(part)}?saved=cleared`);
+    expect((await draftModule())!.parts.at(-1)!.video!.captions).toEqual({});
+    expect(statusOf(await clear("transcript"))).toBe(400);
+    expect(statusOf(await clear("poster", "la-force-des-petits-pas"))).toBe(422);
+    expect(await db().select({ id: uploads.id }).from(uploads)).toHaveLength(1);
   });
 
   it("refuses a stale upload with 409 and leaves the draft as it was", async () => {

@@ -189,3 +189,27 @@ export function setVideoFile(
     return { ...part, video };
   });
 }
+
+/** Which of a video part's files a "remove" button names. */
+export const clearFileSchema = z.object({
+  revision: revisionField,
+  which: z.enum(["video", "poster", "captions-fr", "captions-en"], { message: "media.errors.which" }),
+});
+
+/** Takes one of a video part's files out of the draft (the upload stays: a published version may name it). */
+export function clearVideoFile(
+  training: string,
+  moduleSlug: string,
+  partSlug: string,
+  input: z.infer<typeof clearFileSchema>,
+  author: Author,
+) {
+  return editPart(training, moduleSlug, partSlug, input.revision, author, (part) => {
+    if (part.kind !== "video" || !part.video) return { refused: "notVideo" };
+    const video: DraftVideo = { ...part.video, captions: { ...part.video.captions } };
+    if (input.which === "video") delete video.src;
+    else if (input.which === "poster") delete video.poster;
+    else delete video.captions[input.which === "captions-fr" ? "fr" : "en"];
+    return { ...part, video };
+  });
+}
