@@ -186,12 +186,15 @@ const fieldNames = fc.constantFrom(
   "__state__",
   // Issue 24's coach profile (/coach/profile, /admin/coaches/:id, their API) and coaches list.
   "bioFr",
-  // Issue 26's file check (/author/check) and imports, a new training, retiring one.
+  // Issue 26's file check (/author/check) and imports, a new training, retiring one; a part's
+  // uploads; its modules' and parts' forms.
   "file",
   "revision",
   "kind",
   "slug",
   "titleFr",
+  "direction",
+  "hours",
   "bioEn",
   "bio_fr",
   "bio_en",
@@ -288,9 +291,11 @@ const knownParams: Record<string, string[]> = {
   training_slug: ["j-embarque", "le-point-gps"],
   // Issue 26's author space (/author/trainings/:slug and its file.json).
   slug: ["capitaine", "tenir-le-cap"],
-  // Issue 26's preview of a module (/author/trainings/:slug/preview/:module).
-  module: ["questionnaire", "prendre-la-barre"],
+  // Issue 26's preview of a module (/author/trainings/:slug/preview/:module) and its modules
+  // and parts (/author/trainings/:slug/modules/:module/parts/:part).
+  module: ["questionnaire", "prendre-la-barre", "tenir-ses-engagements"],
   module_slug: ["prendre-la-barre"],
+  part: ["la-force-des-petits-pas"],
   coach_slug: ["claire-moreau", "sarah-collins"],
   newPasswordPage: ["new-password-00000000-0000-4000-8000-000000000000"],
   page: ["list", "edit-00000000-0000-4000-8000-000000000000"],

@@ -821,3 +821,23 @@ export const securityEventReports = pgTable(
   },
   (t) => [uniqueIndex("security_event_reports_token_hash_key").on(t.tokenHash), index().on(t.memberId)],
 );
+
+/**
+ * A file an author uploaded for a training (issue 26): a video (MP4 or WebM, as sent), a poster
+ * (re-encoded to WebP by the image pipeline) or captions (WebVTT, written back in normal form).
+ * Served at /uploads/<id>.<ext>. The id is the SHA-256 of the bytes kept: the same file uploaded
+ * twice is one row, and an id's answer never changes (cached for good). Kept when a draft stops
+ * naming it: a published version or a member's history may still.
+ */
+export const uploads = pgTable("uploads", {
+  id: text("id").primaryKey(),
+  /** The extension its URL ends with: mp4, webm, webp or vtt. */
+  ext: text("ext").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  sha256: text("sha256").notNull(),
+  bytes: bytea("bytes").notNull(),
+  /** app_users.id, kept without a foreign key: content outlives its authors' accounts. */
+  uploadedBy: uuid("uploaded_by"),
+  createdAt: createdAt(),
+});

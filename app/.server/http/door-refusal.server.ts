@@ -1,6 +1,6 @@
 import type { Language } from "~/i18n/config";
 import { translator } from "~/.server/i18n/i18n.server";
-import { isPhotoUpload, METHODS, type Refusal } from "./request-screen.server";
+import { isMediaUpload, isPhotoUpload, METHODS, type Refusal } from "./request-screen.server";
 
 const refusalKeys: Record<Refusal, string> = {
   400: "error.badRequest",
@@ -16,7 +16,12 @@ const refusalKeys: Record<Refusal, string> = {
  */
 export async function doorRefusal(status: Refusal, target: string, language: Language): Promise<Response> {
   // A photo too large for the door says the photo's own limit, not a form's.
-  const key = status === 413 && isPhotoUpload(target) ? "error.photoTooLarge" : refusalKeys[status];
+  const key =
+    status === 413 && isPhotoUpload(target)
+      ? "error.photoTooLarge"
+      : status === 413 && isMediaUpload(target)
+        ? "error.mediaTooLarge"
+        : refusalKeys[status];
   const message = (await translator(language, "common"))(key);
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (status === 405) headers.set("Allow", METHODS.join(", "));

@@ -14,6 +14,13 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
  */
 export const PHOTO_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 const PHOTO_PATHS = new Set(["/profile/photo", "/api/profile/photo"]);
+/**
+ * A video part's editor (issue 26) takes an author's video: up to 25 MB, checked by the media
+ * service with its own message (authoring/media.server.ts); the door lets through that and the
+ * multipart's overhead, and asks who sends it before reading it, as for a photo.
+ */
+export const MEDIA_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+const MEDIA_PAGE = /^\/author\/trainings\/[^/]+\/modules\/[^/]+\/parts\/[^/]+\/*$/;
 export const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 // A host name or an IPv4/IPv6 literal, with an optional port: what a browser sends.
@@ -45,12 +52,18 @@ export function isPhotoUpload(target: string): boolean {
   return PHOTO_PATHS.has(path) || COACH_PHOTO_PAGES.test(path);
 }
 
+/** Whether the target is a video part's editor, which takes an author's files (issue 26). */
+export function isMediaUpload(target: string): boolean {
+  return MEDIA_PAGE.test(target.split("?")[0]!);
+}
+
 /**
  * Whether the door asks who sends this request before reading its body (profile/upload-gate.server.ts):
- * a write to a photo path or a training file's import, larger than any form may be.
+ * a write to a photo path, a part's media or a training file's import, larger than any form may be.
  */
 export function isGatedUpload({ method, target, headers }: Head): boolean {
-  if (!WRITES.has(method) || !(isPhotoUpload(target) || isTrainingImport(target))) return false;
+  if (!WRITES.has(method) || !(isPhotoUpload(target) || isMediaUpload(target) || isTrainingImport(target)))
+    return false;
   const declared = headers.get("content-length");
   // No Content-Length (chunked, or a Request made in a test): as large as it may be.
   return declared === null || !(Number(declared) <= BODY_LIMIT_BYTES);
@@ -58,6 +71,7 @@ export function isGatedUpload({ method, target, headers }: Head): boolean {
 
 /** The most a request to this target may send. */
 export function bodyLimitFor(target: string): number {
+  if (isMediaUpload(target)) return MEDIA_BODY_LIMIT_BYTES;
   if (isPhotoUpload(target)) return PHOTO_BODY_LIMIT_BYTES;
   return isTrainingImport(target) ? IMPORT_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
 }

@@ -61,7 +61,8 @@ function contentSecurityPolicy(config: HeaderSettings, nonce: string | undefined
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${reports}${devSockets}`,
-    "media-src 'self'",
+    // An author's video may be an https:// address of a video host's file (issue 26).
+    "media-src 'self' https:",
     // Session replay compresses in a worker it starts from a blob: only with reporting on.
     ...(reportsOrigin ? ["worker-src 'self' blob:"] : []),
     "object-src 'none'",

@@ -20,6 +20,8 @@ export const PHOTO_MAX_PIXELS = 40_000_000;
 /** 20 uploads an hour per uploader: also peeked at before the body is read (upload-gate.server.ts). */
 export const PHOTO_UPLOAD_LIMIT = { bucket: "photo-upload", max: 20, windowMs: 60 * 60 * 1000 } as const;
 
+/** Why an image's bytes make no image. */
+export type ImageError = "notAnImage" | "unreadable" | "tooManyPixels";
 export type PhotoError = "missing" | "tooLarge" | "notAnImage" | "unreadable" | "tooManyPixels" | "tooManyUploads";
 export type PhotoOutcome = { ok: true; url: string } | { ok: false; error: PhotoError };
 
@@ -45,8 +47,21 @@ export function imageKind(bytes: Uint8Array): Kind | null {
   return null;
 }
 
+/** How an image is resized: the photo's square crop, or a poster's frame kept whole (issue 26). */
+export type ImageFrame = { width: number; height: number; fit: "cover" | "inside" };
+const PHOTO_FRAME: ImageFrame = { width: PHOTO_SIDE, height: PHOTO_SIDE, fit: "cover" };
+
+/**
+ * The one image pipeline of Cap (photos, and the posters of authors' videos): recognised by its
+ * magic bytes, its declared size checked before any pixel is decoded, then resized and re-encoded
+ * to WebP without its metadata — an uploader's bytes are never served as they came.
+ */
+export function reencodeImage(bytes: Buffer, frame: ImageFrame): Promise<Buffer | ImageError> {
+  return reencode(bytes, frame);
+}
+
 /** The upload as a small WebP, or why it cannot be one. */
-async function reencode(bytes: Buffer): Promise<Buffer | PhotoError> {
+async function reencode(bytes: Buffer, frame: ImageFrame = PHOTO_FRAME): Promise<Buffer | ImageError> {
   const kind = imageKind(bytes);
   if (!kind) return "notAnImage";
   const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: "truncated", sequentialRead: true } as const;
@@ -66,7 +81,10 @@ async function reencode(bytes: Buffer): Promise<Buffer | PhotoError> {
     try {
       return await sharp(bytes, options)
         .autoOrient()
-        .resize(PHOTO_SIDE, PHOTO_SIDE, { fit: "cover", position: "attention" })
+        .resize(frame.width, frame.height, {
+          fit: frame.fit,
+          ...(frame.fit === "cover" ? { position: "attention" } : { withoutEnlargement: true }),
+        })
         .webp({ quality: 80 })
         .toBuffer();
     } catch {

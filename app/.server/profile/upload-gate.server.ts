@@ -1,11 +1,12 @@
 import { whoami } from "~/.server/accounts/members.server";
 import { owesSecondFactor } from "~/.server/auth/second-step.server";
 import { readToken } from "~/.server/auth/token-cookie.server";
-import { isTrainingImport } from "~/.server/http/request-screen.server";
+import { isMediaUpload, isTrainingImport } from "~/.server/http/request-screen.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { isVerified } from "~/.server/identity/identity-service.server";
 import { countRecent } from "~/.server/rate-limit/rate-limit.server";
 import type { Role } from "~/.server/roles/roles.server";
+import { MEDIA_UPLOAD_LIMIT } from "~/.server/authoring/uploads.server";
 import { PHOTO_UPLOAD_LIMIT } from "./photo.server";
 
 /**
@@ -36,8 +37,9 @@ const ADMIN_PAGE = /^\/admin\/coaches\/[^/]+\/*$/;
 function rolesFor(pathname: string): Role[] | null {
   if (COACH_PAGE.test(pathname)) return ["coach"];
   if (ADMIN_PAGE.test(pathname)) return ["admin"];
-  // A training file's import (issue 26): the author space's, authors and admins.
-  if (isTrainingImport(pathname)) return ["author", "admin"];
+  // A part's media (their own hourly quota) and a training file's import (issue 26): the author
+  // space's, authors and admins.
+  if (isMediaUpload(pathname) || isTrainingImport(pathname)) return ["author", "admin"];
   return null;
 }
 
@@ -47,8 +49,8 @@ export async function admitUpload(request: Request): Promise<Admission> {
   if (!signedIn || !isVerified(signedIn.identity) || owesSecondFactor(request, signedIn)) return { kind: "guard" };
   const pathname = new URL(request.url).pathname;
   const roles = rolesFor(pathname);
-  if (roles && !roles.some((role) => signedIn.roles.includes(role))) return { kind: "guard" };
-  const { bucket, max, windowMs } = PHOTO_UPLOAD_LIMIT;
+  if (roles && !signedIn.roles.some((role) => roles.includes(role))) return { kind: "guard" };
+  const { bucket, max, windowMs } = isMediaUpload(pathname) ? MEDIA_UPLOAD_LIMIT : PHOTO_UPLOAD_LIMIT;
   // A peek: the slot is taken by the photo service once the file is in hand (photo.server.ts).
   // A training file is no photo: an author's imports wait for a place like photos, uncounted.
   if (!isTrainingImport(pathname) && (await countRecent(bucket, signedIn.member.id, windowMs)) >= max) {
@@ -81,9 +83,12 @@ export function uploadsInProgress(): number {
 
 async function refusal(request: Request, status: 429 | 503): Promise<Response> {
   const language = await localeOf(request);
+  const media = isMediaUpload(new URL(request.url).pathname);
   const message =
     status === 429
-      ? (await translator(language, "profile"))("errors.photoTooManyUploads")
+      ? media
+        ? (await translator(language, "author"))("media.errors.tooManyUploads")
+        : (await translator(language, "profile"))("errors.photoTooManyUploads")
       : (await translator(language, "common"))("error.uploadsBusy");
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.set("Retry-After", String(status === 429 ? 3600 : uploadDoor.retryAfterSeconds));

@@ -22,7 +22,7 @@ export function ModulePart({ part, videoPath, firstVideo }: { part: Part; videoP
         <>
           {firstVideo ? <link rel="preload" as="image" href={part.video.poster} fetchPriority="high" /> : null}
           <video controls preload="none" poster={part.video.poster}>
-            <source src={part.video.src} type="video/mp4" />
+            <source src={part.video.src} {...videoType(part.video.src)} />
             <track kind="captions" src={part.video.captions} default />
             {t("module.videoFallback")}
           </video>
@@ -50,4 +50,15 @@ export function ModulePart({ part, videoPath, firstVideo }: { part: Part; videoP
       )}
     </section>
   );
+}
+
+/**
+ * The type a video's address names by its extension (a file of /media or /uploads: MP4 or WebM);
+ * none for another site's address, whose type the browser learns from its answer.
+ */
+function videoType(src: string): { type?: string } {
+  const path = src.split(/[?#]/)[0];
+  if (path.endsWith(".webm")) return { type: "video/webm" };
+  if (path.endsWith(".mp4") || src.startsWith("/")) return { type: "video/mp4" };
+  return {};
 }

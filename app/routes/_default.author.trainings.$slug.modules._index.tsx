@@ -1,0 +1,205 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireAuthor } from "~/.server/auth/role-guard.server";
+import { answerDraftSave } from "~/.server/authoring/draft-post.server";
+import {
+  addModule,
+  addModuleSchema,
+  moduleRefusals,
+  moveModule,
+  moveSchema,
+  removeModule,
+  removeSchema,
+} from "~/.server/authoring/modules.server";
+import { intentOf, refuse, refuseUnknownIntent } from "~/.server/http/form-reply.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { readDraft } from "~/.server/trainings/drafts.server";
+import { trainingBounds } from "~/content/training-schema";
+import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
+import { titleMeta } from "~/components/document/page-title";
+import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
+import { BothLanguages } from "~/components/presentational/both-languages";
+import { parseWithZod } from "~/forms/submission";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+const SAVED = ["added", "moved", "removed"] as const;
+
+/**
+ * /author/trainings/<slug>/modules: the draft's modules in order (both titles, hours, parts),
+ * each moved up or down or removed (after a confirmation), and a new one added.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAuthor(request);
+  const draft = await readDraft(params.slug ?? "");
+  if (!draft) notFound(request);
+  const lang = await localeOf(request);
+  const t = await translator(lang, "author");
+  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+  const query = new URL(request.url).searchParams;
+  const saved = SAVED.find((key) => key === query.get("saved")) ?? null;
+  const removing = draft.content.modules.find((module) => module.slug === query.get("remove"));
+  return {
+    title: t("modules.pageTitle", { training: draft.content.title[lang] || draft.slug }),
+    slug: draft.slug,
+    revision: draft.revision,
+    saved,
+    full: draft.content.modules.length >= trainingBounds.modules,
+    confirm: removing ? { slug: removing.slug, title: removing.title } : null,
+    modules: draft.content.modules.map((module) => ({
+      slug: module.slug,
+      title: module.title,
+      name: module.title[lang] || module.slug,
+      hours: number.format(module.hours),
+      count: module.hours,
+      parts: module.parts.length,
+      questions: module.quiz?.questions.length ?? 0,
+    })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member } = await requireAuthor(request);
+  const slug = params.slug ?? "";
+  const formData = await request.formData();
+  const intent = intentOf(formData, ["add", "move", "remove"]);
+  if (!intent) return refuseUnknownIntent();
+  const author = { id: member.id, lang: await localeOf(request) };
+  const page = `/author/trainings/${slug}/modules`;
+  const refusalOf = (refusal: keyof typeof moduleRefusals) => moduleRefusals[refusal];
+  if (intent === "add") {
+    const submission = parseWithZod(formData, { schema: addModuleSchema });
+    if (submission.status !== "success") return refuse(submission.reply());
+    return answerDraftSave(submission, await addModule(slug, submission.value, author), {
+      page,
+      saved: "added",
+      refusalOf,
+    });
+  }
+  if (intent === "move") {
+    const submission = parseWithZod(formData, { schema: moveSchema });
+    if (submission.status !== "success") return refuse(submission.reply());
+    return answerDraftSave(submission, await moveModule(slug, submission.value, author), {
+      page,
+      saved: "moved",
+      refusalOf,
+    });
+  }
+  const submission = parseWithZod(formData, { schema: removeSchema });
+  if (submission.status !== "success") return refuse(submission.reply());
+  return answerDraftSave(submission, await removeModule(slug, submission.value, author), {
+    page,
+    saved: "removed",
+    refusalOf,
+  });
+}
+
+export default function ModulesPage() {
+  const { slug, modules, revision, saved, confirm, full } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { t } = useTranslation("author");
+  const [addForm, addFields] = useFormReply(reply, { id: "add-module", intent: "add" });
+  const [listForm] = useFormReply(reply, { id: "modules", intent: ["move", "remove"] });
+  const base = `/author/trainings/${slug}/modules`;
+  return (
+    <>
+      <UnknownIntentAlert reply={reply} />
+      {saved ? <FormAlert tone="success" lines={[t(`modules.saved.${saved}`)]} /> : null}
+      {confirm ? (
+        <section className="card author-confirm" aria-labelledby="remove-module">
+          <h2 id="remove-module">{t("modules.remove.title")}</h2>
+          <BothLanguages text={confirm.title} />
+          <p>{t("modules.remove.explain")}</p>
+          <Form method="post" className="author-actions">
+            <RevisionField revision={revision} />
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="slug" value={confirm.slug} />
+            <SubmitButton pendingLabel={t("modules.remove.pending")} className="button button--danger">
+              {t("modules.remove.confirm")}
+            </SubmitButton>
+            <Link to={base} className="button button--ghost">
+              {t("modules.remove.cancel")}
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+      <section className="card" aria-labelledby="modules-title">
+        <h2 id="modules-title">{t("modules.title")}</h2>
+        <DraftAlerts form={listForm} reply={reply} />
+        {modules.length === 0 ? <p>{t("modules.empty")}</p> : null}
+        <ol className="author-items">
+          {modules.map((module, index) => (
+            <li key={module.slug} className="author-items__item">
+              <div>
+                <p className="eyebrow">{t("modules.number", { number: index + 1 })}</p>
+                <h3>
+                  <Link to={`${base}/${module.slug}`}>
+                    <BothLanguages text={module.title} />
+                  </Link>
+                </h3>
+                <p className="muted">
+                  {t("modules.hours", { count: module.count, hours: module.hours })} ·{" "}
+                  {t("modules.parts", { count: module.parts })} · {t("modules.questions", { count: module.questions })}
+                </p>
+              </div>
+              <Form method="post" className="author-actions">
+                <RevisionField revision={revision} />
+                <input type="hidden" name="intent" value="move" />
+                <input type="hidden" name="slug" value={module.slug} />
+                {index > 0 ? (
+                  <SubmitButton
+                    name="direction"
+                    value="up"
+                    pendingLabel={t("modules.moving")}
+                    className="button button--ghost"
+                  >
+                    ↑ {t("modules.up")}
+                    <span className="visually-hidden"> : {module.name}</span>
+                  </SubmitButton>
+                ) : null}
+                {index < modules.length - 1 ? (
+                  <SubmitButton
+                    name="direction"
+                    value="down"
+                    pendingLabel={t("modules.moving")}
+                    className="button button--ghost"
+                  >
+                    ↓ {t("modules.down")}
+                    <span className="visually-hidden"> : {module.name}</span>
+                  </SubmitButton>
+                ) : null}
+                <Link to={`${base}?remove=${module.slug}`} className="button button--ghost">
+                  {t("modules.removeLink")}
+                  <span className="visually-hidden"> : {module.name}</span>
+                </Link>
+              </Form>
+            </li>
+          ))}
+        </ol>
+      </section>
+      {/* Keyed by the revision: once added, the form is empty again for the next one. */}
+      <Form key={revision} method="post" className="card author-form" {...formProps(addForm)}>
+        <h2>{t("modules.add.title")}</h2>
+        {full ? <p>{t("modules.add.full", { max: trainingBounds.modules })}</p> : null}
+        <DraftAlerts form={addForm} reply={reply} />
+        <RevisionField revision={revision} />
+        <input type="hidden" name="intent" value="add" />
+        <BilingualField fields={addFields} name="title" label={t("modules.add.name")} max={trainingBounds.title} />
+        <Field meta={addFields.slug} label={t("modules.add.slug")} hint={t("modules.add.slugHint")} ns="author">
+          <input
+            {...fieldProps(addFields.slug, { described: addFields.slug.descriptionId })}
+            maxLength={trainingBounds.slug}
+            pattern="[a-z0-9]+([\-_][a-z0-9]+)*"
+          />
+        </Field>
+        <SubmitButton pendingLabel={t("modules.add.pending")} className="button button--primary">
+          {t("modules.add.submit")}
+        </SubmitButton>
+      </Form>
+    </>
+  );
+}
