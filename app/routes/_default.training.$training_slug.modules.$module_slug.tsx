@@ -13,6 +13,7 @@ import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { QuizForm, useQuizReply } from "~/components/form/quiz-form";
 import { answerFieldName } from "~/forms/quiz";
 import { Duration } from "~/components/presentational/duration";
+import { AnsweredQuiz } from "~/components/presentational/training-results";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -140,6 +141,13 @@ export default function ModulePage() {
           ) : null}
           <FormAlert lines={quizForm.errors?.map((error) => t(error))} />
           <p className="muted">{module.quiz.last ? t("quiz.again") : t("quiz.lead")}</p>
+          {module.quiz.last?.earlier ? (
+            <details className="answered-earlier">
+              <summary>{t("quiz.earlierTitle")}</summary>
+              <p className="muted">{t("quiz.earlierText")}</p>
+              <AnsweredQuiz answers={module.quiz.last.earlier} />
+            </details>
+          ) : null}
           <QuizForm questions={module.quiz.questions} form={quizForm} fields={quizFields} />
         </section>
       ) : null}
