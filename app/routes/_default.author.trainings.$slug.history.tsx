@@ -59,7 +59,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       number: version.number,
       by: version.seeded ? null : (version.publishedBy ?? t("history.deletedAccount")),
       at: when.format(version.publishedAt),
-      changes: summaryWords(version.summary, t),
+      // The first version adds everything: it is told as the first, not counted.
+      changes: version.number === 1 ? [] : summaryWords(version.summary, t),
       live: version.live,
     })),
     justPublished: back !== null && /^\d{1,9}$/.test(back) ? Number(back) : null,

@@ -34,10 +34,11 @@ async function author(): Promise<TestMember> {
 }
 
 /** The author changes the draft and publishes it, as the editor and /publish do. */
-async function publishEdit(writer: TestMember, edit: (content: DraftContent) => DraftContent | undefined) {
+async function publishEdit(writer: TestMember, edit: (content: DraftContent) => unknown) {
   const { revision } = (await readDraft(SLUG))!;
   const saved = await saveDraft(SLUG, { revision, authorId: writer.memberId, lang: "fr" }, (content) => {
-    return edit(content) ?? content;
+    // An edit changes the content in place, or answers the next one.
+    return (edit(content) as DraftContent | undefined) ?? content;
   });
   expect(saved).toEqual({ ok: true, revision: revision + 1 });
   const published = await publishDraft(SLUG, { revision: revision + 1, authorId: writer.memberId });

@@ -188,6 +188,9 @@ const fieldNames = fc.constantFrom(
   "bioFr",
   // Issue 26's file check (/author/check).
   "file",
+  // Issue 26's publish and history forms.
+  "revision",
+  "number",
   "bioEn",
   "bio_fr",
   "bio_en",
@@ -284,6 +287,8 @@ const knownParams: Record<string, string[]> = {
   training_slug: ["j-embarque", "le-point-gps"],
   // Issue 26's author space (/author/trainings/:slug and its file.json).
   slug: ["capitaine", "tenir-le-cap"],
+  // Issue 26's history (/author/trainings/:slug/history/:number/file.json).
+  number: ["1", "2"],
   module_slug: ["prendre-la-barre"],
   coach_slug: ["claire-moreau", "sarah-collins"],
   newPasswordPage: ["new-password-00000000-0000-4000-8000-000000000000"],

@@ -143,7 +143,7 @@ type Author = { revision: number; authorId: string };
 
 /** The draft `slug` as it was at `revision` becomes the training's next version, live at once. */
 export function publishDraft(slug: string, author: Author): Promise<PublishOutcome> {
-  return publishing(slug, author, async (tx, draft) => {
+  return publishing(slug, author, async (draft) => {
     const parsed = trainingContent.safeParse(draft);
     if (!parsed.success) return { ok: false, error: "incomplete" };
     return { ok: true, content: parsed.data };
@@ -155,7 +155,7 @@ export function publishDraft(slug: string, author: Author): Promise<PublishOutco
  * and the draft set to it. The live version itself is refused (nothing to go back to).
  */
 export function republishVersion(slug: string, number: number, author: Author): Promise<PublishOutcome> {
-  return publishing(slug, { ...author, revertedTo: number }, async (tx) => {
+  return publishing(slug, { ...author, revertedTo: number }, async (_draft, tx) => {
     const [version] = await tx
       .select({
         content: trainingVersions.content,
@@ -175,7 +175,7 @@ type Chosen = { ok: true; content: TrainingContent } | { ok: false; error: "notF
 async function publishing(
   slug: string,
   author: Author & { revertedTo?: number },
-  choose: (tx: Executor, draft: DraftContent) => Promise<Chosen>,
+  choose: (draft: DraftContent, tx: Executor) => Promise<Chosen>,
 ): Promise<PublishOutcome> {
   if (slug.length > trainingBounds.slug) return { ok: false, error: "notFound" };
   const database = db();
@@ -187,7 +187,7 @@ async function publishing(
       .for("update");
     if (!draft) return { ok: false, error: "notFound" };
     if (draft.revision !== author.revision) return { ok: false, error: "stale" };
-    const chosen = await choose(tx, draft.content);
+    const chosen = await choose(draft.content, tx);
     if (!chosen.ok) return chosen;
     const [before] = await tx
       .select({ number: trainingVersions.number })

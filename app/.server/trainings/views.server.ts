@@ -21,7 +21,7 @@ const namedResultPages: Record<string, string> = {
 const none: AnsweredVersions = new Map();
 
 /** The module as the member's last submission saw it (its version), or as it is today. */
-function answeredModule(training: TrainingProgress, module: ModuleProgress, versions: AnsweredVersions): ModuleContent {
+function answeredModule(module: ModuleProgress, versions: AnsweredVersions): ModuleContent {
   const versionId = module.lastSubmission?.versionId;
   const version = versionId ? versions.get(versionId) : undefined;
   return version?.modules.find((m) => m.slug === module.content.slug) ?? module.content;
@@ -31,9 +31,9 @@ function answeredModule(training: TrainingProgress, module: ModuleProgress, vers
  * The member's last answers in the words they read: each question of the version answered with
  * the labels they picked (a question or an answer removed since still shows). Null before any.
  */
-function answersOf(training: TrainingProgress, module: ModuleProgress, versions: AnsweredVersions, lang: Language) {
+function answersOf(module: ModuleProgress, versions: AnsweredVersions, lang: Language) {
   const last = module.lastSubmission;
-  const quiz = answeredModule(training, module, versions).quiz;
+  const quiz = answeredModule(module, versions).quiz;
   if (!last || !quiz) return null;
   return quiz.questions.map((question) => ({
     id: question.id,
@@ -136,9 +136,9 @@ export function moduleView(
         graded: quiz.questions.some((q) => q.answers.some((a) => a.correct)),
         // The quiz changed since the member answered it: what they answered, as they read it.
         earlier:
-          JSON.stringify(answeredModule(training, module, versions).quiz) === JSON.stringify(quiz)
+          JSON.stringify(answeredModule(module, versions).quiz) === JSON.stringify(quiz)
             ? null
-            : answersOf(training, module, versions, lang),
+            : answersOf(module, versions, lang),
       },
     },
     previous: neighbour(-1),
@@ -186,7 +186,7 @@ export function trainingResult(training: TrainingProgress, lang: Language, versi
       hasQuiz: Boolean(m.content.quiz),
       right: m.lastSubmission?.score.right ?? null,
       total: m.lastSubmission?.score.total ?? null,
-      answers: answersOf(training, m, versions, lang),
+      answers: answersOf(m, versions, lang),
     })),
   };
 }
