@@ -4,7 +4,8 @@ import { db } from "~/.server/db/client.server";
 import { quizSubmissions, trainingDrafts, trainingVersions, trainings } from "~/.server/db/schema.server";
 import { publishDraft } from "~/.server/authoring/publish.server";
 import { grantRole } from "~/.server/roles/roles.server";
-import { GENERATION_CHECK_MS } from "~/.server/trainings/catalogue.server";
+import { forgetCatalogue, GENERATION_CHECK_MS, trainingsOf } from "~/.server/trainings/catalogue.server";
+import { markPartRead } from "~/.server/trainings/progress.server";
 import { readDraft, saveDraft } from "~/.server/trainings/drafts.server";
 import { readTrainingFiles, seedContent } from "~/.server/trainings/seed.server";
 import { publishContent } from "~/.server/trainings/versions.server";
@@ -295,6 +296,23 @@ describe("every process sees a publish within a second (issue 26 item 4)", () =>
     }
     expect(title).toBe("Publié ailleurs");
     expect(Date.now() - start).toBeLessThan(1_000);
+  });
+});
+
+describe("the catalogue read again after a publish", () => {
+  it("a page reading it while a member's step runs in a transaction waits on nothing the step holds", async () => {
+    const member = await verifiedMember();
+    for (let round = 0; round < 5; round++) {
+      forgetCatalogue(db());
+      const both = Promise.all([
+        trainingsOf(member.memberId, { archived: false }),
+        markPartRead(member.memberId, SLUG, first.slug, first.parts[round % first.parts.length].slug),
+      ]);
+      const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error("stuck")), 5_000));
+      const [list, step] = (await Promise.race([both, timeout])) as Awaited<typeof both>;
+      expect(list.length).toBeGreaterThan(0);
+      expect(step.ok).toBe(true);
+    }
   });
 });
 

@@ -64,7 +64,7 @@ type Catalogue = { generation: number; trainings: TrainingRow[]; modules: Module
  */
 export const GENERATION_CHECK_MS = 250;
 
-type Cached = { catalogue: Promise<Catalogue>; checkedAt: number };
+type Cached = { catalogue: Promise<Catalogue>; checkedAt: number; settled: boolean; executor: Executor };
 const catalogues = new WeakMap<Database, Cached>();
 
 export function forgetCatalogue(database: Database) {
@@ -76,6 +76,9 @@ async function catalogue(executor: Executor): Promise<Catalogue> {
   const database = db();
   const cached = catalogues.get(database);
   if (!cached) return load(database, executor);
+  // A read in progress through another connection is not awaited from inside a transaction:
+  // PGlite's one connection is this transaction's until it ends, so that read would wait for it.
+  if (!cached.settled && cached.executor !== executor && executor !== database) return readCatalogue(executor);
   const now = Date.now();
   if (now - cached.checkedAt < GENERATION_CHECK_MS) return cached.catalogue;
   // One request checks; the others meanwhile keep the catalogue they have.
@@ -89,19 +92,24 @@ async function catalogue(executor: Executor): Promise<Catalogue> {
     throw error;
   }
   if (current === known.generation) return known;
-  // Another request may have read it again meanwhile.
+  // Another request may have read it again meanwhile: that read is the one to use.
   const latest = catalogues.get(database);
-  return latest && latest !== cached ? latest.catalogue : load(database, executor);
+  return !latest || latest === cached ? load(database, executor) : catalogue(executor);
 }
 
 function load(database: Database, executor: Executor): Promise<Catalogue> {
   // Through the caller's transaction if it is in one: PGlite has one connection, which that
   // transaction holds.
-  const cached: Cached = { catalogue: readCatalogue(executor), checkedAt: Date.now() };
-  // A failed read (the database away) is not kept: the next request reads again.
-  cached.catalogue.catch(() => {
-    if (catalogues.get(database) === cached) catalogues.delete(database);
-  });
+  const cached: Cached = { catalogue: readCatalogue(executor), checkedAt: Date.now(), settled: false, executor };
+  cached.catalogue.then(
+    () => {
+      cached.settled = true;
+    },
+    // A failed read (the database away) is not kept: the next request reads again.
+    () => {
+      if (catalogues.get(database) === cached) catalogues.delete(database);
+    },
+  );
   catalogues.set(database, cached);
   return cached.catalogue;
 }
