@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
@@ -281,6 +281,28 @@ describe("/author/trainings/<slug>/history", () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, "training.reverted")));
     expect(audits[0]).toMatchObject({ after: { version: 3, from: 1 } });
+  });
+
+  it("pages a long history 50 versions at a time, newest first", async () => {
+    const author = await withRole("author@example.com", "author");
+    const [training] = await db().select().from(trainings).where(eq(trainings.slug, "capitaine"));
+    // 54 more versions, as 54 publishes would leave them (the live one stays version 1 here).
+    await db().execute(sql`
+      insert into training_versions (training_id, number, content, published_by, summary)
+      select training_id, n, content, ${author.memberId}::uuid, summary
+        from training_versions, generate_series(2, 55) as n
+       where training_id = ${training.id} and number = 1`);
+    const page = async (query: string) =>
+      dataOf<{ page: { page: number; pages: number }; versions: { number: number }[] }>(
+        await get(historyLoader, `/author/trainings/capitaine/history${query}`, author.cookie, { slug: "capitaine" }),
+      );
+    const first = await page("");
+    expect(first.page).toEqual({ page: 1, pages: 2 });
+    expect(first.versions.map((v) => v.number)).toEqual(Array.from({ length: 50 }, (_, i) => 55 - i));
+    expect((await page("?page=2")).versions.map((v) => v.number)).toEqual([5, 4, 3, 2, 1]);
+    // A page past the end is the last one; a page that is not a number, the first.
+    expect((await page("?page=99")).page.page).toBe(2);
+    expect((await page("?page=abc")).page.page).toBe(1);
   });
 
   it("hands out each version's file as the repository writes it; a number that is not one is a 404", async () => {

@@ -35,14 +35,14 @@ async function author(): Promise<TestMember> {
 }
 
 /** The author changes the draft and publishes it, as the editor and /publish do. */
-async function publishEdit(writer: TestMember, edit: (content: DraftContent) => unknown) {
-  const { revision } = (await readDraft(SLUG))!;
-  const saved = await saveDraft(SLUG, { revision, authorId: writer.memberId, lang: "fr" }, (content) => {
+async function publishEdit(writer: TestMember, edit: (content: DraftContent) => unknown, slug = SLUG) {
+  const { revision } = (await readDraft(slug))!;
+  const saved = await saveDraft(slug, { revision, authorId: writer.memberId, lang: "fr" }, (content) => {
     // An edit changes the content in place, or answers the next one.
     return (edit(content) as DraftContent | undefined) ?? content;
   });
   expect(saved).toEqual({ ok: true, revision: revision + 1 });
-  const published = await publishDraft(SLUG, { revision: revision + 1, authorId: writer.memberId });
+  const published = await publishDraft(slug, { revision: revision + 1, authorId: writer.memberId });
   expect(published.ok).toBe(true);
 }
 
@@ -254,6 +254,40 @@ describe("versions keep members' progress (issue 26 item 5)", () => {
       content.modules.push(structuredClone(onboarding.modules[2]));
     });
     expect((await resultOf(member)).result.modules.map((m) => m.completed)).toEqual([true, true, true]);
+  });
+
+  it("a test's result keeps the skills and profile the member got when the test is reworded", async () => {
+    const writer = await author();
+    const member = await verifiedMember();
+    const captain = files.find((file) => file.content.slug === "capitaine")!.content;
+    const module = captain.modules[0];
+    const form: Record<string, string[]> = { intent: ["quiz"] };
+    for (const [question, ids] of Object.entries(validAnswers(module))) form[`q_${question}`] = ids;
+    const path = `/training/capitaine/modules/${module.slug}`;
+    await callWith(moduleAction, buildRequest(path, { form, cookie: member.cookie }), {
+      params: { training_slug: "capitaine", module_slug: module.slug },
+    });
+    const read = async () =>
+      dataOf<{ result: { taken: boolean; skills: { id: string; label: string; value: number }[] } }>(
+        await callWith(
+          resultLoader,
+          buildRequest("/training_results/capitaine/j-embarque", { cookie: member.cookie }),
+          {
+            params: { training_slug: "capitaine" },
+          },
+        ),
+      );
+    const before = (await read()).result;
+    expect(before.taken).toBe(true);
+    await publishEdit(
+      writer,
+      (content) => {
+        content.skills[0].label = { fr: "Nouveau nom", en: "New name" };
+      },
+      "capitaine",
+    );
+    expect((await read()).result.skills).toEqual(before.skills);
+    expect(before.skills[0].label).toBe(fr(captain.skills[0].label));
   });
 
   it("publishing makes the new version live for members at once", async () => {
