@@ -10,7 +10,7 @@ import { readDraft, saveDraft } from "~/.server/trainings/drafts.server";
 import { readTrainingFiles, seedContent } from "~/.server/trainings/seed.server";
 import { publishContent } from "~/.server/trainings/versions.server";
 import type { DraftContent, ModuleContent, TrainingContent } from "~/content/training-schema";
-import {
+import ModulePage, {
   loader as moduleLoader,
   action as moduleAction,
 } from "~/routes/_default.training.$training_slug.modules.$module_slug";
@@ -161,6 +161,13 @@ describe("versions keep members' progress (issue 26 item 5)", () => {
     expect(page.completed).toBe(true);
     expect(page.quiz.questions[0].prompt).toBe("Qui tient la barre, d’après vous ?");
     expect(page.quiz.last!.earlier![0].prompt).toBe(fr(first.quiz!.questions[0].prompt));
+    const html = await renderPage(ModulePage, {
+      path: modulePath(first.slug),
+      loaderData: await moduleOf(member, first.slug),
+    });
+    expect(html).toContain("Vos réponses précédentes");
+    expect(html).toContain("Qui tient la barre, d’après vous ?");
+    expect(html).toContain(fr(first.quiz!.questions[0].prompt).replace(/'/g, "&#x27;"));
 
     // Answered again: the new submission points at the new version, and nothing earlier shows.
     await answerQuiz(member, first);
