@@ -187,7 +187,7 @@ const fieldNames = fc.constantFrom(
   // Issue 24's coach profile (/coach/profile, /admin/coaches/:id, their API) and coaches list.
   "bioFr",
   // Issue 26's file check (/author/check) and imports, a new training, retiring one; a part's
-  // uploads; its modules' and parts' forms.
+  // uploads; its modules' and parts' forms; publishing.
   "file",
   "revision",
   "kind",
@@ -195,6 +195,8 @@ const fieldNames = fc.constantFrom(
   "titleFr",
   "direction",
   "hours",
+  // Issue 26's history (publishing a version again).
+  "number",
   "bioEn",
   "bio_fr",
   "bio_en",
@@ -294,6 +296,8 @@ const knownParams: Record<string, string[]> = {
   // Issue 26's preview of a module (/author/trainings/:slug/preview/:module) and its modules
   // and parts (/author/trainings/:slug/modules/:module/parts/:part).
   module: ["questionnaire", "prendre-la-barre", "tenir-ses-engagements"],
+  // Issue 26's history (/author/trainings/:slug/history/:number/file.json).
+  number: ["1", "2"],
   module_slug: ["prendre-la-barre"],
   part: ["la-force-des-petits-pas"],
   coach_slug: ["claire-moreau", "sarah-collins"],

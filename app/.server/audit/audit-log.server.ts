@@ -20,6 +20,8 @@ export type AuditAction =
   | "member.deleted"
   | "training.granted"
   | "training.withdrawn"
+  | "training.published"
+  | "training.reverted"
   | "coach.hours.changed"
   | "coach.profile.changed"
   | "coach.retired"

@@ -48,6 +48,8 @@ function asProgress(draft: Draft, { lang, missing }: PreviewOptions): TrainingPr
   }));
   return {
     id: draft.slug,
+    // A draft is no version: nothing a member answered points at it.
+    versionId: null,
     content,
     unlocked: true,
     state: "not_started",

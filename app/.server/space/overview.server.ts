@@ -1,6 +1,7 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { confirmedSessionsBetween } from "~/.server/coaching/bookings.server";
 import { localDay, localTime } from "~/.server/calendar/time-zones.server";
+import { answeredVersions } from "~/.server/trainings/answered-versions.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
 import { NAMED_TESTS } from "~/.server/trainings/results.server";
 import { resultPath, testResult, trainingCard } from "~/.server/trainings/views.server";
@@ -48,9 +49,10 @@ export async function overviewOf(
       new Date(`${addDays(end, 2)}T00:00:00Z`),
     ),
   ]);
-  const tests = catalogue
-    .filter((t) => t.content.kind === "test")
-    .map((t) => ({ ...testResult(t, lang), resultPath: resultPath(t) }));
+  const taken = catalogue.filter((t) => t.content.kind === "test");
+  // A test taken on an earlier version shows its skills as they were (no query when it is the live one).
+  const versions = await answeredVersions(taken);
+  const tests = taken.map((t) => ({ ...testResult(t, lang, versions), resultPath: resultPath(t) }));
   const appointments = sessions.map((session) => ({
     id: session.id,
     day: localDay(session.startsAt, timeZone),

@@ -1,6 +1,7 @@
 import { and, type Column, eq, inArray, sql } from "drizzle-orm";
 import { db, type Database, type Executor } from "~/.server/db/client.server";
 import {
+  contentGeneration,
   entitlements,
   moduleCompletions,
   partReads,
@@ -22,13 +23,22 @@ export type ModuleProgress = {
   id: string;
   content: ModuleContent;
   readParts: Set<string>;
-  lastSubmission: { answers: Record<string, string[]>; score: QuizScore; passed: boolean; createdAt: Date } | null;
+  lastSubmission: {
+    answers: Record<string, string[]>;
+    score: QuizScore;
+    passed: boolean;
+    createdAt: Date;
+    /** The version the member answered (its questions and labels); null before versions existed. */
+    versionId: string | null;
+  } | null;
   completed: boolean;
   state: Exclude<TrainingState, "locked"> | "locked";
 };
 
 export type TrainingProgress = {
   id: string;
+  /** The live version (what `content` is a copy of): a submission records it. */
+  versionId: string | null;
   content: TrainingContent;
   unlocked: boolean;
   state: TrainingState;
@@ -42,35 +52,82 @@ export type TrainingProgress = {
 
 type TrainingRow = typeof trainings.$inferSelect;
 type ModuleRow = { id: string; slug: string; trainingId: string };
-type Catalogue = { trainings: TrainingRow[]; modules: ModuleRow[] };
+type Catalogue = { generation: number; trainings: TrainingRow[]; modules: ModuleRow[] };
 
 /**
- * The catalogue (trainings in order, their live modules in order) changes only when the seed runs,
- * before any request is served: read once per database, not twice on every page that shows
- * progress. The seed forgets it (forgetCatalogue) whenever it writes.
+ * The catalogue (trainings in order, their live modules in order) changes only when content is
+ * published: read once per database, not twice on every page that shows progress. Every publish
+ * bumps content_generation in its transaction; a process compares the generation its catalogue
+ * was read at with the database's at most every GENERATION_CHECK_MS (one tiny query, whatever the
+ * traffic), and reads the catalogue again when it moved: every worker and instance sees a publish
+ * within a second. The publishing process forgets at once (forgetCatalogue).
  */
-const catalogues = new WeakMap<Database, Promise<Catalogue>>();
+export const GENERATION_CHECK_MS = 250;
+
+type Cached = { catalogue: Promise<Catalogue>; checkedAt: number; settled: boolean; executor: Executor };
+const catalogues = new WeakMap<Database, Cached>();
 
 export function forgetCatalogue(database: Database) {
   catalogues.delete(database);
 }
 
-/** The catalogue of the current database, read through `executor` when it is not known yet. */
-function catalogue(executor: Executor): Promise<Catalogue> {
+/** The catalogue of the current database, read (or checked) through `executor`. */
+async function catalogue(executor: Executor): Promise<Catalogue> {
   const database = db();
-  let cached = catalogues.get(database);
-  if (!cached) {
-    // Through the caller's transaction if it is in one: PGlite has one connection, which that
-    // transaction holds.
-    cached = readCatalogue(executor);
-    // A failed read (the database away) is not kept: the next request reads again.
-    cached.catch(() => catalogues.delete(database));
-    catalogues.set(database, cached);
+  const cached = catalogues.get(database);
+  if (!cached) return load(database, executor);
+  // A read in progress through another connection is not awaited from inside a transaction:
+  // PGlite's one connection is this transaction's until it ends, so that read would wait for it.
+  if (!cached.settled && cached.executor !== executor && executor !== database) return readCatalogue(executor);
+  const now = Date.now();
+  if (now - cached.checkedAt < GENERATION_CHECK_MS) return cached.catalogue;
+  // One request checks; the others meanwhile keep the catalogue they have.
+  cached.checkedAt = now;
+  const known = await cached.catalogue;
+  let current: number;
+  try {
+    current = await generationOf(executor);
+  } catch (error) {
+    cached.checkedAt = 0;
+    throw error;
   }
-  return cached;
+  if (current === known.generation) return known;
+  // Another request may have read it again meanwhile: that read is the one to use.
+  const latest = catalogues.get(database);
+  return !latest || latest === cached ? load(database, executor) : catalogue(executor);
 }
 
+function load(database: Database, executor: Executor): Promise<Catalogue> {
+  // Through the caller's transaction if it is in one: PGlite has one connection, which that
+  // transaction holds.
+  const cached: Cached = { catalogue: readCatalogue(executor), checkedAt: Date.now(), settled: false, executor };
+  cached.catalogue.then(
+    () => {
+      cached.settled = true;
+    },
+    // A failed read (the database away) is not kept: the next request reads again.
+    () => {
+      if (catalogues.get(database) === cached) catalogues.delete(database);
+    },
+  );
+  catalogues.set(database, cached);
+  return cached.catalogue;
+}
+
+async function generationOf(executor: Executor): Promise<number> {
+  const [row] = await executor
+    .select({ generation: contentGeneration.generation })
+    .from(contentGeneration)
+    .where(eq(contentGeneration.id, 1));
+  return row?.generation ?? 0;
+}
+
+/**
+ * The generation is read first: a publish landing between it and the rows makes the rows newer
+ * than the generation kept, and the next check reads them again (never the reverse).
+ */
 async function readCatalogue(executor: Executor): Promise<Catalogue> {
+  const generation = await generationOf(executor);
   const [rows, modules] = await Promise.all([
     executor.select().from(trainings).orderBy(trainings.position),
     executor
@@ -79,7 +136,7 @@ async function readCatalogue(executor: Executor): Promise<Catalogue> {
       .where(eq(trainingModules.retired, false))
       .orderBy(trainingModules.position),
   ]);
-  return { trainings: rows, modules };
+  return { generation, trainings: rows, modules };
 }
 
 async function catalogueRows(executor: Executor, keep: (row: TrainingRow) => boolean): Promise<TrainingRow[]> {
@@ -168,9 +225,11 @@ async function memberRows(tx: Executor, memberId: string, moduleIds: string[]): 
          from ${moduleCompletions}
          where ${and(eq(moduleCompletions.memberId, memberId), inModules(moduleCompletions.moduleId))}) as "completions",
       (select coalesce(json_agg(json_build_object('moduleId', last.module_id, 'answers', last.answers,
-                'score', last.score, 'passed', last.passed, 'createdAt', last.created_at) order by last.created_at desc), '[]'::json)
+                'score', last.score, 'passed', last.passed, 'createdAt', last.created_at,
+                'versionId', last.version_id) order by last.created_at desc), '[]'::json)
          from (select distinct on (${quizSubmissions.moduleId}) ${quizSubmissions.moduleId}, ${quizSubmissions.answers},
-                 ${quizSubmissions.score}, ${quizSubmissions.passed}, ${quizSubmissions.createdAt}
+                 ${quizSubmissions.score}, ${quizSubmissions.passed}, ${quizSubmissions.createdAt},
+                 ${quizSubmissions.versionId}
                  from ${quizSubmissions}
                  where ${and(eq(quizSubmissions.memberId, memberId), inModules(quizSubmissions.moduleId))}
                  order by ${quizSubmissions.moduleId}, ${quizSubmissions.createdAt} desc) as last) as "submissions",
@@ -194,8 +253,13 @@ function buildProgress(
   const { reads, completions, submissions } = member;
   const unlocked = row.access === "free" || member.entitled;
 
-  const modules: ModuleProgress[] = moduleRows.map(({ id, slug }) => {
-    const content = row.content.modules.find((m) => m.slug === slug)!;
+  // A module row without content (read while a publish landed between the two reads) is left out
+  // until the next check reads both again.
+  const withContent = moduleRows.flatMap(({ id, slug }) => {
+    const content = row.content.modules.find((m) => m.slug === slug);
+    return content ? [{ id, content }] : [];
+  });
+  const modules: ModuleProgress[] = withContent.map(({ id, content }) => {
     const readParts = new Set(reads.filter((r) => r.moduleId === id).map((r) => r.partSlug));
     const last = submissions.find((s) => s.moduleId === id) ?? null;
     const completed = completions.includes(id);
@@ -209,6 +273,7 @@ function buildProgress(
         score: last.score,
         passed: last.passed,
         createdAt: last.createdAt,
+        versionId: last.versionId ?? null,
       },
       completed,
       state: !unlocked ? "locked" : completed ? "completed" : started ? "in_progress" : "not_started",
@@ -226,6 +291,7 @@ function buildProgress(
   const anyStarted = modules.some((m) => m.state !== "not_started" && m.state !== "locked");
   return {
     id: row.id,
+    versionId: row.versionId,
     content: row.content,
     unlocked,
     state: !unlocked ? "locked" : allCompleted ? "completed" : anyStarted ? "in_progress" : "not_started",

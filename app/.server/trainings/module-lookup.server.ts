@@ -1,5 +1,6 @@
 import { db } from "~/.server/db/client.server";
 import type { Language } from "~/i18n/config";
+import { answeredVersions } from "./answered-versions.server";
 import { trainingOf } from "./catalogue.server";
 import { moduleView } from "./views.server";
 
@@ -19,5 +20,5 @@ export async function moduleOfMember(
   const module = training?.modules.find((m) => m.content.slug === slugs.module);
   if (!training || !module) return { found: "nothing" };
   if (!training.unlocked) return { found: "locked", trainingSlug: training.content.slug };
-  return { found: "module", view: moduleView(training, module, lang) };
+  return { found: "module", view: moduleView(training, module, lang, await answeredVersions([training])) };
 }

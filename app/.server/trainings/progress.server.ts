@@ -64,8 +64,12 @@ export async function submitQuiz(
     if (Object.keys(errors).length > 0) return { ok: false as const, error: "refused" as const, errors, answers };
     const { score, passed } = scoreQuiz(quiz, answers);
     const createdAt = new Date();
-    await tx.insert(quizSubmissions).values({ memberId, moduleId: found.module.id, answers, score, passed, createdAt });
-    found.module.lastSubmission = { answers, score, passed, createdAt };
+    // The version answered: its questions and labels are what the member's result pages show later.
+    const versionId = found.training.versionId;
+    await tx
+      .insert(quizSubmissions)
+      .values({ memberId, moduleId: found.module.id, versionId, answers, score, passed, createdAt });
+    found.module.lastSubmission = { answers, score, passed, createdAt, versionId };
     return completeIfDone(tx, memberId, found.training, found.module);
   });
 }

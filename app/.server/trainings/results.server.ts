@@ -1,5 +1,6 @@
 import { db } from "~/.server/db/client.server";
 import type { Language } from "~/i18n/config";
+import { answeredVersions } from "./answered-versions.server";
 import { trainingOf, trainingsOf } from "./catalogue.server";
 import { testResult, trainingResult } from "./views.server";
 
@@ -12,11 +13,12 @@ export const NAMED_TESTS: readonly string[] = ["capitaine", LIFE_GPS_TEST];
 /** Every test's skills and every started training's scores (/result). */
 export async function allResults(memberId: string, lang: Language) {
   const all = await trainingsOf(memberId, { archived: false });
+  const versions = await answeredVersions(all);
   return {
-    tests: all.filter((t) => t.content.kind === "test").map((t) => testResult(t, lang)),
+    tests: all.filter((t) => t.content.kind === "test").map((t) => testResult(t, lang, versions)),
     trainings: all
       .filter((t) => t.content.kind === "training" && t.state !== "not_started" && t.state !== "locked")
-      .map((t) => trainingResult(t, lang)),
+      .map((t) => trainingResult(t, lang, versions)),
   };
 }
 
@@ -27,9 +29,10 @@ export async function allResults(memberId: string, lang: Language) {
 export async function resultOf(memberId: string, slug: string, lang: Language) {
   const training = await trainingOf(db(), memberId, slug);
   if (!training) return null;
+  const versions = await answeredVersions([training]);
   return training.content.kind === "test"
-    ? { kind: "test" as const, ...testResult(training, lang) }
-    : { kind: "training" as const, ...trainingResult(training, lang) };
+    ? { kind: "test" as const, ...testResult(training, lang, versions) }
+    : { kind: "training" as const, ...trainingResult(training, lang, versions) };
 }
 
 export type MemberResult = NonNullable<Awaited<ReturnType<typeof resultOf>>>;

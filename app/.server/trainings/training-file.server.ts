@@ -76,7 +76,7 @@ export async function exportTraining(slug: string): Promise<TrainingFile | null>
  * Leaves out the defaults the files leave out (passPercent is always written, as the files do).
  * Filtering keeps the order the schema gave the keys, which is the files' order.
  */
-function asFile(content: TrainingContent): TrainingFile {
+export function asFile(content: TrainingContent): TrainingFile {
   const training = withoutDefaults(content, { archived: false, skills: [], profiles: [] });
   return {
     ...training,

@@ -97,7 +97,8 @@ export function summarise(before: TrainingContent | null, after: TrainingContent
     removed: { modules: 0, parts: 0, questions: 0 },
     changed: { modules: 0, parts: 0, questions: 0, training: false },
   };
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  // Key order aside: a version read back from jsonb has lost the order it was written in.
+  const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
   const { modules: modulesBefore = [], ...trainingBefore } = before ?? { modules: [] };
   const { modules: modulesAfter, ...trainingAfter } = after;
   summary.changed.training = before !== null && !same(trainingBefore, trainingAfter);
@@ -133,4 +134,15 @@ export function summarise(before: TrainingContent | null, after: TrainingContent
     }
     summary.removed[kind] += byKey.size;
   }
+}
+
+/** The same value with every object's keys sorted. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+  );
 }

@@ -1,5 +1,7 @@
 import { richParagraphs } from "~/content/rich-text";
 import type { Language } from "~/i18n/config";
+import type { ModuleContent } from "~/content/training-schema";
+import type { AnsweredVersions } from "./answered-versions.server";
 import type { ModuleProgress, TrainingProgress } from "./catalogue.server";
 
 /**
@@ -15,6 +17,30 @@ const namedResultPages: Record<string, string> = {
   "j-embarque": "/training_results/j-embarque",
   "le-point-gps": "/training_results/le_point_gps",
 };
+
+const none: AnsweredVersions = new Map();
+
+/** The module as the member's last submission saw it (its version), or as it is today. */
+function answeredModule(module: ModuleProgress, versions: AnsweredVersions): ModuleContent {
+  const versionId = module.lastSubmission?.versionId;
+  const version = versionId ? versions.get(versionId) : undefined;
+  return version?.modules.find((m) => m.slug === module.content.slug) ?? module.content;
+}
+
+/**
+ * The member's last answers in the words they read: each question of the version answered with
+ * the labels they picked (a question or an answer removed since still shows). Null before any.
+ */
+function answersOf(module: ModuleProgress, versions: AnsweredVersions, lang: Language) {
+  const last = module.lastSubmission;
+  const quiz = answeredModule(module, versions).quiz;
+  if (!last || !quiz) return null;
+  return quiz.questions.map((question) => ({
+    id: question.id,
+    prompt: l(question.prompt, lang),
+    picked: question.answers.filter((a) => last.answers[question.id]?.includes(a.id)).map((a) => l(a.label, lang)),
+  }));
+}
 
 /** Where "see my result" leads for a training or a test. */
 export function resultPath(training: TrainingProgress) {
@@ -62,7 +88,12 @@ export function moduleCard(training: TrainingProgress, module: ModuleProgress, l
   };
 }
 
-export function moduleView(training: TrainingProgress, module: ModuleProgress, lang: Language) {
+export function moduleView(
+  training: TrainingProgress,
+  module: ModuleProgress,
+  lang: Language,
+  versions: AnsweredVersions = none,
+) {
   const index = training.modules.indexOf(module);
   const neighbour = (offset: number) => {
     const other = training.modules[index + offset];
@@ -103,6 +134,11 @@ export function moduleView(training: TrainingProgress, module: ModuleProgress, l
         total: module.lastSubmission.score.total,
         passed: module.lastSubmission.passed,
         graded: quiz.questions.some((q) => q.answers.some((a) => a.correct)),
+        // The quiz changed since the member answered it: what they answered, as they read it.
+        earlier:
+          JSON.stringify(answeredModule(module, versions).quiz) === JSON.stringify(quiz)
+            ? null
+            : answersOf(module, versions, lang),
       },
     },
     previous: neighbour(-1),
@@ -115,15 +151,17 @@ export function moduleView(training: TrainingProgress, module: ModuleProgress, l
 export type ModuleView = ReturnType<typeof moduleView>;
 
 /** A test's result: each skill's score and the profile of the top one; null when not taken. */
-export function testResult(training: TrainingProgress, lang: Language) {
+export function testResult(training: TrainingProgress, lang: Language, versions: AnsweredVersions = none) {
   const submission = training.modules.map((m) => m.lastSubmission).find(Boolean);
-  const skills = training.content.skills.map((skill) => ({
+  // The skills and profiles of the version the member took: their chart stays what it was.
+  const taken = (submission?.versionId && versions.get(submission.versionId)) || training.content;
+  const skills = taken.skills.map((skill) => ({
     id: skill.id,
     label: l(skill.label, lang),
     value: submission?.score.skills[skill.id] ?? 0,
   }));
   const top = submission ? [...skills].sort((a, b) => b.value - a.value)[0] : undefined;
-  const profile = top && training.content.profiles.find((p) => p.skill === top.id);
+  const profile = top && taken.profiles.find((p) => p.skill === top.id);
   return {
     slug: training.content.slug,
     title: l(training.content.title, lang),
@@ -134,7 +172,7 @@ export function testResult(training: TrainingProgress, lang: Language) {
   };
 }
 
-export function trainingResult(training: TrainingProgress, lang: Language) {
+export function trainingResult(training: TrainingProgress, lang: Language, versions: AnsweredVersions = none) {
   return {
     slug: training.content.slug,
     path: resultPath(training),
@@ -148,6 +186,7 @@ export function trainingResult(training: TrainingProgress, lang: Language) {
       hasQuiz: Boolean(m.content.quiz),
       right: m.lastSubmission?.score.right ?? null,
       total: m.lastSubmission?.score.total ?? null,
+      answers: answersOf(m, versions, lang),
     })),
   };
 }

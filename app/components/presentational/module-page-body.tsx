@@ -5,6 +5,7 @@ import { QuizForm, useQuizReply } from "~/components/form/quiz-form";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { Duration } from "~/components/presentational/duration";
 import { ModulePart } from "~/components/presentational/module-part";
+import { AnsweredQuiz } from "~/components/presentational/training-results";
 import { useTranslation } from "~/i18n/react";
 
 /** Where a module page's links lead: the member's pages, or the author's preview (issue 26). */
@@ -81,6 +82,13 @@ export function ModulePageBody({
           ) : null}
           <FormAlert lines={quizForm.errors?.map((error) => t(error))} />
           <p className="muted">{module.quiz.last ? t("quiz.again") : t("quiz.lead")}</p>
+          {module.quiz.last?.earlier ? (
+            <details className="answered-earlier">
+              <summary>{t("quiz.earlierTitle")}</summary>
+              <p className="muted">{t("quiz.earlierText")}</p>
+              <AnsweredQuiz answers={module.quiz.last.earlier} />
+            </details>
+          ) : null}
           <QuizForm questions={module.quiz.questions} form={quizForm} fields={quizFields} />
         </section>
       ) : null}

@@ -5,6 +5,31 @@ import { useTranslation } from "~/i18n/react";
 import { ProgressBar } from "~/components/presentational/progress-bar";
 import { SkillBars, SkillRadar } from "~/components/presentational/skill-charts";
 
+type Answered = { id: string; prompt: string; picked: string[] }[];
+
+/** A member's answers as they read them: each question, then the labels they picked. */
+export function AnsweredQuiz({ answers }: { answers: Answered }) {
+  const { t } = useTranslation("trainings");
+  return (
+    <ol className="answered-quiz">
+      {answers.map((question) => (
+        <li key={question.id}>
+          <p>{question.prompt}</p>
+          {question.picked.length ? (
+            <ul>
+              {question.picked.map((label) => (
+                <li key={label}>{label}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">{t("results.noAnswer")}</p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /**
  * A training's results: progress and each module's quiz score. With `linked`, the title leads to the
  * training's own results page (from /result, where all of them show).
@@ -30,6 +55,12 @@ export function TrainingResults({
               : module.right === null
                 ? t("results.notDone")
                 : t("results.moduleScore", { right: module.right, total: module.total ?? 0 })}
+            {module.answers?.length ? (
+              <details>
+                <summary>{t("results.yourAnswers")}</summary>
+                <AnsweredQuiz answers={module.answers} />
+              </details>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,0 +1,166 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { requireAuthor } from "~/.server/auth/role-guard.server";
+import {
+  HISTORY_PAGE_SIZE,
+  publishRefusals,
+  republishVersion,
+  summaryWords,
+  versionHistory,
+} from "~/.server/authoring/publish.server";
+import { revisionField } from "~/.server/authoring/training-meta.server";
+import { refuse, refuseWith } from "~/.server/http/form-reply.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { pageParam, settlePage } from "~/.server/paging/paging.server";
+import { readDraft } from "~/.server/trainings/drafts.server";
+import { DraftAlerts, RevisionField } from "~/components/author/draft-form";
+import { titleMeta } from "~/components/document/page-title";
+import { FormAlert, SubmitButton } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
+import { Pagination } from "~/components/presentational/pagination";
+import { parseWithZod } from "~/forms/submission";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+const republishSchema = z.object({
+  revision: revisionField,
+  number: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
+/**
+ * /author/trainings/<slug>/history: every published version, newest first (who, when in Paris
+ * time, what it changed), 50 a page; an older one may be published again as the next version
+ * ("back to version 3"), and each one's file downloaded.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAuthor(request);
+  const draft = await readDraft(params.slug ?? "");
+  if (!draft) notFound(request);
+  const lang = await localeOf(request);
+  const t = await translator(lang, "author");
+  const url = new URL(request.url);
+  const requested = { page: pageParam(url), limit: HISTORY_PAGE_SIZE };
+  let history = await versionHistory(draft.slug, requested.page);
+  if (!history) notFound(request);
+  const page = settlePage(requested, history.total);
+  if (page.page !== requested.page) history = (await versionHistory(draft.slug, page.page)) ?? history;
+  const when = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
+  const back = url.searchParams.get("published");
+  return {
+    title: `${t("history.title")} — ${draft.content.title[lang] || draft.slug}`,
+    slug: draft.slug,
+    revision: draft.revision,
+    unpublishedChanges: draft.unpublishedChanges && draft.published !== null,
+    page: { page: page.page, pages: page.pages },
+    versions: history.versions.map((version) => ({
+      number: version.number,
+      by: version.seeded ? null : (version.publishedBy ?? t("history.deletedAccount")),
+      at: when.format(version.publishedAt),
+      // The first version adds everything: it is told as the first, not counted.
+      changes: version.number === 1 ? [] : summaryWords(version.summary, t),
+      live: version.live,
+    })),
+    justPublished: back !== null && /^\d{1,9}$/.test(back) ? Number(back) : null,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member } = await requireAuthor(request);
+  const slug = params.slug ?? "";
+  const submission = parseWithZod(await request.formData(), { schema: republishSchema });
+  if (submission.status !== "success") return refuse(submission.reply());
+  const { revision, number } = submission.value;
+  const outcome = await republishVersion(slug, number, { revision, authorId: member.id });
+  if (!outcome.ok) return refuseWith(submission, publishRefusals[outcome.error]);
+  throw redirect(`/author/trainings/${slug}/history?published=${outcome.number}`, 303);
+}
+
+export default function HistoryPage() {
+  const { slug, revision, versions, page, unpublishedChanges, justPublished } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { t } = useTranslation("author");
+  return (
+    <>
+      {justPublished !== null && !reply ? (
+        <FormAlert tone="success" lines={[t("history.done", { number: justPublished })]} />
+      ) : null}
+      <section className="card" aria-labelledby="history-title">
+        <h2 id="history-title">{t("history.title")}</h2>
+        {versions.length === 0 ? <p>{t("history.none")}</p> : <p className="muted">{t("history.lead")}</p>}
+        {unpublishedChanges ? <p className="muted">{t("history.draftReplaced")}</p> : null}
+        <ol className="author-history">
+          {versions.map((version) => (
+            <VersionItem key={version.number} slug={slug} revision={revision} version={version} reply={reply} />
+          ))}
+        </ol>
+        <Pagination page={page.page} pages={page.pages} label={t("history.pages")} />
+      </section>
+    </>
+  );
+}
+
+type Line = ReturnType<typeof useLoaderData<typeof loader>>["versions"][number];
+
+function VersionItem({
+  slug,
+  revision,
+  version,
+  reply,
+}: {
+  slug: string;
+  revision: number;
+  version: Line;
+  reply: unknown;
+}) {
+  const { t } = useTranslation("author");
+  const [form] = useFormReply(reply, {
+    id: `version-${version.number}`,
+    key: "number",
+    intent: String(version.number),
+  });
+  return (
+    <li>
+      <h3>
+        {t("history.version", { number: version.number })}
+        {version.live ? <span className="tag tag--done">{t("history.live")}</span> : null}
+      </h3>
+      <p className="muted">
+        {version.by === null
+          ? t("history.bySeed", { at: version.at })
+          : t("history.byAuthor", { name: version.by, at: version.at })}
+      </p>
+      {version.changes.length ? (
+        <ul>
+          {version.changes.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>{version.number === 1 ? t("history.firstVersion") : t("history.smallChanges")}</p>
+      )}
+      <DraftAlerts form={form} reply={reply} />
+      <div className="actions">
+        {/* A file to save, not a page: the browser downloads it (Content-Disposition). */}
+        <a
+          href={`/author/trainings/${slug}/history/${version.number}/file.json`}
+          download
+          className="button button--ghost"
+        >
+          {t("history.download")}
+        </a>
+        {version.live ? null : (
+          <Form method="post" {...formProps(form)}>
+            <RevisionField revision={revision} />
+            <input type="hidden" name="number" value={version.number} />
+            <SubmitButton pendingLabel={t("history.publishing")} className="button button--primary">
+              {t("history.publishAgain", { number: version.number })}
+            </SubmitButton>
+          </Form>
+        )}
+      </div>
+    </li>
+  );
+}
