@@ -111,7 +111,10 @@ function pages(cast: Cast): BenchPage[] {
     page("/profile/time-zone", "profile", "form", "new member"),
     // The author space (issue 26): the list of drafts and a training's editor.
     page("/author/trainings", "author", "signed-in", "author", { text: "J’embarque", what: "the trainings" }),
-    page("/author/trainings/j-embarque", "author", "form", "author", { text: 'name="revision"', what: "the draft form" }),
+    page("/author/trainings/j-embarque", "author", "form", "author", {
+      text: 'name="revision"',
+      what: "the draft form",
+    }),
     page("/", "space", "signed-in", "heavy member", { text: "Cap 51", what: "the current goal" }),
     page("/my_commitments", "space", "form", "heavy member", { text: "Engagement ", what: "commitments" }),
     page("/coaching", "coaching", "signed-in", "heavy member"),
