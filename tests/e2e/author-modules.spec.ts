@@ -2,6 +2,7 @@ import { expect } from "@playwright/test";
 import sharp from "sharp";
 import { checkPage } from "./support/check-page";
 import { newMemberTest as test } from "./support/member";
+import { ownTraining } from "./support/own-training";
 import { grantRole } from "./support/roles";
 
 /**
@@ -12,8 +13,8 @@ import { grantRole } from "./support/roles";
 test("an author adds a module and a video part, with its text, poster and captions", async ({ page, member }) => {
   test.setTimeout(150_000);
   await grantRole(member.email, "author");
-  // Each project its own training: both run at once on one server.
-  const training = test.info().project.name === "js-off" ? "j-embarque" : "tenir-le-cap";
+  // A copy of its own: other journeys save drafts at once on one server.
+  const training = await ownTraining(page, test.info().project.name === "js-off" ? "j-embarque" : "tenir-le-cap");
   // A name of its own: a run on a database kept from an earlier one adds a module of its own too.
   const run = String(Date.now()).slice(-6);
   const name = `Garder le cap ${run}`;

@@ -1,26 +1,29 @@
 import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { newMemberTest as test } from "./support/member";
+import { ownTraining } from "./support/own-training";
 import { grantRole } from "./support/roles";
 
 /**
  * Issue 26, item 3, with JavaScript on and off: an author opens a module's quiz, adds a question,
  * writes its answers, is told the rule `max ≤ answers` with its numbers, fixes it and saves; then
- * opens a test's skills page and reads the chart a member would get. Each project edits its own
- * training, so the two never save over each other.
+ * opens a test's skills page and reads the chart a member would get. It edits a copy of its own,
+ * so no other journey saves over it.
  */
 test("an author writes a quiz question, is told the selection rule, and previews a test's chart", async ({
   page,
   member,
 }) => {
   test.setTimeout(120_000);
-  const [training, module] =
+  const [seeded, module] =
     test.info().project.name === "js-off"
       ? ["tenir-le-cap", "tenir-ses-engagements"]
       : ["j-embarque", "prendre-la-barre"];
-  const quiz = `/author/trainings/${training}/modules/${module}/quiz`;
-  expect((await page.goto(quiz))?.status()).toBe(404);
+  expect((await page.goto(`/author/trainings/${seeded}/modules/${module}/quiz`))?.status()).toBe(404);
   await grantRole(member.email, "author");
+  // A copy of its own: other journeys save drafts at once on one server.
+  const training = await ownTraining(page, seeded);
+  const quiz = `/author/trainings/${training}/modules/${module}/quiz`;
 
   await page.goto(quiz);
   await expect(page.getByRole("heading", { name: "Quiz du module" })).toBeVisible();

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { newMemberTest as test } from "./support/member";
+import { ownTraining } from "./support/own-training";
 import { grantRole } from "./support/roles";
 
 /**
@@ -38,8 +39,8 @@ test("an author lists the trainings, reads an outline, downloads its file, saves
   expect(file.slug).toBe("capitaine");
 
   // Two tabs on the same draft: the first save lands, the second (read before it) is refused, not
-  // lost. Each project edits its own training: both run at once on one server.
-  const edited = test.info().project.name === "js-off" ? "le-point-gps" : "tenir-le-cap";
+  // lost. The journey edits a copy of its own: others run at once on one server.
+  const edited = await ownTraining(page, "le-point-gps");
   await page.goto(`/author/trainings/${edited}`);
   const other = await page.context().newPage();
   await other.goto(`/author/trainings/${edited}`);
