@@ -100,10 +100,13 @@ async function analyze(page: Page): Promise<AxeResults> {
           location: _location,
           ...headers
         } = (await route.fetch({ maxRedirects: 0 })).headers();
+        // That answer's CSP names a nonce of its own: the copy's inline style and scripts carry it,
+        // or the browser would drop the page's stylesheet and axe judge an unstyled page.
+        const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1];
         await route.fulfill({
           status: 200,
           headers: { ...headers, "content-type": "text/html; charset=utf-8" },
-          body: html,
+          body: nonce ? html.replace(/\bnonce="[^"]*"/g, `nonce="${nonce}"`) : html,
         });
       },
     );
