@@ -168,6 +168,12 @@ describe("/author/trainings/<slug>/publish", () => {
 
     // The same form sent again is stale now: nothing more is published.
     expect(statusOf(await publish("le-point-gps", author, revision))).toBe(409);
+    // A form read after the publish, with nothing changed since, publishes nothing either.
+    const unchanged = await publish("le-point-gps", author, revision + 1);
+    expect(statusOf(unchanged)).toBe(409);
+    expect((await dataOf<{ error: Record<string, string[]> }>(unchanged)).error[""]).toEqual([
+      "publish.nothingToPublish",
+    ]);
     expect(await db().select().from(trainingVersions).where(eq(trainingVersions.trainingId, training.id))).toHaveLength(
       2,
     );

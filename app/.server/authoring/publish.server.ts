@@ -128,7 +128,7 @@ const isList = (step: string): step is (typeof lists)[number] => (lists as reado
 
 export type PublishOutcome =
   | { ok: true; number: number }
-  | { ok: false; error: "notFound" | "stale" | "current" }
+  | { ok: false; error: "notFound" | "stale" | "current" | "unchanged" }
   | { ok: false; error: "incomplete" };
 
 /** How a refused publish is told (messages of "author"; a stale one offers to reload). */
@@ -137,15 +137,22 @@ export const publishRefusals = refusals("author", {
   stale: { status: 409, field: null, message: "errors.stale" },
   incomplete: { status: 422, field: null, message: "publish.incomplete" },
   current: { status: 409, field: null, message: "history.current" },
+  unchanged: { status: 409, field: null, message: "publish.nothingToPublish" },
 });
 
 type Author = { revision: number; authorId: string };
 
 /** The draft `slug` as it was at `revision` becomes the training's next version, live at once. */
 export function publishDraft(slug: string, author: Author): Promise<PublishOutcome> {
-  return publishing(slug, author, async (draft) => {
+  return publishing(slug, author, async (draft, tx) => {
     const parsed = trainingContent.safeParse(draft);
     if (!parsed.success) return { ok: false, error: "incomplete" };
+    // A draft identical to what members see would only add a version that changes nothing.
+    const [live] = await tx
+      .select({ same: sql<boolean>`${trainings.content} = ${JSON.stringify(parsed.data)}::jsonb` })
+      .from(trainings)
+      .where(eq(trainings.slug, slug));
+    if (live?.same) return { ok: false, error: "unchanged" };
     return { ok: true, content: parsed.data };
   });
 }
@@ -170,7 +177,9 @@ export function republishVersion(slug: string, number: number, author: Author): 
   });
 }
 
-type Chosen = { ok: true; content: TrainingContent } | { ok: false; error: "notFound" | "current" | "incomplete" };
+type Chosen =
+  | { ok: true; content: TrainingContent }
+  | { ok: false; error: "notFound" | "current" | "incomplete" | "unchanged" };
 
 async function publishing(
   slug: string,
