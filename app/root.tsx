@@ -3,7 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { localeOf } from "~/.server/i18n/i18n.server";
-import { pageStringsHref } from "~/.server/i18n/page-strings.server";
+import { pageStringsHrefs } from "~/.server/i18n/page-strings.server";
 import { env } from "~/.server/config/env.server";
 import { browserReporting } from "~/.server/observability/error-reporting.server";
 import { BuildWatch } from "~/builds/build-watch";
@@ -19,16 +19,20 @@ export const meta: MetaFunction = () => [{ title: "Cap" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await localeOf(request);
-  return { locale, strings: pageStringsHref(locale), errorReporting: browserReporting(env()) };
+  return { locale, strings: pageStringsHrefs(locale), errorReporting: browserReporting(env()) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  // The signed-in layout knows the member's roles: authors and admins get the strings of their spaces.
+  const space = useRouteLoaderData<{ roles?: readonly string[] }>("routes/_default");
+  const staff = space?.roles?.some((role) => role === "author" || role === "admin") ?? false;
+  const strings = data?.strings[staff ? "staff" : "member"];
   const { i18n } = useTranslation();
   const nonce = useNonce();
   return (
     // data-strings: where the browser fetches the page's strings before it hydrates (entry.client.tsx).
-    <html lang={data?.locale ?? i18n.language} dir="ltr" data-strings={data?.strings}>
+    <html lang={data?.locale ?? i18n.language} dir="ltr" data-strings={strings}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -36,7 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Stylesheet href={globalStyles} nonce={nonce} />
         <Meta />
         <Links />
-        {data?.strings ? <link rel="preload" href={data.strings} as="fetch" crossOrigin="anonymous" /> : null}
+        {strings ? <link rel="preload" href={strings} as="fetch" crossOrigin="anonymous" /> : null}
       </head>
       <body>
         {children}
