@@ -1,6 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
 import { SpaceLayout } from "~/components/document/space-nav";
+import authorStyles from "~/styles/author.css";
+
+/** The space's own stylesheet, for its pages only (members' pages never load it). */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: authorStyles }];
 
 /**
  * The author space (issue 26), inside the signed-in layout: the trainings, their files and a file

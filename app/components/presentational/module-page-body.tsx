@@ -5,7 +5,7 @@ import { QuizForm, useQuizReply } from "~/components/form/quiz-form";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { Duration } from "~/components/presentational/duration";
 import { ModulePart } from "~/components/presentational/module-part";
-import { AnsweredQuiz } from "~/components/presentational/training-results";
+import { AnsweredQuiz } from "~/components/presentational/answered-quiz";
 import { useTranslation } from "~/i18n/react";
 
 /** Where a module page's links lead: the member's pages, or the author's preview (issue 26). */

@@ -4,31 +4,7 @@ import type { testResult, trainingResult } from "~/.server/trainings/views.serve
 import { useTranslation } from "~/i18n/react";
 import { ProgressBar } from "~/components/presentational/progress-bar";
 import { SkillBars, SkillRadar } from "~/components/presentational/skill-charts";
-
-type Answered = { id: string; prompt: string; picked: string[] }[];
-
-/** A member's answers as they read them: each question, then the labels they picked. */
-export function AnsweredQuiz({ answers }: { answers: Answered }) {
-  const { t } = useTranslation("trainings");
-  return (
-    <ol className="answered-quiz">
-      {answers.map((question) => (
-        <li key={question.id}>
-          <p>{question.prompt}</p>
-          {question.picked.length ? (
-            <ul>
-              {question.picked.map((label) => (
-                <li key={label}>{label}</li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">{t("results.noAnswer")}</p>
-          )}
-        </li>
-      ))}
-    </ol>
-  );
-}
+import { AnsweredQuiz } from "~/components/presentational/answered-quiz";
 
 /**
  * A training's results: progress and each module's quiz score. With `linked`, the title leads to the
