@@ -45,11 +45,13 @@ test("turn on two-step sign-in, sign in with the app's code and a recovery code,
   await expect(shown.getByTestId("recovery-codes").locator("code")).toHaveCount(10);
   const codes = (await shown.getByTestId("recovery-codes").locator("code").allTextContents()).map((c) => c.trim());
   expect(codes).toHaveLength(10);
+  // Checked before the download: without JavaScript the download is a form's navigation that
+  // never loads a page, and waiting for the page's load after it could time out.
+  await checkPage(page, "two-factor-codes");
   const downloading = page.waitForEvent("download");
   await shown.getByRole("button", { name: "Télécharger en fichier texte" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("cap-recovery-codes.txt");
-  await checkPage(page, "two-factor-codes");
   await shown.getByRole("link", { name: "J’ai gardé mes codes" }).click();
   await expect(page.getByText("Il vous reste 10 codes de secours.")).toBeVisible();
 
