@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nProvider } from "~/i18n/react";
@@ -46,16 +45,27 @@ export default async function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // The database is away (app/.server/http/outage.server.ts): say when to come back.
           if (responseStatusCode === 503) responseHeaders.set("Retry-After", RETRY_AFTER_SECONDS);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: failed ? 500 : responseStatusCode,
-            }),
-          );
+          // The whole document is ready: it leaves as one buffer, compressed and written in one go
+          // (streamed, its hundreds of small chunks cost more than rendering them).
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              resolve(
+                new Response(Buffer.concat(chunks), {
+                  headers: responseHeaders,
+                  status: failed ? 500 : responseStatusCode,
+                }),
+              );
+              done();
+            },
+          });
           pipe(body);
         },
         onShellError(error: unknown) {
