@@ -10,7 +10,8 @@ import { NonceProvider } from "~/components/document/nonce";
 import { StylesheetProvider } from "~/components/document/stylesheet";
 import { stylesheetText } from "~/.server/http/stylesheet.server";
 import { RETRY_AFTER_SECONDS } from "~/.server/http/outage.server";
-import { securityHeaders, withSecurityHeaders } from "~/.server/http/security-headers.server";
+import { securityHeaders, withSecurityHeaders, type InlineSources } from "~/.server/http/security-headers.server";
+import { inlineHashes, SHARED_PAGE_HEADER } from "~/.server/http/render-cache.server";
 import { env } from "~/.server/config/env.server";
 
 export { handleError } from "~/.server/observability/error-reporting.server";
@@ -29,13 +30,19 @@ export default async function handleRequest(
 ) {
   const language = await localeOf(request);
   const i18nValue = { language, resources: pageResources[language], fallback: pageResources.en };
-  const nonce = randomBytes(16).toString("base64");
-  for (const [name, value] of Object.entries(securityHeaders(env(), nonce))) responseHeaders.set(name, value);
+  // A page the same for every visitor is rendered without a nonce, kept by the render cache and
+  // allowed its inline scripts by their hashes (render-cache.server.ts); any other gets a nonce.
+  const shared = responseStatusCode === 200 && isSharedPage(remixContext);
+  const nonce = shared ? undefined : randomBytes(16).toString("base64");
+  const setSecurityHeaders = (inline: InlineSources) => {
+    for (const [name, value] of Object.entries(securityHeaders(env(), inline))) responseHeaders.set(name, value);
+  };
+  if (nonce) setSecurityHeaders(nonce);
 
   return new Promise((resolve, reject) => {
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+      <NonceProvider value={nonce ?? ""}>
         <StylesheetProvider value={stylesheetText}>
           <I18nProvider value={i18nValue}>
             <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -57,8 +64,13 @@ export default async function handleRequest(
               done();
             },
             final(done) {
+              const html = Buffer.concat(chunks);
+              if (shared) {
+                setSecurityHeaders(inlineHashes(html.toString()));
+                responseHeaders.set(SHARED_PAGE_HEADER, "1");
+              }
               resolve(
-                new Response(Buffer.concat(chunks), {
+                new Response(html, {
                   headers: responseHeaders,
                   status: failed ? 500 : responseStatusCode,
                 }),
@@ -79,6 +91,13 @@ export default async function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** Whether the page's route says it is the same for every visitor without a session (`handle.sharedPage`). */
+function isSharedPage({ staticHandlerContext, routeModules }: EntryContext): boolean {
+  const leaf = staticHandlerContext.matches.at(-1);
+  const handle = leaf ? (routeModules[leaf.route.id]?.handle as { sharedPage?: unknown } | undefined) : undefined;
+  return handle?.sharedPage === true;
 }
 
 /** Data requests (client navigations, fetchers) carry the same security headers as pages. */

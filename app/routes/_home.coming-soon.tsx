@@ -4,8 +4,12 @@ import { useTranslation } from "~/i18n/react";
 import { guardPublicPage } from "~/.server/auth/guard.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { titleMeta } from "~/components/document/page-title";
+import { sharedPageHandle } from "~/components/document/shared-page";
 
 export const meta = titleMeta;
+
+/** The same for every visitor without a session: rendered once, then kept (render cache). */
+export const handle = sharedPageHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await guardPublicPage(request);

@@ -13,11 +13,15 @@ import { useClientChecks } from "~/components/form/client-checks";
 import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
+import { sharedPageHandle } from "~/components/document/shared-page";
 import { loginSchema, parseWithZod } from "~/.server/accounts/forms.server";
 import type { z } from "zod";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
+
+/** The same for every visitor without a session: rendered once, then kept (render cache). */
+export const handle = sharedPageHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request);

@@ -6,7 +6,9 @@ import {
   type ServerBuild,
 } from "@remix-run/node";
 import { serverTimingHeader, serverTimingOn, withQueryTally } from "~/.server/observability/query-timing.server";
+import { localeOf } from "~/.server/i18n/i18n.server";
 import { doorRefusal } from "./door-refusal.server";
+import { RenderCache, sharedPageKey, type CachedPage } from "./render-cache.server";
 import { bodyLimitFor, isGatedUpload, screenBody, screenHead, type Refusal } from "./request-screen.server";
 
 /**
@@ -50,10 +52,21 @@ export function createRequestHandler({ build, mode, origin, getLoadContext, admi
   const handle = createRemixHandler(build, mode);
   // SERVER_TIMING: the answer says how many database statements it took (query-timing.server.ts).
   const timing = serverTimingOn();
+  // Pages the same for every visitor, rendered once per build, path and language (production only:
+  // in development a page changes with its file).
+  const renderCache = mode === "production" ? new RenderCache() : null;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     let release: (() => void) | undefined;
     try {
       let headers = headersOf(req);
+      let cacheKey: string | null = null;
+      if (renderCache && req.method === "GET") {
+        const probe = new Request(new URL(req.originalUrl, origin), { headers });
+        const language = await localeOf(probe);
+        cacheKey = sharedPageKey(probe, { version: build.assets.version, language, light: false });
+        const cached = cacheKey === null ? undefined : renderCache.get(cacheKey);
+        if (cached) return sendCached(req, res, cached, timing);
+      }
       let body: Uint8Array<ArrayBuffer> | undefined;
       let admitted = false;
       // A large photo upload: who sends it is asked before a byte of it is read.
@@ -93,9 +106,10 @@ export function createRequestHandler({ build, mode, origin, getLoadContext, admi
       });
       const context = getLoadContext(req, res);
       if (admitted) Object.assign(context, { [UPLOAD_ADMITTED]: true });
-      if (!timing) return await send(res, await handle(request, context));
+      const keep = (response: Response) => (renderCache ? renderCache.keep(cacheKey, response) : response);
+      if (!timing) return await send(res, await keep(await handle(request, context)));
       const { result: response, tally, app } = await withQueryTally(() => handle(request, context));
-      await send(res, response, serverTimingHeader(tally, app));
+      await send(res, await keep(response), serverTimingHeader(tally, app));
     } catch (error) {
       next(error);
     } finally {
@@ -168,6 +182,19 @@ function discardBody(req: ExpressRequest, limit: number) {
     if (discarded > limit) req.socket.destroy();
   });
   req.resume();
+}
+
+/** A kept page: gzipped when the browser takes it, else as rendered; compression() leaves it as is. */
+function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, timing: boolean) {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.append("Vary", "Accept-Encoding");
+  if (timing) res.append("Server-Timing", `${serverTimingHeader({ queries: 0, ms: 0 }, 0)}, render-cache;desc="hit"`);
+  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  const body = gzip ? page.gzip : page.raw;
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
 }
 
 async function send(res: ExpressResponse, response: Response, serverTiming?: string) {

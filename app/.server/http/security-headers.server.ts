@@ -11,9 +11,15 @@ import { wrapHandlers, type RouteHandler } from "./route-handlers.server";
  */
 type HeaderSettings = Pick<Env, "NODE_ENV" | "APP_URL" | "SENTRY_DSN">;
 
-export function securityHeaders(config: HeaderSettings, nonce?: string): Record<string, string> {
+/**
+ * What a page's inline scripts and stylesheet are allowed by: this response's nonce, or, for a
+ * page the render cache keeps for every visitor (render-cache.server.ts), the hashes of their text.
+ */
+export type InlineSources = string | { scriptHashes: readonly string[]; styleHashes: readonly string[] };
+
+export function securityHeaders(config: HeaderSettings, inline?: InlineSources): Record<string, string> {
   return {
-    "Content-Security-Policy": contentSecurityPolicy(config, nonce),
+    "Content-Security-Policy": contentSecurityPolicy(config, inline),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
@@ -48,16 +54,19 @@ function secured(fn: RouteHandler): RouteHandler {
   };
 }
 
-function contentSecurityPolicy(config: HeaderSettings, nonce: string | undefined) {
+function contentSecurityPolicy(config: HeaderSettings, inline: InlineSources | undefined) {
+  const sources = (hashes: readonly string[]) => hashes.map((hash) => ` 'sha256-${hash}'`).join("");
+  const scripts = typeof inline === "string" ? ` 'nonce-${inline}'` : inline ? sources(inline.scriptHashes) : "";
+  const styles = typeof inline === "string" ? ` 'nonce-${inline}'` : inline ? sources(inline.styleHashes) : "";
   const devSockets = config.NODE_ENV === "production" ? "" : " ws: http://localhost:*";
   // The browser sends its error reports to the DSN's origin.
   const reportsOrigin = reportingOrigin(config);
   const reports = reportsOrigin ? ` ${reportsOrigin}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}`,
+    `script-src 'self'${scripts}`,
     // The page's stylesheet is written into it (app/components/document/stylesheet.tsx) with the nonce.
-    `style-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}`,
+    `style-src 'self'${styles}`,
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${reports}${devSockets}`,

@@ -10,6 +10,7 @@ import { translator } from "~/.server/i18n/i18n.server";
 import { clientOf } from "~/.server/http/client.server";
 import { invitedEmail } from "~/.server/team/invitations.server";
 import { titleMeta } from "~/components/document/page-title";
+import { sharedPageHandle } from "~/components/document/shared-page";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import type { RegisterStep } from "~/forms/register-choices";
 import { toUserType } from "~/forms/user-type";
@@ -20,6 +21,9 @@ import { FirstStep } from "./first-step";
 import { SecondStep } from "./second-step";
 
 export const meta = titleMeta;
+
+/** The same for every visitor without a session: rendered once, then kept (render cache). */
+export const handle = sharedPageHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request);
