@@ -79,7 +79,7 @@ export default defineConfig({
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: {
-    command: "node_modules/.bin/tsx server.ts",
+    command: "node build/server.js",
     url: `${baseURL}/healthz`,
     env: serverEnv,
     reuseExistingServer: false,

@@ -19,6 +19,7 @@ import type { Lifecycle } from "~/.server/runtime/lifecycle.server";
 import type { admitUpload as AdmitUpload } from "~/.server/profile/upload-gate.server";
 import { parseEnv, ConfigError, type Env } from "~/.server/config/env.server";
 import { createRequestHandler, screenRequests } from "~/.server/http/request-handler.server";
+import { boundedQueue } from "~/.server/http/request-queue.server";
 import { warnOfUntrustedProxy } from "~/.server/http/proxy-warning.server";
 import { securityHeaders } from "~/.server/http/security-headers.server";
 import { superviseWorkers } from "~/.server/runtime/supervisor.server";
@@ -94,6 +95,11 @@ async function serve(config: Env) {
   const servePublic = express.static("public", { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1]) ? servePublic(req, res, next) : next()));
 
+  // Past what this worker can serve, a fast 503 rather than a growing wait. Static files (above)
+  // are never queued, nor /healthz: a busy worker is alive, its load balancer must not drop it.
+  const queue = boundedQueue({ inFlight: config.REQUESTS_IN_FLIGHT, waiting: config.REQUESTS_QUEUED });
+  app.use((req, res, next) => (req.path === "/healthz" ? next() : queue(req, res, next)));
+
   app.all(
     "*",
     createRequestHandler({
@@ -128,4 +134,7 @@ async function serve(config: Env) {
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  // Where this worker's memory goes, logged when the operator (or the bench) asks: a signal, which
+  // only the server's own user can send, rather than an endpoint that something outside could reach.
+  process.on("SIGUSR2", () => logger.info({ pid: process.pid, memory: process.memoryUsage() }, "memory usage"));
 }

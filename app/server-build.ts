@@ -1,9 +1,9 @@
 /**
  * The server build's main module (remix.config.js `server`): build/index.js is this file compiled,
- * what both `tsx server.ts` and `remix-serve build/index.js` load. It is the build Remix compiled
- * with every loader and action wrapped in what each request goes through (served-build.server.ts),
- * and the lifecycle, which server.ts starts and stops itself (under remix-serve the first request
- * starts it).
+ * what both `node build/server.js` (server.ts, bundled by `npm run build`) and `remix-serve
+ * build/index.js` load. It is the build Remix compiled with every loader and action wrapped in
+ * what each request goes through (served-build.server.ts), and the lifecycle, which server.ts
+ * starts and stops itself (under remix-serve the first request starts it).
  */
 import * as compiled from "@remix-run/dev/server-build";
 import { servedBuild } from "~/.server/runtime/served-build.server";

@@ -5,6 +5,8 @@ export interface Fired {
   result: autocannon.Result;
   /** Every response time, in ms (autocannon reports no p95). */
   latencies: Float64Array;
+  /** The status of each response, in the order of `latencies`. */
+  codes: Uint16Array;
   /** How many responses of each status. */
   statuses: Map<number, number>;
 }
@@ -12,12 +14,16 @@ export interface Fired {
 export function fire(options: autocannon.Options): Promise<Fired> {
   return new Promise((resolve, reject) => {
     const times: number[] = [];
+    const codes: number[] = [];
     const statuses = new Map<number, number>();
     const instance = autocannon(options, (error, result) =>
-      error ? reject(error) : resolve({ result, latencies: Float64Array.from(times), statuses }),
+      error
+        ? reject(error)
+        : resolve({ result, latencies: Float64Array.from(times), codes: Uint16Array.from(codes), statuses }),
     );
     instance.on("response", (_client, status, _bytes, responseTime) => {
       times.push(responseTime);
+      codes.push(status);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     });
   });

@@ -15,8 +15,11 @@ type Lh = {
   performance: number | null;
   accessibility: number | null;
   lcpMs: number | null;
-  /** Of several runs: the lowest and highest score (the other figures are the median run's). */
+  fcpMs?: number | null;
+  /** Of several runs: the lowest and highest score, LCP and FCP (the other figures are the median run's). */
   performanceRange?: [number, number];
+  lcpRangeMs?: [number, number];
+  fcpRangeMs?: [number, number];
   tbtMs: number | null;
   cls: number | null;
   error?: string;
@@ -35,10 +38,19 @@ type Page = {
     errors: number;
     timeouts: number;
   };
+  /** Absent from runs before the anchor (issue 27). */
+  ratioToHello?: number;
   ratioToStatic: number;
   queries: { perRequest: number } | null;
   weight: { html: { gzip: number }; css: { gzip: number }; js: { gzip: number } };
   lighthouse: Lh | null;
+};
+type Memory = {
+  pid: number;
+  rssMb: number;
+  heapUsedMb: number | null;
+  arrayBuffersMb: number | null;
+  wasmAndOtherExternalMb: number | null;
 };
 type Report = {
   generatedAt: string;
@@ -50,7 +62,9 @@ type Report = {
   settings: { seconds: number; connections: number; lighthouse: string };
   heavyMember: { commitments: number; pastGoals: number; coachingSessions: number };
   static: { path: string; load: { requestsPerSecond: number } };
+  hello?: { path: string; load: { requestsPerSecond: number; latencyMs: { p99: number } } };
   pages: Page[];
+  memory?: Memory[];
   heavy: {
     path: string;
     newRps: number;
@@ -65,6 +79,7 @@ type Report = {
     baseline: number;
     other: number;
     rows: { path: string; baselineRps: number; otherRps: number; gain: number }[];
+    memory?: Memory[];
   };
 };
 
@@ -98,7 +113,10 @@ function render(report: Report): string {
     `**${report.database}**, WEB_CONCURRENCY=${report.webConcurrency}, ${report.generatedAt.slice(0, 10)}, ` +
       `commit ${report.commit ?? "?"}, ${report.settings.connections} connections × ${report.settings.seconds} s, ` +
       `on ${machine.cpus} cores (${machine.model}, ${machine.memoryGb} GB, ${machine.os}), node ${report.node}. ` +
-      `Static file (${report.static.path}): ${report.static.load.requestsPerSecond.toFixed(0)} req/s.`,
+      `Static file (${report.static.path}): ${report.static.load.requestsPerSecond.toFixed(0)} req/s.` +
+      (report.hello
+        ? ` Anchor, a vanilla Remix v2 hello page on remix-serve (bench/hello/), same run: ${report.hello.load.requestsPerSecond.toFixed(0)} req/s, p99 ${report.hello.load.latencyMs.p99.toFixed(0)} ms.`
+        : ""),
   );
   lines.push("");
   lines.push(
@@ -106,6 +124,7 @@ function render(report: Report): string {
       "page",
       "who",
       "req/s",
+      "÷ hello",
       "÷ static",
       "p99 ms",
       "queries",
@@ -114,13 +133,14 @@ function render(report: Report): string {
       "HTML+CSS gz KB",
       "JS gz KB",
       "LH perf (range)",
-      "LCP s",
+      "LCP s (range)",
+      "FCP s (range)",
       "TBT ms",
       "CLS",
       "a11y",
     ]),
   );
-  lines.push(row(Array(15).fill("---")));
+  lines.push(row(Array(17).fill("---")));
   for (const page of report.pages) {
     const lh = page.lighthouse;
     const failed = page.load.non2xx + page.load.errors + page.load.timeouts;
@@ -129,6 +149,7 @@ function render(report: Report): string {
         `\`${page.label.length > 48 ? `${page.label.slice(0, 45)}…` : page.label}\``,
         page.who,
         page.load.requestsPerSecond.toFixed(0) + (failed ? ` (${failed} failed)` : ""),
+        page.ratioToHello === undefined ? "–" : page.ratioToHello.toFixed(2),
         page.ratioToStatic.toFixed(3),
         page.load.latencyMs.p99.toFixed(0),
         page.queries ? String(page.queries.perRequest) : "?",
@@ -137,7 +158,8 @@ function render(report: Report): string {
         ((page.weight.html.gzip + page.weight.css.gzip) / 1000).toFixed(1),
         (page.weight.js.gzip / 1000).toFixed(1),
         lh ? value(lh.performance, 0) + (lh.performanceRange ? ` (${lh.performanceRange.join("–")})` : "") : "–",
-        lh ? value(lh.lcpMs === null ? null : lh.lcpMs / 1000, 2) : "–",
+        lh ? seconds(lh.lcpMs) + secondsRange(lh.lcpRangeMs) : "–",
+        lh ? seconds(lh.fcpMs ?? null) + secondsRange(lh.fcpRangeMs) : "–",
         lh ? value(lh.tbtMs, 0) : "–",
         lh ? value(lh.cls, 3) : "–",
         lh ? value(lh.accessibility, 0) : "–",
@@ -167,9 +189,32 @@ function render(report: Report): string {
             .join(", ") +
           ".",
   );
+  if (report.memory?.length) {
+    lines.push("");
+    lines.push(`Memory per worker after the load: ${report.memory.map(memory).join("; ")}.`);
+  }
+  if (workers.memory?.length)
+    lines.push(`With ${workers.other} workers, after their load: ${workers.memory.map(memory).join("; ")}.`);
   lines.push("");
   lines.push(`Lighthouse: ${report.settings.lighthouse}.`);
   return lines.join("\n");
+}
+
+/** One worker's memory in a sentence: RSS, then V8's heap, ArrayBuffers, WebAssembly and other external. */
+function memory(worker: Memory): string {
+  const mb = (value: number | null) => (value === null ? "?" : value.toFixed(0));
+  return (
+    `RSS ${mb(worker.rssMb)} MB (heap used ${mb(worker.heapUsedMb)}, ArrayBuffers ${mb(worker.arrayBuffersMb)}, ` +
+    `wasm & other external ${mb(worker.wasmAndOtherExternalMb)})`
+  );
+}
+
+function seconds(ms: number | null): string {
+  return value(ms === null ? null : ms / 1000, 2);
+}
+
+function secondsRange(range: [number, number] | undefined): string {
+  return range ? ` (${(range[0] / 1000).toFixed(2)}–${(range[1] / 1000).toFixed(2)})` : "";
 }
 
 function row(cells: string[]): string {

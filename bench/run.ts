@@ -1,7 +1,7 @@
 /**
  * Cap's performance benchmark (issue 14: "the bench is the proof").
  *
- * Starts the production server (`tsx server.ts` over the current build/, NODE_ENV=production,
+ * Starts the production server (`node build/server.js` over the current build/, NODE_ENV=production,
  * SERVER_TIMING=1) on PGlite in a throw-away DATA_DIR, or, with DATABASE_URL set, on a fresh
  * database created on that PostgreSQL server and dropped afterwards. WEB_CONCURRENCY passes
  * through (1 when unset: the figures are one process's). Two members are signed up through the
@@ -14,12 +14,18 @@
  *     statements per request, their time, and the handler's time (median);
  *   - load: autocannon, CONNECTIONS connections for BENCH_SECONDS (default 10) after a 1 s warm-up,
  *     as a browser would ask (Accept-Encoding: gzip): requests/s (mean), latency p50/p95/p99 (ms),
- *     non-2xx answers, the page's req/s ÷ the req/s of a static file served by the same server
- *     (STATIC_PATH, which factors out the machine), the server's CPU time per request (utime +
- *     stime of its processes from /proc, over the load) and its resident memory after the load;
+ *     non-2xx answers, the page's req/s ÷ the req/s of the anchor (bench/anchor.ts: a vanilla
+ *     Remix v2 hello page on remix-serve, built and loaded in the same run) and ÷ the req/s of a
+ *     static file served by the same server (STATIC_PATH), the server's CPU time per request
+ *     (utime + stime of its processes from /proc, over the load) and its resident memory after the
+ *     load; once every page is loaded, each worker's memory: VmRSS and what the worker says of its
+ *     heap, ArrayBuffers and other external memory (WebAssembly: PGlite) when sent SIGUSR2;
  *   - Lighthouse mobile (bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it): performance score,
  *     LCP, TBT, CLS and the accessibility score, once every load is done and the server has
- *     had 10 s to settle; the median of BENCH_LIGHTHOUSE_RUNS (3) audits, with their score range.
+ *     had 10 s to settle; the median of BENCH_LIGHTHOUSE_RUNS (3) audits, with the range of their
+ *     scores, LCPs and FCPs.
+ * One page is asked as a low-data browser asks (`Save-Data: on`): its weight says what such a
+ * visitor downloads (issue 27, target 7: no JavaScript).
  * Then the heavy member's pages ÷ the new member's (time per request), and, on PostgreSQL, the
  * gain of a second worker: the static file and a few pages again with 2 server processes (or 1,
  * when the main run had 2). Prints tables and writes the figures to bench/results/latest.json
@@ -37,6 +43,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { buildHello, HELLO_PATH, startHello } from "./anchor";
 import { coachDayPath, COACH_SLUG } from "./coaching";
 import { runDatabase, type RunDatabase } from "./database";
 import { HEAVY, memberId, seedOverApi, seedWithSql } from "./heavy";
@@ -51,7 +58,9 @@ import {
   serverMemory,
   sleep,
   startServer,
+  workerMemory,
   type RunningServer,
+  type WorkerMemory,
 } from "./server";
 import { gitCommit, positiveNumber } from "./settings";
 import { table } from "./table";
@@ -60,7 +69,7 @@ import { table } from "./table";
 // What to measure
 
 type Area = "site" | "accounts" | "space" | "trainings" | "coaching" | "team" | "profile" | "author";
-type Who = "visitor" | "coach" | "new member" | "heavy member" | "author";
+type Who = "visitor" | "low-data visitor" | "coach" | "new member" | "heavy member" | "author";
 
 interface BenchPage {
   path: string;
@@ -90,6 +99,8 @@ function pages(cast: Cast): BenchPage[] {
   ): BenchPage => ({ path, label: who === "heavy member" ? `${name} · heavy` : name, area, kind, who, mustShow });
   return [
     page("/home", "site", "public", "visitor"),
+    // The same page for a browser that asks for less data (Save-Data: on): no script expected.
+    page("/home", "site", "public", "low-data visitor", undefined, "/home · Save-Data"),
     page("/coming-soon", "site", "public", "visitor"),
     page("/home/who-are-you", "site", "public", "visitor"),
     page("/home/start-freemium", "trainings", "form", "visitor"),
@@ -195,6 +206,8 @@ interface PageResult {
   weight: Weight;
   queries: Queries | null;
   load: LoadResult;
+  /** load.requestsPerSecond ÷ the hello page's requests/s (the anchor, same run). */
+  ratioToHello: number;
   /** load.requestsPerSecond ÷ the static file's requests/s. */
   ratioToStatic: number;
   lighthouse: LighthouseResult | null;
@@ -218,6 +231,8 @@ interface WorkersResult {
   baseline: number;
   other: number;
   rows: { path: string; baselineRps: number; otherRps: number; gain: number }[];
+  /** Each worker's memory after the comparison's loads (MB). */
+  memory: WorkerMemory[];
 }
 
 interface Report {
@@ -237,7 +252,11 @@ interface Report {
   };
   heavyMember: typeof HEAVY & { trainings: "all done" };
   static: { path: string; load: LoadResult };
+  /** The anchor: a vanilla Remix v2 hello page on remix-serve (bench/anchor.ts), loaded in this run. */
+  hello: { path: string; load: LoadResult };
   pages: PageResult[];
+  /** Each worker's memory once every page's load is done (MB). */
+  memory: WorkerMemory[];
   heavy: HeavyComparison[];
   workers: WorkersResult;
 }
@@ -394,6 +413,9 @@ function decodeEntities(value: string): string {
 // Output
 
 function printReport(report: Report): void {
+  const helloToStatic = report.static.load.requestsPerSecond
+    ? report.hello.load.requestsPerSecond / report.static.load.requestsPerSecond
+    : 0;
   const { seconds, connections } = report.settings;
   console.log(
     `\n${report.database}, WEB_CONCURRENCY=${report.webConcurrency}, ${report.commit ?? "no commit"}, node ${report.node}, ` +
@@ -403,12 +425,13 @@ function printReport(report: Report): void {
     `\nLoad: ${connections} connections, ${seconds} s each (after ${report.settings.warmupSeconds} s warm-up); ` +
       `queries: median of ${report.settings.querySamples} sequential requests (Server-Timing)\n`,
   );
-  const loadCells = (load: LoadResult, ratio: number) => [
+  const loadCells = (load: LoadResult, toHello: number | null, toStatic: number) => [
     load.requestsPerSecond.toFixed(0),
     load.latencyMs.p50.toFixed(1),
     load.latencyMs.p99.toFixed(1),
     String(load.non2xx + load.errors + load.timeouts),
-    ratio.toFixed(3),
+    toHello === null ? "-" : toHello.toFixed(2),
+    toStatic.toFixed(3),
     load.cpuMsPerRequest.toFixed(2),
     load.rssMbAfter.toFixed(0),
   ];
@@ -421,6 +444,7 @@ function printReport(report: Report): void {
         "p50 ms",
         "p99 ms",
         "failed",
+        "÷ hello",
         "÷ static",
         "CPU ms/req",
         "RSS MB",
@@ -429,11 +453,19 @@ function printReport(report: Report): void {
         "app ms",
       ],
       [
-        [`${report.static.path} (static)`, "", ...loadCells(report.static.load, 1), "-", "-", "-"],
+        [`${report.static.path} (static)`, "", ...loadCells(report.static.load, null, 1), "-", "-", "-"],
+        [
+          `${report.hello.path} (hello, remix-serve)`,
+          "",
+          ...loadCells(report.hello.load, 1, helloToStatic),
+          "-",
+          "-",
+          "-",
+        ],
         ...report.pages.map((page) => [
           page.label,
           page.who,
-          ...loadCells(page.load, page.ratioToStatic),
+          ...loadCells(page.load, page.ratioToHello, page.ratioToStatic),
           page.queries ? String(page.queries.perRequest) : "?",
           page.queries ? page.queries.dbMs.toFixed(1) : "?",
           page.queries ? page.queries.appMs.toFixed(1) : "?",
@@ -441,6 +473,11 @@ function printReport(report: Report): void {
       ],
     ),
   );
+
+  console.log(
+    "\nRSS MB: all the server's processes (supervisor and workers) after the page's load; the anchor's: remix-serve's one process",
+  );
+  printMemory(`\nEach worker's memory after every page's load (MB)`, report.memory);
 
   console.log("\nFirst-load weight (kB = 1000 bytes; gzip level 6, file by file)\n");
   console.log(
@@ -464,7 +501,19 @@ function printReport(report: Report): void {
   if (report.pages.some((page) => page.lighthouse)) {
     console.log(
       table(
-        ["page", "perf", "perf range", "LCP s", "TBT ms", "CLS", "FCP s", "a11y", "a11y failing / error"],
+        [
+          "page",
+          "perf",
+          "perf range",
+          "LCP s",
+          "LCP range s",
+          "TBT ms",
+          "CLS",
+          "FCP s",
+          "FCP range s",
+          "a11y",
+          "a11y failing / error",
+        ],
         report.pages.map(({ label, lighthouse: lh }) => [
           label,
           ...(lh
@@ -472,13 +521,15 @@ function printReport(report: Report): void {
                 num(lh.performance, 0),
                 lh.performanceRange ? lh.performanceRange.join("–") : "-",
                 num(lh.lcpMs === null ? null : lh.lcpMs / 1000, 2),
+                secondsRange(lh.lcpRangeMs),
                 num(lh.tbtMs, 0),
                 num(lh.cls, 3),
                 num(lh.fcpMs === null ? null : lh.fcpMs / 1000, 2),
+                secondsRange(lh.fcpRangeMs),
                 num(lh.accessibility, 0),
                 lh.error ?? lh.accessibilityFailures?.join(" ") ?? "",
               ]
-            : ["-", "-", "-", "-", "-", "-", "-", ""]),
+            : ["-", "-", "-", "-", "-", "-", "-", "-", "-", ""]),
         ]),
       ),
     );
@@ -518,7 +569,39 @@ function printReport(report: Report): void {
         workers.rows.map((row) => [row.path, row.baselineRps.toFixed(0), row.otherRps.toFixed(0), row.gain.toFixed(2)]),
       ),
     );
+  if (!workers.skipped)
+    printMemory(`\nEach worker's memory after the ${workers.other}-worker loads (MB)`, workers.memory);
   console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)} (npm run bench:readme puts it in README.md)`);
+}
+
+/**
+ * VmRSS per worker, and what the worker says: V8's heap (used / total), ArrayBuffers, the rest of
+ * V8's external memory (WebAssembly: PGlite's engine), and what none of these hold (native: code,
+ * libraries, allocations outside V8).
+ */
+function printMemory(title: string, memory: WorkerMemory[]): void {
+  console.log(`${title}\n`);
+  const mb = (value: number | null) => (value === null ? "?" : value.toFixed(0));
+  console.log(
+    table(
+      ["worker", "RSS", "heap used", "heap total", "ArrayBuffers", "wasm & other external", "native (rest)"],
+      memory.map((worker) => [
+        String(worker.pid),
+        mb(worker.rssMb),
+        mb(worker.heapUsedMb),
+        mb(worker.heapTotalMb),
+        mb(worker.arrayBuffersMb),
+        mb(worker.wasmAndOtherExternalMb),
+        worker.heapTotalMb === null
+          ? "?"
+          : mb(worker.rssMb - worker.heapTotalMb - worker.arrayBuffersMb! - worker.wasmAndOtherExternalMb!),
+      ]),
+    ),
+  );
+}
+
+function secondsRange(range: [number, number] | undefined): string {
+  return range ? `${(range[0] / 1000).toFixed(2)}–${(range[1] / 1000).toFixed(2)}` : "-";
 }
 
 function kB(bytes: number): string {
@@ -596,6 +679,7 @@ async function prepareCast(run: Run): Promise<Cast> {
   return {
     headers: {
       visitor: {},
+      "low-data visitor": { "save-data": "on" },
       coach: await languageCookie(run.server!, coachAgendaPath),
       "new member": fresh.headers,
       "heavy member": heavy.headers,
@@ -640,16 +724,30 @@ async function benchmark(run: Run): Promise<Report> {
 
   progress(`loading ${STATIC_PATH}`);
   const staticLoad = await measureLoad(server, server.baseUrl + STATIC_PATH, {});
+  const helloLoad = await loadHello(run);
+  const ratio = (rps: number, anchor: LoadResult) =>
+    anchor.requestsPerSecond ? round(rps / anchor.requestsPerSecond, 4) : 0;
   const results: PageResult[] = [];
   for (const { page, weight, queries } of prepared) {
     progress(`loading ${page.label}`);
     const load = await measureLoad(server, server.baseUrl + page.path, cast.headers[page.who]);
-    const ratioToStatic = staticLoad.requestsPerSecond
-      ? round(load.requestsPerSecond / staticLoad.requestsPerSecond, 4)
-      : 0;
     const { path: pagePath, label, area, kind, who } = page;
-    results.push({ path: pagePath, label, area, kind, who, weight, queries, load, ratioToStatic, lighthouse: null });
+    results.push({
+      path: pagePath,
+      label,
+      area,
+      kind,
+      who,
+      weight,
+      queries,
+      load,
+      ratioToHello: ratio(load.requestsPerSecond, helloLoad),
+      ratioToStatic: ratio(load.requestsPerSecond, staticLoad),
+      lighthouse: null,
+    });
   }
+  progress("reading each worker's memory");
+  const memory = await workerMemory(server);
 
   let lighthouse = "skipped (BENCH_LIGHTHOUSE=0)";
   if (LIGHTHOUSE) {
@@ -695,10 +793,24 @@ async function benchmark(run: Run): Promise<Report> {
     },
     heavyMember: { ...HEAVY, trainings: "all done" },
     static: { path: STATIC_PATH, load: staticLoad },
+    hello: { path: HELLO_PATH, load: helloLoad },
     pages: results,
+    memory,
     heavy: compareHeavy(results),
     workers,
   };
+}
+
+/** The anchor's load: remix-serve started for it alone (the hello app built at the run's start), then stopped. */
+async function loadHello(run: Run): Promise<LoadResult> {
+  progress("starting the anchor (bench/hello on remix-serve)");
+  const hello = await startHello(run.workDir);
+  try {
+    progress(`loading the anchor ${HELLO_PATH}`);
+    return await measureLoad(hello, hello.baseUrl + HELLO_PATH, {});
+  } finally {
+    await hello.stop();
+  }
 }
 
 function compareHeavy(results: PageResult[]): HeavyComparison[] {
@@ -735,7 +847,13 @@ async function compareWorkers(
   const baseline = run.webConcurrency;
   const other = baseline === 1 ? 2 : 1;
   if (!run.database.url)
-    return { skipped: "PGlite takes one process; set DATABASE_URL to compare", baseline, other, rows: [] };
+    return {
+      skipped: "PGlite takes one process; set DATABASE_URL to compare",
+      baseline,
+      other,
+      rows: [],
+      memory: [],
+    };
   progress(`starting the server again with ${other} worker${other > 1 ? "s" : ""}`);
   await run.server?.stop();
   run.server = undefined;
@@ -751,7 +869,7 @@ async function compareWorkers(
     const load = await measureLoad(server, server.baseUrl + pagePath, cast.headers[who]);
     rows.push(row(main.label, main.load.requestsPerSecond, load.requestsPerSecond));
   }
-  return { skipped: null, baseline, other, rows };
+  return { skipped: null, baseline, other, rows, memory: await workerMemory(server) };
 
   function row(label: string, baselineRps: number, otherRps: number) {
     return { path: label, baselineRps, otherRps, gain: baselineRps ? round(otherRps / baselineRps, 2) : 0 };
@@ -777,6 +895,8 @@ async function main(): Promise<number> {
   process.once("SIGTERM", interrupt);
 
   try {
+    progress("building the anchor (bench/hello: remix build)");
+    buildHello();
     run = { workDir, database: await runDatabase("cap_bench"), webConcurrency };
     progress(`starting the server on ${run.database.label}, WEB_CONCURRENCY=${webConcurrency} (data in ${workDir})`);
     await start(run);

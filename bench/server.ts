@@ -1,17 +1,19 @@
 /**
  * The production server as a child process, for the bench (bench/run.ts) and the soak (bench/soak.ts):
- * `tsx server.ts` over the current build/, NODE_ENV=production, its log in a file, on PGlite in a
- * throw-away DATA_DIR or on the PostgreSQL database it is given; and the memory it holds.
+ * `node build/server.js` (server.ts as `npm run build` bundles it, no TypeScript compiled at run
+ * time) over the current build/, NODE_ENV=production, its log in a file, on PGlite in a throw-away
+ * DATA_DIR or on the PostgreSQL database it is given; and the memory it holds.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { closeSync, openSync, readdirSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-const STARTUP_TIMEOUT_MS = 60_000;
+// Generous: on the shared 2-core machine a worker has taken more than a minute to start.
+const STARTUP_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 /** A failure that makes the run meaningless: reported in one line, exit code 1. */
@@ -25,7 +27,7 @@ export interface ServerContext {
 }
 
 export interface RunningServer extends ServerContext {
-  /** The process started (tsx); the server, and its workers, are its descendants. */
+  /** The process started: the supervisor; its workers are its children. */
   pid: number;
   stop(): Promise<void>;
 }
@@ -39,10 +41,6 @@ export async function startServer(
   options: { databaseUrl?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const logFile = path.join(workDir, "server.log");
-  // The server logs one line per request: send it to a file, not a pipe this process would have
-  // to drain while it is busy generating load.
-  const logFd = openSync(logFile, "a");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -52,11 +50,38 @@ export async function startServer(
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-
-  // detached: its own process group, so stop() reaches tsx, the node process it runs and its workers.
-  const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["server.ts"], {
+  if (!existsSync(path.join(ROOT, "build", "server.js")))
+    throw new BenchError("build/server.js is missing: run `npm run build` first.");
+  return startProcess({
+    args: ["build/server.js"],
     cwd: ROOT,
     env,
+    port,
+    logFile: path.join(workDir, "server.log"),
+    readyPath: "/healthz",
+  });
+}
+
+/**
+ * `node <args>` in `cwd`, listening on `port`, its output in `logFile`; resolves once `readyPath`
+ * answers 200 (the bench's anchor is started this way too: bench/anchor.ts).
+ */
+export async function startProcess(options: {
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  port: number;
+  logFile: string;
+  readyPath: string;
+}): Promise<RunningServer> {
+  const { logFile, port } = options;
+  // The server logs one line per request: send it to a file, not a pipe this process would have
+  // to drain while it is busy generating load.
+  const logFd = openSync(logFile, "a");
+  // detached: its own process group, so stop() reaches the process and its workers.
+  const child = spawn(process.execPath, options.args, {
+    cwd: options.cwd,
+    env: options.env,
     stdio: ["ignore", logFd, logFd],
     detached: true,
   });
@@ -66,7 +91,7 @@ export async function startServer(
   const server: RunningServer = { baseUrl, logFile, pid: child.pid!, stop: () => stopProcess(child, exited) };
 
   try {
-    await waitUntilHealthy(baseUrl, exited);
+    await waitUntilReady(baseUrl + options.readyPath, exited);
   } catch (error) {
     await server.stop();
     const tail = readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-30).join("\n");
@@ -75,7 +100,7 @@ export async function startServer(
   return server;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);
@@ -86,14 +111,14 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilHealthy(baseUrl: string, exited: Promise<void>): Promise<void> {
+async function waitUntilReady(url: string, exited: Promise<void>): Promise<void> {
   let hasExited = false;
   void exited.then(() => (hasExited = true));
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (hasExited) throw new Error("The server exited before answering /healthz.");
+    if (hasExited) throw new Error(`The server exited before answering ${new URL(url).pathname}.`);
     try {
-      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       await response.body?.cancel();
       if (response.status === 200) return;
     } catch {
@@ -101,7 +126,7 @@ async function waitUntilHealthy(baseUrl: string, exited: Promise<void>): Promise
     }
     await sleep(250);
   }
-  throw new Error(`The server did not answer /healthz with 200 within ${STARTUP_TIMEOUT_MS / 1000} s.`);
+  throw new Error(`The server did not answer ${new URL(url).pathname} with 200 within ${STARTUP_TIMEOUT_MS / 1000} s.`);
 }
 
 async function stopProcess(child: ChildProcess, exited: Promise<void>): Promise<void> {
@@ -127,7 +152,7 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 export interface ProcessMemory {
   pid: number;
-  /** What runs: the tsx launcher, the server (the supervisor) or one of its workers. */
+  /** What runs: the server (the supervisor) or one of its workers. */
   role: string;
   /** VmRSS from /proc/<pid>/status, in kB. */
   rssKb: number;
@@ -138,7 +163,71 @@ export function serverMemory(server: RunningServer): ProcessMemory[] {
   return serverProcesses(server).flatMap(({ pid, depth }) => {
     const rss = /^VmRSS:\s+(\d+) kB/m.exec(readProc(pid, "status") ?? "");
     if (!rss) return [];
-    return [{ pid, role: depth === 0 ? "tsx launcher" : depth === 1 ? "server" : "worker", rssKb: Number(rss[1]) }];
+    return [{ pid, role: depth === 0 ? "supervisor" : "worker", rssKb: Number(rss[1]) }];
+  });
+}
+
+export interface WorkerMemory {
+  pid: number;
+  /** VmRSS, MB (1 MB = 1024 kB). */
+  rssMb: number;
+  /** What the worker says of itself (process.memoryUsage(), server.ts's SIGUSR2), MB; null when it did not answer. */
+  heapTotalMb: number | null;
+  heapUsedMb: number | null;
+  /** ArrayBuffers and Buffers (network and file buffers, PGlite's result copies). */
+  arrayBuffersMb: number | null;
+  /**
+   * V8's external memory that is not an ArrayBuffer (external − arrayBuffers): WebAssembly
+   * memories (PGlite's database engine, its shared buffers and caches) and native strings.
+   */
+  wasmAndOtherExternalMb: number | null;
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * Each worker's memory: VmRSS from /proc, and V8's heap, external and ArrayBuffer figures the
+ * worker logs when sent SIGUSR2 (server.ts), read back from its log.
+ */
+export async function workerMemory(server: RunningServer): Promise<WorkerMemory[]> {
+  const workers = serverProcesses(server).filter(({ depth }) => depth === 1);
+  const logStart = readFileSync(server.logFile, "utf8").length;
+  for (const { pid } of workers) {
+    try {
+      process.kill(pid, "SIGUSR2");
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const reported = new Map<number, NodeJS.MemoryUsage>();
+  const deadline = Date.now() + 3_000;
+  while (reported.size < workers.length && Date.now() < deadline) {
+    await sleep(100);
+    for (const line of readFileSync(server.logFile, "utf8").slice(logStart).split("\n")) {
+      if (!line.includes('"memory usage"')) continue;
+      try {
+        const { pid, memory } = JSON.parse(line) as { pid: number; memory: NodeJS.MemoryUsage };
+        reported.set(pid, memory);
+      } catch {
+        // a line still being written
+      }
+    }
+  }
+  return workers.flatMap(({ pid }) => {
+    const rss = /^VmRSS:\s+(\d+) kB/m.exec(readProc(pid, "status") ?? "");
+    if (!rss) return [];
+    const usage = reported.get(pid);
+    const mb = (bytes: number | undefined) => (bytes === undefined ? null : bytes / MB);
+    return [
+      {
+        pid,
+        rssMb: Number(rss[1]) / 1024,
+        heapTotalMb: mb(usage?.heapTotal),
+        heapUsedMb: mb(usage?.heapUsed),
+        arrayBuffersMb: mb(usage?.arrayBuffers),
+        wasmAndOtherExternalMb: usage ? mb(usage.external - usage.arrayBuffers) : null,
+      },
+    ];
   });
 }
 

@@ -12,7 +12,9 @@
  * connections: one member's bookings queue behind each other by design (one booking at a time per
  * member), so a single member on 50 connections would measure that queue, not the server.
  * For each run and part it prints the requests, p50/p99, every status seen, the statuses that part
- * should never answer (any 5xx among them) and the connection errors/timeouts; then the resident
+ * should never answer (any 5xx among them) and the connection errors/timeouts; beside them, the
+ * answers the bounded queue gave past what the server can serve (503 with Retry-After: "busy",
+ * counted and shared, not failures) and the p99 of the requests answered (busy ones aside); then the resident
  * memory (VmRSS) of the server's processes (the launcher, the server, its workers) before the first
  * run and after each, so that "flat across two runs" can be judged. Exit code 1 when any request
  * failed or answered an unexpected status; timings are printed, never judged.
@@ -64,12 +66,18 @@ interface PartResult {
   p50: number;
   p99: number;
   statuses: Map<number, number>;
+  /** 503 with Retry-After from the bounded queue (server.ts): the server's answer past its capacity. */
+  busy: number;
+  /** p99 of the requests answered (every status but the queue's 503), ms. */
+  answeredP99: number;
   unexpected: number;
   /** Connection errors and timeouts (autocannon's 10 s per request). */
   failures: number;
 }
 
 const FORM = "application/x-www-form-urlencoded";
+/** The bounded queue's answer past what the server can serve (server.ts, REQUESTS_IN_FLIGHT/REQUESTS_QUEUED). */
+const BUSY = 503;
 
 /** The members (and one who holds the booking the others keep trying to take), and the four parts. */
 async function prepare(server: RunningServer): Promise<Part[]> {
@@ -183,11 +191,12 @@ async function soakRun(server: RunningServer, parts: Part[]): Promise<PartResult
       return merged(loads);
     }),
   );
-  return fired.map(({ failures, latencies, statuses }, index) => {
+  return fired.map(({ failures, latencies, codes, statuses }, index) => {
     const part = parts[index];
     const unexpected = [...statuses]
-      .filter(([status]) => !part.expected.includes(status))
+      .filter(([status]) => status !== BUSY && !part.expected.includes(status))
       .reduce((sum, [, n]) => sum + n, 0);
+    const answered = latencies.filter((_, response) => codes[response] !== BUSY);
     return {
       part,
       connections: connections[index],
@@ -196,6 +205,8 @@ async function soakRun(server: RunningServer, parts: Part[]): Promise<PartResult
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       statuses,
+      busy: statuses.get(BUSY) ?? 0,
+      answeredP99: percentile(answered, 99),
       unexpected,
       failures,
     };
@@ -203,18 +214,21 @@ async function soakRun(server: RunningServer, parts: Part[]): Promise<PartResult
 }
 
 /** One part's loads (one per member) as one: every response time, every status, every failure. */
-function merged(loads: Fired[]): { latencies: Float64Array; statuses: Map<number, number>; failures: number } {
+function merged(loads: Fired[]): Omit<Fired, "result"> & { failures: number } {
   const statuses = new Map<number, number>();
   for (const load of loads)
     for (const [status, n] of load.statuses) statuses.set(status, (statuses.get(status) ?? 0) + n);
   const latencies = new Float64Array(loads.reduce((sum, load) => sum + load.latencies.length, 0));
+  const codes = new Uint16Array(latencies.length);
   let offset = 0;
   for (const load of loads) {
     latencies.set(load.latencies, offset);
+    codes.set(load.codes, offset);
     offset += load.latencies.length;
   }
   return {
     latencies,
+    codes,
     statuses,
     failures: loads.reduce((sum, load) => sum + load.result.errors + load.result.timeouts, 0),
   };
@@ -232,6 +246,8 @@ function printRun(run: number, results: PartResult[]) {
     r.requestsPerSecond.toFixed(0),
     r.p50.toFixed(1),
     r.p99.toFixed(1),
+    r.answeredP99.toFixed(1),
+    `${r.busy} (${r.requests ? ((100 * r.busy) / r.requests).toFixed(1) : "0.0"} %)`,
     [...r.statuses]
       .sort(([a], [b]) => a - b)
       .map(([status, n]) => `${status}×${n}`)
@@ -242,7 +258,20 @@ function printRun(run: number, results: PartResult[]) {
   ]);
   console.log(
     table(
-      ["part", "conn", "requests", "req/s", "p50 ms", "p99 ms", "statuses", "expected", "unexpected", "errors"],
+      [
+        "part",
+        "conn",
+        "requests",
+        "req/s",
+        "p50 ms",
+        "p99 ms",
+        "p99 answered ms",
+        "503 busy",
+        "statuses",
+        "expected",
+        "unexpected",
+        "errors",
+      ],
       rows,
     ),
   );

@@ -26,9 +26,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The arguments of node that serve build/: server.ts, or @remix-run/serve's command. */
+/** The arguments of node that serve build/: server.ts as built (build/server.js), or @remix-run/serve's command. */
 const entries = {
-  "server.ts": ["--import", "tsx", "server.ts"],
+  "server.ts": ["build/server.js"],
   "remix-serve": ["node_modules/.bin/remix-serve", "build/index.js"],
 };
 

@@ -115,6 +115,21 @@ const envSchema = z.object({
     .min(1, "between 1 and 64 worker processes")
     .max(64, "between 1 and 64 worker processes")
     .optional(),
+  // The bounded queue in front of each worker (http/request-queue.server.ts): requests handled at
+  // once, then requests waiting their turn; beyond, 503 with Retry-After at once. 16 + 48: the
+  // bench's 50 connections on one worker are never refused, 200 on two workers are (npm run soak).
+  REQUESTS_IN_FLIGHT: z.coerce
+    .number({ invalid_type_error: "a number of requests" })
+    .int("a whole number of requests")
+    .min(1, "between 1 and 10000 requests")
+    .max(10_000, "between 1 and 10000 requests")
+    .default(16),
+  REQUESTS_QUEUED: z.coerce
+    .number({ invalid_type_error: "a number of requests" })
+    .int("a whole number of requests")
+    .min(0, "between 0 and 100000 requests")
+    .max(100_000, "between 0 and 100000 requests")
+    .default(48),
   // The first admins (issue 24): members with these addresses hold the admin role once their
   // address is verified — at start, and when they verify it.
   ADMIN_EMAILS: z

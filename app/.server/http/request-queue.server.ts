@@ -1,0 +1,96 @@
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import type { Language } from "~/i18n/config";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+
+/**
+ * A bounded queue in front of the build, per worker (server.ts). At most `inFlight` requests are
+ * handled at once; the next `waiting` wait their turn in arrival order; beyond, the request is
+ * answered at once with 503 and a Retry-After — a member on a phone gets a fast answer rather
+ * than a wait that grows with the crowd (issue 27: 9 s at 200 connections before). A request
+ * leaves the count when its answer is sent or its client goes away; a waiting one whose client
+ * goes away leaves the queue. Static files and /healthz are mounted before it: never queued.
+ */
+export interface QueueLimits {
+  inFlight: number;
+  waiting: number;
+}
+
+/** What a refused caller is told to wait before trying again, in seconds. */
+export const BUSY_RETRY_AFTER_SECONDS = "5";
+
+export function boundedQueue({ inFlight, waiting }: QueueLimits) {
+  let active = 0;
+  const queue: (() => void)[] = [];
+
+  const admitNext = () => {
+    active -= 1;
+    while (active < inFlight && queue.length > 0) {
+      active += 1;
+      queue.shift()!();
+    }
+  };
+  /** Counts the request in until its answer is sent or its connection closes, whichever comes first. */
+  const admit = (res: ExpressResponse, next: NextFunction) => {
+    let done = false;
+    const leave = () => {
+      if (done) return;
+      done = true;
+      admitNext();
+    };
+    res.once("finish", leave);
+    res.once("close", leave);
+    next();
+  };
+
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (active < inFlight) {
+      active += 1;
+      return admit(res, next);
+    }
+    if (queue.length < waiting) {
+      const turn = () => admit(res, next);
+      queue.push(turn);
+      // A client that gives up while waiting frees its place.
+      res.once("close", () => {
+        const place = queue.indexOf(turn);
+        if (place !== -1) queue.splice(place, 1);
+      });
+      return;
+    }
+    busyAnswer(req, res).catch(next);
+  };
+}
+
+/** The refusal: a small translated page (the API's error shape under /api/), nothing rendered by the build. */
+async function busyAnswer(req: ExpressRequest, res: ExpressResponse) {
+  // The member's chosen language (its cookie), else the browser's: as the pages choose it.
+  const language = await localeOf(
+    new Request("http://queue.invalid/", {
+      headers: { cookie: req.get("cookie") ?? "", "accept-language": req.get("accept-language") ?? "" },
+    }),
+  );
+  const { title, message } = await busyTexts(language);
+  res.status(503).set({ "Retry-After": BUSY_RETRY_AFTER_SECONDS, "Cache-Control": "no-store" });
+  if (req.path.startsWith("/api/")) res.json({ errors: { base: [message] } });
+  else res.type("html").send(busyPage(language, title, message));
+}
+
+const texts = new Map<Language, { title: string; message: string }>();
+
+async function busyTexts(language: Language) {
+  let known = texts.get(language);
+  if (!known) {
+    const t = await translator(language, "common");
+    known = { title: t("error.busy.title"), message: t("error.busy.message") };
+    texts.set(language, known);
+  }
+  return known;
+}
+
+function busyPage(language: Language, title: string, message: string): string {
+  return `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
