@@ -5,7 +5,8 @@ import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { db } from "~/.server/db/client.server";
 import { trainingOf } from "~/.server/trainings/catalogue.server";
-import { moduleCard, resultPath, trainingCard } from "~/.server/trainings/views.server";
+import { resultPath } from "~/.server/trainings/resume.server";
+import { moduleCard, trainingCard } from "~/.server/trainings/views.server";
 import { titleMeta } from "~/components/document/page-title";
 import { TrainingPageBody } from "~/components/presentational/training-page-body";
 

@@ -5,7 +5,7 @@ import { db } from "~/.server/db/client.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { trainingOf } from "~/.server/trainings/catalogue.server";
-import { resultPath } from "~/.server/trainings/views.server";
+import { resultPath } from "~/.server/trainings/resume.server";
 import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
 

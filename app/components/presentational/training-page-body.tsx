@@ -78,9 +78,10 @@ export function TrainingPageBody({
               </p>
             ) : (
               <p>
-                {/* SPEC §4: a completed module says "see my result", and leads to its quiz's result. */}
+                {/* SPEC §4: a completed module says "see my result" and leads to it; one in progress
+                    leads to the part to read next (or its quiz); one not started, to its top. */}
                 <Link
-                  to={module.state === "completed" && module.hasQuiz ? `${module.path}#quiz` : module.path}
+                  to={module.state === "not_started" ? module.path : `${module.path}${module.anchor}`}
                   className="button button--ghost"
                 >
                   {module.state === "completed" ? t("module.seeResult") : t(`trainings.actions.${module.state}`)}
