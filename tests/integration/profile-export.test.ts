@@ -109,6 +109,7 @@ const inCopy: { columns: string[]; count: (copy: Copy) => number }[] = [
   { columns: ["entitlements.member_id"], count: (copy) => copy.learning.entitlements.length },
   { columns: ["access_code_uses.member_id"], count: (copy) => copy.learning.access_codes_used.length },
   { columns: ["access_codes.created_by"], count: (copy) => copy.learning.access_codes_created.length },
+  { columns: ["certificates.member_id"], count: (copy) => copy.learning.certificates.length },
   { columns: ["crew_members.member_id"], count: (copy) => copy.crew.length },
   { columns: ["invitations.inviter_id"], count: (copy) => copy.invitations_sent.length },
   { columns: ["invitations.invitee_id"], count: (copy) => copy.invitations_received.length },

@@ -16,11 +16,14 @@ export function TrainingPageBody({
   resultPath,
   modules,
   back,
+  certificatePath = null,
 }: {
   training: TrainingCard;
   resultPath: string;
   modules: ModuleCard[];
   back: string;
+  /** A completed training's certificate (issue 28 item 2); none in the author's preview. */
+  certificatePath?: string | null;
 }) {
   const { t } = useTranslation("trainings");
   return (
@@ -51,6 +54,11 @@ export function TrainingPageBody({
           {training.state === "in_progress" ? (
             <Link to={resultPath} className="button button--ghost">
               {t("training.seeResults")}
+            </Link>
+          ) : null}
+          {certificatePath ? (
+            <Link to={certificatePath} className="button button--ghost">
+              {t("certificate.link")}
             </Link>
           ) : null}
         </p>
