@@ -38,18 +38,20 @@ export default function VerifyCertificate() {
   const { t } = useTranslation("trainings");
   if (!certificate) {
     return (
-      <section className="card certificate-status" aria-labelledby="certificate-invalid">
-        <h1 id="certificate-invalid">{t("verify.invalidTitle")}</h1>
-        <FormAlert lines={[t("verify.invalidText")]} />
-      </section>
+      <div className="certificate-page">
+        <section className="card certificate-status" aria-labelledby="certificate-invalid">
+          <h1 id="certificate-invalid">{t("verify.invalidTitle")}</h1>
+          <FormAlert lines={[t("verify.invalidText")]} />
+        </section>
+      </div>
     );
   }
   return (
-    <>
+    <div className="certificate-page">
       <div className="certificate-status">
         <FormAlert tone="success" lines={[t("verify.valid")]} />
       </div>
       <CertificateSheet facts={certificate} url={certificate.url} />
-    </>
+    </div>
   );
 }
