@@ -5,7 +5,9 @@ import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { db } from "~/.server/db/client.server";
 import { trainingOf } from "~/.server/trainings/catalogue.server";
-import { moduleCard, resultPath, trainingCard } from "~/.server/trainings/views.server";
+import { certificatePathOf } from "~/.server/trainings/certificates.server";
+import { resultPath } from "~/.server/trainings/resume.server";
+import { moduleCard, trainingCard } from "~/.server/trainings/views.server";
 import { titleMeta } from "~/components/document/page-title";
 import { TrainingPageBody } from "~/components/presentational/training-page-body";
 
@@ -22,11 +24,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: card.title,
     training: card,
     resultPath: resultPath(training),
+    certificatePath: certificatePathOf(training),
     modules: training.modules.map((m) => moduleCard(training, m, lang)),
   };
 }
 
 export default function TrainingPage() {
-  const { training, resultPath, modules } = useLoaderData<typeof loader>();
-  return <TrainingPageBody training={training} resultPath={resultPath} modules={modules} back="/trainings" />;
+  const { training, resultPath, certificatePath, modules } = useLoaderData<typeof loader>();
+  return (
+    <TrainingPageBody
+      training={training}
+      resultPath={resultPath}
+      certificatePath={certificatePath}
+      modules={modules}
+      back="/trainings"
+    />
+  );
 }

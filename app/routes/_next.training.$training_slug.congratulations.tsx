@@ -5,7 +5,8 @@ import { db } from "~/.server/db/client.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { trainingOf } from "~/.server/trainings/catalogue.server";
-import { resultPath } from "~/.server/trainings/views.server";
+import { certificatePathOf } from "~/.server/trainings/certificates.server";
+import { resultPath } from "~/.server/trainings/resume.server";
 import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
 
@@ -23,11 +24,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: t("congratulations.title"),
     training: training.content.title[lang],
     resultPath: resultPath(training),
+    certificatePath: certificatePathOf(training),
   };
 }
 
 export default function Congratulations() {
-  const { training, resultPath } = useLoaderData<typeof loader>();
+  const { training, resultPath, certificatePath } = useLoaderData<typeof loader>();
   const { t } = useTranslation("trainings");
   return (
     <section className="card celebration">
@@ -48,6 +50,11 @@ export default function Congratulations() {
         <Link to={resultPath} className="button button--primary button--large">
           {t("congratulations.seeResult")}
         </Link>
+        {certificatePath ? (
+          <Link to={certificatePath} className="button button--ghost button--large">
+            {t("certificate.link")}
+          </Link>
+        ) : null}
         <Link to="/trainings" className="button button--ghost button--large">
           {t("congratulations.back")}
         </Link>

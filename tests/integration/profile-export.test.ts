@@ -11,6 +11,8 @@ import { savePhoto } from "~/.server/profile/photo.server";
 import { grantRole } from "~/.server/roles/roles.server";
 import { recordSecurityEvent } from "~/.server/security/security-events.server";
 import { redeemCode } from "~/.server/trainings/access.server";
+import { trainingOf } from "~/.server/trainings/catalogue.server";
+import { issueCertificate } from "~/.server/trainings/certificates.server";
 import DataPage, { loader as dataPage } from "~/routes/_default.profile_.data";
 import { loader as dataFile } from "~/routes/profile.data[.]json";
 import { dataExport } from "~/.server/export/contract.server";
@@ -109,6 +111,7 @@ const inCopy: { columns: string[]; count: (copy: Copy) => number }[] = [
   { columns: ["entitlements.member_id"], count: (copy) => copy.learning.entitlements.length },
   { columns: ["access_code_uses.member_id"], count: (copy) => copy.learning.access_codes_used.length },
   { columns: ["access_codes.created_by"], count: (copy) => copy.learning.access_codes_created.length },
+  { columns: ["certificates.member_id"], count: (copy) => copy.learning.certificates.length },
   { columns: ["crew_members.member_id"], count: (copy) => copy.crew.length },
   { columns: ["invitations.inviter_id"], count: (copy) => copy.invitations_sent.length },
   { columns: ["invitations.invitee_id"], count: (copy) => copy.invitations_received.length },
@@ -194,6 +197,9 @@ describe("downloading my data", () => {
       (await post(`/api/trainings/j-embarque/modules/${module.slug}/quiz`, { answers }, moduleParams)).status,
     ).toBeLessThan(300);
     expect((await redeemCode(alice.memberId, "CAP-EQUIPAGE")).ok).toBe(true);
+    // A certificate, as completing a training issues it (straight from its service: the journey
+    // completes one module, not the whole training).
+    await issueCertificate(db(), alice.memberId, (await trainingOf(db(), alice.memberId, "j-embarque"))!, true);
 
     // A coaching session.
     const from = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();

@@ -117,7 +117,8 @@ describe("/trainings", () => {
     const after = (await trainingsOf(member)).trainings.find((t) => t.slug === "j-embarque")!;
     expect(after.state).toBe("in_progress");
     expect(after.percent).toBeGreaterThan(0);
-    expect(after.actionPath).toBe(modulePath(first.slug));
+    // "Continue" leads to the part to read next (issue 28 item 1).
+    expect(after.actionPath).toBe(`${modulePath(first.slug)}#part-${first.parts[1].slug}`);
   });
 
   it("a freemium code unlocks the payable training; a wrong one is refused and changes nothing", async () => {

@@ -419,6 +419,36 @@ export const moduleCompletions = pgTable(
   (t) => [primaryKey({ columns: [t.memberId, t.moduleId] })],
 );
 
+/**
+ * A member's certificate of a completed training (issue 28 item 2): the facts as they were when
+ * it was issued, and the unguessable id of its public verification page. Withdrawn, the page says
+ * it is no longer valid; a member holds at most one valid certificate per training.
+ */
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** 192 random bits, URL-safe: the address of the verification page. */
+    publicId: text("public_id").notNull(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    trainingId: uuid("training_id")
+      .notNull()
+      .references(() => trainings.id, { onDelete: "cascade" }),
+    memberName: text("member_name").notNull(),
+    trainingTitle: jsonb("training_title").$type<{ fr: string; en: string }>().notNull(),
+    /** The day the last module was completed, in the member's time zone. */
+    completedOn: date("completed_on", { mode: "string" }).notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("certificates_public_id_key").on(t.publicId),
+    uniqueIndex("certificates_one_valid_key").on(t.memberId, t.trainingId).where(sql`withdrawn_at is null`),
+  ],
+);
+
 /** The right to follow a payable training: from an invitation, a freemium code, or a grant. */
 export const entitlements = pgTable(
   "entitlements",

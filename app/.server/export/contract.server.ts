@@ -82,6 +82,16 @@ export const dataExport = z.object({
     entitlements: z.array(z.object({ training: z.string(), source: z.string(), created_at: instant })),
     access_codes_used: z.array(z.object({ code: z.string(), used_at: instant })),
     access_codes_created: z.array(z.object({ code: z.string(), training: z.string(), created_at: instant })),
+    certificates: z.array(
+      z.object({
+        training: z.string(),
+        name: z.string(),
+        completed_on: day,
+        verification_url: z.string(),
+        issued_at: instant,
+        withdrawn_at: instant.nullable(),
+      }),
+    ),
   }),
   crew: z.array(
     z.object({

@@ -5,6 +5,7 @@ import {
   accessCodes,
   accessCodeUses,
   appUsers,
+  certificates,
   auditEvents,
   coaches,
   coachingBookings,
@@ -31,6 +32,7 @@ import { identity } from "~/.server/identity/identity-service.server";
 import { photoUrl } from "~/.server/profile/photo.server";
 import { trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { listSurveys } from "~/.server/surveys/surveys.server";
+import { verificationUrl } from "~/.server/trainings/certificates.server";
 import { type DataExport, EXPORT_LIMIT } from "./contract.server";
 
 /**
@@ -70,6 +72,7 @@ export async function memberData(signedIn: SignedIn): Promise<DataExport> {
     entitled,
     codesUsed,
     codesCreated,
+    certificateRows,
     crew,
     sent,
     received,
@@ -132,6 +135,12 @@ export async function memberData(signedIn: SignedIn): Promise<DataExport> {
       .innerJoin(trainings, eq(trainings.id, accessCodes.trainingId))
       .where(eq(accessCodes.createdBy, memberId))
       .orderBy(asc(accessCodes.createdAt)),
+    db()
+      .select({ row: certificates, training: trainings.slug })
+      .from(certificates)
+      .innerJoin(trainings, eq(trainings.id, certificates.trainingId))
+      .where(eq(certificates.memberId, memberId))
+      .orderBy(asc(certificates.issuedAt)),
     db().select().from(crewMembers).where(eq(crewMembers.memberId, memberId)).orderBy(asc(crewMembers.createdAt)),
     db().select().from(invitations).where(eq(invitations.inviterId, memberId)).orderBy(asc(invitations.createdAt)),
     // Invitations to the member's address or accepted by the member: the inviter as the invitation named them.
@@ -256,6 +265,14 @@ export async function memberData(signedIn: SignedIn): Promise<DataExport> {
         code: row.code,
         training,
         created_at: iso(row.createdAt),
+      })),
+      certificates: certificateRows.map(({ row, training }) => ({
+        training,
+        name: row.memberName,
+        completed_on: row.completedOn,
+        verification_url: verificationUrl(row.publicId),
+        issued_at: iso(row.issuedAt),
+        withdrawn_at: row.withdrawnAt ? iso(row.withdrawnAt) : null,
       })),
     },
     crew: crew.map((row) => ({
@@ -397,6 +414,7 @@ export const EXPORT_COVERAGE = {
     "entitlements.member_id",
     "access_code_uses.member_id",
     "access_codes.created_by",
+    "certificates.member_id",
     "crew_members.member_id",
     "invitations.inviter_id",
     "invitations.invitee_id",

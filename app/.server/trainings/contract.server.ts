@@ -41,6 +41,8 @@ export const trainingAnswer = z.object({
       partCount: z.number().int(),
       hasQuiz: z.boolean(),
       path: z.string(),
+      /** Where on the module's page its button leads: `#part-<slug>`, `#quiz`, `#completed` or "". */
+      anchor: z.string(),
       parts: z.array(
         z.object({
           slug: z.string(),

@@ -2,6 +2,7 @@ import { db, type Transaction } from "~/.server/db/client.server";
 import { moduleCompletions, partReads, quizSubmissions } from "~/.server/db/schema.server";
 import type { SelectionError } from "~/forms/quiz";
 import { trainingOf, type ModuleProgress, type TrainingProgress } from "./catalogue.server";
+import { issueCertificate } from "./certificates.server";
 import { cleanAnswers, quizErrors, scoreQuiz } from "./scoring.server";
 
 /** Where a member's step leaves them: the module, and whether it or the whole training just ended. */
@@ -86,5 +87,6 @@ async function completeIfDone(
   if (module.completed || !allRead || !quizDone) return { ok: true, moduleCompleted: false, trainingCompleted: false };
   await tx.insert(moduleCompletions).values({ memberId, moduleId: module.id }).onConflictDoNothing();
   const trainingCompleted = training.modules.every((m) => m.id === module.id || m.completed);
+  if (trainingCompleted) await issueCertificate(tx, memberId, training, true);
   return { ok: true, moduleCompleted: true, trainingCompleted };
 }

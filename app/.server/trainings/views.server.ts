@@ -3,6 +3,7 @@ import type { Language } from "~/i18n/config";
 import type { ModuleContent } from "~/content/training-schema";
 import type { AnsweredVersions } from "./answered-versions.server";
 import type { ModuleProgress, TrainingProgress } from "./catalogue.server";
+import { moduleAnchor, resultPath, resumePath } from "./resume.server";
 
 /**
  * What pages receive: a training or module in the member's language, with plain values only
@@ -11,12 +12,6 @@ import type { ModuleProgress, TrainingProgress } from "./catalogue.server";
 type Localized = { fr: string; en: string };
 const l = (text: Localized, lang: Language) => text[lang];
 const lines = (text: { fr: string[]; en: string[] }, lang: Language) => text[lang];
-
-/** The trainings SPEC §2 gives a results page of their own: /training_results/j-embarque and …/le_point_gps. */
-const namedResultPages: Record<string, string> = {
-  "j-embarque": "/training_results/j-embarque",
-  "le-point-gps": "/training_results/le_point_gps",
-};
 
 const none: AnsweredVersions = new Map();
 
@@ -42,22 +37,6 @@ function answersOf(module: ModuleProgress, versions: AnsweredVersions, lang: Lan
   }));
 }
 
-/** Where "see my result" leads for a training or a test. */
-export function resultPath(training: TrainingProgress) {
-  const slug = training.content.slug;
-  if (training.content.kind === "test") {
-    return slug === "gps-de-ma-vie" ? `/training_results/${slug}/my_life_gps` : `/result#${slug}`;
-  }
-  return namedResultPages[slug] ?? `/training_results/${slug}/j-embarque`;
-}
-
-/** Where the training's button leads in its state (SPEC §4). */
-function actionPath(training: TrainingProgress) {
-  if (training.state === "locked") return "/trainings#unlock";
-  if (training.state === "completed") return resultPath(training);
-  return `/training/${training.content.slug}/modules/${training.nextModule.content.slug}`;
-}
-
 export function trainingCard(training: TrainingProgress, lang: Language) {
   return {
     slug: training.content.slug,
@@ -70,7 +49,7 @@ export function trainingCard(training: TrainingProgress, lang: Language) {
     percent: training.percent,
     hours: training.hours,
     moduleCount: training.modules.length,
-    actionPath: actionPath(training),
+    actionPath: resumePath(training),
   };
 }
 
@@ -85,6 +64,8 @@ export function moduleCard(training: TrainingProgress, module: ModuleProgress, l
     partCount: module.content.parts.length,
     hasQuiz: Boolean(module.content.quiz),
     path: `/training/${training.content.slug}/modules/${module.content.slug}`,
+    /** Where on the module's page its button leads: the part to read next, its quiz, its result. */
+    anchor: moduleAnchor(module),
   };
 }
 

@@ -94,7 +94,7 @@ export function ModulePageBody({
       ) : null}
 
       {module.completed ? (
-        <section className="card">
+        <section className="card" id="completed">
           <h2>{t("module.completed")}</h2>
           <p>{t("module.completedText")}</p>
           {module.trainingCompleted ? (

@@ -16,11 +16,14 @@ export function TrainingPageBody({
   resultPath,
   modules,
   back,
+  certificatePath = null,
 }: {
   training: TrainingCard;
   resultPath: string;
   modules: ModuleCard[];
   back: string;
+  /** A completed training's certificate (issue 28 item 2); none in the author's preview. */
+  certificatePath?: string | null;
 }) {
   const { t } = useTranslation("trainings");
   return (
@@ -53,6 +56,11 @@ export function TrainingPageBody({
               {t("training.seeResults")}
             </Link>
           ) : null}
+          {certificatePath ? (
+            <Link to={certificatePath} className="button button--ghost">
+              {t("certificate.link")}
+            </Link>
+          ) : null}
         </p>
       )}
       <h2>{t("training.modulesTitle")}</h2>
@@ -78,9 +86,10 @@ export function TrainingPageBody({
               </p>
             ) : (
               <p>
-                {/* SPEC §4: a completed module says "see my result", and leads to its quiz's result. */}
+                {/* SPEC §4: a completed module says "see my result" and leads to it; one in progress
+                    leads to the part to read next (or its quiz); one not started, to its top. */}
                 <Link
-                  to={module.state === "completed" && module.hasQuiz ? `${module.path}#quiz` : module.path}
+                  to={module.state === "not_started" ? module.path : `${module.path}${module.anchor}`}
                   className="button button--ghost"
                 >
                   {module.state === "completed" ? t("module.seeResult") : t(`trainings.actions.${module.state}`)}
