@@ -12,6 +12,7 @@ import { stylesheetText } from "~/.server/http/stylesheet.server";
 import { RETRY_AFTER_SECONDS } from "~/.server/http/outage.server";
 import { securityHeaders, withSecurityHeaders, type InlineSources } from "~/.server/http/security-headers.server";
 import { inlineHashes, SHARED_PAGE_HEADER } from "~/.server/http/render-cache.server";
+import { deferScripts } from "~/.server/http/deferred-scripts.server";
 import { env } from "~/.server/config/env.server";
 
 export { handleError } from "~/.server/observability/error-reporting.server";
@@ -64,9 +65,11 @@ export default async function handleRequest(
               done();
             },
             final(done) {
-              const html = Buffer.concat(chunks);
+              // In production the scripts wait for the first paint (deferred-scripts.server.ts).
+              const rendered = Buffer.concat(chunks).toString();
+              const html = env().NODE_ENV === "production" ? deferScripts(rendered) : rendered;
               if (shared) {
-                setSecurityHeaders(inlineHashes(html.toString()));
+                setSecurityHeaders(inlineHashes(html));
                 responseHeaders.set(SHARED_PAGE_HEADER, "1");
               }
               resolve(
