@@ -13,6 +13,7 @@ import { stylesheetText } from "~/.server/http/stylesheet.server";
 import { RETRY_AFTER_SECONDS } from "~/.server/http/outage.server";
 import { securityHeaders, withSecurityHeaders } from "~/.server/http/security-headers.server";
 import { env } from "~/.server/config/env.server";
+import { LIGHT_PAGES_VARY } from "~/.server/http/light-pages.server";
 
 export { handleError } from "~/.server/observability/error-reporting.server";
 
@@ -32,6 +33,8 @@ export default async function handleRequest(
   const i18nValue = { language, resources: pageResources[language], fallback: pageResources.en };
   const nonce = randomBytes(16).toString("base64");
   for (const [name, value] of Object.entries(securityHeaders(env(), nonce))) responseHeaders.set(name, value);
+  // A page comes with or without its scripts by the browser's Save-Data (light pages).
+  responseHeaders.append("Vary", LIGHT_PAGES_VARY);
 
   return new Promise((resolve, reject) => {
     let failed = false;
@@ -71,5 +74,12 @@ export default async function handleRequest(
   });
 }
 
-/** Data requests (client navigations, fetchers) carry the same security headers as pages. */
-export const handleDataRequest: HandleDataRequestFunction = (response) => withSecurityHeaders(response);
+/**
+ * Data requests (client navigations, fetchers) carry the same security headers as pages; the root's
+ * data says whether pages are light, by the browser's Save-Data.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  const answer = withSecurityHeaders(response);
+  answer.headers.append("Vary", LIGHT_PAGES_VARY);
+  return answer;
+};
