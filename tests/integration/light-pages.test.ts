@@ -110,7 +110,7 @@ describe("light pages for a browser that saves data", () => {
     expect(usualScripts.stringsPreload).toBe(true);
     expect(usual.vary).toMatch(/\bSave-Data\b/);
 
-    for (const saveData of ["on", "On", " on "]) {
+    for (const saveData of ["on", "On", " on ", "on; ect=2g"]) {
       const light = await page("/coming-soon", { saveData });
       expect(scriptsIn(light.html), saveData).toEqual(NONE);
       expect(light.vary).toMatch(/\bSave-Data\b/);

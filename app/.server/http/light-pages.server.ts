@@ -14,7 +14,7 @@ export function wantsLightPages(request: Request, member?: { lightPages: boolean
   return savesData(request) || member?.lightPages === true;
 }
 
-// The Client Hint's only token is "on" (https://wicg.github.io/savedata/), sent as is by browsers.
+// The hint's only token is "on", parameters may follow it (https://wicg.github.io/savedata/).
 function savesData(request: Request): boolean {
-  return request.headers.get("Save-Data")?.trim().toLowerCase() === "on";
+  return request.headers.get("Save-Data")?.split(";")[0].trim().toLowerCase() === "on";
 }
