@@ -14,6 +14,7 @@ import { securityHeaders, withSecurityHeaders, type InlineSources } from "~/.ser
 import { inlineHashes, SHARED_PAGE_HEADER } from "~/.server/http/render-cache.server";
 import { deferScripts } from "~/.server/http/deferred-scripts.server";
 import { env } from "~/.server/config/env.server";
+import { LIGHT_PAGES_VARY } from "~/.server/http/light-pages.server";
 
 export { handleError } from "~/.server/observability/error-reporting.server";
 
@@ -39,6 +40,8 @@ export default async function handleRequest(
     for (const [name, value] of Object.entries(securityHeaders(env(), inline))) responseHeaders.set(name, value);
   };
   if (nonce) setSecurityHeaders(nonce);
+  // A page comes with or without its scripts by the browser's Save-Data (light pages).
+  responseHeaders.append("Vary", LIGHT_PAGES_VARY);
 
   return new Promise((resolve, reject) => {
     let failed = false;
@@ -103,5 +106,12 @@ function isSharedPage({ staticHandlerContext, routeModules }: EntryContext): boo
   return handle?.sharedPage === true;
 }
 
-/** Data requests (client navigations, fetchers) carry the same security headers as pages. */
-export const handleDataRequest: HandleDataRequestFunction = (response) => withSecurityHeaders(response);
+/**
+ * Data requests (client navigations, fetchers) carry the same security headers as pages; the root's
+ * data says whether pages are light, by the browser's Save-Data.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  const answer = withSecurityHeaders(response);
+  answer.headers.append("Vary", LIGHT_PAGES_VARY);
+  return answer;
+};

@@ -2,6 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
+import { currentMember } from "~/.server/auth/guard.server";
+import { wantsLightPages } from "~/.server/http/light-pages.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { pageStringsHrefs } from "~/.server/i18n/page-strings.server";
 import { env } from "~/.server/config/env.server";
@@ -19,7 +21,9 @@ export const meta: MetaFunction = () => [{ title: "Cap" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await localeOf(request);
-  return { locale, strings: pageStringsHrefs(locale), errorReporting: browserReporting(env()) };
+  // The member is the one the page's own loaders ask for: one whoami per request (guard.server.ts).
+  const light = wantsLightPages(request, await currentMember(request));
+  return { locale, light, strings: pageStringsHrefs(locale), errorReporting: browserReporting(env()) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -27,7 +31,9 @@ export function Layout({ children }: { children: ReactNode }) {
   // The signed-in layout knows the member's roles: authors and admins get the strings of their spaces.
   const space = useRouteLoaderData<{ roles?: readonly string[] }>("routes/_default");
   const staff = space?.roles?.some((role) => role === "author" || role === "admin") ?? false;
-  const strings = data?.strings[staff ? "staff" : "member"];
+  // Light pages (app/.server/http/light-pages.server.ts) carry no script, nor anything fetched for one.
+  const scripts = !data?.light;
+  const strings = scripts ? data?.strings[staff ? "staff" : "member"] : undefined;
   const { i18n } = useTranslation();
   const nonce = useNonce();
   return (
@@ -44,10 +50,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <BuildWatch />
-        {data?.errorReporting ? <ErrorReportingConfig config={data.errorReporting} /> : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <BuildWatch />
+            {data?.errorReporting ? <ErrorReportingConfig config={data.errorReporting} /> : null}
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

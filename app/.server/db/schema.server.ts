@@ -188,6 +188,8 @@ export const appUsers = pgTable(
      * holds the TOTP secret, so the guard knows without asking the identity service again.
      */
     twoFactorSince: timestamp("two_factor_since", { withTimezone: true }),
+    /** "Light pages" (issue 27): the member's pages come without any script, on every device. */
+    lightPages: boolean("light_pages").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -35,6 +35,7 @@ export const dataExport = z.object({
     mobile: z.string().nullable(),
     lang: z.string(),
     time_zone: z.string().nullable(),
+    light_pages: z.boolean().describe("Whether the member chose pages without scripts (light pages)"),
     user_type: z.string(),
     level_of_study: z.string().nullable(),
     role: z.string().nullable(),

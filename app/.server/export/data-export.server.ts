@@ -207,6 +207,7 @@ export async function memberData(signedIn: SignedIn): Promise<DataExport> {
       mobile: member.mobile,
       lang: member.lang,
       time_zone: member.timeZone,
+      light_pages: member.lightPages,
       user_type: member.userType,
       level_of_study: member.levelOfStudy,
       role: member.role,

@@ -88,6 +88,11 @@ const photoSchema = z.object({
     .refine((file) => file.size <= PHOTO_MAX_BYTES, "profile:errors.photoTooLarge"),
 });
 
+/** "Light pages": a checkbox, absent when unticked. */
+const lightPagesSchema = z.object({
+  lightPages: z.enum(["on"], { errorMap: () => ({ message: "profile:errors.lightPagesInvalid" }) }).optional(),
+});
+
 /** A device's sign-out button: whichever id it carries, the devices service answers for it. */
 const deviceSchema = z.object({ id: z.string().optional() });
 
@@ -99,3 +104,4 @@ export const parsePassword = (formData: FormData) => parseWithZod(formData, { sc
 export const parseDeletion = (formData: FormData) => parseWithZod(formData, { schema: deletionSchema });
 export const parsePhoto = (formData: FormData) => parseWithZod(formData, { schema: photoSchema });
 export const parseDevice = (formData: FormData) => parseWithZod(formData, { schema: deviceSchema });
+export const parseLightPages = (formData: FormData) => parseWithZod(formData, { schema: lightPagesSchema });

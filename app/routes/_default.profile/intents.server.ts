@@ -18,10 +18,12 @@ import {
   parseDeletion,
   parseDevice,
   parseEmail,
+  parseLightPages,
   parsePassword,
   parsePath,
   parseProfile,
 } from "~/.server/profile/forms.server";
+import { saveLightPages } from "~/.server/profile/light-pages.server";
 import { joinMobile, updateProfile } from "~/.server/profile/profile.server";
 
 /**
@@ -40,6 +42,8 @@ export const savedMessages = [
   "photo",
   "photoRemoved",
   "timeZone",
+  "lightPagesOn",
+  "lightPagesOff",
 ] as const;
 
 const saved = (what: (typeof savedMessages)[number]) => redirect(`/profile?saved=${what}`, 303);
@@ -99,6 +103,14 @@ async function password({ signedIn, formData, client }: Post) {
   return saved("password");
 }
 
+async function lightPages({ signedIn, formData }: Post) {
+  const submission = parseLightPages(formData);
+  if (submission.status !== "success") return refuse(submission.reply());
+  const on = submission.value.lightPages === "on";
+  await saveLightPages(signedIn, on);
+  return saved(on ? "lightPagesOn" : "lightPagesOff");
+}
+
 async function deletion({ signedIn, formData }: Post) {
   const hideFields = ["currentPassword"];
   const submission = parseDeletion(formData);
@@ -128,6 +140,7 @@ const intents = {
   confirmEmail,
   cancelEmail,
   password,
+  lightPages,
   delete: deletion,
   signOutDevice: signOutOneDevice,
   signOutOthers,

@@ -18,6 +18,7 @@ import { DataExportLinks } from "./data-export-links";
 import { DeletionForm } from "./deletion-form";
 import { DetailsForm } from "./details-form";
 import { EmailForms } from "./email-forms";
+import { LightPagesForm } from "./light-pages-form";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { answerProfilePost, savedMessages } from "./intents.server";
 import { PasswordForm } from "./password-form";
@@ -45,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       label: zoneLabel(new Date(), signedIn.member.time_zone),
       usual: usualTimeZones(),
     },
+    lightPages: signedIn.lightPages,
     saved: savedMessages.find((key) => key === saved) ?? null,
     securityEvents: await recentSecurityEvents(signedIn.member, await localeOf(request)),
   };
@@ -62,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile, devices, saved, timeZone, securityEvents } = useLoaderData<typeof loader>();
+  const { profile, devices, saved, timeZone, lightPages, securityEvents } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("profile");
   return (
@@ -82,6 +84,7 @@ export default function ProfilePage() {
         </section>
         <PathForm userType={profile.user_type} />
         <TimeZoneForm {...timeZone} />
+        <LightPagesForm on={lightPages} />
         <EmailForms email={profile.email} pendingEmail={profile.pending_email} />
         <PasswordForm />
         <p className="card">

@@ -1,0 +1,1 @@
+ALTER TABLE "app_users" ADD COLUMN "light_pages" boolean DEFAULT false NOT NULL;
