@@ -81,6 +81,17 @@ describe("render cache", () => {
     expect(await byCookie.text()).toMatch(/<html lang="en"/);
   });
 
+  it("keeps a light page (Save-Data) apart from the page with its scripts", async () => {
+    await get("/home/who-are-you");
+    await get("/home/who-are-you", { "save-data": "on" });
+    const light = await get("/home/who-are-you", { "save-data": "on" });
+    const full = await get("/home/who-are-you");
+    expect(hit(light) && hit(full)).toBe(true);
+    expect(light.headers.get("vary")).toMatch(/save-data/i);
+    expect(await light.text()).not.toMatch(/<script\b/);
+    expect(await full.text()).toMatch(/<script\b/);
+  });
+
   it("never serves a visitor's own registration draft to another, nor the kept page to the visitor with a draft", async () => {
     // Another visitor's page is kept first.
     await get("/home/register");

@@ -9,6 +9,7 @@ import { serverTimingHeader, serverTimingOn, withQueryTally } from "~/.server/ob
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { doorRefusal } from "./door-refusal.server";
 import { RenderCache, sharedPageKey, type CachedPage } from "./render-cache.server";
+import { wantsLightPages } from "./light-pages.server";
 import { bodyLimitFor, isGatedUpload, screenBody, screenHead, type Refusal } from "./request-screen.server";
 
 /**
@@ -63,7 +64,7 @@ export function createRequestHandler({ build, mode, origin, getLoadContext, admi
       if (renderCache && req.method === "GET") {
         const probe = new Request(new URL(req.originalUrl, origin), { headers });
         const language = await localeOf(probe);
-        cacheKey = sharedPageKey(probe, { version: build.assets.version, language, light: false });
+        cacheKey = sharedPageKey(probe, { version: build.assets.version, language, light: wantsLightPages(probe) });
         const cached = cacheKey === null ? undefined : renderCache.get(cacheKey);
         if (cached) return sendCached(req, res, cached, timing);
       }
