@@ -53,7 +53,10 @@ function expectOk(response: APIResponse, step: string) {
 test("a member prepares a session; the coach reads exactly what they chose", async ({ page, browser }) => {
   test.setTimeout(180_000);
   // What the member has to share: a main goal and a life GPS (posted as their forms do).
-  expectOk(await page.request.post("/", { form: { intent: "edit", title: "Changer de métier en secret" } }), "goal");
+  expectOk(
+    await page.request.post("/?index", { form: { intent: "edit", title: "Changer de métier en secret" } }),
+    "goal",
+  );
   const ratings = Object.fromEntries(
     AREAS.flatMap((area, index) => [
       [`${area}_score`, String(index + 4)],

@@ -20,6 +20,7 @@ import AgendaSessionPage, {
 import { loader as linkedAgendaSessionLoader } from "~/routes/_home.coach.agenda.$token_.sessions.$id._index/route";
 import CoachLinkPage, { loader as coachLinkLoader } from "~/routes/_home.coach.session.$token";
 import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
+import { loader as dataFileLoader } from "~/routes/profile.data[.]json";
 import { callWith, mailsTo, renderPage, verifiedMember, type TestMember } from "../support/accounts";
 import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
@@ -184,6 +185,17 @@ describe("preparing a session (/coaching/sessions/{id}/prepare)", () => {
       }),
     );
     expect(session.prep).toMatchObject({ shareGoal: true, shareLifeGps: false, sharedResult: "capitaine" });
+
+    // The member's copy of their data holds it, with the session.
+    const file = (await callWith(dataFileLoader, await as(marie, "/profile/data.json"))) as Response;
+    const copy = (await file.json()) as { coaching_sessions: { coach: string; preparation: unknown }[] };
+    expect(copy.coaching_sessions.find((row) => row.coach === "Claire Moreau")?.preparation).toMatchObject({
+      topics: "Mon changement de métier.\nEt ma peur de l’échec.",
+      share_goal: true,
+      share_life_gps: false,
+      shared_result: "capitaine",
+    });
+    expect(copy.coaching_sessions.find((row) => row.coach === "Julien Bernard")?.preparation).toBeNull();
 
     // Unticking takes it back: the next save shares only what is ticked then.
     await postPrep(marie, withClaire.id, { topics: "", lifeGps: "on", result: "" });
