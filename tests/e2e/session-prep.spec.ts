@@ -51,7 +51,7 @@ function expectOk(response: APIResponse, step: string) {
 }
 
 test("a member prepares a session; the coach reads exactly what they chose", async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   // What the member has to share: a main goal and a life GPS (posted as their forms do).
   expectOk(
     await page.request.post("/?index", { form: { intent: "edit", title: "Changer de métier en secret" } }),
