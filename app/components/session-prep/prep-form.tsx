@@ -45,7 +45,7 @@ export function PrepForm({
   return (
     <Form method="post" {...formProps(form)} className="stack">
       <FormAlert lines={form.errors?.map((error) => t(error))} />
-      <fieldset disabled={locked} className="plain-fieldset stack">
+      <fieldset disabled={locked} className="session-prep__fields stack">
         <Field
           meta={fields.topics}
           label={t("prep.topics")}
