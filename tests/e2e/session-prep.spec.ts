@@ -70,7 +70,8 @@ test("a member prepares a session; the coach reads exactly what they chose", asy
   await chooseDate(page, 16 + test.info().parallelIndex);
   await page.locator("ul.times a").first().click();
   await page.getByRole("button", { name: "Confirmer la réservation" }).click();
-  await expect(page).toHaveURL(/\/coaching\/sessions\/[0-9a-f-]{36}\?booked$/);
+  // A booking is a transaction under a lock: on a loaded runner its answer takes a while.
+  await expect(page).toHaveURL(/\/coaching\/sessions\/[0-9a-f-]{36}\?booked$/, { timeout: 30_000 });
   const date = (await fact(page, "Date").textContent())?.trim() ?? "";
   const time = (await fact(page, "Heure").textContent())?.trim() ?? "";
   await expect(page.getByText("Vous n’avez encore rien écrit ni partagé pour Claire Moreau.")).toBeVisible();
@@ -89,9 +90,9 @@ test("a member prepares a session; the coach reads exactly what they chose", asy
   await page.getByLabel("Ce dont vous voulez parler").fill("Ma reconversion.\nEt le temps que ça prend.");
   await lifeGps.check();
   await page.getByRole("button", { name: "Enregistrer ma préparation" }).click();
-  await expect(
-    page.getByText("C’est enregistré : Claire Moreau verra exactement ce que vous avez choisi"),
-  ).toBeVisible();
+  await expect(page.getByText("C’est enregistré : Claire Moreau verra exactement ce que vous avez choisi")).toBeVisible(
+    { timeout: 30_000 },
+  );
   await expect(lifeGps).toBeChecked();
   await expect(goal).not.toBeChecked();
   await expect(page.getByLabel("Ce dont vous voulez parler")).toHaveValue(
