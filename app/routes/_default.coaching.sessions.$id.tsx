@@ -4,6 +4,7 @@ import { requireMember } from "~/.server/auth/guard.server";
 import { parseCancel } from "~/.server/coaching/booking-forms.server";
 import { cancelSession, sessionOf } from "~/.server/coaching/bookings.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
+import { prepOf } from "~/.server/coaching/session-prep.server";
 import { sessionCard } from "~/.server/coaching/session-views.server";
 import { refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
@@ -13,6 +14,7 @@ import { FormAlert, SubmitButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
+import { PrepSummary } from "~/components/session-prep/prep-summary";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -38,6 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     fromPath: session.fromPath,
     notice,
     confirmingCancel: query.has("cancel"),
+    prep: await prepOf(session.id),
   };
 }
 
@@ -52,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CoachingSession() {
-  const { session, cancelledBy, timeZone, fromPath, notice, confirmingCancel } = useLoaderData<typeof loader>();
+  const { session, cancelledBy, timeZone, fromPath, notice, confirmingCancel, prep } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("coaching");
   const [form] = useFormReply(reply, { id: "session-cancel" });
@@ -112,6 +115,8 @@ export default function CoachingSession() {
           </div>
         ) : null}
       </section>
+
+      <PrepSummary sessionId={session.id} coachName={session.coach.name} prep={prep} changeable={session.changeable} />
 
       <p className="actions">
         {fromPath ? <Link to={fromPath}>← {t("detail.backToModule")}</Link> : null}

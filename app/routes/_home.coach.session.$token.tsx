@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { agendaPath } from "~/.server/coaching/agenda-link.server";
 import { cancelSessionAsCoach, sessionOfCoachToken } from "~/.server/coaching/bookings.server";
+import { prepForCoach } from "~/.server/coaching/session-prep-views.server";
 import { sessionCard } from "~/.server/coaching/session-views.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
@@ -10,6 +11,7 @@ import { photoUrlOf } from "~/.server/profile/photo.server";
 import { Avatar } from "~/components/presentational/avatar";
 import { MeetingLink, SessionFacts } from "~/components/presentational/coaching-session";
 import { FormAlert, SubmitButton } from "~/components/form/form";
+import { SharedPrep } from "~/components/session-prep/shared-prep";
 import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
 
@@ -37,6 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     memberPhoto: await photoUrlOf(session.memberId),
     session: sessionCard(session, lang, new Date(), session.coach.timeZone),
     agenda: agendaPath(session.coach),
+    prep: await prepForCoach(session, lang, session.coach.timeZone),
   };
 }
 
@@ -50,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CoachSession() {
-  const { memberName, memberPhoto, session, agenda } = useLoaderData<typeof loader>();
+  const { memberName, memberPhoto, session, agenda, prep } = useLoaderData<typeof loader>();
   const { t } = useTranslation("coaching");
   return (
     <section className="container section narrow">
@@ -71,6 +74,7 @@ export default function CoachSession() {
           </Form>
         ) : null}
       </div>
+      <SharedPrep prep={prep} memberName={memberName} />
       <p>
         <Link to={agenda}>{t("coachPage.agendaLink")}</Link>
       </p>

@@ -773,6 +773,22 @@ export const coachingBookings = pgTable(
   ],
 );
 
+/**
+ * Before a session (issue 28 item 10): what the member wants to talk about, and what they let the
+ * session's coach see — their main goal, their last life GPS, one training or test result (its
+ * slug). One row per booking; nothing is shared until the member says so.
+ */
+export const coachingSessionPreps = pgTable("coaching_session_preps", {
+  bookingId: uuid("booking_id")
+    .primaryKey()
+    .references(() => coachingBookings.id, { onDelete: "cascade" }),
+  topics: text("topics").notNull().default(""),
+  shareGoal: boolean("share_goal").notNull().default(false),
+  shareLifeGps: boolean("share_life_gps").notNull().default(false),
+  sharedResult: text("shared_result"),
+  updatedAt: updatedAt(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // The people who run Cap (issue 24): roles and the back office's audit log.
 // ---------------------------------------------------------------------------------------------

@@ -133,6 +133,16 @@ export const dataExport = z.object({
       cancelled_at: instant.nullable(),
       cancelled_by: z.string().nullable(),
       created_at: instant,
+      preparation: z
+        .object({
+          topics: z.string(),
+          share_goal: z.boolean(),
+          share_life_gps: z.boolean(),
+          shared_result: z.string().nullable().describe("The slug of the training or test whose result is shared"),
+          updated_at: instant,
+        })
+        .nullable()
+        .describe("What the member wrote and chose to show the coach before the session (null: nothing yet)"),
     }),
   ),
   coach_profile: z

@@ -9,6 +9,7 @@ import {
   auditEvents,
   coaches,
   coachingBookings,
+  coachingSessionPreps,
   coachTimeOff,
   commitments,
   crewMembers,
@@ -152,9 +153,10 @@ export async function memberData(signedIn: SignedIn): Promise<DataExport> {
       .orderBy(asc(invitations.createdAt)),
     listSurveys(memberId),
     db()
-      .select({ row: coachingBookings, coach: coaches.name })
+      .select({ row: coachingBookings, coach: coaches.name, prep: coachingSessionPreps })
       .from(coachingBookings)
       .innerJoin(coaches, eq(coaches.id, coachingBookings.coachId))
+      .leftJoin(coachingSessionPreps, eq(coachingSessionPreps.bookingId, coachingBookings.id))
       .where(eq(coachingBookings.memberId, memberId))
       .orderBy(asc(coachingBookings.startsAt)),
     db().select().from(coaches).where(eq(coaches.memberId, memberId)),
@@ -308,7 +310,7 @@ export async function memberData(signedIn: SignedIn): Promise<DataExport> {
         })) ?? null,
       created_at: survey.createdAt,
     })),
-    coaching_sessions: bookings.map(({ row, coach: coachName }) => ({
+    coaching_sessions: bookings.map(({ row, coach: coachName, prep }) => ({
       coach: coachName,
       starts_at: iso(row.startsAt),
       ends_at: iso(row.endsAt),
@@ -319,6 +321,15 @@ export async function memberData(signedIn: SignedIn): Promise<DataExport> {
       cancelled_at: isoOrNull(row.cancelledAt),
       cancelled_by: row.cancelledBy,
       created_at: iso(row.createdAt),
+      preparation: prep
+        ? {
+            topics: prep.topics,
+            share_goal: prep.shareGoal,
+            share_life_gps: prep.shareLifeGps,
+            shared_result: prep.sharedResult,
+            updated_at: iso(prep.updatedAt),
+          }
+        : null,
     })),
     coach_profile: coach[0]
       ? {

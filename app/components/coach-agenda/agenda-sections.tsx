@@ -10,6 +10,7 @@ import { useTranslation } from "~/i18n/react";
 import { CancelForm } from "./cancel-form";
 import { LinkSections } from "./link-sections";
 import { MemberName } from "./member-name";
+import { SessionPageLink } from "./session-page-link";
 import { TimeOffSection } from "./time-off-section";
 
 type Agenda = SerializeFrom<() => Promise<AgendaPageData>>;
@@ -47,6 +48,7 @@ export function AgendaSections({ agenda, reply }: { agenda: Agenda; reply: unkno
               <MemberName name={session.memberName} photo={session.photo} />
               <SessionFacts coachName={coach.name} {...session} />
               <MeetingLink url={session.meetingUrl} />
+              <SessionPageLink base={base} id={session.id} memberName={session.memberName} />
               {session.changeable ? (
                 <>
                   <p>
@@ -82,6 +84,7 @@ export function AgendaSections({ agenda, reply }: { agenda: Agenda; reply: unkno
             <li key={session.id} className="card">
               <MemberName name={session.memberName} photo={session.photo} />
               <SessionFacts coachName={coach.name} {...session} />
+              <SessionPageLink base={base} id={session.id} memberName={session.memberName} />
               {session.status === "cancelled" ? (
                 <p className="muted">
                   {t(session.cancelledBy === "coach" ? "agenda.cancelledByYou" : "agenda.cancelledByMember")}

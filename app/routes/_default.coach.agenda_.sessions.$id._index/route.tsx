@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireCoach } from "~/.server/auth/role-guard.server";
+import { coachSessionPage } from "~/.server/coaching/session-prep-views.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { AgendaSessionPage } from "~/components/coach-agenda/session-page";
+import { titleMeta } from "~/components/document/page-title";
+
+export const meta = titleMeta;
+
+const BASE = "/coach/agenda";
+
+/**
+ * /coach/agenda/sessions/{id} — one of the signed-in coach's sessions and what its member chose to
+ * share before it (issue 28 item 10). Another coach's session id, or none: 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { coach } = await requireCoach(request);
+  const lang = await localeOf(request);
+  const page = await coachSessionPage(coach, params.id ?? "", lang);
+  if (!page) notFound(request);
+  const t = await translator(lang, "coaching");
+  return { title: t("prep.coach.pageTitle", { name: page.memberName }), page };
+}
+
+export default function AgendaSession() {
+  const { page } = useLoaderData<typeof loader>();
+  return <AgendaSessionPage page={page} base={BASE} />;
+}
