@@ -643,6 +643,8 @@ export const coaches = pgTable("coaches", {
   minNoticeHours: integer("min_notice_hours").notNull().default(12),
   /** How many days ahead members may book. */
   horizonDays: integer("horizon_days").notNull().default(60),
+  /** Hours before a session its member may still move or cancel it themselves (issue 28 item 7), 0 to 168. */
+  changeNoticeHours: integer("change_notice_hours").notNull().default(24),
   /** The coach's own meeting-room URL template (else the platform's MEETING_URL_TEMPLATE). */
   meetingUrlTemplate: text("meeting_url_template"),
   /** The member account the coach signs in with (null: a coach reached only by the private link). */
@@ -731,6 +733,9 @@ export const coachingBookings = pgTable(
     fromPath: text("from_path"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelledBy: text("cancelled_by", { enum: ["member", "coach"] }),
+    /** Marked by the coach once the session has started (issue 28 item 8); null: not yet. */
+    attendance: text("attendance", { enum: ["attended", "missed"] }),
+    attendanceMarkedAt: timestamp("attendance_marked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -739,6 +744,42 @@ export const coachingBookings = pgTable(
     index().on(t.coachId, t.startsAt),
     uniqueIndex("coaching_bookings_coach_token_key").on(t.coachTokenHash),
   ],
+);
+
+/**
+ * A member waiting for an earlier time with the coach of their booked session (issue 28 item 9):
+ * one wish per session, gone with it. `last_offered_at` paces the mails a wish receives.
+ */
+export const coachingEarlierWishes = pgTable(
+  "coaching_earlier_wishes",
+  {
+    bookingId: uuid("booking_id")
+      .primaryKey()
+      .references(() => coachingBookings.id, { onDelete: "cascade" }),
+    coachId: uuid("coach_id")
+      .notNull()
+      .references(() => coaches.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastOfferedAt: timestamp("last_offered_at", { withTimezone: true }),
+  },
+  (t) => [index().on(t.coachId)],
+);
+
+/** An earlier time offered by mail: the link's token (hashed), single-use and bounded in time. */
+export const coachingEarlierOffers = pgTable(
+  "coaching_earlier_offers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull().unique("coaching_earlier_offers_token_hash_key"),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => coachingBookings.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.bookingId)],
 );
 
 // ---------------------------------------------------------------------------------------------
