@@ -91,7 +91,10 @@ export default function CoachingSession() {
         </h2>
         <SessionFacts coachName={session.coach.name} {...session} />
         <MeetingLink url={session.meetingUrl} newTab />
-        {session.status === "confirmed" && !session.changeable ? <p className="muted">{t("detail.past")}</p> : null}
+        {session.status === "confirmed" && !session.changeable ? (
+          // Issue 28 item 8: the coach's mark, once given.
+          <p className="muted">{t(session.attendance ? `detail.${session.attendance}` : "detail.past")}</p>
+        ) : null}
 
         {changeNotice ? <ChangeNotice notice={changeNotice} /> : null}
 

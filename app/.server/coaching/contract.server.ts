@@ -162,6 +162,15 @@ export const coachMoveRefusals = {
   }),
 };
 
+/** A coach's mark of attendance (issue 28 item 8): not before the session's start, not on a cancelled one. */
+export const attendanceRefusals = {
+  notFound: bookingRefusals.notFound,
+  notChangeable: bookingRefusals.notChangeable,
+  ...refusals("coaching", {
+    notStarted: { status: 409, field: null, message: "errors.attendanceTooEarly" },
+  }),
+};
+
 export const coachCancelRefusals = {
   notFound: bookingRefusals.notFound,
   notChangeable: bookingRefusals.notChangeable,

@@ -1,6 +1,7 @@
 import { sessionDate, sessionTime, zoneLabel } from "~/.server/calendar/when-words.server";
 import type { Language } from "~/i18n/config";
 import type { BookingWithCoach } from "./bookings.server";
+import { isAttendable } from "./attendance.server";
 import { changeDeadline, isInsideNotice } from "./change-notice.server";
 
 /** A session as a page shows it, in `timeZone` (the member's by default; the coach's on their page). */
@@ -21,5 +22,8 @@ export function sessionCard(session: BookingWithCoach, lang: Language, now = new
     insideNotice: isInsideNotice(session, session.coach, now),
     changeUntil: changeDeadline(session.startsAt, session.coach).toISOString(),
     cancelledBy: session.cancelledBy,
+    // Issue 28 item 8: the coach's mark once the session has started (null: not marked).
+    attendance: session.attendance,
+    attendable: isAttendable(session, now),
   };
 }

@@ -11,7 +11,8 @@ export type NoticeView =
  */
 export function ChangeNotice({ notice }: { notice: NoticeView }) {
   const { t } = useTranslation("coaching");
-  if (!notice.inside) return <p className="muted">{t("detail.changeUntil", { date: notice.date, time: notice.time })}</p>;
+  if (!notice.inside)
+    return <p className="muted">{t("detail.changeUntil", { date: notice.date, time: notice.time })}</p>;
   return (
     <div className="alert alert--info" role="status" aria-labelledby="change-notice-title">
       <p id="change-notice-title">
