@@ -746,42 +746,6 @@ export const coachingBookings = pgTable(
   ],
 );
 
-/**
- * A member waiting for an earlier time with the coach of their booked session (issue 28 item 9):
- * one wish per session, gone with it. `last_offered_at` paces the mails a wish receives.
- */
-export const coachingEarlierWishes = pgTable(
-  "coaching_earlier_wishes",
-  {
-    bookingId: uuid("booking_id")
-      .primaryKey()
-      .references(() => coachingBookings.id, { onDelete: "cascade" }),
-    coachId: uuid("coach_id")
-      .notNull()
-      .references(() => coaches.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-    lastOfferedAt: timestamp("last_offered_at", { withTimezone: true }),
-  },
-  (t) => [index().on(t.coachId)],
-);
-
-/** An earlier time offered by mail: the link's token (hashed), single-use and bounded in time. */
-export const coachingEarlierOffers = pgTable(
-  "coaching_earlier_offers",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    tokenHash: text("token_hash").notNull().unique("coaching_earlier_offers_token_hash_key"),
-    bookingId: uuid("booking_id")
-      .notNull()
-      .references(() => coachingBookings.id, { onDelete: "cascade" }),
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [index().on(t.bookingId)],
-);
-
 // ---------------------------------------------------------------------------------------------
 // The people who run Cap (issue 24): roles and the back office's audit log.
 // ---------------------------------------------------------------------------------------------
