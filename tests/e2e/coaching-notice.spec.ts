@@ -29,7 +29,7 @@ test("inside the coach's notice the member is told why they cannot move or cance
   browser,
   playwright,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   await grantRole(member.email, "coach");
 
   // The coach: every day 08:00–20:00, and a week's notice to move or cancel.
