@@ -3,6 +3,7 @@ import { apiAnswer } from "~/.server/api/respond.server";
 import { cancelSession, sessionOf } from "~/.server/coaching/bookings.server";
 import { bookingAnswer, bookingJson, bookingRefusals } from "~/.server/coaching/contract.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
+import { refusalValues } from "~/.server/coaching/notice-refusal.server";
 
 export const endpoint = postEndpoint("/api/bookings/:id/cancel", {
   summary: "Cancel the session: the slot is free again and both are told",
@@ -10,7 +11,7 @@ export const endpoint = postEndpoint("/api/bookings/:id/cancel", {
   ok: { status: 200, schema: bookingAnswer, description: "Cancelled" },
   async handler({ request, params, signedIn: { member }, refuse }) {
     const outcome = await cancelSession(member.id, params.id ?? "");
-    if (!outcome.ok) return refuse(outcome.error);
+    if (!outcome.ok) return refuse(outcome.error, await refusalValues(member.id, outcome));
     const session = await sessionOf(member.id, outcome.booking.id);
     return apiAnswer({ booking: bookingJson(session!, await localeOf(request)) });
   },

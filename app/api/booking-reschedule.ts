@@ -3,6 +3,7 @@ import { apiAnswer } from "~/.server/api/respond.server";
 import { rescheduleSession, sessionOf } from "~/.server/coaching/bookings.server";
 import { bookingAnswer, bookingJson, bookingRefusals, rescheduleBody } from "~/.server/coaching/contract.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
+import { refusalValues } from "~/.server/coaching/notice-refusal.server";
 
 export const endpoint = postEndpoint("/api/bookings/:id/reschedule", {
   summary: "Move the session to another free slot of its coach; both get the updated invitation",
@@ -12,7 +13,7 @@ export const endpoint = postEndpoint("/api/bookings/:id/reschedule", {
   async handler({ request, params, signedIn: { member }, body, refuse }) {
     const { start, time_zone } = await body();
     const outcome = await rescheduleSession(member.id, params.id ?? "", { start, timeZone: time_zone });
-    if (!outcome.ok) return refuse(outcome.error);
+    if (!outcome.ok) return refuse(outcome.error, await refusalValues(member.id, outcome));
     const session = await sessionOf(member.id, outcome.booking.id);
     return apiAnswer({ booking: bookingJson(session!, await localeOf(request)) });
   },

@@ -33,7 +33,7 @@ export const endpoint = defineEndpoint("/api/coach/hours", {
     async handler({ signedIn, body, refuse }) {
       const coach = await coachOfMember(signedIn.member.id);
       if (!coach) return refuse("noCoach");
-      const outcome = await changeHours(signedIn.member.id, coach.id, hoursOfBody(await body()));
+      const outcome = await changeHours(signedIn.member.id, coach.id, hoursOfBody(await body(), hoursOf(coach)));
       if (!outcome.ok) return refuse(outcome.error);
       return apiAnswer(hoursJson(hoursOf(outcome.coach), await sessionsOutsideHours(outcome.coach)));
     },

@@ -3,12 +3,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { parseCancel } from "~/.server/coaching/booking-forms.server";
 import { cancelSession, sessionOf } from "~/.server/coaching/bookings.server";
+import { noticeView } from "~/.server/coaching/change-notice.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { prepOf } from "~/.server/coaching/session-prep.server";
 import { sessionCard } from "~/.server/coaching/session-views.server";
 import { refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { ChangeNotice } from "~/components/presentational/change-notice";
 import { MeetingLink, SessionFacts } from "~/components/presentational/coaching-session";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
@@ -32,9 +34,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await translator(lang, "coaching");
   const query = new URL(request.url).searchParams;
   const notice = (["booked", "moved", "cancelled"] as const).find((name) => query.has(name)) ?? null;
+  const now = new Date();
+  const card = sessionCard(session, lang, now, member.time_zone);
   return {
     title: t("detail.title"),
-    session: sessionCard(session, lang, new Date(), member.time_zone),
+    session: card,
+    // Issue 28 item 7: until when the member may change it, or why they no longer can.
+    changeNotice: card.changeable ? noticeView(session, session.coach, lang, member.time_zone, now) : null,
     cancelledBy: session.cancelledBy,
     timeZone: member.time_zone,
     fromPath: session.fromPath,
@@ -51,11 +57,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await cancelSession(member.id, params.id ?? "");
   if (outcome.ok) return redirect(`/coaching/sessions/${outcome.booking.id}?cancelled`, 303);
   if (outcome.error === "notFound") notFound(request);
+  // The coach's notice has begun since the page was read: the page now says why, and how to reach them.
+  if (outcome.error === "insideNotice") return redirect(`/coaching/sessions/${outcome.bookingId}`, 303);
   return refuseWith(submission, bookingRefusals[outcome.error]);
 }
 
 export default function CoachingSession() {
-  const { session, cancelledBy, timeZone, fromPath, notice, confirmingCancel, prep } = useLoaderData<typeof loader>();
+  const { session, changeNotice, cancelledBy, timeZone, fromPath, notice, confirmingCancel, prep } =
+    useLoaderData<typeof loader>();
+  // Inside the coach's notice only the coach can change the session (issue 28 item 7).
+  const changeable = session.changeable && !changeNotice?.inside;
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("coaching");
   const [form] = useFormReply(reply, { id: "session-cancel" });
@@ -83,9 +94,14 @@ export default function CoachingSession() {
         </h2>
         <SessionFacts coachName={session.coach.name} {...session} />
         <MeetingLink url={session.meetingUrl} newTab />
-        {session.status === "confirmed" && !session.changeable ? <p className="muted">{t("detail.past")}</p> : null}
+        {session.status === "confirmed" && !session.changeable ? (
+          // Issue 28 item 8: the coach's mark, once given.
+          <p className="muted">{t(session.attendance ? `detail.${session.attendance}` : "detail.past")}</p>
+        ) : null}
 
-        {session.changeable && confirmingCancel ? (
+        {changeNotice ? <ChangeNotice notice={changeNotice} /> : null}
+
+        {changeable && confirmingCancel ? (
           <Form
             method="post"
             {...formProps(form)}
@@ -101,7 +117,7 @@ export default function CoachingSession() {
               <Link to={`/coaching/sessions/${session.id}`}>{t("detail.keep")}</Link>
             </div>
           </Form>
-        ) : session.changeable ? (
+        ) : changeable ? (
           <div className="actions">
             {session.meetingUrl ? (
               <a href={session.meetingUrl} rel="noopener noreferrer" target="_blank" className="button button--primary">

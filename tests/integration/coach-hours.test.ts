@@ -33,6 +33,7 @@ function hoursForm(
     bufferMinutes: "0",
     minNoticeHours: "0",
     horizonDays: "30",
+    changeNoticeHours: "24",
     ...settings,
   };
   for (const [day, rows] of Object.entries(windows))
@@ -373,6 +374,8 @@ describe("the hours API", () => {
     const saved = await checkedJson(await send(hoursPost, coach.token, body), "/api/coach/hours", "post");
     expect(saved.hours).toEqual({
       ...body,
+      // Left out of the body, the notice to move or cancel (issue 28 item 7) keeps its 24 h.
+      change_notice_hours: 24,
       weekly: { mon: body.weekly.mon, tue: [], wed: [], thu: [], fri: body.weekly.fri, sat: [], sun: [] },
     });
     const stored = await coachOf(coach.coach.slug);
@@ -412,6 +415,7 @@ describe("the hours API", () => {
       [{ ...body, session_minutes: 10 }, "session_minutes", "A session lasts 15 to 240 minutes."],
       [{ ...body, min_notice_hours: 400 }, "min_notice_hours", "The minimum notice is 0 to 336 hours (14 days)."],
       [{ ...body, horizon_days: 0 }, "horizon_days", "Enter 1 to 365 days."],
+      [{ ...body, change_notice_hours: 169 }, "change_notice_hours", "The notice is 0 to 168 hours (7 days)."],
       [{ ...body, time_zone: "x".repeat(5000) }, "time_zone", "Choose a time zone from the list."],
     ];
     for (const [json, field, message] of bad) {

@@ -6,7 +6,7 @@ import { type RefusalTable, refusalStatuses } from "~/.server/contract/refusal-t
 import type { PageRequest } from "~/.server/paging/paging.server";
 import { apiMember, apiRole, apiSession } from "./member.server";
 import { API_PAGE_STATUSES, apiPage } from "./paging.server";
-import { apiRefusal, JSON_BODY_STATUSES, methodNotAllowed, parseJsonBody } from "./respond.server";
+import { apiRefusal, JSON_BODY_STATUSES, type MessageValues, methodNotAllowed, parseJsonBody } from "./respond.server";
 
 /**
  * An endpoint of the JSON API, declared once beside its handler (app/api/): its path, and for GET
@@ -66,8 +66,8 @@ export type HandlerArgs<G extends Guard, Body, Code extends string, Paged> = Loa
   signedIn: G extends "none" ? undefined : SignedIn;
   /** The JSON body parsed with the operation's schema (400 not JSON, 422 a broken rule), read when called. */
   body: () => Promise<Body>;
-  /** The answer to a refusal of the operation's table. */
-  refuse: (code: Code) => Promise<Response>;
+  /** The answer to a refusal of the operation's table (with the values its message reads, if any). */
+  refuse: (code: Code, values?: MessageValues) => Promise<Response>;
   page: Paged extends number ? PageRequest : undefined;
 };
 
@@ -116,7 +116,7 @@ export function operation<G extends Guard = "member", Body = never, Code extends
             if (!body) throw new Error("This operation declares no body");
             return parseJsonBody(request, body, { ns: bodyNamespace });
           },
-          refuse: (code) => apiRefusal(request, (refusals as RefusalTable<Code>)[code]),
+          refuse: (code, values) => apiRefusal(request, (refusals as RefusalTable<Code>)[code], values),
         } as HandlerArgs<G, Body, Code, Paged>);
       } catch (thrown) {
         // The guard, the page query and the body parser throw their answers; answered as returned

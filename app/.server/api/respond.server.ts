@@ -9,7 +9,9 @@ import { isLanguage } from "~/i18n/config";
  * with a 4xx status, messages in the request's language (ARCHITECTURE.md).
  */
 /** A message: a key of "auth" (or "ns:key"), with the values it needs. */
-export type Message = string | { key: string; count?: number };
+export type Message = string | { key: string; count?: number; values?: MessageValues };
+/** What a message reads besides its count (a coach's name, a number of hours). */
+export type MessageValues = Record<string, string | number>;
 export type ErrorKeys = { base?: Message[]; fields?: Record<string, Message[]> };
 
 export async function apiError(request: Request, status: number, keys: ErrorKeys) {
@@ -17,7 +19,7 @@ export async function apiError(request: Request, status: number, keys: ErrorKeys
   const locale = new URL(request.url).searchParams.get("locale");
   const t = await translator(isLanguage(locale) ? locale : request, "auth");
   const say = (message: Message) =>
-    typeof message === "string" ? t(message) : t(message.key, { count: message.count });
+    typeof message === "string" ? t(message) : t(message.key, { ...message.values, count: message.count });
   // Field names may come from the caller (a JSON key such as `__proto__`): an object without a
   // prototype keeps each one as its own key, never as an inherited property.
   const errors: Record<string, string[]> = Object.create(null);
@@ -30,11 +32,14 @@ export function apiAnswer(body: unknown, status = 200) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-/** What a service refused, told from its domain's refusal table (contract/refusal-table.server.ts). */
-export async function apiRefusal(request: Request, refusal: ServiceRefusal) {
+/**
+ * What a service refused, told from its domain's refusal table (contract/refusal-table.server.ts),
+ * with the values its message reads, when it reads some.
+ */
+export async function apiRefusal(request: Request, refusal: ServiceRefusal, values?: MessageValues) {
   const { status = refusal.status, field = refusal.field, base, count, retryAfter } = refusal.api ?? {};
   const key = refusal.ns === "auth" ? refusal.message : `${refusal.ns}:${refusal.message}`;
-  const message = count === undefined ? key : { key, count };
+  const message = count === undefined && values === undefined ? key : { key, count, values };
   const answer = await apiError(request, status, {
     base: [base ?? message],
     // The API names its fields in snake_case (currentPassword → current_password).

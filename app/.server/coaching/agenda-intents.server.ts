@@ -5,7 +5,8 @@ import type { Coach } from "./bookings.server";
 import { cancelFromAgenda, parseAgendaCancel, renewAgendaLink } from "./coach-agenda.server";
 import { auditSessionChange, auditTimeOff } from "./coach-audit.server";
 import { addTimeOff, parseTimeOff, removeTimeOff } from "./coach-time-off.server";
-import { bookingRefusals } from "./contract.server";
+import { markAttendance, parseAttendance } from "./attendance.server";
+import { attendanceRefusals, bookingRefusals } from "./contract.server";
 
 /**
  * The agenda's posts, behind either door (see agenda-page.server.ts): cancel a session (with a
@@ -34,6 +35,16 @@ async function cancel({ request, coach, formData, base, actorId }: Post) {
   if (outcome.ok) return redirect(`${base}?cancelled#upcoming`, 303);
   if (outcome.error === "notFound") notFound(request);
   return refuseWith(submission, bookingRefusals[outcome.error === "notChangeable" ? "notChangeable" : "notFound"]);
+}
+
+/** Issue 28 item 8: a started session marked attended or missed. */
+async function attendance({ request, coach, formData, base }: Post) {
+  const submission = parseAttendance(formData);
+  if (submission.status !== "success") return refuse(submission.reply());
+  const outcome = await markAttendance(coach, submission.value.booking, submission.value.attendance);
+  if (outcome.ok) return redirect(`${base}?marked#past`, 303);
+  if (outcome.error === "notFound") notFound(request);
+  return refuseWith(submission, attendanceRefusals[outcome.error]);
 }
 
 async function timeOff({ coach, formData, base, actorId }: Post) {
@@ -66,7 +77,7 @@ async function renew({ coach, base, actorId, clientIp }: Post) {
   return redirect(actorId ? `${base}?renewed#feed` : "/coach/link-renewed", 303);
 }
 
-const intents = { cancel, timeOff, removeTimeOff: removeTimeOffDays, renew };
+const intents = { cancel, attendance, timeOff, removeTimeOff: removeTimeOffDays, renew };
 
 /** Answers the post's intent; an unknown one is refused with a message over the page. */
 export function answerAgendaPost(post: Post) {

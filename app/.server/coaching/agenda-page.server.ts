@@ -34,9 +34,9 @@ export async function speakCoachLanguage(request: Request, coach: { languages: s
   });
 }
 
-const notices = ["cancelled", "moved", "removed", "renewed", "timeOff"] as const;
+const notices = ["cancelled", "moved", "marked", "removed", "renewed", "timeOff"] as const;
 
-/** What the last post did, from the query its redirect set (?cancelled, ?moved, ?removed, ?renewed, ?timeOff=N). */
+/** What the last post did, from the query its redirect set (?cancelled, ?moved, ?marked, ?removed, ?renewed, ?timeOff=N). */
 export function agendaNotice(query: URLSearchParams) {
   const cancelledCount = Number(query.get("timeOff"));
   return {

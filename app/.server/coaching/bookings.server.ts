@@ -10,6 +10,7 @@ import { MAX_LIMIT, readPage, type PageRequest, type Window } from "~/.server/pa
 import { randomToken, sha256 } from "~/.server/secrets/tokens.server";
 import { type BookingQuotaError, countCancellation, takeBookingChange } from "./booking-quota.server";
 import type { Booker, Booking, BookingWithCoach, CancelReason, Coach } from "./booking-records.server";
+import { isInsideNotice } from "./change-notice.server";
 import { sessionMails } from "./session-mails.server";
 import { blockedUntil, freeSlots, isOfferedSlot, type Busy, type CoachSchedule, type Slot } from "./slots.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
@@ -28,6 +29,7 @@ export type BookingError =
   | "alreadyBooked"
   | "notFound"
   | "notChangeable"
+  | "insideNotice"
   | BookingQuotaError;
 export type BookingOutcome = { ok: true; booking: Booking } | { ok: false; error: BookingError; bookingId?: string };
 
@@ -239,8 +241,11 @@ export async function bookSession(
   }
 }
 
-/** The member's own session locked for a change, if it is confirmed and has not started. */
-async function changeableSession(executor: Executor, where: SQL | undefined, now: Date) {
+/**
+ * The session locked for a change, if it is confirmed and has not started; a change the member
+ * asks for themselves (`byMember`) also waits for the coach's notice not to have begun.
+ */
+async function changeableSession(executor: Executor, where: SQL | undefined, now: Date, byMember = false) {
   const [row] = await executor
     .select()
     .from(coachingBookings)
@@ -252,6 +257,8 @@ async function changeableSession(executor: Executor, where: SQL | undefined, now
   const booking = row.coaching_bookings;
   if (booking.status !== "confirmed" || booking.startsAt <= now)
     return { ok: false as const, error: "notChangeable" as const };
+  if (byMember && isInsideNotice(booking, row.coaches, now))
+    return { ok: false as const, error: "insideNotice" as const, bookingId: booking.id };
   const { id, firstname, lastname, identityId } = row.app_users;
   // The address lives with the identity (in Kratos under the Ory adapter), not in our tables.
   const email = await identity().emailOf(identityId, executor);
@@ -283,7 +290,7 @@ async function move(
 ): Promise<BookingOutcome> {
   try {
     return await db().transaction(async (tx): Promise<BookingOutcome> => {
-      const found = await changeableSession(tx, where, now);
+      const found = await changeableSession(tx, where, now, by === "member");
       if (!found.ok) return found;
       const { booking, coach } = found;
       if (!(await stillOffered(tx, coach, input.start, now, booking.id)))
@@ -368,8 +375,10 @@ async function cancelIn(
   now: Date,
   reason: CancelReason | null = null,
   audit?: SessionAudit,
+  // The member's own request (not their account's deletion) waits for the coach's notice.
+  askedByMember = false,
 ): Promise<BookingOutcome> {
-  const found = await changeableSession(tx, where, now);
+  const found = await changeableSession(tx, where, now, askedByMember);
   if (!found.ok) return found;
   const { booking, coach } = found;
   if (by === "member") await countCancellation(tx, found.member.id, coach.email);
@@ -395,13 +404,8 @@ async function cancelIn(
   return { ok: true, booking: cancelled };
 }
 
-function cancel(
-  where: SQL | undefined,
-  by: "member" | "coach",
-  now: Date,
-  reason: CancelReason | null = null,
-): Promise<BookingOutcome> {
-  return db().transaction((tx) => cancelIn(tx, where, by, now, reason));
+function cancel(where: SQL | undefined, by: "member" | "coach", now: Date): Promise<BookingOutcome> {
+  return db().transaction((tx) => cancelIn(tx, where, by, now, null, undefined, by === "member"));
 }
 
 /**

@@ -21,6 +21,8 @@ export type CoachHours = {
   bufferMinutes: number;
   minNoticeHours: number;
   horizonDays: number;
+  /** Until how long before a session its member may change it (issue 28 item 7). */
+  changeNoticeHours: number;
 };
 
 /** An upcoming confirmed session outside the coach's weekly windows, dated in the coach's zone. */
@@ -40,6 +42,7 @@ export function hoursOf(coach: Coach): CoachHours {
     bufferMinutes: coach.bufferMinutes,
     minNoticeHours: coach.minNoticeHours,
     horizonDays: coach.horizonDays,
+    changeNoticeHours: coach.changeNoticeHours,
   };
 }
 

@@ -49,7 +49,12 @@ const bookingView = z.object({
   date: z.string(),
   time: z.string(),
   meeting_url: z.string().nullable().describe("The web-conference room; null once cancelled"),
-  changeable: z.boolean().describe("Confirmed and not started: it can be rescheduled or cancelled"),
+  changeable: z
+    .boolean()
+    .describe("Confirmed and before the coach's notice (`change_until`): the member can reschedule or cancel it"),
+  change_until: z
+    .string()
+    .describe("ISO 8601 instant, UTC: after it only the coach can move or cancel the session (their notice)"),
   cancelled_by: z.enum(["member", "coach"]).nullable(),
 });
 
@@ -97,7 +102,8 @@ export function bookingJson(session: BookingWithCoach, lang: Language, now = new
     date: card.date,
     time: card.time,
     meeting_url: card.meetingUrl,
-    changeable: card.changeable,
+    changeable: card.changeable && !card.insideNotice,
+    change_until: card.changeUntil,
     cancelled_by: session.cancelledBy,
   };
 }
@@ -110,6 +116,8 @@ export const bookingRefusals = refusals("coaching", {
   slotUnavailable: { status: 409, field: null, message: "errors.slotUnavailable" },
   alreadyBooked: { status: 409, field: null, message: "errors.alreadyBooked" },
   notChangeable: { status: 409, field: null, message: "errors.notChangeable" },
+  // Inside the coach's notice (coaching/change-notice.server.ts): its message reads noticeWords(coach).
+  insideNotice: { status: 409, field: null, message: "errors.insideNotice" },
   // Quotas of booking changes (coaching/booking-quota.server.ts), over a day.
   tooManyChanges: { status: 429, field: null, message: "errors.tooManyChanges", api: { retryAfter: 24 * 60 * 60 } },
   coachTooManyChanges: {
@@ -151,6 +159,15 @@ export const coachMoveRefusals = {
   notChangeable: bookingRefusals.notChangeable,
   ...refusals("coach", {
     slotUnavailable: { status: 409, field: "start", message: "agenda.errors.slotUnavailable" },
+  }),
+};
+
+/** A coach's mark of attendance (issue 28 item 8): not before the session's start, not on a cancelled one. */
+export const attendanceRefusals = {
+  notFound: bookingRefusals.notFound,
+  notChangeable: bookingRefusals.notChangeable,
+  ...refusals("coaching", {
+    notStarted: { status: 409, field: null, message: "errors.attendanceTooEarly" },
   }),
 };
 

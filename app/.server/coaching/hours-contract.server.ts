@@ -2,6 +2,7 @@ import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import { isTimeZone } from "~/.server/calendar/time-zones.server";
 import { refusals } from "~/.server/contract/refusal-table.server";
+import { CHANGE_NOTICE_LIMITS } from "./change-notice.server";
 import type { CoachHours, OutsideSession } from "./coach-hours.server";
 import type { Weekday, WeeklyAvailability } from "./slots.server";
 
@@ -19,6 +20,7 @@ export const HOURS_LIMITS = {
   bufferMinutes: { min: 0, max: 120 },
   minNoticeHours: { min: 0, max: 336 },
   horizonDays: { min: 1, max: 365 },
+  changeNoticeHours: CHANGE_NOTICE_LIMITS,
 } as const;
 const MAX_ZONE_LENGTH = 64;
 
@@ -101,6 +103,7 @@ const hoursForm = z.object({
   bufferMinutes: whole("bufferMinutes"),
   minNoticeHours: whole("minNoticeHours"),
   horizonDays: whole("horizonDays"),
+  changeNoticeHours: whole("changeNoticeHours"),
   ...(Object.fromEntries(WEEKDAYS.map((day) => [day, formDay])) as Record<(typeof WEEKDAYS)[number], typeof formDay>),
 });
 
@@ -133,6 +136,7 @@ export function hoursOfForm(value: z.infer<typeof hoursForm>): CoachHours {
     bufferMinutes: value.bufferMinutes,
     minNoticeHours: value.minNoticeHours,
     horizonDays: value.horizonDays,
+    changeNoticeHours: value.changeNoticeHours,
     weekly,
   };
 }
@@ -145,6 +149,7 @@ export function hoursFormValues(hours: CoachHours) {
     bufferMinutes: String(hours.bufferMinutes),
     minNoticeHours: String(hours.minNoticeHours),
     horizonDays: String(hours.horizonDays),
+    changeNoticeHours: String(hours.changeNoticeHours),
   };
   for (const day of WEEKDAYS)
     values[day] = (hours.weekly[day] ?? []).map(([from, to]) => ({ from, to: to === "24:00" ? "00:00" : to }));
@@ -181,11 +186,15 @@ export const hoursBody = z
     buffer_minutes: whole("bufferMinutes").describe("0 to 120, kept free after each session"),
     min_notice_hours: whole("minNoticeHours").describe("0 to 336: how long before a session members may still book it"),
     horizon_days: whole("horizonDays").describe("1 to 365: how many days ahead members may book"),
+    change_notice_hours: whole("changeNoticeHours")
+      .optional()
+      .describe("0 to 168: until how long before a session its member may move or cancel it (kept when left out)"),
     weekly: apiWeekly,
   })
   .strict(error("unknownField"));
 
-export function hoursOfBody(body: z.infer<typeof hoursBody>): CoachHours {
+/** The hours a body sets; what it leaves out (the notice) stays as `current` has it. */
+export function hoursOfBody(body: z.infer<typeof hoursBody>, current: CoachHours): CoachHours {
   const weekly: WeeklyAvailability = {};
   for (const day of WEEKDAYS) if (body.weekly[day]?.length) weekly[day] = body.weekly[day];
   return {
@@ -194,6 +203,7 @@ export function hoursOfBody(body: z.infer<typeof hoursBody>): CoachHours {
     bufferMinutes: body.buffer_minutes,
     minNoticeHours: body.min_notice_hours,
     horizonDays: body.horizon_days,
+    changeNoticeHours: body.change_notice_hours ?? current.changeNoticeHours,
     weekly,
   };
 }
@@ -207,6 +217,7 @@ export const hoursAnswer = z.object({
     buffer_minutes: z.number().int(),
     min_notice_hours: z.number().int(),
     horizon_days: z.number().int(),
+    change_notice_hours: z.number().int(),
     weekly: z.object(
       Object.fromEntries(WEEKDAYS.map((day) => [day, z.array(windowView)])) as Record<
         Weekday,
@@ -236,6 +247,7 @@ export function hoursJson(hours: CoachHours, outside: OutsideSession[]): z.infer
       buffer_minutes: hours.bufferMinutes,
       min_notice_hours: hours.minNoticeHours,
       horizon_days: hours.horizonDays,
+      change_notice_hours: hours.changeNoticeHours,
       weekly: Object.fromEntries(
         WEEKDAYS.map((day) => [day, (hours.weekly[day] ?? []).map(([from, to]) => ({ from, to }))]),
       ) as Record<Weekday, { from: string; to: string }[]>,

@@ -1,6 +1,8 @@
 import { sessionDate, sessionTime, zoneLabel } from "~/.server/calendar/when-words.server";
 import type { Language } from "~/i18n/config";
 import type { BookingWithCoach } from "./bookings.server";
+import { isAttendable } from "./attendance.server";
+import { changeDeadline, isInsideNotice } from "./change-notice.server";
 
 /** A session as a page shows it, in `timeZone` (the member's by default; the coach's on their page). */
 export function sessionCard(session: BookingWithCoach, lang: Language, now = new Date(), timeZone = session.timeZone) {
@@ -16,6 +18,12 @@ export function sessionCard(session: BookingWithCoach, lang: Language, now = new
     zone: zoneLabel(session.startsAt, timeZone),
     meetingUrl: session.status === "confirmed" ? session.meetingUrl : null,
     changeable: session.status === "confirmed" && session.startsAt > now,
+    // Changeable by the coach only: their notice has begun (issue 28 item 7).
+    insideNotice: isInsideNotice(session, session.coach, now),
+    changeUntil: changeDeadline(session.startsAt, session.coach).toISOString(),
     cancelledBy: session.cancelledBy,
+    // Issue 28 item 8: the coach's mark once the session has started (null: not marked).
+    attendance: session.attendance,
+    attendable: isAttendable(session, now),
   };
 }

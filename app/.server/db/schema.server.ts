@@ -675,6 +675,8 @@ export const coaches = pgTable("coaches", {
   minNoticeHours: integer("min_notice_hours").notNull().default(12),
   /** How many days ahead members may book. */
   horizonDays: integer("horizon_days").notNull().default(60),
+  /** Hours before a session its member may still move or cancel it themselves (issue 28 item 7), 0 to 168. */
+  changeNoticeHours: integer("change_notice_hours").notNull().default(24),
   /** The coach's own meeting-room URL template (else the platform's MEETING_URL_TEMPLATE). */
   meetingUrlTemplate: text("meeting_url_template"),
   /** The member account the coach signs in with (null: a coach reached only by the private link). */
@@ -763,6 +765,9 @@ export const coachingBookings = pgTable(
     fromPath: text("from_path"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelledBy: text("cancelled_by", { enum: ["member", "coach"] }),
+    /** Marked by the coach once the session has started (issue 28 item 8); null: not yet. */
+    attendance: text("attendance", { enum: ["attended", "missed"] }),
+    attendanceMarkedAt: timestamp("attendance_marked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

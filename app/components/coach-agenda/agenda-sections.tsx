@@ -7,6 +7,7 @@ import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { MeetingLink, SessionFacts } from "~/components/presentational/coaching-session";
 import { Pagination } from "~/components/presentational/pagination";
 import { useTranslation } from "~/i18n/react";
+import { AttendanceForm } from "./attendance-form";
 import { CancelForm } from "./cancel-form";
 import { LinkSections } from "./link-sections";
 import { MemberName } from "./member-name";
@@ -36,6 +37,7 @@ export function AgendaSections({ agenda, reply }: { agenda: Agenda; reply: unkno
         <FormAlert tone="success" lines={[t("agenda.notices.timeOff", { count: cancelledCount })]} />
       ) : null}
       {notice === "removed" ? <FormAlert tone="success" lines={[t("agenda.notices.removed")]} /> : null}
+      {notice === "marked" ? <FormAlert tone="success" lines={[t("agenda.notices.marked")]} /> : null}
       <FormAlert lines={page.errors?.map((error) => t(error))} />
       <UnknownIntentAlert reply={reply} />
 
@@ -68,6 +70,9 @@ export function AgendaSections({ agenda, reply }: { agenda: Agenda; reply: unkno
                   />
                 </>
               ) : null}
+              {session.attendable ? (
+                <AttendanceForm booking={session.id} memberName={session.memberName} attendance={session.attendance} />
+              ) : null}
             </li>
           ))}
         </ul>
@@ -89,6 +94,9 @@ export function AgendaSections({ agenda, reply }: { agenda: Agenda; reply: unkno
                 <p className="muted">
                   {t(session.cancelledBy === "coach" ? "agenda.cancelledByYou" : "agenda.cancelledByMember")}
                 </p>
+              ) : null}
+              {session.attendable ? (
+                <AttendanceForm booking={session.id} memberName={session.memberName} attendance={session.attendance} />
               ) : null}
             </li>
           ))}

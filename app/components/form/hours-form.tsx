@@ -16,7 +16,9 @@ export function HoursForm({ data, reply, own }: { data: HoursPageData; reply: un
   // The coach's own words ("my hours"), or an admin's about the coach ("their hours").
   const whose = (key: string) => (own ? `hours.${key}` : `hours.coach${key[0].toUpperCase()}${key.slice(1)}`);
   const [form, fields] = useFormReply(reply, { id: "hours", defaultValue: data.values });
-  const number = (name: "sessionMinutes" | "bufferMinutes" | "minNoticeHours" | "horizonDays") => (
+  const number = (
+    name: "sessionMinutes" | "bufferMinutes" | "minNoticeHours" | "horizonDays" | "changeNoticeHours",
+  ) => (
     <Field meta={fields[name]} label={t(`hours.${name}`)} hint={t(`hours.${name}Hint`, data.limits[name])} ns="coach">
       <input
         {...fieldProps(fields[name], { type: "number", described: fields[name].descriptionId })}
@@ -79,6 +81,7 @@ export function HoursForm({ data, reply, own }: { data: HoursPageData; reply: un
           {number("bufferMinutes")}
           {number("minNoticeHours")}
           {number("horizonDays")}
+          {number("changeNoticeHours")}
         </div>
         <Field meta={fields.timeZone} label={t(whose("timeZone"))} hint={t(whose("timeZoneHint"))} ns="coach">
           <select {...fieldProps(fields.timeZone, { described: fields.timeZone.descriptionId })}>

@@ -11,6 +11,8 @@ export type SessionCard = {
   zone: string;
   meetingUrl: string | null;
   changeable: boolean;
+  /** The coach's mark once the session has started (issue 28 item 8). */
+  attendance: "attended" | "missed" | null;
 };
 
 /** SPEC §3 "Coaching session: coach, date, time, time zone", as a definition list. */
@@ -77,9 +79,11 @@ export function SessionList({ sessions }: { sessions: SessionCard[] }) {
               {session.coach.name} · {session.zone}
               {session.status === "cancelled"
                 ? ` · ${t("mine.cancelled")}`
-                : !session.changeable
-                  ? ` · ${t("mine.done")}`
-                  : null}
+                : session.attendance
+                  ? ` · ${t(`mine.${session.attendance}`)}`
+                  : !session.changeable
+                    ? ` · ${t("mine.done")}`
+                    : null}
             </p>
           </div>
           <Link to={`/coaching/sessions/${session.id}`}>

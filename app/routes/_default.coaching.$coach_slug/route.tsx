@@ -10,6 +10,7 @@ import {
   sessionOf,
   upcomingSessionWith,
 } from "~/.server/coaching/bookings.server";
+import { isInsideNotice } from "~/.server/coaching/change-notice.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { sessionWhen } from "~/.server/calendar/when-words.server";
 import { usualTimeZones } from "~/.server/calendar/time-zones.server";
@@ -43,6 +44,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = bookingQuery(url.searchParams, member.time_zone);
   const moving = query.reschedule ? await sessionOf(member.id, query.reschedule) : null;
   if (query.reschedule && (!moving || moving.coachId !== coach.id || moving.status !== "confirmed")) notFound(request);
+  // Inside the coach's notice the session page says why it cannot move, and how to reach the coach.
+  if (moving && isInsideNotice(moving, coach, new Date())) throw redirect(`/coaching/sessions/${moving.id}`, 303);
   // One upcoming session per coach: say so before the member picks a time, not after.
   const already = moving ? null : await upcomingSessionWith(member.id, coach.id);
   return {
@@ -85,6 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
   if (outcome.ok) return redirect(`/coaching/sessions/${outcome.booking.id}?${reschedule ? "moved" : "booked"}`, 303);
   if (outcome.error === "notFound" || outcome.error === "coachUnknown") notFound(request);
+  if (outcome.error === "insideNotice") return redirect(`/coaching/sessions/${outcome.bookingId}`, 303);
   return refuseWith(submission, bookingRefusals[outcome.error]);
 }
 

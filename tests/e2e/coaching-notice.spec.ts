@@ -1,0 +1,96 @@
+import { expect, type Page } from "@playwright/test";
+import { checkPage } from "./support/check-page";
+import { newMemberTest as test, registerMember } from "./support/member";
+import { grantRole } from "./support/roles";
+
+/**
+ * Issue 28 item 7, with JavaScript on and off: a new coach (no other journey's sessions are theirs)
+ * opens every day and asks for a week's notice; a member books a few days ahead and finds the
+ * session can no longer be moved or cancelled by them, told why and how to write to the coach.
+ * The coach brings the notice back to 24 h: the member can cancel it again.
+ */
+/** Two browsers and a server on a shared 2-core runner: each step may wait longer than the defaults. */
+const slow = expect.configure({ timeout: 30_000 });
+test.use({ actionTimeout: 60_000, navigationTimeout: 60_000 });
+
+const WEEKDAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
+
+/** Sets the notice on the coach's hours page (open), the rest of the form as it stands. */
+async function saveNotice(page: Page, hours: string) {
+  await page.getByLabel("Délai de prévenance pour déplacer ou annuler (heures)").fill(hours);
+  await page.getByRole("button", { name: "Enregistrer mes horaires" }).click();
+  await slow(page.getByText("Vos horaires sont enregistrés")).toBeVisible();
+  await slow(page.getByLabel("Délai de prévenance pour déplacer ou annuler (heures)")).toHaveValue(hours);
+}
+
+test("inside the coach's notice the member is told why they cannot move or cancel, and how to reach the coach", async ({
+  page,
+  member,
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(480_000);
+  await grantRole(member.email, "coach");
+
+  // The coach: every day 08:00–20:00, and a week's notice to move or cancel.
+  await page.goto("/coach/hours");
+  for (const day of WEEKDAYS) {
+    await page.getByLabel(`De (${day}, plage 1)`).fill("08:00");
+    await page.getByLabel(`À (${day}, plage 1)`).fill("20:00");
+  }
+  await page.getByLabel("Fuseau horaire", { exact: false }).selectOption("Europe/Paris");
+  await slow(page.getByLabel("Délai de prévenance pour déplacer ou annuler (heures)")).toHaveValue("24");
+  await saveNotice(page, "168");
+  const bookingPath = await page.getByRole("link", { name: /Voir ma page de réservation/ }).getAttribute("href");
+  expect(bookingPath).toMatch(/^\/coaching\/[a-z0-9-]+$/);
+
+  // A member, in their own browser, books a time three or four days ahead.
+  const api = await playwright.request.newContext({
+    storageState: { cookies: [], origins: [] },
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+  });
+  const booker = await registerMember(api, `notice-${test.info().project.name}-${Date.now()}@cap.test`);
+  await api.dispose();
+  const context = await browser.newContext({
+    storageState: booker.storageState,
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+  });
+  context.setDefaultTimeout(60_000);
+  context.setDefaultNavigationTimeout(60_000);
+  const memberPage = await context.newPage();
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(
+    new Date(Date.now() + 3 * 86_400_000),
+  );
+  await memberPage.goto(`${bookingPath}?tz=Europe%2FParis&day=${day}`);
+  await memberPage.locator("ul.times a").first().click();
+  await memberPage.getByRole("button", { name: "Confirmer la réservation" }).click();
+  await slow(memberPage).toHaveURL(/\/coaching\/sessions\/[0-9a-f-]{36}\?booked$/);
+  const sessionPath = new URL(memberPage.url()).pathname;
+
+  // Inside the week's notice: why, and a way to write to the coach; no move, no cancel.
+  await slow(memberPage.getByText("Trop tard pour la déplacer ou l’annuler ici")).toBeVisible();
+  await slow(memberPage.getByText(/Le délai de prévenance de .+ est de 168 h/)).toBeVisible();
+  await slow(memberPage.getByRole("link", { name: /^Écrire à / })).toHaveAttribute("href", `mailto:${member.email}`);
+  await slow(memberPage.getByRole("link", { name: "Déplacer la séance" })).toHaveCount(0);
+  await slow(memberPage.getByRole("link", { name: "Annuler la séance" })).toHaveCount(0);
+  await checkPage(memberPage, "coaching-session-inside-notice");
+  // A move asked by its address leads back to the session page, which says why.
+  await memberPage.goto(`${bookingPath}?reschedule=${sessionPath.split("/").at(-1)}`);
+  await slow(memberPage).toHaveURL((url) => url.pathname === sessionPath);
+  await slow(memberPage.getByText("Trop tard pour la déplacer ou l’annuler ici")).toBeVisible();
+
+  // The coach brings the notice back to 24 h: the member may cancel it themselves until then.
+  await page.goto("/coach/hours");
+  await saveNotice(page, "24");
+  await memberPage.goto(sessionPath);
+  await slow(memberPage.getByText(/^Vous pouvez la déplacer ou l’annuler vous-même jusqu’au /)).toBeVisible();
+  await checkPage(memberPage, "coaching-session-before-notice");
+  await memberPage.getByRole("link", { name: "Annuler la séance", exact: true }).click();
+  await memberPage.getByRole("alertdialog").getByRole("button", { name: "Annuler la séance" }).click();
+  await slow(memberPage.getByText("Cette séance est annulée : le créneau est de nouveau libre.")).toBeVisible();
+  await context.close();
+});
