@@ -40,6 +40,7 @@ export const savedMessages = [
   "photo",
   "photoRemoved",
   "timeZone",
+  "notifications",
 ] as const;
 
 const saved = (what: (typeof savedMessages)[number]) => redirect(`/profile?saved=${what}`, 303);
