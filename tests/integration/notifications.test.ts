@@ -163,10 +163,10 @@ describe("notification settings on the profile (issue 28, item 3)", () => {
     expect(reminder?.subject).toMatch(/^Rappel/);
     expect(reminder?.headers?.["List-Unsubscribe"]).toMatch(/^<http:\/\/localhost:3000\/unsubscribe\/[^>]+>$/);
     // The welcome and the booking's confirmation are transactional: no unsubscribe.
-    expect(toMember.filter((message) => !message.headers).map((message) => message.subject)).toEqual([
-      "Bienvenue à bord de Cap !",
-      expect.stringMatching(/^Séance découverte confirmée : /),
-    ]);
+    expect(toMember.filter((message) => message.headers)).toHaveLength(1);
+    expect(toMember.filter((message) => !message.headers).map((message) => message.subject)).toEqual(
+      expect.arrayContaining(["Bienvenue à bord de Cap !", expect.stringMatching(/^Séance découverte confirmée : /)]),
+    );
   });
 });
 
