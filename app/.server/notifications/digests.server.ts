@@ -89,7 +89,7 @@ async function decide(
 
 /** One pass: every member whose digest hour has come this week and who has not had it. */
 export async function sendDueDigests(now = new Date()) {
-  const counts = { sent: 0, skipped: 0 };
+  const counts = { sent: 0, skipped: 0, failed: 0 };
   const { members, done } = await candidates(now);
   for (const member of members) {
     const timeZone = member.timeZone && isTimeZone(member.timeZone) ? member.timeZone : DEFAULT_TIME_ZONE;
@@ -99,7 +99,11 @@ export async function sendDueDigests(now = new Date()) {
     };
     const week = dueDigestWeek(now, when, timeZone);
     if (!week || done.has(`${member.id} ${week}`)) continue;
-    const outcome = await decide(member, week, timeZone, now);
+    // One member's trouble (their identity out of reach) leaves the others' digests going.
+    const outcome = await decide(member, week, timeZone, now).catch((error: Error) => {
+      logger.warn({ member: member.id, error: error.message }, "a weekly digest failed; tried again next pass");
+      return "failed" as const;
+    });
     if (outcome !== "taken") counts[outcome]++;
   }
   return counts;
