@@ -34,6 +34,7 @@ const DOMAINS_AND_ABOVE = [
   "builds",
   "auth",
   "security",
+  "notifications",
   "api",
   "runtime",
 ];

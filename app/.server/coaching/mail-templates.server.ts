@@ -1,4 +1,5 @@
 import { sessionWhen } from "~/.server/calendar/when-words.server";
+import type { MailNotification } from "~/.server/mail/outbox.server";
 import { type Link, type MailTemplates, renderMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
 
@@ -33,6 +34,8 @@ export type CoachingMailVars = {
   retired?: boolean;
   /** To the coach: their private agenda (all sessions, time off, .ics feed). */
   agendaLink?: Link;
+  /** The member's reminder: a notification they can switch off (the rest is a booking's news). */
+  notification?: MailNotification;
 };
 
 /**
@@ -52,6 +55,7 @@ export function coachingMail(lang: Language, to: string, vars: CoachingMailVars)
   return renderMail({ template: "coaching", vars, lang }, to, (t) => ({
     subject: t(`${key}.subject`, { when, withName: vars.withName }),
     firstname: vars.firstname,
+    notification: vars.notification,
     blocks: [
       { paragraph: t(intro, { withName: vars.withName }) },
       ...(previousWhen ? [{ paragraph: t("coaching.previousWhen", { when: previousWhen }) }] : []),

@@ -1,12 +1,13 @@
 import { env } from "~/.server/config/env.server";
 import type { Transaction } from "~/.server/db/client.server";
-import { queueMail, withdrawMail } from "~/.server/mail/outbox.server";
+import { type MailNotification, queueMail, withdrawMail } from "~/.server/mail/outbox.server";
 import { coachingMail, type CoachingMailKind } from "./mail-templates.server";
 import type { Language } from "~/i18n/config";
 import { agendaPath, coachLanguage } from "./agenda-link.server";
 import type { Booker, Booking, CancelReason, Coach } from "./booking-records.server";
 import { cancellationIcs, icsContentType, invitationIcs, type CalendarEvent } from "./ics.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
+import { unsubscribePath } from "~/.server/notifications/unsubscribe-links.server";
 
 /**
  * The emails a session's change causes, queued in the caller's transaction: the news to the
@@ -86,7 +87,7 @@ export async function sessionMails(
     startsAt: session.startsAt.toISOString(),
     endsAt: session.endsAt.toISOString(),
   });
-  const forMember = (mailKind: CoachingMailKind) =>
+  const forMember = (mailKind: CoachingMailKind, notification?: MailNotification) =>
     coachingMail(member.lang, member.email, {
       kind: mailKind,
       audience: "member",
@@ -103,6 +104,7 @@ export async function sessionMails(
       reason: change.reason?.text ?? null,
       timeOff: change.reason?.timeOff ?? false,
       retired: change.reason?.retired ?? false,
+      notification,
     });
   const forCoach = (mailKind: CoachingMailKind) =>
     coachingMail(coachLang, coach.email, {
@@ -125,8 +127,14 @@ export async function sessionMails(
 
   const remindAt = new Date(booking.startsAt.getTime() - REMINDER_BEFORE_MS);
   if (kind === "cancelled" || remindAt <= now) return [];
+  // The member's reminder is a notification: dropped if they switched session reminders off by then.
+  const reminderNotification = {
+    memberId: member.id,
+    kind: "sessionReminders",
+    unsubscribe: unsubscribePath(member.id, "sessionReminders"),
+  };
   return [
-    await queueMail(tx, forMember("reminder"), { sendAt: remindAt }),
+    await queueMail(tx, forMember("reminder", reminderNotification), { sendAt: remindAt }),
     await queueMail(tx, forCoach("reminder"), { sendAt: remindAt }),
   ];
 }

@@ -58,6 +58,13 @@ const envSchema = z.object({
     .min(1_000, "between 1000 and 600000 milliseconds")
     .max(600_000, "between 1000 and 600000 milliseconds")
     .default(60_000),
+  // How often each app process looks for members whose weekly digest hour has come (issue 28).
+  DIGEST_EVERY_MS: z.coerce
+    .number({ invalid_type_error: "a number of milliseconds" })
+    .int("a whole number of milliseconds")
+    .min(200, "between 200 and 3600000 milliseconds")
+    .max(3_600_000, "between 200 and 3600000 milliseconds")
+    .default(60_000),
   SENTRY_DSN: optionalUrl(["http:", "https:"], "a Sentry DSN URL"),
   SENTRY_ENVIRONMENT: z.string().trim().min(1).optional(),
   // Set: identities live in Ory Kratos / Ory Network (app/.server/identity/ory/); unset:

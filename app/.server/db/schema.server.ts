@@ -268,8 +268,49 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    // A member's notification (a reminder, the weekly digest; null: a transactional message): the
+    // sender drops it if the member switched its kind off meanwhile, and sends List-Unsubscribe
+    // headers with `unsubscribe_url`.
+    memberId: uuid("member_id").references((): AnyPgColumn => appUsers.id, { onDelete: "cascade" }),
+    notificationKind: text("notification_kind"),
+    unsubscribeUrl: text("unsubscribe_url"),
   },
   (t) => [index().on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Which mails a member wants (issue 28): one switch per kind, and when the weekly digest goes,
+ * in their own time zone (day 0 = Sunday … 6; hour 0–23). No row: the defaults below.
+ */
+export const notificationSettings = pgTable("notification_settings", {
+  memberId: uuid("member_id")
+    .primaryKey()
+    .references(() => appUsers.id, { onDelete: "cascade" }),
+  weeklyDigest: boolean("weekly_digest").notNull().default(true),
+  commitmentReminders: boolean("commitment_reminders").notNull().default(false),
+  sessionReminders: boolean("session_reminders").notNull().default(true),
+  crewNews: boolean("crew_news").notNull().default(false),
+  digestDay: integer("digest_day").notNull().default(1),
+  digestHour: integer("digest_hour").notNull().default(8),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row per member and week (the Sunday starting it, in the member's zone) once that week's
+ * digest is decided: its primary key is what makes the digest go once however many workers look.
+ * `mail_id` null: there was nothing to say, so nothing was sent.
+ */
+export const weeklyDigests = pgTable(
+  "weekly_digests",
+  {
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    week: date("week", { mode: "string" }).notNull(),
+    mailId: uuid("mail_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.week] })],
 );
 
 // ---------------------------------------------------------------------------------------------

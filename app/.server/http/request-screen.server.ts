@@ -93,7 +93,10 @@ export function screenHead({ method, target, headers }: Head): Refusal | null {
   if (!WRITES.has(method)) return null;
 
   const api = target.startsWith("/api/");
-  if (!sameOrigin(headers, { required: api && signedInByCookie(headers) })) return 403;
+  // A one-click unsubscribe (RFC 8058) is posted by the recipient's mail service, whatever its
+  // origin; its signed link is its only key, and switching a mail off is all it can do.
+  const unsubscribe = target.startsWith("/unsubscribe/");
+  if (!unsubscribe && !sameOrigin(headers, { required: api && signedInByCookie(headers) })) return 403;
   const type = headers.get("content-type") ?? "";
   const hasBody = headers.has("transfer-encoding") || Number(headers.get("content-length") ?? 0) > 0;
   // The photo's API takes the image's bytes as they are, with no Content-Type (SPEC §7's client

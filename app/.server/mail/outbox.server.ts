@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { mailOutbox, type MailAttachment } from "~/.server/db/schema.server";
 import type { Language } from "~/i18n/config";
+import { absoluteLink } from "./links.server";
 
 export type { MailAttachment };
 
@@ -11,6 +12,13 @@ export type { MailAttachment };
  */
 export type MailSource = { template: string; vars: Record<string, unknown>; lang: Language };
 
+/**
+ * A member's notification (a reminder, the weekly digest), as opposed to a transactional message:
+ * whose it is, its kind (the member's switch, asked again when it goes), and its one-click
+ * unsubscribe link (a path, made absolute with APP_URL), shown in its footer and its headers.
+ */
+export type MailNotification = { memberId: string; kind: string; unsubscribe: string };
+
 /** A message ready to queue: what the templates render, and what they rendered it from. */
 export type OutgoingMail = {
   to: string;
@@ -19,6 +27,7 @@ export type OutgoingMail = {
   html: string;
   attachments?: MailAttachment[];
   source?: MailSource;
+  notification?: MailNotification;
 };
 
 /**
@@ -31,7 +40,7 @@ export async function queueMail(
   message: OutgoingMail,
   options: { sendAt?: Date } = {},
 ): Promise<string> {
-  const { source, ...rendered } = message;
+  const { source, notification, ...rendered } = message;
   const [row] = await executor
     .insert(mailOutbox)
     .values({
@@ -40,6 +49,9 @@ export async function queueMail(
       template: source?.template ?? null,
       vars: source?.vars ?? null,
       lang: source?.lang ?? null,
+      memberId: notification?.memberId ?? null,
+      notificationKind: notification?.kind ?? null,
+      unsubscribeUrl: notification ? absoluteLink(notification.unsubscribe) : null,
       ...(options.sendAt ? { nextAttemptAt: options.sendAt } : {}),
     })
     .returning({ id: mailOutbox.id });

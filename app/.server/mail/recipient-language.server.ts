@@ -12,6 +12,8 @@ export type MailRendering = {
   templates: MailTemplates;
   /** The language a member saved, when the address is a member's; null otherwise (a coach, a guest). */
   savedLanguageOf(address: string): Promise<Language | null>;
+  /** Whether the member still wants notifications of `kind` (asked as each one goes: a switch may have moved). */
+  stillWanted(memberId: string, kind: string): Promise<boolean>;
 };
 
 type Queued = {

@@ -27,6 +27,8 @@ export type MailTransport = {
     html: string;
     messageId: string;
     attachments: { filename: string; contentType: string; content: string }[];
+    /** A notification's one-click unsubscribe (RFC 8058); none on a transactional message. */
+    headers?: Record<string, string>;
   }): Promise<unknown>;
 };
 
@@ -58,6 +60,14 @@ function configuredTransport(): MailTransport {
 /** One Message-ID per outbox row: a message sent twice (a sender killed mid-send) is the same message. */
 export function messageIdOf(outboxId: string): string {
   return `<${outboxId}@${new URL(env().APP_URL).hostname}>`;
+}
+
+/**
+ * A notification's unsubscribe headers (RFC 2369 and RFC 8058): a mail client offers its own
+ * "unsubscribe" button, which POSTs `List-Unsubscribe=One-Click` to the link, no page needed.
+ */
+export function unsubscribeHeaders(url: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
 /** The wait before the next try after `attempts` failures: 15 s, 30 s, 1 min… at most 1 h. */
@@ -154,6 +164,17 @@ export async function deliverDueMail(
 
     const stopRenewing = keepLease(mail.id, owner, leaseUntil, leaseMs);
     try {
+      // A notification its member switched off since it was queued (a session's reminder) is dropped.
+      if (
+        mail.memberId &&
+        mail.notificationKind &&
+        !(await rendering.stillWanted(mail.memberId, mail.notificationKind))
+      ) {
+        await db()
+          .delete(mailOutbox)
+          .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.leaseOwner, owner), eq(mailOutbox.status, "sending")));
+        continue;
+      }
       const { subject, text, html } = await inRecipientLanguage(mail, now, rendering);
       // Still ours after rendering: a sender that lost its lease does not send.
       if (!(await renewLease(mail.id, owner, leaseUntil()))) {
@@ -168,6 +189,7 @@ export async function deliverDueMail(
         text,
         html,
         attachments: mail.attachments,
+        ...(mail.unsubscribeUrl ? { headers: unsubscribeHeaders(mail.unsubscribeUrl) } : {}),
       });
       stopRenewing();
       const marked = await db()

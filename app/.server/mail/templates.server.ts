@@ -1,8 +1,8 @@
-import { env } from "~/.server/config/env.server";
 import type { Language } from "~/i18n/config";
 import { createT, type TFunction } from "~/i18n/translate";
 import { resources } from "~/locales/resources";
-import type { MailSource, OutgoingMail } from "./outbox.server";
+import { absoluteLink } from "./links.server";
+import type { MailNotification, MailSource, OutgoingMail } from "./outbox.server";
 
 /**
  * Cap's emails, in the member's language, as a text body and an inline-styled HTML body (mail
@@ -16,7 +16,8 @@ export type Link = string;
 
 type Block = { paragraph: string } | { code: string } | { button: string; url: Link };
 
-export type MailContent = { subject: string; firstname: string; blocks: Block[] };
+/** `notification`: a member's notification, whose footer carries its one-click unsubscribe link. */
+export type MailContent = { subject: string; firstname: string; blocks: Block[]; notification?: MailNotification };
 
 const BRAND = "#123c69";
 const ACCENT = "#b83d19";
@@ -25,10 +26,6 @@ const FONT = `system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Ar
 
 function translator(lang: Language): TFunction {
   return createT(lang, "mail", resources[lang], resources.en);
-}
-
-function absolute(link: Link): string {
-  return link.startsWith("/") ? `${env().APP_URL}${link}` : link;
 }
 
 function escapeHtml(value: string): string {
@@ -42,9 +39,12 @@ function greeting(t: TFunction, firstname: string): string {
 
 function textBody(t: TFunction, content: MailContent): string {
   const blocks = content.blocks.map((block) =>
-    "paragraph" in block ? block.paragraph : "code" in block ? block.code : absolute(block.url),
+    "paragraph" in block ? block.paragraph : "code" in block ? block.code : absoluteLink(block.url),
   );
-  return `${[greeting(t, content.firstname), ...blocks, t("layout.signature")].join("\n\n")}\n`;
+  const footer = content.notification
+    ? [`--\n${t("layout.unsubscribe")}\n${absoluteLink(content.notification.unsubscribe)}`]
+    : [];
+  return `${[greeting(t, content.firstname), ...blocks, t("layout.signature"), ...footer].join("\n\n")}\n`;
 }
 
 function htmlBlock(t: TFunction, block: Block): string {
@@ -52,11 +52,17 @@ function htmlBlock(t: TFunction, block: Block): string {
   if ("code" in block) {
     return `<p style="margin:0 0 16px;text-align:center"><span style="display:inline-block;padding:12px 24px;background:#e7eef7;border-radius:8px;color:${BRAND};font-family:ui-monospace,Menlo,Consolas,monospace;font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(block.code)}</span></p>`;
   }
-  const url = escapeHtml(absolute(block.url));
+  const url = escapeHtml(absoluteLink(block.url));
   return (
     `<p style="margin:24px 0;text-align:center"><a href="${url}" style="display:inline-block;padding:12px 28px;background:${ACCENT};border-radius:999px;color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(block.button)}</a></p>` +
     `<p style="margin:0 0 16px;font-size:14px;color:${MUTED}">${escapeHtml(t("layout.linkFallback"))}<br><a href="${url}" style="color:${BRAND};word-break:break-all">${url}</a></p>`
   );
+}
+
+function unsubscribeFooter(t: TFunction, content: MailContent): string {
+  if (!content.notification) return "";
+  const url = escapeHtml(absoluteLink(content.notification.unsubscribe));
+  return `<br><a href="${url}" style="color:${MUTED}">${escapeHtml(t("layout.unsubscribe"))}</a>`;
 }
 
 function htmlBody(t: TFunction, lang: Language, content: MailContent): string {
@@ -73,7 +79,7 @@ function htmlBody(t: TFunction, lang: Language, content: MailContent): string {
 ${content.blocks.map((block) => htmlBlock(t, block)).join("\n")}
 <p style="margin:24px 0 0;font-weight:600;color:${BRAND}">${escapeHtml(t("layout.signature"))}</p>
 </td></tr>
-<tr><td style="border-top:1px solid #d5dbe4;padding:16px 32px;font-size:13px;color:${MUTED}">${escapeHtml(t("layout.footer"))}</td></tr>
+<tr><td style="border-top:1px solid #d5dbe4;padding:16px 32px;font-size:13px;color:${MUTED}">${escapeHtml(t("layout.footer"))}${unsubscribeFooter(t, content)}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -96,6 +102,7 @@ export function renderMail(
     text: textBody(t, content),
     html: htmlBody(t, source.lang, content),
     source,
+    ...(content.notification ? { notification: content.notification } : {}),
   };
 }
 

@@ -7,12 +7,13 @@ import { seedContent } from "~/.server/trainings/seed.server";
 import { applyAdminEmails } from "~/.server/roles/admin-emails.server";
 import { logger } from "~/.server/observability/logger.server";
 import { startMailSender, stopMailSender } from "~/.server/mail/sender.server";
+import { startDigests, stopDigests } from "~/.server/notifications/digests.server";
 import { mailRendering } from "./mail-rendering.server";
 import { startHousekeeping, stopHousekeeping } from "./housekeeping.server";
 
 /**
- * What runs around the Remix handler: the database (opened, migrated, seeded), the mail sender and
- * housekeeping. It lives in the server build (exported by app/server-build.ts) so that the server
+ * What runs around the Remix handler: the database (opened, migrated, seeded), the mail sender,
+ * the weekly digests and housekeeping. It lives in the server build (exported by app/server-build.ts) so that the server
  * and the routes share one database handle. server.ts starts it before it listens and stops it on
  * SIGTERM; under remix-serve the first request starts it (served-build.server.ts). Started once.
  */
@@ -48,6 +49,7 @@ async function open(): Promise<Started> {
   identity();
   await applyAdminEmails(config.ADMIN_EMAILS);
   startMailSender(mailRendering);
+  startDigests();
   startHousekeeping();
   return { driver: database.driver };
 }
@@ -59,6 +61,7 @@ async function health() {
 async function stop() {
   starting = undefined;
   stopHousekeeping();
+  await stopDigests();
   // Delivers what is due one last time while the database is still open.
   await stopMailSender();
   setDatabase(undefined);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNull, lt, lte, sql } from "drizzle-orm";
 import { isUuid } from "~/.server/db/uuid.server";
 import { db } from "~/.server/db/client.server";
 import { commitments, trainingModules } from "~/.server/db/schema.server";
@@ -97,4 +97,19 @@ export function commitmentsDueBetween(memberId: string, from: string, to: string
     .from(commitments)
     .where(and(eq(commitments.memberId, memberId), gte(commitments.dueDate, from), lte(commitments.dueDate, to)))
     .orderBy(asc(commitments.dueDate));
+}
+
+/** Open commitments due before `today` (late ones), the oldest first: `limit` of them and how many in all. */
+export async function lateCommitments(memberId: string, today: string, limit: number) {
+  const late = and(eq(commitments.memberId, memberId), lt(commitments.dueDate, today), isNull(commitments.doneAt));
+  const [rows, [{ total }]] = await Promise.all([
+    db()
+      .select({ title: commitments.title, dueDate: commitments.dueDate })
+      .from(commitments)
+      .where(late)
+      .orderBy(asc(commitments.dueDate), asc(commitments.id))
+      .limit(limit),
+    db().select({ total: count() }).from(commitments).where(late),
+  ]);
+  return { items: rows.map((row) => ({ title: row.title, dueDate: row.dueDate as string })), total };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull } from "drizzle-orm";
 import { db } from "~/.server/db/client.server";
 import {
   appUsers,
@@ -251,4 +251,15 @@ export async function answerSurvey(token: string, answers: Given): Promise<Answe
       await tx.update(surveys).set({ closedAt: new Date() }).where(eq(surveys.id, request.surveyId));
     return { ok: true as const };
   });
+}
+
+/** The member's surveys closed since `since` whose results show: the weekly digest's news. */
+export async function surveysReadySince(memberId: string, since: Date) {
+  const rows = await db()
+    .select()
+    .from(surveys)
+    .where(and(eq(surveys.memberId, memberId), gte(surveys.closedAt, since)))
+    .orderBy(desc(surveys.closedAt))
+    .limit(SURVEYS_PAGE_SIZE);
+  return (await surveyViews(rows)).filter((view) => view.results !== null).map(({ title }) => ({ title }));
 }

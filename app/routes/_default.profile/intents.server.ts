@@ -44,6 +44,7 @@ export const savedMessages = [
   "timeZone",
   "lightPagesOn",
   "lightPagesOff",
+  "notifications",
 ] as const;
 
 const saved = (what: (typeof savedMessages)[number]) => redirect(`/profile?saved=${what}`, 303);

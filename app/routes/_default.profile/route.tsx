@@ -8,9 +8,11 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { DEVICES_PAGE_SIZE, devicesOf } from "~/.server/profile/devices.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { profileOf } from "~/.server/profile/profile.server";
+import { settingsOf } from "~/.server/notifications/settings.server";
 import { recentSecurityEvents } from "~/.server/security/security-events.server";
 import { DeviceList } from "~/components/form/device-list";
 import { FormAlert } from "~/components/form/form";
+import { NotificationSettingsForm } from "~/components/form/notification-settings-form";
 import { titleMeta } from "~/components/document/page-title";
 import { PhotoForms } from "~/components/form/photo-forms";
 import { useTranslation } from "~/i18n/react";
@@ -49,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lightPages: signedIn.lightPages,
     saved: savedMessages.find((key) => key === saved) ?? null,
     securityEvents: await recentSecurityEvents(signedIn.member, await localeOf(request)),
+    notifications: await settingsOf(signedIn.member.id),
   };
 }
 
@@ -64,7 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile, devices, saved, timeZone, lightPages, securityEvents } = useLoaderData<typeof loader>();
+  const { profile, devices, saved, timeZone, lightPages, securityEvents, notifications } =
+    useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("profile");
   return (
@@ -85,6 +89,11 @@ export default function ProfilePage() {
         <PathForm userType={profile.user_type} />
         <TimeZoneForm {...timeZone} />
         <LightPagesForm on={lightPages} />
+        <section className="card" id="notifications" aria-labelledby="notifications-title">
+          <h2 id="notifications-title">{t("notifications.title")}</h2>
+          <p>{t("notifications.lead")}</p>
+          <NotificationSettingsForm settings={notifications} zone={timeZone.label} />
+        </section>
         <EmailForms email={profile.email} pendingEmail={profile.pending_email} />
         <PasswordForm />
         <p className="card">

@@ -1,0 +1,55 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { zoneLabel } from "~/.server/calendar/when-words.server";
+import { refuse } from "~/.server/http/form-reply.server";
+import { translator } from "~/.server/i18n/i18n.server";
+import { parseNotificationSettings } from "~/.server/notifications/forms.server";
+import { saveSettings, settingsOf } from "~/.server/notifications/settings.server";
+import { titleMeta } from "~/components/document/page-title";
+import { NotificationSettingsForm } from "~/components/form/notification-settings-form";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/**
+ * /profile/notifications — which emails the member wants and when the weekly word goes (the
+ * profile shows the same form, which posts here; a refusal shows on this page).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member } = await requireMember(request);
+  const t = await translator(request, "profile");
+  return {
+    title: t("notifications.pageTitle"),
+    settings: await settingsOf(member.id),
+    zone: zoneLabel(new Date(), member.time_zone),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { member } = await requireMember(request);
+  const submission = parseNotificationSettings(await request.formData());
+  if (submission.status !== "success") return refuse(submission.reply());
+  await saveSettings(member.id, submission.value);
+  return redirect("/profile?saved=notifications#notifications", 303);
+}
+
+export default function ChooseNotifications() {
+  const { settings, zone } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { t } = useTranslation("profile");
+  return (
+    <>
+      <p>
+        <Link to="/profile#notifications">← {t("notifications.back")}</Link>
+      </p>
+      <header className="page-header">
+        <h1>{t("notifications.pageTitle")}</h1>
+        <p className="lead">{t("notifications.lead")}</p>
+      </header>
+      <div className="card">
+        <NotificationSettingsForm settings={settings} zone={zone} reply={reply} />
+      </div>
+    </>
+  );
+}
