@@ -30,7 +30,7 @@ test("a weekly commitment ticked day by day, a break, and the streak of weeks ke
   const item = page.locator(".commitment", { hasText: "Courir" });
   await expect(item.getByText("Chaque semaine : lundi, mardi, mercredi, jeudi, vendredi, samedi, dimanche")).toBeVisible();
   await expect(page.getByRole("heading", { name: "0 semaine tenue d’affilée" })).toBeVisible();
-  await expect(page.getByText("Les jours en pause ne sont ni en retard ni comptés contre vous")).toBeVisible();
+  await expect(page.locator(".streak").getByText(/Les jours en pause ne sont ni en retard ni comptés contre vous/)).toBeVisible();
 
   // Today ticked on its own; the days ahead stay to come.
   const todayDay = item.locator(".occurrence--today");
