@@ -133,6 +133,45 @@ describe("recurring commitments", () => {
     expect(english).toContain("Paused days are neither late nor held against you");
   });
 
+  it("an edit changes the rhythm and keeps a start now long past; a one-off made before stays a one-off", async () => {
+    clockAt("2026-03-02T09:00:00Z");
+    const member = await verifiedMember();
+    await post(member, { intent: "create", title: "Appeler ma sœur", dueDate: "2026-03-05" });
+    // Thirty days back is as far as a start may go.
+    expect(
+      statusOf(
+        await post(member, {
+          intent: "create",
+          title: "Nager",
+          repeat: "weekly",
+          weekdays: ["3"],
+          startsOn: "2026-01-31",
+        }),
+      ),
+    ).toBe(303);
+    const id = await idOf("Nager");
+    clockAt("2026-03-10T09:00:00Z");
+    const edit = { intent: "update", id, title: "Nager longtemps", repeat: "every", everyDays: "3" };
+    // Kept as it was, the start stays valid; moved, it must be in range again.
+    const moved = await post(member, { ...edit, startsOn: "2026-02-01" });
+    expect((await errorsOf(moved)).startsOn).toEqual(["errors.startsOnRange"]);
+    expect(statusOf(await post(member, { ...edit, startsOn: "2026-01-31" }))).toBe(303);
+    const [row] = await db().select().from(commitments).where(eq(commitments.id, id));
+    expect(row).toMatchObject({
+      title: "Nager longtemps",
+      repeatEveryDays: 3,
+      repeatWeekdays: null,
+      startsOn: "2026-01-31",
+    });
+    const page = await look(member);
+    expect(page.commitments.find((c) => c.title === "Nager longtemps")?.rhythm).toBe("Tous les 3 jours");
+    expect(page.commitments.find((c) => c.title === "Appeler ma sœur")).toMatchObject({
+      rhythm: null,
+      weeks: null,
+      overdue: true,
+    });
+  });
+
   it("every N days counts from the member's own today, in their time zone", async () => {
     clockAt("2026-03-02T12:00:00Z"); // already Tuesday 3 March, 01:00, in Auckland
     const member = await verifiedMember();
