@@ -28,16 +28,22 @@ test("a weekly commitment ticked day by day, a break, and the streak of weeks ke
     await form.getByLabel(day, { exact: true }).check();
   await form.getByRole("button", { name: "Ajouter l’engagement" }).click();
   const item = page.locator(".commitment", { hasText: "Courir" });
-  await expect(item.getByText("Chaque semaine : lundi, mardi, mercredi, jeudi, vendredi, samedi, dimanche")).toBeVisible();
+  await expect(
+    item.getByText("Chaque semaine : lundi, mardi, mercredi, jeudi, vendredi, samedi, dimanche"),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: "0 semaine tenue d’affilée" })).toBeVisible();
-  await expect(page.locator(".streak").getByText(/Les jours en pause ne sont ni en retard ni comptés contre vous/)).toBeVisible();
+  await expect(
+    page.locator(".streak").getByText(/Les jours en pause ne sont ni en retard ni comptés contre vous/),
+  ).toBeVisible();
 
   // Today ticked on its own; the days ahead stay to come.
   const todayDay = item.locator(".occurrence--today");
   await expect(todayDay).toHaveCount(1);
   await todayDay.getByRole("button", { name: /C’est fait/ }).click();
   await expect(item.locator(".occurrence--today")).toHaveCount(0);
-  await expect(item.getByRole("region", { name: "Cette semaine : Courir" }).locator(".occurrence--done")).toHaveCount(1);
+  await expect(item.getByRole("region", { name: "Cette semaine : Courir" }).locator(".occurrence--done")).toHaveCount(
+    1,
+  );
 
   // A week off for all commitments, from tomorrow.
   const breakForm = page.locator("section", { has: page.getByRole("heading", { name: "Faire une pause" }) });
