@@ -18,7 +18,7 @@ export const endpoint = defineEndpoint("/api/commitments/:id", {
     summary: "Change a commitment's title, due date and module (a field left out or null is cleared)",
     body: commitmentBody,
     bodyNamespace: "space",
-    refusals: commitmentRefusals,
+    refusals: only(commitmentRefusals, "notFound", "moduleInvalid"),
     ok: { status: 200, schema: commitmentAnswer, description: "Saved" },
     async handler({ params, signedIn: { member }, body, refuse }) {
       const id = params.id ?? "";

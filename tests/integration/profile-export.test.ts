@@ -18,6 +18,7 @@ import { loader as dataFile } from "~/routes/profile.data[.]json";
 import { dataExport } from "~/.server/export/contract.server";
 import { action as verificationAction } from "~/routes/_home.account_verification";
 import { action as surveyAnswer } from "~/routes/_home.survey.$token";
+import { action as commitmentsAction } from "~/routes/_default.my_commitments/route";
 import {
   callWith,
   codeIn,
@@ -104,6 +105,7 @@ const inCopy: { columns: string[]; count: (copy: Copy) => number }[] = [
   { columns: ["main_goals.member_id"], count: (copy) => copy.goals.length },
   { columns: ["weather_checkins.member_id"], count: (copy) => copy.weather.length },
   { columns: ["commitments.member_id"], count: (copy) => copy.commitments.length },
+  { columns: ["commitment_pauses.member_id"], count: (copy) => copy.commitment_pauses.length },
   { columns: ["life_gps_entries.member_id"], count: (copy) => copy.life_gps.length },
   { columns: ["part_reads.member_id"], count: (copy) => copy.learning.part_reads.length },
   { columns: ["quiz_submissions.member_id"], count: (copy) => copy.learning.quiz_submissions.length },
@@ -169,6 +171,15 @@ describe("downloading my data", () => {
     expect((await post("/api/goal", { title: "Courir un marathon", intent: "new" })).status).toBeLessThan(300);
     expect((await post("/api/commitments", { title: "Appeler ma sœur", due_date: "2030-05-04" })).status).toBe(201);
     expect((await post("/api/commitments", { title: "Lire un livre", due_date: null })).status).toBe(201);
+    const breakDay = new Date().toISOString().slice(0, 10);
+    const paused = await callWith(
+      commitmentsAction,
+      buildRequest("/my_commitments", {
+        form: { intent: "pause", from: breakDay, until: breakDay },
+        cookie: alice.cookie,
+      }),
+    );
+    expect(statusOf(paused)).toBe(303);
     expect((await post("/api/weather", { mood: "top" })).status).toBeLessThan(300);
     const ratings = Object.fromEntries(
       ["sante", "travail", "relations", "finances", "loisirs", "developpement"].flatMap((area) => [

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loader as surveyPage, action as surveyAnswer } from "~/routes/_home.survey.$token";
-import { action as surveysAction, loader as surveysLoader } from "~/routes/_default.my_team.surveys";
-import { callWith, lastMailTo, linkIn, verifiedMember, type TestMember } from "../support/accounts";
+import SurveysPage, { action as surveysAction, loader as surveysLoader } from "~/routes/_default.my_team.surveys";
+import { loader as dataFile } from "~/routes/profile.data[.]json";
+import { callWith, lastMailTo, linkIn, renderPage, verifiedMember, type TestMember } from "../support/accounts";
 import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
@@ -48,9 +49,14 @@ async function linksOf(emails: string[]) {
   return Promise.all(emails.map(async (email) => linkIn(await lastMailTo(email), "/survey/")));
 }
 
-function answer(link: string, score: number) {
+function answer(link: string, score: number, comment = "") {
   const token = link.split("/").at(-1)!;
-  const form = { score_q1: String(score), score_q2: String(score), score_q3: String(score) };
+  const form = {
+    score_q1: String(score),
+    score_q2: String(score),
+    score_q3: String(score),
+    comment_q1: comment,
+  };
   return callWith(surveyAnswer, buildRequest(link, { form }), { params: { token } });
 }
 
@@ -123,5 +129,87 @@ describe("360 survey anonymity", () => {
     );
     expect(onPage.surveys[0].results).toBeNull();
     expect((await listed(member))[0]).toMatchObject({ answered: 2, closed: true, results: null });
+  });
+
+  it("the surveys page, in French and in English, says the rule, and one more answer on an open survey changes nothing but the count", async () => {
+    const member = await verifiedMember();
+    const emails = ["fay", "gil", "hal", "ivy", "jon"].map((name) => `${name}@example.com`);
+    const crew = await crewOf(member, emails);
+    await api(surveyCreate, "/api/surveys", member, { json: { title: "360", questions: ["A ?", "B ?", "C ?"], crew } });
+    const links = await linksOf(emails);
+    for (const [index, score] of [5, 1, 3].entries()) await answer(links[index], score, `mot ${index}`);
+
+    type Views = { surveys: { answered: number; results: unknown }[] };
+    const views = async () => {
+      const page = await dataOf<Views>(
+        await callWith(surveysLoader, buildRequest("/my_team/surveys", { cookie: member.cookie })),
+      );
+      const copy = await (
+        (await callWith(dataFile, buildRequest("/profile/data.json", { cookie: member.cookie }))) as Response
+      ).json();
+      const html = {
+        fr: await renderPage(SurveysPage, { path: "/my_team/surveys", loaderData: page }),
+        en: await renderPage(SurveysPage, { path: "/my_team/surveys", loaderData: page, lang: "en" }),
+      };
+      return { page, copy: copy.surveys as Views["surveys"], api: await listed(member), html };
+    };
+    const before = await views();
+    expect(statusOf(await answer(links[3], 2, "le quatrième"))).toBe(303);
+    const after = await views();
+
+    for (const seen of [before, after]) {
+      // The rule, said on the page in both languages.
+      expect(seen.html.fr).toContain("s’il a reçu au moins 3 réponses");
+      expect(seen.html.en).toContain("if it received at least 3 answers");
+      // No average, no comment anywhere the member can look.
+      for (const html of Object.values(seen.html)) {
+        expect(html).not.toMatch(/Moyenne|Average/);
+        expect(html).not.toMatch(/mot \d|le quatrième/);
+      }
+    }
+    // What differs between the two looks is the count, and only the count.
+    const withoutCount = ({ answered, ...rest }: Views["surveys"][number]) => rest;
+    expect(after.page.surveys.map(withoutCount)).toEqual(before.page.surveys.map(withoutCount));
+    expect(after.copy.map(withoutCount)).toEqual(before.copy.map(withoutCount));
+    expect(after.api.map(withoutCount)).toEqual(before.api.map(withoutCount));
+    expect([before.page.surveys[0].answered, after.page.surveys[0].answered]).toEqual([3, 4]);
+    expect([before.copy[0].results, after.copy[0].results, after.api[0].results]).toEqual([null, null, null]);
+    expect(after.html.fr.replace(/4 réponses/g, "3 réponses")).toBe(before.html.fr);
+    expect(after.html.en.replace(/4 answers/g, "3 answers")).toBe(before.html.en);
+  });
+
+  it("once closed, the page, the API and the data copy show the same results for good, comments in alphabetical order whatever the order people answered", async () => {
+    const member = await verifiedMember();
+    const emails = ["kim", "lou", "max", "ned"].map((name) => `${name}@example.com`);
+    const crew = await crewOf(member, emails);
+    await api(surveyCreate, "/api/surveys", member, { json: { title: "360", questions: ["A ?", "B ?", "C ?"], crew } });
+    const links = await linksOf(emails);
+    // Answered in this order: if comments came in the order they arrived, a member who knows
+    // who answered first (the count went from 0 to 1 after they said so) would know who wrote what.
+    for (const [index, comment] of ["zèbre", "abeille", "moineau"].entries())
+      expect(statusOf(await answer(links[index], index + 2, comment))).toBe(303);
+    const [open] = await listed(member);
+    const close = buildRequest("/my_team/surveys", { form: { intent: "close", id: open.id }, cookie: member.cookie });
+    expect(statusOf(await callWith(surveysAction, close))).toBe(303);
+
+    const look = async () => {
+      const page = await dataOf<{ surveys: { results: { average: number; comments: string[] }[] | null }[] }>(
+        await callWith(surveysLoader, buildRequest("/my_team/surveys", { cookie: member.cookie })),
+      );
+      const copy = await (
+        (await callWith(dataFile, buildRequest("/profile/data.json", { cookie: member.cookie }))) as Response
+      ).json();
+      return { page: page.surveys[0].results, api: (await listed(member))[0].results, copy: copy.surveys[0].results };
+    };
+    const first = await look();
+    expect(first.page?.[0]).toMatchObject({ average: 3, comments: ["abeille", "moineau", "zèbre"] });
+    expect(first.api).toEqual(first.page);
+    expect(
+      first.copy.map(({ average, comments }: { average: number; comments: string[] }) => ({ average, comments })),
+    ).toEqual(first.page?.map(({ average, comments }) => ({ average, comments })));
+
+    // The fourth person is refused, and nothing moves: no before/after to compare.
+    expect(statusOf(await answer(links[3], 5, "aardvark"))).toBe(409);
+    expect(await look()).toEqual(first);
   });
 });

@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -587,10 +588,51 @@ export const commitments = pgTable(
     dueDate: date("due_date", { mode: "string" }),
     doneAt: timestamp("done_at", { withTimezone: true }),
     moduleId: uuid("module_id").references(() => trainingModules.id, { onDelete: "set null" }),
+    /**
+     * A recurring commitment (issue 28 §6) has one of these two rules, from `startsOn`: the ISO
+     * weekdays it falls on as bits (Monday 1, Tuesday 2, … Sunday 64), or every N days. Both
+     * null: a one-off commitment, with its due date and doneAt. A check keeps them exclusive.
+     */
+    repeatWeekdays: smallint("repeat_weekdays"),
+    repeatEveryDays: smallint("repeat_every_days"),
+    startsOn: date("starts_on", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index().on(t.memberId, t.dueDate)],
+);
+
+/** A day a recurring commitment fell on and that the member marked done (no row: not done). */
+export const commitmentOccurrences = pgTable(
+  "commitment_occurrences",
+  {
+    commitmentId: uuid("commitment_id")
+      .notNull()
+      .references(() => commitments.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    doneAt: timestamp("done_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commitmentId, t.day] })],
+);
+
+/**
+ * Days off (holidays, illness), both ends included, in the member's own days: of one commitment,
+ * or of all of them when `commitmentId` is null. A paused day is neither late nor held against
+ * the member's streak.
+ */
+export const commitmentPauses = pgTable(
+  "commitment_pauses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => appUsers.id, { onDelete: "cascade" }),
+    commitmentId: uuid("commitment_id").references(() => commitments.id, { onDelete: "cascade" }),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.memberId, t.endsOn)],
 );
 
 export type LifeGpsRatings = Record<string, { score: number; note: string }>;

@@ -61,9 +61,16 @@ export const dataExport = z.object({
       due_date: day.nullable(),
       done_at: instant.nullable(),
       module: z.string().nullable(),
+      repeat_weekdays: z.array(z.number()).nullable().describe("ISO weekdays, Monday 1"),
+      repeat_every_days: z.number().nullable(),
+      starts_on: day.nullable(),
+      done_days: z.array(day),
       created_at: instant,
       updated_at: instant,
     }),
+  ),
+  commitment_pauses: z.array(
+    z.object({ commitment: z.string().nullable(), starts_on: day, ends_on: day, created_at: instant }),
   ),
   life_gps: z.array(
     z.object({ created_at: instant, ratings: z.record(z.object({ score: z.number(), note: z.string() })) }),

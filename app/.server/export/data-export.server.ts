@@ -12,6 +12,8 @@ import {
   coachingSessionPreps,
   coachTimeOff,
   commitments,
+  commitmentOccurrences,
+  commitmentPauses,
   crewMembers,
   entitlements,
   identityFlows,
@@ -33,6 +35,7 @@ import { identity } from "~/.server/identity/identity-service.server";
 import { photoUrl } from "~/.server/profile/photo.server";
 import { trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { listSurveys } from "~/.server/surveys/surveys.server";
+import { weekdaysOfBits } from "~/.server/space/recurrence.server";
 import { verificationUrl } from "~/.server/trainings/certificates.server";
 import { type DataExport, EXPORT_LIMIT } from "./contract.server";
 
@@ -66,6 +69,8 @@ export async function memberData(signedIn: SignedIn): Promise<DataExport> {
     goals,
     weather,
     commitmentRows,
+    occurrenceRows,
+    pauseRows,
     lifeGps,
     reads,
     quizzes,
@@ -97,6 +102,17 @@ export async function memberData(signedIn: SignedIn): Promise<DataExport> {
       .leftJoin(trainings, eq(trainings.id, trainingModules.trainingId))
       .where(eq(commitments.memberId, memberId))
       .orderBy(asc(commitments.createdAt)),
+    db()
+      .select({ commitmentId: commitmentOccurrences.commitmentId, day: commitmentOccurrences.day })
+      .from(commitmentOccurrences)
+      .innerJoin(commitments, eq(commitments.id, commitmentOccurrences.commitmentId))
+      .where(eq(commitments.memberId, memberId))
+      .orderBy(asc(commitmentOccurrences.day)),
+    db()
+      .select()
+      .from(commitmentPauses)
+      .where(eq(commitmentPauses.memberId, memberId))
+      .orderBy(asc(commitmentPauses.startsOn)),
     db()
       .select()
       .from(lifeGpsEntries)
@@ -237,8 +253,18 @@ export async function memberData(signedIn: SignedIn): Promise<DataExport> {
       due_date: row.dueDate,
       done_at: isoOrNull(row.doneAt),
       module: training && module ? moduleName(training, module) : null,
+      repeat_weekdays: row.repeatWeekdays ? weekdaysOfBits(row.repeatWeekdays) : null,
+      repeat_every_days: row.repeatEveryDays,
+      starts_on: row.startsOn,
+      done_days: occurrenceRows.filter((done) => done.commitmentId === row.id).map((done) => done.day),
       created_at: iso(row.createdAt),
       updated_at: iso(row.updatedAt),
+    })),
+    commitment_pauses: pauseRows.map((pause) => ({
+      commitment: commitmentRows.find(({ row }) => row.id === pause.commitmentId)?.row.title ?? null,
+      starts_on: pause.startsOn,
+      ends_on: pause.endsOn,
+      created_at: iso(pause.createdAt),
     })),
     life_gps: lifeGps.map((row) => ({ created_at: iso(row.createdAt), ratings: row.ratings })),
     learning: {
@@ -419,6 +445,7 @@ export const EXPORT_COVERAGE = {
     "main_goals.member_id",
     "weather_checkins.member_id",
     "commitments.member_id",
+    "commitment_pauses.member_id",
     "life_gps_entries.member_id",
     "part_reads.member_id",
     "quiz_submissions.member_id",

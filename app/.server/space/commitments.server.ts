@@ -8,9 +8,17 @@ import { readPage, type PageRequest } from "~/.server/paging/paging.server";
  * "My commitments": what the member promised themselves, with an optional due date and an
  * optional training module. Every query names the member: nobody reaches another's.
  */
-export type CommitmentInput = { title: string; dueDate: string | null; moduleId: string | null };
+export type CommitmentInput = {
+  title: string;
+  dueDate: string | null;
+  moduleId: string | null;
+  /** A recurring one's rule (recurrence.server.ts); left out, an edit keeps the rule it had. */
+  repeatWeekdays?: number | null;
+  repeatEveryDays?: number | null;
+  startsOn?: string | null;
+};
 
-/** Open ones first, by due date (none last), then done ones; a page at a time. */
+/** Open ones first, by due date (none last; recurring ones never close), then done ones; a page at a time. */
 export function commitmentsPage(memberId: string, requested: PageRequest, options?: { settle: boolean }) {
   return readPage(
     requested,

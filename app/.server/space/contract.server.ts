@@ -146,4 +146,10 @@ export const commitmentRefusals = refusals("space", {
     message: "errors.moduleInvalid",
     api: { base: "errors.checkFields" },
   },
+  // Pages only (recurring commitments and pauses are not in the API yet).
+  startsOnRange: { status: 422, field: "startsOn", message: "errors.startsOnRange" },
+  dayInvalid: { status: 422, field: null, message: "errors.dayInvalid" },
+  pauseDates: { status: 422, field: "from", message: "errors.pauseDates" },
+  pauseTooLong: { status: 422, field: "until", message: "errors.pauseTooLong" },
+  tooManyPauses: { status: 422, field: null, message: "errors.tooManyPauses" },
 });

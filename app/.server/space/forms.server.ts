@@ -29,6 +29,42 @@ export const commitmentSchema = z.object({
   moduleId: z.string().uuid("errors.moduleInvalid").optional(),
 });
 
+/**
+ * The page's commitment form: the fields above, and how often it comes back. "once" keeps the
+ * due date; "weekly" needs at least one weekday (ISO, Monday 1); "every" a number of days.
+ */
+export const recurringCommitmentSchema = commitmentSchema
+  .extend({
+    repeat: z.enum(["once", "weekly", "every"]).default("once"),
+    weekdays: z.array(z.coerce.number().int().min(1).max(7)).max(7).default([]),
+    everyDays: z.coerce
+      .number({ invalid_type_error: "errors.everyDaysRange" })
+      .int("errors.everyDaysRange")
+      .min(1, "errors.everyDaysRange")
+      .max(90, "errors.everyDaysRange")
+      .optional(),
+    startsOn: day.optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.repeat === "weekly" && value.weekdays.length === 0)
+      context.addIssue({ code: "custom", path: ["weekdays"], message: "errors.weekdaysRequired" });
+    if (value.repeat === "every" && value.everyDays === undefined)
+      context.addIssue({ code: "custom", path: ["everyDays"], message: "errors.everyDaysRange" });
+  });
+
+/** Pausing one commitment (its id) or all of them (none), both days included. */
+export const pauseSchema = z.object({
+  commitmentId: z.string().uuid("errors.notFound").optional(),
+  from: z.string({ required_error: "errors.dateInvalid" }).refine(isCalendarDay, "errors.dateInvalid"),
+  until: z.string({ required_error: "errors.dateInvalid" }).refine(isCalendarDay, "errors.dateInvalid"),
+});
+
+/** One day of a recurring commitment, ticked or unticked. */
+export const occurrenceSchema = z.object({
+  id: z.string().uuid("errors.notFound"),
+  day: z.string().refine(isCalendarDay, "errors.dateInvalid"),
+});
+
 export const weatherSchema = z.object({
   mood: z.enum(["top", "not_top"], { errorMap: () => ({ message: "errors.moodRequired" }) }),
 });
@@ -50,6 +86,8 @@ export const lifeGpsSchema = z.object(
 );
 
 export const parseGoal = (formData: FormData) => parseWithZod(formData, { schema: goalSchema });
-export const parseCommitment = (formData: FormData) => parseWithZod(formData, { schema: commitmentSchema });
+export const parseCommitment = (formData: FormData) => parseWithZod(formData, { schema: recurringCommitmentSchema });
+export const parsePause = (formData: FormData) => parseWithZod(formData, { schema: pauseSchema });
+export const parseOccurrence = (formData: FormData) => parseWithZod(formData, { schema: occurrenceSchema });
 export const parseWeather = (formData: FormData) => parseWithZod(formData, { schema: weatherSchema });
 export const parseLifeGps = (formData: FormData) => parseWithZod(formData, { schema: lifeGpsSchema });

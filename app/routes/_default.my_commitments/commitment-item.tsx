@@ -1,30 +1,37 @@
 import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/form/form";
 import { useTranslation } from "~/i18n/react";
-import { CommitmentForm } from "./commitment-form";
+import { CommitmentForm, type Saved } from "./commitment-form";
 import { listHref } from "./list-href";
+import { Occurrences, type WeekView } from "./occurrences";
 
 export type CommitmentView = {
   id: string;
   title: string;
-  dueDate: string | null;
   due: string | null;
   done: boolean;
   overdue: boolean;
-  moduleId: string | null;
   module: string | null;
+  /** What the edit form starts from. */
+  saved: Saved;
+  /** "Every week: Monday, Thursday", for a recurring one. */
+  rhythm: string | null;
+  /** A recurring one's last week and this week, day by day. */
+  weeks: WeekView[] | null;
 };
 
 /** One commitment: its edit form (?edit=), or its tags with done/edit/delete (and ?delete='s confirmation). */
 export function CommitmentItem({
   commitment: c,
   modules,
+  weekdayNames,
   editing,
   deleting,
   page,
 }: {
   commitment: CommitmentView;
   modules: { id: string; label: string }[];
+  weekdayNames: string[];
   editing: boolean;
   deleting: boolean;
   page: number;
@@ -35,8 +42,9 @@ export function CommitmentItem({
       id="commitment-edit"
       intent="update"
       commitmentId={c.id}
-      saved={{ title: c.title, dueDate: c.dueDate ?? "", moduleId: c.moduleId ?? "" }}
+      saved={c.saved}
       modules={modules}
+      weekdayNames={weekdayNames}
     >
       <div className="actions">
         <SubmitButton pendingLabel={t("saving")} className="button button--primary">
@@ -49,13 +57,18 @@ export function CommitmentItem({
     <>
       <h2 className="commitment__title">{c.title}</h2>
       <ul className="tags">
-        <li className={c.done ? "tag tag--done" : "tag"}>
-          {c.done ? t("commitments.doneTag") : t("commitments.openTag")}
-        </li>
+        {c.rhythm ? (
+          <li className="tag">{c.rhythm}</li>
+        ) : (
+          <li className={c.done ? "tag tag--done" : "tag"}>
+            {c.done ? t("commitments.doneTag") : t("commitments.openTag")}
+          </li>
+        )}
         {c.due ? <li className="tag">{t("commitments.dueOn", { date: c.due })}</li> : null}
         {c.overdue ? <li className="tag tag--late">{t("commitments.overdue")}</li> : null}
         {c.module ? <li className="tag">{c.module}</li> : null}
       </ul>
+      {c.weeks ? <Occurrences commitmentId={c.id} title={c.title} weeks={c.weeks} page={page} /> : null}
       {deleting ? (
         <Form method="post" className="confirm" role="alertdialog" aria-labelledby={`confirm-${c.id}`}>
           <p id={`confirm-${c.id}`}>{t("commitments.confirmDelete")}</p>
@@ -70,15 +83,17 @@ export function CommitmentItem({
       ) : (
         <Form method="post" className="actions" preventScrollReset>
           <input type="hidden" name="id" value={c.id} />
-          <SubmitButton
-            name="intent"
-            value={c.done ? "undone" : "done"}
-            pendingLabel={t("saving")}
-            className="button button--ghost"
-          >
-            {c.done ? t("commitments.reopen") : t("commitments.markDone")}
-            <span className="visually-hidden"> : {c.title}</span>
-          </SubmitButton>
+          {c.weeks ? null : (
+            <SubmitButton
+              name="intent"
+              value={c.done ? "undone" : "done"}
+              pendingLabel={t("saving")}
+              className="button button--ghost"
+            >
+              {c.done ? t("commitments.reopen") : t("commitments.markDone")}
+              <span className="visually-hidden"> : {c.title}</span>
+            </SubmitButton>
+          )}
           <Link to={`${listHref(page, { edit: c.id })}#commitment-${c.id}`}>
             {t("commitments.edit")}
             <span className="visually-hidden"> : {c.title}</span>

@@ -1,0 +1,66 @@
+import { Form, useActionData } from "@remix-run/react";
+import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { useTranslation } from "~/i18n/react";
+
+export type PauseView = { id: string; of: string | null; from: string; until: string; started: boolean };
+
+/** Pausing one commitment or all of them for a run of days, and the pauses still running or ahead. */
+export function Pauses({ pauses, recurring }: { pauses: PauseView[]; recurring: { id: string; title: string }[] }) {
+  const { t } = useTranslation("space");
+  const reply = useActionData();
+  const [form, fields] = useFormReply<{ commitmentId: string; from: string; until: string }>(reply, {
+    id: "pause",
+    intent: "pause",
+  });
+  return (
+    <section className="card" aria-labelledby="pauses-title">
+      <h2 id="pauses-title">{t("commitments.pause.title")}</h2>
+      <p className="muted">{t("commitments.pause.lead")}</p>
+      {pauses.length ? (
+        <ul className="pause-list">
+          {pauses.map((pause) => (
+            <li key={pause.id}>
+              <span>
+                {t("commitments.pause.item", {
+                  of: pause.of ?? t("commitments.pause.all"),
+                  from: pause.from,
+                  until: pause.until,
+                })}
+              </span>
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="id" value={pause.id} />
+                <SubmitButton name="intent" value="unpause" pendingLabel={t("saving")} className="button button--ghost">
+                  {pause.started ? t("commitments.pause.end") : t("commitments.pause.cancel")}
+                </SubmitButton>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Form method="post" {...formProps(form)} className="form">
+        <FormAlert lines={form.errors?.map((error) => t(error))} />
+        <input type="hidden" name="intent" value="pause" />
+        <Field label={t("commitments.pause.which")} meta={fields.commitmentId} ns="space">
+          <select {...fieldProps(fields.commitmentId)}>
+            <option value="">{t("commitments.pause.all")}</option>
+            {recurring.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t("commitments.pause.from")} meta={fields.from} ns="space">
+          <input {...fieldProps(fields.from, { type: "date" })} required />
+        </Field>
+        <Field label={t("commitments.pause.until")} meta={fields.until} ns="space">
+          <input {...fieldProps(fields.until, { type: "date" })} required />
+        </Field>
+        <SubmitButton pendingLabel={t("saving")} className="button button--primary">
+          {t("commitments.pause.submit")}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
