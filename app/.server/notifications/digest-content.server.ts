@@ -16,14 +16,6 @@ const NEXT_SESSION_WITHIN_MS = 60 * DAY_MS;
 
 type Recipient = { id: string; firstname: string; lang: Language; timeZone: string };
 
-/**
- * Where "continue" leads for a training in progress: its next module for now. Issue 28 item 1's
- * `resumeTarget` (the first unread part) takes this one function's place when it is merged.
- */
-function resumeLink(card: ReturnType<typeof trainingCard>): string {
-  return card.actionPath;
-}
-
 /** The digest's content at `now`, or null when there is nothing to say (no mail then). */
 export async function digestFor(member: Recipient, now: Date): Promise<Omit<DigestVars, "notification"> | null> {
   const today = localDay(now, member.timeZone);
@@ -53,7 +45,8 @@ export async function digestFor(member: Recipient, now: Date): Promise<Omit<Dige
           link: `/coaching/sessions/${session.id}`,
         }
       : null,
-    resume: card ? { title: card.title, link: resumeLink(card) } : null,
+    // The card's action is where "Continuer" leads: the first unread part (trainings/resume.server.ts).
+    resume: card ? { title: card.title, link: card.actionPath } : null,
     surveys,
   };
   const somethingToSay =
