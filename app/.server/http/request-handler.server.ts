@@ -10,7 +10,14 @@ import { localeOf } from "~/.server/i18n/i18n.server";
 import { doorRefusal } from "./door-refusal.server";
 import { RenderCache, sharedPageKey, type CachedPage } from "./render-cache.server";
 import { wantsLightPages } from "./light-pages.server";
-import { bodyLimitFor, isGatedUpload, screenBody, screenHead, type Refusal } from "./request-screen.server";
+import {
+  acceptsAnyOrigin,
+  bodyLimitFor,
+  isGatedUpload,
+  screenBody,
+  screenHead,
+  type Refusal,
+} from "./request-screen.server";
 
 /**
  * Express → Remix (server.ts), with the bounds a caller must not be able to cross
@@ -60,6 +67,7 @@ export function createRequestHandler({ build, mode, origin, getLoadContext, admi
     let release: (() => void) | undefined;
     try {
       let headers = headersOf(req);
+      if (acceptsAnyOrigin(req.originalUrl)) headers.delete("origin");
       let cacheKey: string | null = null;
       if (renderCache && req.method === "GET") {
         const probe = new Request(new URL(req.originalUrl, origin), { headers });
