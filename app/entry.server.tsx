@@ -12,7 +12,6 @@ import { stylesheetText } from "~/.server/http/stylesheet.server";
 import { RETRY_AFTER_SECONDS } from "~/.server/http/outage.server";
 import { securityHeaders, withSecurityHeaders, type InlineSources } from "~/.server/http/security-headers.server";
 import { inlineHashes, SHARED_PAGE_HEADER } from "~/.server/http/render-cache.server";
-import { deferScripts } from "~/.server/http/deferred-scripts.server";
 import { env } from "~/.server/config/env.server";
 import { LIGHT_PAGES_VARY } from "~/.server/http/light-pages.server";
 
@@ -68,11 +67,9 @@ export default async function handleRequest(
               done();
             },
             final(done) {
-              // In production the scripts wait for the first paint (deferred-scripts.server.ts).
-              const rendered = Buffer.concat(chunks).toString();
-              const html = env().NODE_ENV === "production" ? deferScripts(rendered) : rendered;
+              const html = Buffer.concat(chunks);
               if (shared) {
-                setSecurityHeaders(inlineHashes(html));
+                setSecurityHeaders(inlineHashes(html.toString()));
                 responseHeaders.set(SHARED_PAGE_HEADER, "1");
               }
               resolve(

@@ -350,8 +350,8 @@ async function fetchOk(url: string, headers: Headers): Promise<Buffer> {
 }
 
 /**
- * Same-origin JS and CSS the browser loads on first visit: <script src>, <link rel=modulepreload>
- * or prefetch, <link rel=stylesheet>, and the /build/ modules imported by inline scripts (Remix imports
+ * Same-origin JS and CSS the browser loads on first visit: <script src>, <link rel=modulepreload>,
+ * <link rel=stylesheet>, and the /build/ modules imported by inline module scripts (Remix imports
  * the route modules and the client entry there). Absolute URLs, deduplicated, in document order.
  */
 function firstLoadAssets(html: string, pageUrl: string): { js: string[]; css: string[]; data: string[] } {
@@ -362,15 +362,13 @@ function firstLoadAssets(html: string, pageUrl: string): { js: string[]; css: st
   for (const [, attributeText, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = parseAttributes(attributeText);
     if (attributes.src) js.push(attributes.src);
-    // Remix's module script, which the server turns into a classic one importing the same modules
-    // once the page is painted (app/.server/http/deferred-scripts.server.ts).
-    else js.push(...importedBuildModules(body));
+    else if (attributes.type?.toLowerCase() === "module") js.push(...importedBuildModules(body));
   }
   for (const [, attributeText] of html.matchAll(/<link\b([^>]*)>/gi)) {
     const { rel = "", href, as = "" } = parseAttributes(attributeText);
     const rels = rel.toLowerCase().split(/\s+/);
     if (!href) continue;
-    if (rels.includes("modulepreload") || rels.includes("prefetch")) js.push(href);
+    if (rels.includes("modulepreload")) js.push(href);
     else if (rels.includes("stylesheet")) css.push(href);
     else if (rels.includes("preload") && as.toLowerCase() === "fetch") data.push(href);
   }
