@@ -14,6 +14,7 @@ import { securityHeaders, withSecurityHeaders, type InlineSources } from "~/.ser
 import { inlineHashes, SHARED_PAGE_HEADER } from "~/.server/http/render-cache.server";
 import { env } from "~/.server/config/env.server";
 import { LIGHT_PAGES_VARY } from "~/.server/http/light-pages.server";
+import { lowerScriptPriority } from "~/.server/http/script-priority.server";
 
 export { handleError } from "~/.server/observability/error-reporting.server";
 
@@ -67,9 +68,9 @@ export default async function handleRequest(
               done();
             },
             final(done) {
-              const html = Buffer.concat(chunks);
+              const html = lowerScriptPriority(Buffer.concat(chunks).toString());
               if (shared) {
-                setSecurityHeaders(inlineHashes(html.toString()));
+                setSecurityHeaders(inlineHashes(html));
                 responseHeaders.set(SHARED_PAGE_HEADER, "1");
               }
               resolve(

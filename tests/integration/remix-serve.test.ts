@@ -72,6 +72,19 @@ describe("the build under remix-serve", () => {
     }
   });
 
+  it("announces a page's modules at low fetch priority, the ones its module script imports (issue 27, target 6)", async () => {
+    // A shared page (kept by the render cache) and one rendered for its visitor alike.
+    for (const path of ["/home", "/nowhere-to-be-found"]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([link]) => link);
+      expect(preloads.length, path).toBeGreaterThan(5);
+      for (const link of preloads) expect(link, path).toMatch(/ fetchpriority="low"\/>$/);
+      // The module script still imports the entry, so the page hydrates as before.
+      const entry = preloads[0].match(/href="([^"]+)"/)?.[1];
+      expect(html, path).toMatch(new RegExp(`<script[^>]*type="module"[^>]*>[^<]*import\\("${entry}"\\);`));
+    }
+  });
+
   it("gives a page of one visitor's own a nonce of its answer on every script and style", async () => {
     const page = await fetch(`${server.url}/nowhere-to-be-found`);
     expect(page.status).toBe(404);
