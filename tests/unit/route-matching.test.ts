@@ -2,8 +2,9 @@ import { matchRoutes } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
 /**
- * patches/: matchRoutes keeps each routes array's ranked branches and each compiled pattern. What
- * a request matches must not depend on what was matched before, nor on another array's routes.
+ * patches/: matchRoutes keeps each routes array's ranked branches, each compiled pattern and the
+ * matches of each pathname. What a request matches must not depend on what was matched before, nor
+ * on another array's routes, and no request can change what the next one is given.
  */
 const members = [
   {
@@ -48,5 +49,20 @@ describe("route matching (patched to keep what it derives)", () => {
     // The same path string compiled case-sensitively must not serve a case-insensitive match.
     expect(leaf(members, "/HOME")?.id).toBe("splat");
     expect(matchRoutes([{ path: "home" }], "/HOME")).not.toBeNull();
+  });
+
+  it("gives every request for a path the same matches, which no caller can change", () => {
+    const first = matchRoutes(members, "/training/cap");
+    expect(matchRoutes(members, "/training/cap")).toBe(first);
+    expect(() => {
+      (first?.at(-1)?.params as Record<string, string>).slug = "someone-else";
+    }).toThrow(TypeError);
+    expect(leaf(members, "/training/cap")?.params.slug).toBe("cap");
+    expect(leaf(members, "/training/other")?.params.slug).toBe("other");
+  });
+
+  it("forgets pathnames past a thousand, and still matches them", () => {
+    for (let i = 0; i < 2_500; i++) expect(leaf(members, `/training/t${i}`)?.params.slug).toBe(`t${i}`);
+    expect(leaf(members, "/training/t0")?.params.slug).toBe("t0");
   });
 });
