@@ -4,7 +4,7 @@ import { whoami } from "~/.server/accounts/members.server";
 import { localDay, localTime } from "~/.server/calendar/time-zones.server";
 import { bookSession, coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
 import { db } from "~/.server/db/client.server";
-import { appUsers, mailOutbox, surveyAnswers, surveys, weeklyDigests } from "~/.server/db/schema.server";
+import { appUsers, mailOutbox, notificationRounds, surveyAnswers, surveys } from "~/.server/db/schema.server";
 import { deliverDueMail, type MailTransport } from "~/.server/mail/sender.server";
 import { sendDueDigests } from "~/.server/notifications/digests.server";
 import { DEFAULT_SETTINGS, saveSettings, switchOff } from "~/.server/notifications/settings.server";
@@ -41,7 +41,10 @@ const digestsTo = (member: TestMember) =>
     .where(and(eq(mailOutbox.to, member.email), eq(mailOutbox.notificationKind, "weeklyDigest")));
 
 const weeksOf = (member: TestMember) =>
-  db().select().from(weeklyDigests).where(eq(weeklyDigests.memberId, member.memberId));
+  db()
+    .select()
+    .from(notificationRounds)
+    .where(and(eq(notificationRounds.memberId, member.memberId), eq(notificationRounds.kind, "weeklyDigest")));
 
 async function book(member: TestMember) {
   const coach = (await coachOf("claire-moreau"))!;

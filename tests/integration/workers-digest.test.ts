@@ -89,7 +89,7 @@ describe("the weekly word with two workers and a restart in the middle (built se
     const queued = await digestRows();
     expect(queued.map(({ to, status }) => ({ to, status }))).toEqual([{ to: "first@example.com", status: "pending" }]);
     const weeks = await cluster.query<{ member_id: string; mail_id: string }>(
-      "select member_id, mail_id from weekly_digests",
+      "select member_id, mail_id from notification_rounds where kind = 'weeklyDigest'",
     );
     expect(weeks).toEqual([{ member_id: first, mail_id: queued[0].id }]);
     expect(smtp.received).toEqual([]);
@@ -119,9 +119,8 @@ describe("the weekly word with two workers and a restart in the middle (built se
     expect(arrived.map(({ to }) => to).sort()).toEqual([["first@example.com"], ["second@example.com"]]);
     expect(arrived.map(({ raw }) => messageIdOf(raw)).sort()).toEqual(rows.map(({ id }) => `<${id}@127.0.0.1>`).sort());
     for (const { raw } of arrived) expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im);
-    expect(await cluster.query("select member_id from weekly_digests order by created_at")).toEqual([
-      { member_id: first },
-      { member_id: second },
-    ]);
+    expect(
+      await cluster.query("select member_id from notification_rounds where kind = 'weeklyDigest' order by created_at"),
+    ).toEqual([{ member_id: first }, { member_id: second }]);
   }, 180_000);
 });

@@ -297,21 +297,23 @@ export const notificationSettings = pgTable("notification_settings", {
 });
 
 /**
- * One row per member and week (the Sunday starting it, in the member's zone) once that week's
- * digest is decided: its primary key is what makes the digest go once however many workers look.
+ * One row per member, kind and period once that notification is decided (issue 28): the weekly
+ * digest's week (the Sunday starting it, in the member's zone), a commitment reminder's day. Its
+ * primary key is what makes each go once however many workers look and across restarts.
  * `mail_id` null: there was nothing to say, so nothing was sent.
  */
-export const weeklyDigests = pgTable(
-  "weekly_digests",
+export const notificationRounds = pgTable(
+  "notification_rounds",
   {
     memberId: uuid("member_id")
       .notNull()
       .references(() => appUsers.id, { onDelete: "cascade" }),
-    week: date("week", { mode: "string" }).notNull(),
+    kind: text("kind", { enum: ["weeklyDigest", "commitmentReminders"] }).notNull(),
+    period: date("period", { mode: "string" }).notNull(),
     mailId: uuid("mail_id"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.memberId, t.week] })],
+  (t) => [primaryKey({ columns: [t.memberId, t.kind, t.period] }), index().on(t.kind, t.period)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -477,8 +477,8 @@ export const EXPORT_COVERAGE = {
       "who joined through the member's invitation is that member's record; the invitation itself is in the copy",
     "mail_outbox.member_id":
       "mail on its way to the member, tied to them for its unsubscribe link; what was sent is in their inbox",
-    "weekly_digests.member_id":
-      "the weeks a digest was decided for, so that it goes once; the digests themselves are mail in their inbox",
+    "notification_rounds.member_id":
+      "the weeks and days a digest or reminder was decided for, so that it goes once; the mail itself is in their inbox",
     "notification_settings.member_id":
       "the member's mail choices, shown and changed on /profile; not yet in the copy (issue 28's note)",
   },

@@ -1,7 +1,7 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { sessionWhen } from "~/.server/calendar/when-words.server";
 import type { MailNotification } from "~/.server/mail/outbox.server";
-import { type MailTemplates, renderMail } from "~/.server/mail/templates.server";
+import { renderMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
 
 /**
@@ -70,5 +70,3 @@ export function digestMail(lang: Language, to: string, vars: DigestVars) {
     };
   });
 }
-
-export const notificationMailTemplates = { weeklyDigest: digestMail } satisfies MailTemplates;

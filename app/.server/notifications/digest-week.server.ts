@@ -14,12 +14,15 @@ export function digestWeek(now: Date, timeZone: string): string {
   return addDays(today, -new Date(`${today}T00:00:00Z`).getUTCDay());
 }
 
+/** `hour` (0–23) of `date` in `timeZone`; an hour skipped when clocks go forward: the hour after it. */
+export function atHour(date: string, hour: number, timeZone: string): Date {
+  const exact = zonedInstant(date, `${String(hour).padStart(2, "0")}:00`, timeZone);
+  return exact ?? new Date((startOfDay(date, timeZone) as Date).getTime() + (hour + 1) * 3_600_000);
+}
+
 /** The instant of the digest of `week` (a Sunday), at `day` (0–6) and `hour` (0–23) in `timeZone`. */
 export function digestInstant(week: string, day: number, hour: number, timeZone: string): Date {
-  const date = addDays(week, day);
-  const exact = zonedInstant(date, `${String(hour).padStart(2, "0")}:00`, timeZone);
-  // An hour skipped when clocks go forward: the hour after it.
-  return exact ?? new Date((startOfDay(date, timeZone) as Date).getTime() + (hour + 1) * 3_600_000);
+  return atHour(addDays(week, day), hour, timeZone);
 }
 
 /** The member's week whose digest is due at `now`, or null when none is. */

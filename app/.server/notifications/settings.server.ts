@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { db } from "~/.server/db/client.server";
+import { db, type Executor } from "~/.server/db/client.server";
 import { violatesConstraint } from "~/.server/db/errors.server";
 import { notificationSettings } from "~/.server/db/schema.server";
 
@@ -32,8 +32,9 @@ export function isNotificationKind(value: string): value is NotificationKind {
   return (NOTIFICATION_KINDS as readonly string[]).includes(value);
 }
 
-export async function settingsOf(memberId: string): Promise<NotificationSettings> {
-  const [row] = await db().select().from(notificationSettings).where(eq(notificationSettings.memberId, memberId));
+/** The member's settings; inside a transaction, pass it (PGlite has one connection, which it holds). */
+export async function settingsOf(memberId: string, executor: Executor = db()): Promise<NotificationSettings> {
+  const [row] = await executor.select().from(notificationSettings).where(eq(notificationSettings.memberId, memberId));
   if (!row) return DEFAULT_SETTINGS;
   const { memberId: _member, updatedAt: _updated, ...settings } = row;
   return settings;

@@ -7,14 +7,17 @@ import { seedContent } from "~/.server/trainings/seed.server";
 import { applyAdminEmails } from "~/.server/roles/admin-emails.server";
 import { logger } from "~/.server/observability/logger.server";
 import { startMailSender, stopMailSender } from "~/.server/mail/sender.server";
-import { startDigests, stopDigests } from "~/.server/notifications/digests.server";
+import { commitmentReminderRound } from "~/.server/notifications/commitment-reminders.server";
+import { digestRound } from "~/.server/notifications/digests.server";
+import { startRounds, stopRounds } from "~/.server/notifications/rounds.server";
 import { mailRendering } from "./mail-rendering.server";
 import { startHousekeeping, stopHousekeeping } from "./housekeeping.server";
 
 /**
  * What runs around the Remix handler: the database (opened, migrated, seeded), the mail sender,
- * the weekly digests and housekeeping. It lives in the server build (exported by app/server-build.ts) so that the server
- * and the routes share one database handle. server.ts starts it before it listens and stops it on
+ * the notifications' passes (weekly digests, commitment reminders) and housekeeping. It lives in
+ * the server build (exported by app/server-build.ts) so that the server and the routes share one
+ * database handle. server.ts starts it before it listens and stops it on
  * SIGTERM; under remix-serve the first request starts it (served-build.server.ts). Started once.
  */
 type Started = { driver: DatabaseHandle["driver"] };
@@ -49,7 +52,7 @@ async function open(): Promise<Started> {
   identity();
   await applyAdminEmails(config.ADMIN_EMAILS);
   startMailSender(mailRendering);
-  startDigests();
+  startRounds([digestRound, commitmentReminderRound]);
   startHousekeeping();
   return { driver: database.driver };
 }
@@ -61,7 +64,7 @@ async function health() {
 async function stop() {
   starting = undefined;
   stopHousekeeping();
-  await stopDigests();
+  await stopRounds();
   // Delivers what is due one last time while the database is still open.
   await stopMailSender();
   setDatabase(undefined);

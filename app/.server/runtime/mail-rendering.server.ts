@@ -2,7 +2,7 @@ import { savedLanguageOf } from "~/.server/accounts/members.server";
 import { coachingMailTemplates } from "~/.server/coaching/mail-templates.server";
 import type { MailRendering } from "~/.server/mail/recipient-language.server";
 import { mailTemplates } from "~/.server/mail/templates.server";
-import { notificationMailTemplates } from "~/.server/notifications/digest-mail.server";
+import { notificationMailTemplates } from "~/.server/notifications/mail-templates.server";
 import { wants } from "~/.server/notifications/settings.server";
 import { securityMailTemplates } from "~/.server/security/mail-templates.server";
 

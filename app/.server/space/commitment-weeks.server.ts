@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, or } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { addDays } from "~/.server/calendar/days.server";
 import { db } from "~/.server/db/client.server";
 import { commitmentOccurrences, commitments } from "~/.server/db/schema.server";
@@ -85,6 +85,52 @@ export async function recurringWeeks(memberId: string, today: string): Promise<R
     pauses,
     recurring: recurring.map(({ id, title }) => ({ id, title })),
   };
+}
+
+/** How far back a missed day of a recurring commitment counts as late in a day's reminder: a week. */
+const LATE_OCCURRENCE_DAYS = 7;
+
+/**
+ * What the member owes on `day` (their commitment reminder, issue 28 item 3): the titles of the
+ * commitments due that day (one-off ones and recurring ones falling on it) neither done nor
+ * paused, and how many are late (one-off ones past due, days of recurring ones missed in the
+ * last week). A paused day is neither due nor late.
+ */
+export async function commitmentsOfDay(memberId: string, day: string): Promise<{ due: string[]; late: number }> {
+  const [oneOffs, recurring, pauses] = await Promise.all([
+    db()
+      .select({ id: commitments.id, title: commitments.title, dueDate: commitments.dueDate })
+      .from(commitments)
+      .where(and(eq(commitments.memberId, memberId), lte(commitments.dueDate, day), isNull(commitments.doneAt)))
+      .orderBy(asc(commitments.createdAt), asc(commitments.id)),
+    recurringOf(memberId),
+    pausesOf(memberId),
+  ]);
+  const lateFrom = addDays(day, -LATE_OCCURRENCE_DAYS);
+  const ids = recurring.map((c) => c.id);
+  const doneRows = ids.length
+    ? await db()
+        .select({ commitmentId: commitmentOccurrences.commitmentId, day: commitmentOccurrences.day })
+        .from(commitmentOccurrences)
+        .where(
+          and(
+            inArray(commitmentOccurrences.commitmentId, ids),
+            gte(commitmentOccurrences.day, lateFrom),
+            lte(commitmentOccurrences.day, day),
+          ),
+        )
+    : [];
+  const done = new Set(doneRows.map((row) => doneKey(row.commitmentId, row.day)));
+  const owed = (id: string, on: string) => !isPaused(pauses, id, on) && !done.has(doneKey(id, on));
+  const dated = oneOffs.map((c) => ({ ...c, dueDate: c.dueDate as string }));
+  const due = [
+    ...dated.filter((c) => c.dueDate === day && owed(c.id, day)).map((c) => c.title),
+    ...recurring.filter((c) => fallsOn(c, day) && owed(c.id, day)).map((c) => c.title),
+  ];
+  const late =
+    dated.filter((c) => c.dueDate < day && owed(c.id, c.dueDate)).length +
+    recurring.flatMap((c) => occurrencesBetween(c, lateFrom, addDays(day, -1)).filter((on) => owed(c.id, on))).length;
+  return { due, late };
 }
 
 export type TickRefusal = "notFound" | "dayInvalid";

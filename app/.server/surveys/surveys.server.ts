@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, isNull } from "drizzle-orm";
-import { db } from "~/.server/db/client.server";
+import { db, type Transaction } from "~/.server/db/client.server";
 import {
   appUsers,
   crewMembers,
@@ -14,6 +14,7 @@ import { readPage, type PageRequest, type Window } from "~/.server/paging/paging
 import { surveyRequestMail } from "~/.server/mail/templates.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { takeCrewMailQuota } from "~/.server/team/mail-quota.server";
+import { queueSurveyResultsNews } from "~/.server/notifications/crew-news.server";
 import type { Language } from "~/i18n/config";
 
 /**
@@ -143,12 +144,24 @@ async function surveyViews(rows: Awaited<ReturnType<typeof surveyRows>>): Promis
 /** Closes one of the member's surveys: its results, if any, are final. False: not theirs or closed. */
 export async function closeSurvey(memberId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const rows = await db()
-    .update(surveys)
-    .set({ closedAt: new Date() })
-    .where(and(eq(surveys.id, id), eq(surveys.memberId, memberId), isNull(surveys.closedAt)))
-    .returning({ id: surveys.id });
-  return rows.length > 0;
+  return db().transaction(async (tx) => {
+    const [closed] = await tx
+      .update(surveys)
+      .set({ closedAt: new Date() })
+      .where(and(eq(surveys.id, id), eq(surveys.memberId, memberId), isNull(surveys.closedAt)))
+      .returning({ id: surveys.id, memberId: surveys.memberId, title: surveys.title });
+    if (closed) await resultsShown(tx, closed);
+    return Boolean(closed);
+  });
+}
+
+/**
+ * The survey was just closed (once: by its member, or by the last answer): when it has enough
+ * answers, its results now show, which is crew news for its member (issue 28, item 3).
+ */
+async function resultsShown(tx: Transaction, survey: { id: string; memberId: string; title: string }) {
+  const [answers] = await tx.select({ n: count() }).from(surveyAnswers).where(eq(surveyAnswers.surveyId, survey.id));
+  if ((answers?.n ?? 0) >= MIN_ANSWERS) await queueSurveyResultsNews(tx, survey);
 }
 
 type Given = Record<string, { score: number; comment: string }>;
@@ -222,6 +235,8 @@ export async function answerSurvey(token: string, answers: Given): Promise<Answe
         answeredAt: surveyRequests.answeredAt,
         questions: surveys.questions,
         closedAt: surveys.closedAt,
+        memberId: surveys.memberId,
+        title: surveys.title,
       })
       .from(surveyRequests)
       .innerJoin(surveys, eq(surveys.id, surveyRequests.surveyId))
@@ -247,8 +262,10 @@ export async function answerSurvey(token: string, answers: Given): Promise<Answe
       .select({ n: count() })
       .from(surveyRequests)
       .where(and(eq(surveyRequests.surveyId, request.surveyId), isNull(surveyRequests.answeredAt)));
-    if ((waiting?.n ?? 0) === 0)
+    if ((waiting?.n ?? 0) === 0) {
       await tx.update(surveys).set({ closedAt: new Date() }).where(eq(surveys.id, request.surveyId));
+      await resultsShown(tx, { id: request.surveyId, memberId: request.memberId, title: request.title });
+    }
     return { ok: true as const };
   });
 }
