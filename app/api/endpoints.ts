@@ -18,6 +18,7 @@ import * as adminCoachRetire from "./admin-coach-retire";
 import * as adminCoaches from "./admin-coaches";
 import * as booking from "./booking";
 import * as bookingCancel from "./booking-cancel";
+import * as bookingEarlierTime from "./booking-earlier-time";
 import * as bookingReschedule from "./booking-reschedule";
 import * as bookings from "./bookings";
 import * as coachHours from "./coach-hours";
@@ -97,6 +98,7 @@ const described: Endpoint[] = [
   booking.endpoint,
   bookingCancel.endpoint,
   bookingReschedule.endpoint,
+  bookingEarlierTime.endpoint,
   coaches.endpoint,
   coachSlots.endpoint,
   coachHours.endpoint,

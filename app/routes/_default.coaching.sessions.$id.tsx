@@ -5,12 +5,14 @@ import { parseCancel } from "~/.server/coaching/booking-forms.server";
 import { cancelSession, sessionOf } from "~/.server/coaching/bookings.server";
 import { noticeView } from "~/.server/coaching/change-notice.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
+import { isWaitingEarlier, parseEarlierWait, waitForEarlierTime } from "~/.server/coaching/earlier-time.server";
 import { prepOf } from "~/.server/coaching/session-prep.server";
 import { sessionCard } from "~/.server/coaching/session-views.server";
-import { refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
+import { intentOf, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { ChangeNotice } from "~/components/presentational/change-notice";
+import { EarlierTimeForm } from "~/components/earlier-time/earlier-time-form";
 import { MeetingLink, SessionFacts } from "~/components/presentational/coaching-session";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
@@ -23,8 +25,8 @@ export const meta = titleMeta;
 
 /**
  * /coaching/sessions/{id} — one of the member's sessions: when, the web-conference link, and the
- * ways to reschedule or cancel it (`?cancel` asks for confirmation first). The links of the
- * confirmation email lead here.
+ * ways to reschedule or cancel it (`?cancel` asks for confirmation first), or to wait for an
+ * earlier time with the coach (issue 28 item 9). The links of the confirmation email lead here.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
@@ -33,14 +35,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = await localeOf(request);
   const t = await translator(lang, "coaching");
   const query = new URL(request.url).searchParams;
-  const notice = (["booked", "moved", "cancelled"] as const).find((name) => query.has(name)) ?? null;
+  const notice =
+    (["booked", "moved", "cancelled", "waiting", "stopped"] as const).find((name) => query.has(name)) ?? null;
   const now = new Date();
   const card = sessionCard(session, lang, now, member.time_zone);
+  const changeNotice = card.changeable ? noticeView(session, session.coach, lang, member.time_zone, now) : null;
   return {
     title: t("detail.title"),
     session: card,
     // Issue 28 item 7: until when the member may change it, or why they no longer can.
-    changeNotice: card.changeable ? noticeView(session, session.coach, lang, member.time_zone, now) : null,
+    changeNotice,
+    // Issue 28 item 9: only a session its member may still move waits for an earlier time.
+    waitingEarlier: changeNotice && !changeNotice.inside ? await isWaitingEarlier(session.id) : null,
     cancelledBy: session.cancelledBy,
     timeZone: member.time_zone,
     fromPath: session.fromPath,
@@ -52,7 +58,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
-  const submission = parseCancel(await request.formData());
+  const formData = await request.formData();
+  const intent = intentOf(formData, ["cancel", "waitEarlier", "stopWaitingEarlier"]);
+  if (intent === "waitEarlier" || intent === "stopWaitingEarlier")
+    return waitEarlier(request, member.id, params, formData);
+  const submission = parseCancel(formData);
   if (submission.status !== "success") return refuseUnknownIntent();
   const outcome = await cancelSession(member.id, params.id ?? "");
   if (outcome.ok) return redirect(`/coaching/sessions/${outcome.booking.id}?cancelled`, 303);
@@ -62,8 +72,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return refuseWith(submission, bookingRefusals[outcome.error]);
 }
 
+/** Wait for an earlier time with the coach, or stop; a session no longer movable shows why. */
+async function waitEarlier(
+  request: Request,
+  memberId: string,
+  params: ActionFunctionArgs["params"],
+  formData: FormData,
+) {
+  const submission = parseEarlierWait(formData);
+  if (submission.status !== "success") return refuseUnknownIntent();
+  const wait = submission.value.intent === "waitEarlier";
+  const outcome = await waitForEarlierTime(memberId, params.id ?? "", wait);
+  if (outcome.ok) return redirect(`/coaching/sessions/${params.id}?${wait ? "waiting" : "stopped"}`, 303);
+  if (outcome.error === "notFound") notFound(request);
+  if (outcome.error === "insideNotice") return redirect(`/coaching/sessions/${params.id}`, 303);
+  return refuseWith(submission, bookingRefusals[outcome.error]);
+}
+
 export default function CoachingSession() {
-  const { session, changeNotice, cancelledBy, timeZone, fromPath, notice, confirmingCancel, prep } =
+  const { session, changeNotice, waitingEarlier, cancelledBy, timeZone, fromPath, notice, confirmingCancel, prep } =
     useLoaderData<typeof loader>();
   // Inside the coach's notice only the coach can change the session (issue 28 item 7).
   const changeable = session.changeable && !changeNotice?.inside;
@@ -82,6 +109,9 @@ export default function CoachingSession() {
       </header>
 
       {notice === "booked" || notice === "moved" ? <FormAlert tone="success" lines={[t(`detail.${notice}`)]} /> : null}
+      {notice === "waiting" || notice === "stopped" ? (
+        <FormAlert tone="success" lines={[t(`earlier.${notice}`)]} />
+      ) : null}
       {session.status === "cancelled" ? (
         <FormAlert tone="info" lines={[t(cancelledBy === "coach" ? "detail.cancelledByCoach" : "detail.cancelled")]} />
       ) : null}
@@ -131,6 +161,10 @@ export default function CoachingSession() {
           </div>
         ) : null}
       </section>
+
+      {waitingEarlier !== null && !confirmingCancel ? (
+        <EarlierTimeForm coachName={session.coach.name} waiting={waitingEarlier} />
+      ) : null}
 
       <PrepSummary sessionId={session.id} coachName={session.coach.name} prep={prep} changeable={session.changeable} />
 

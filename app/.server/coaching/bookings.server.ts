@@ -11,6 +11,7 @@ import { randomToken, sha256 } from "~/.server/secrets/tokens.server";
 import { type BookingQuotaError, countCancellation, takeBookingChange } from "./booking-quota.server";
 import type { Booker, Booking, BookingWithCoach, CancelReason, Coach } from "./booking-records.server";
 import { isInsideNotice } from "./change-notice.server";
+import { offerEarlierTime, stopWaitingIn } from "./earlier-time-offers.server";
 import { sessionMails } from "./session-mails.server";
 import { blockedUntil, freeSlots, isOfferedSlot, type Busy, type CoachSchedule, type Slot } from "./slots.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
@@ -159,6 +160,21 @@ async function stillOffered(executor: Executor, coach: Coach, start: Date, now: 
     exceptId,
   );
   return isOfferedSlot(scheduleOf(current), start, { busy, now });
+}
+
+/**
+ * Issue 28 item 9: the session `left` no longer holds its time (cancelled or moved, in `tx`): it
+ * stops waiting for an earlier one, and its time, if members may book it now, goes to those who wait.
+ */
+async function freeTimeOf(tx: Transaction, coach: Coach, left: Booking, now: Date, offer = true) {
+  await stopWaitingIn(tx, left.id);
+  if (!offer) return;
+  const start = left.startsAt;
+  const freed = { start, end: new Date(start.getTime() + coach.sessionMinutes * 60_000) };
+  await offerEarlierTime(tx, coach, freed, now, async () => {
+    const { busy } = await busyOf(tx, coach.id, new Date(start.getTime() - DAY_MS), new Date(start.getTime() + DAY_MS));
+    return isOfferedSlot(scheduleOf(coach), start, { busy, now });
+  });
 }
 
 /**
@@ -326,6 +342,7 @@ async function move(
         .where(eq(coachingBookings.id, booking.id))
         .returning();
       await audit?.(tx, { before: booking, after: saved, member: found.member });
+      await freeTimeOf(tx, coach, booking, now);
       return { ok: true, booking: saved };
     });
   } catch (error) {
@@ -401,6 +418,8 @@ async function cancelIn(
     now,
   );
   await audit?.(tx, { before: booking, after: cancelled, member: found.member });
+  // The coach's time off or retirement takes the time: no one is offered it.
+  await freeTimeOf(tx, coach, booking, now, !reason?.timeOff && !reason?.retired);
   return { ok: true, booking: cancelled };
 }
 

@@ -75,6 +75,17 @@ export const bookingBody = z.object({
 
 export const rescheduleBody = bookingBody.omit({ coach: true });
 
+/** Issue 28 item 9: the session waits for an earlier time with its coach, or stops. */
+export const earlierTimeBody = z.object({
+  wait: z
+    .boolean({ required_error: "coaching:earlier.errors.wait", invalid_type_error: "coaching:earlier.errors.wait" })
+    .describe("true: mail me each earlier time that frees up with this coach, with a link to take it; false: stop"),
+});
+
+export const earlierTimeAnswer = z.object({
+  waiting: z.boolean().describe("Whether the session now waits for an earlier time"),
+});
+
 /** A coach as the API shows it (coachesAnswer). */
 export function coachJson(coach: Coach, lang: Language) {
   return {

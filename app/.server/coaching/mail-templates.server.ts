@@ -92,6 +92,42 @@ export function coachingMail(lang: Language, to: string, vars: CoachingMailVars)
   }));
 }
 
+export type EarlierTimeMailVars = {
+  firstname: string;
+  /** The coach. */
+  withName: string;
+  /** The time that freed up, and the member's session as it is, shown in `timeZone`: ISO instants. */
+  startsAt: string;
+  endsAt: string;
+  current: { startsAt: string; endsAt: string };
+  timeZone: string;
+  /** The signed link that moves the session there in one step (earlier-time-offers.server.ts). */
+  takeLink: Link;
+  manageLink: Link;
+};
+
+/**
+ * To a member waiting for an earlier time with their coach (issue 28 item 9): the time that freed
+ * up, their session as it is, and the link that moves it there if no one took it first.
+ */
+export function earlierTimeMail(lang: Language, to: string, vars: EarlierTimeMailVars) {
+  const when = sessionWhen(lang, new Date(vars.startsAt), new Date(vars.endsAt), vars.timeZone);
+  const current = sessionWhen(lang, new Date(vars.current.startsAt), new Date(vars.current.endsAt), vars.timeZone);
+  return renderMail({ template: "earlierTime", vars, lang }, to, (t) => ({
+    subject: t("coaching.earlierTime.subject", { when }),
+    firstname: vars.firstname,
+    blocks: [
+      { paragraph: t("coaching.earlierTime.intro", { withName: vars.withName }) },
+      { paragraph: t("coaching.earlierTime.freed", { when }) },
+      { paragraph: t("coaching.earlierTime.current", { when: current }) },
+      { paragraph: t("coaching.earlierTime.takeIntro") },
+      { button: t("coaching.earlierTime.take"), url: vars.takeLink },
+      { paragraph: t("coaching.earlierTime.stopIntro") },
+      { button: t("coaching.earlierTime.session"), url: vars.manageLink },
+    ],
+  }));
+}
+
 /** To a coach who renewed their agenda link: the new one (the old one no longer works). */
 export function coachAgendaMail(lang: Language, to: string, vars: { firstname: string; link: Link }) {
   return renderMail({ template: "coachAgenda", vars, lang }, to, (t) => ({
@@ -106,4 +142,8 @@ export function coachAgendaMail(lang: Language, to: string, vars: { firstname: s
 }
 
 /** Coaching's templates by name (the names stored with each queued message), for the sender's table. */
-export const coachingMailTemplates = { coaching: coachingMail, coachAgenda: coachAgendaMail } satisfies MailTemplates;
+export const coachingMailTemplates = {
+  coaching: coachingMail,
+  coachAgenda: coachAgendaMail,
+  earlierTime: earlierTimeMail,
+} satisfies MailTemplates;

@@ -864,6 +864,19 @@ export const coachingBookings = pgTable(
 );
 
 /**
+ * "Tell me if an earlier time frees up" (issue 28 item 9): the member's session waits for an
+ * earlier free time with its coach. One row per session; removed when the session is cancelled or
+ * moved, and ignored once it has passed. Each time freed with that coach mails the waiting members
+ * whose session is later (coaching/earlier-time-offers.server.ts).
+ */
+export const coachingEarlierTimeWaits = pgTable("coaching_earlier_time_waits", {
+  bookingId: uuid("booking_id")
+    .primaryKey()
+    .references(() => coachingBookings.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/**
  * Before a session (issue 28 item 10): what the member wants to talk about, and what they let the
  * session's coach see — their main goal, their last life GPS, one training or test result (its
  * slug). One row per booking; nothing is shared until the member says so.

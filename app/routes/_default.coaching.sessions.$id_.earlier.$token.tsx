@@ -1,0 +1,118 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireMember } from "~/.server/auth/guard.server";
+import { sessionWhen } from "~/.server/calendar/when-words.server";
+import {
+  earlierTimeOffer,
+  earlierTimeRefusals,
+  parseEarlierTake,
+  takeEarlierTime,
+} from "~/.server/coaching/earlier-time.server";
+import { sessionCard } from "~/.server/coaching/session-views.server";
+import { refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { titleMeta } from "~/components/document/page-title";
+import { FormAlert, SubmitButton } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
+import { SessionFacts } from "~/components/presentational/coaching-session";
+import { useTranslation } from "~/i18n/react";
+
+export const meta = titleMeta;
+
+/**
+ * /coaching/sessions/{id}/earlier/{token} — the link of the "earlier time" mail (issue 28 item 9):
+ * the freed time and the member's session; one button moves the session there if the time is still
+ * free (reading the page changes nothing). Taken meanwhile, or an offer that no longer stands: the
+ * page says so and offers the booking page. Another member's session, or a forged link: 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { member } = await requireMember(request);
+  const offer = await earlierTimeOffer(member.id, params.id ?? "", params.token ?? "");
+  if (!offer) notFound(request);
+  const lang = await localeOf(request);
+  const t = await translator(lang, "coaching");
+  const { session } = offer;
+  return {
+    title: t("earlier.pageTitle", { coach: session.coach.name }),
+    session: sessionCard(session, lang, new Date(), member.time_zone),
+    offered: sessionWhen(lang, offer.start, offer.end, member.time_zone),
+    state: offer.state,
+    timeZone: member.time_zone,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member } = await requireMember(request);
+  const submission = parseEarlierTake(await request.formData());
+  if (submission.status !== "success") return refuseUnknownIntent();
+  const id = params.id ?? "";
+  const outcome = await takeEarlierTime(member.id, id, params.token ?? "");
+  if (outcome.ok) return redirect(`/coaching/sessions/${id}?moved`, 303);
+  if (outcome.error === "notFound") notFound(request);
+  // The coach's notice has begun: the session page says why, and how to reach them.
+  if (outcome.error === "insideNotice") return redirect(`/coaching/sessions/${id}`, 303);
+  return refuseWith(submission, earlierTimeRefusals[outcome.error]);
+}
+
+export default function EarlierTime() {
+  const { session, offered, state, timeZone } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { t } = useTranslation("coaching");
+  const [form] = useFormReply(reply, { id: "earlier-take" });
+  const refused = Boolean(form.errors?.length);
+  const reschedule = `/coaching/${session.coach.slug}?reschedule=${session.id}&tz=${encodeURIComponent(timeZone)}`;
+  return (
+    <>
+      <header className="page-header coach-header">
+        <img className="coach__photo" src={session.coach.photo} alt="" width={72} height={72} />
+        <div>
+          <p className="eyebrow">{t("detail.title")}</p>
+          <h1>{t("earlier.pageTitle", { coach: session.coach.name })}</h1>
+        </div>
+      </header>
+
+      <FormAlert lines={form.errors?.map((error) => t(error))} />
+      <UnknownIntentAlert reply={reply} />
+      {state !== "free" && !refused ? <FormAlert tone="info" lines={[t(`earlier.errors.${state}`)]} /> : null}
+
+      <section className="card" aria-labelledby="earlier-offered">
+        <h2 id="earlier-offered">{t("earlier.offered")}</h2>
+        <p>
+          <strong>{offered}</strong>
+        </p>
+        {state === "free" && !refused ? (
+          <Form method="post" {...formProps(form)} className="stack">
+            <p className="muted">{t("earlier.freeText")}</p>
+            <div className="actions">
+              <SubmitButton
+                name="intent"
+                value="takeEarlier"
+                pendingLabel={t("saving")}
+                className="button button--primary"
+              >
+                {t("earlier.take")}
+              </SubmitButton>
+            </div>
+          </Form>
+        ) : session.changeable ? (
+          <p>
+            <Link to={reschedule} className="button button--primary">
+              {t("earlier.chooseOther")}
+            </Link>
+          </p>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="earlier-current">
+        <h2 id="earlier-current">{t("earlier.current")}</h2>
+        <SessionFacts coachName={session.coach.name} {...session} />
+      </section>
+
+      <p className="actions">
+        <Link to={`/coaching/sessions/${session.id}`}>{t("earlier.backToSession")}</Link>
+      </p>
+    </>
+  );
+}

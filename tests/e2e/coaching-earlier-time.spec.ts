@@ -1,0 +1,128 @@
+import { type Browser, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import { checkPage } from "./support/check-page";
+import { waitForMail } from "./support/mailbox";
+import { newMemberTest as test, registerMember } from "./support/member";
+import { grantRole } from "./support/roles";
+
+/**
+ * Issue 28 item 9, with JavaScript on and off: a new coach (no other journey's sessions are theirs)
+ * opens every day; one member books the day's first time, another its last and asks to be told if
+ * an earlier time frees up. The first cancels: the second gets the mail, and its link moves their
+ * session there with one button; followed again, the link says it no longer works.
+ */
+const slow = expect.configure({ timeout: 30_000 });
+test.use({ actionTimeout: 60_000, navigationTimeout: 60_000 });
+
+const WEEKDAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
+
+/** The value of one of a session's facts (a <dt>/<dd> pair of a .facts list). */
+function fact(page: Page, name: string) {
+  return page
+    .locator(".facts > div")
+    .filter({ has: page.getByRole("term").getByText(name, { exact: true }) })
+    .locator("dd")
+    .first();
+}
+
+/** A member of their own, in a browser of their own (JavaScript as the project says). */
+async function memberBrowser(browser: Browser, playwright: PlaywrightWorkerArgs["playwright"], name: string) {
+  const api = await playwright.request.newContext({
+    storageState: { cookies: [], origins: [] },
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+  });
+  const member = await registerMember(api, `${name}-${test.info().project.name}-${Date.now()}@cap.test`);
+  await api.dispose();
+  const context = await browser.newContext({
+    storageState: member.storageState,
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+  });
+  context.setDefaultTimeout(60_000);
+  context.setDefaultNavigationTimeout(60_000);
+  return { member, context, page: await context.newPage() };
+}
+
+/** Books the first or last time of `day` on the coach's page; answers the session page's path. */
+async function book(page: Page, bookingPath: string, day: string, which: "first" | "last") {
+  await page.goto(`${bookingPath}?tz=Europe%2FParis&day=${day}`);
+  await page.locator("ul.times a")[which]().click();
+  await page.getByRole("button", { name: "Confirmer la réservation" }).click();
+  await slow(page).toHaveURL(/\/coaching\/sessions\/[0-9a-f-]{36}\?booked$/);
+  return new URL(page.url()).pathname;
+}
+
+test("a member waiting for an earlier time is mailed when one frees up, and takes it in one step", async ({
+  page,
+  member,
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(480_000);
+  await grantRole(member.email, "coach");
+
+  // The coach: every day 08:00–20:00.
+  await page.goto("/coach/hours");
+  for (const day of WEEKDAYS) {
+    await page.getByLabel(`De (${day}, plage 1)`).fill("08:00");
+    await page.getByLabel(`À (${day}, plage 1)`).fill("20:00");
+  }
+  await page.getByLabel("Fuseau horaire", { exact: false }).selectOption("Europe/Paris");
+  await page.getByRole("button", { name: "Enregistrer mes horaires" }).click();
+  await slow(page.getByText("Vos horaires sont enregistrés")).toBeVisible();
+  const bookingPath = await page.getByRole("link", { name: /Voir ma page de réservation/ }).getAttribute("href");
+  expect(bookingPath).toMatch(/^\/coaching\/[a-z0-9-]+$/);
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(
+    new Date(Date.now() + 3 * 86_400_000),
+  );
+
+  const leaving = await memberBrowser(browser, playwright, "leaving");
+  const waiting = await memberBrowser(browser, playwright, "waiting");
+  try {
+    const leavingPath = await book(leaving.page, bookingPath!, day, "first");
+    const freedTime = (await fact(leaving.page, "Heure").textContent())?.trim() ?? "";
+    const waitingPath = await book(waiting.page, bookingPath!, day, "last");
+
+    // The waiting member asks on their session page.
+    await waiting.page.getByRole("button", { name: "Prévenez-moi si un créneau plus tôt se libère" }).click();
+    await slow(
+      waiting.page.getByText("C’est noté : nous vous écrirons si un créneau plus tôt se libère."),
+    ).toBeVisible();
+    await slow(waiting.page.getByRole("button", { name: "Ne plus me prévenir" })).toBeVisible();
+    await checkPage(waiting.page, "coaching-session-waiting-earlier");
+
+    // The other one cancels: the time is free, and the waiting member is mailed.
+    await leaving.page.goto(leavingPath);
+    await leaving.page.getByRole("link", { name: "Annuler la séance", exact: true }).click();
+    await leaving.page.getByRole("alertdialog").getByRole("button", { name: "Annuler la séance" }).click();
+    await slow(leaving.page.getByText("Cette séance est annulée : le créneau est de nouveau libre.")).toBeVisible();
+    const mail = await waitForMail(waiting.member.email, /^Un créneau plus tôt s’est libéré : /);
+    expect(mail.subject).toContain(freedTime);
+    const link = /https?:\/\/\S+\/coaching\/sessions\/[0-9a-f-]{36}\/earlier\/\d+\.[\w-]{43}/.exec(mail.text)?.[0];
+    expect(link, "the mail carries the link that takes the time").toBeTruthy();
+    const offerPath = new URL(link!).pathname;
+    expect(offerPath.startsWith(`${waitingPath}/earlier/`)).toBe(true);
+
+    // The link's page: the time, still free, and one button.
+    await waiting.page.goto(offerPath);
+    await slow(waiting.page.getByText(/^Ce créneau est encore libre\./)).toBeVisible();
+    await checkPage(waiting.page, "coaching-earlier-time-offer");
+    await waiting.page.getByRole("button", { name: "Déplacer ma séance à ce créneau" }).click();
+    await slow(waiting.page).toHaveURL((url) => url.pathname === waitingPath && url.searchParams.has("moved"));
+    await slow(
+      waiting.page.getByText("Séance déplacée : la nouvelle invitation vient de partir par e-mail."),
+    ).toBeVisible();
+    await slow(fact(waiting.page, "Heure")).toHaveText(freedTime);
+
+    // Followed again, the link no longer works: the page says so, and the session stays.
+    await waiting.page.goto(offerPath);
+    await slow(waiting.page.getByText(/^Ce lien ne vaut plus/)).toBeVisible();
+    await slow(waiting.page.getByRole("button", { name: "Déplacer ma séance à ce créneau" })).toHaveCount(0);
+    await checkPage(waiting.page, "coaching-earlier-time-expired");
+  } finally {
+    await leaving.context.close();
+    await waiting.context.close();
+  }
+});
