@@ -5,6 +5,7 @@ import { addTimeOff } from "~/.server/coaching/coach-time-off.server";
 import type { Slot } from "~/.server/coaching/slots.server";
 import { db } from "~/.server/db/client.server";
 import { coachingBookings, coachingEarlierTimeWaits } from "~/.server/db/schema.server";
+import { EARLIER_TIME_OFFERS_PER_DAY } from "~/.server/coaching/earlier-time-offers.server";
 import { action as bookAction } from "~/routes/_default.coaching.$coach_slug/route";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
 import EarlierTime, {
@@ -193,6 +194,19 @@ describe("an earlier time", () => {
     // Neither the member who left nor one who did not ask gets it.
     expect(await earlierMails(leaving)).toEqual([]);
     expect(await earlierMails(notWaiting)).toEqual([]);
+  });
+
+  it("mails a waiting session at most three offers a day, however often a time is taken and freed", async () => {
+    const [first, , , , , later] = await claireSlots();
+    const marie = await verifiedMember({ email: "marie.daily@example.com" });
+    const marieSession = await booked(marie, later.start);
+    await wait(marie, marieSession.id);
+    for (let round = 0; round < EARLIER_TIME_OFFERS_PER_DAY + 2; round++) {
+      const leaving = await verifiedMember({ email: `leaving.${round}@example.com` });
+      const session = await booked(leaving, first.start);
+      expect(statusOf(await cancel(leaving, session.id))).toBe(303);
+    }
+    expect(await earlierMails(marie)).toHaveLength(EARLIER_TIME_OFFERS_PER_DAY);
   });
 
   it("is taken in one step from the link; a second member with the same time reads it was taken, and no time is booked twice", async () => {

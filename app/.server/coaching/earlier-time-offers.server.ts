@@ -4,6 +4,8 @@ import { appUsers, coachingBookings, coachingEarlierTimeWaits } from "~/.server/
 import { isUuid } from "~/.server/db/uuid.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { queueMail } from "~/.server/mail/outbox.server";
+import { DAY_MS } from "~/.server/calendar/days.server";
+import { trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { isSignedFor, signatureFor } from "~/.server/secrets/tokens.server";
 import type { Coach } from "./booking-records.server";
 import { isInsideNotice } from "./change-notice.server";
@@ -15,13 +17,16 @@ import { earlierTimeMail } from "./mail-templates.server";
  * members may book it, is mailed to every member whose session with that coach waits and is later
  * — first come, first served (the move itself is the member's reschedule, checked as any booking).
  * How many such mails go is bounded by what frees a time: each needs a booking, and bookings and
- * changes have their quotas (booking-quota.server.ts).
+ * changes have their quotas (booking-quota.server.ts); and a session waiting gets at most
+ * EARLIER_TIME_OFFERS_PER_DAY of them in a day, however often a time is taken and freed again.
  *
  * The mail's link: /coaching/sessions/{id}/earlier/{start}.{HMAC}, signed under a key of its own
  * derived from SESSION_SECRET, so it names one session and one time and cannot be made for
  * another; its page is the session's member's only (anyone else: 404).
  */
 const PURPOSE = "earlier-time";
+
+export const EARLIER_TIME_OFFERS_PER_DAY = 3;
 
 export function earlierTimePath(bookingId: string, start: Date): string {
   const payload = `${bookingId}.${start.getTime()}`;
@@ -71,6 +76,13 @@ export async function offerEarlierTime(
   for (const { booking, identityId, firstname } of movable) {
     const email = await identity().emailOf(identityId, tx);
     if (!email) continue;
+    const offers = {
+      bucket: "earlier-time-offer",
+      key: booking.id,
+      max: EARLIER_TIME_OFFERS_PER_DAY,
+      windowMs: DAY_MS,
+    };
+    if (!(await trySlots([offers], tx)).ok) continue;
     await queueMail(
       tx,
       earlierTimeMail(booking.lang, email, {
