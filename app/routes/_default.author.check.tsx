@@ -3,6 +3,8 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { checkTrainingFile } from "~/.server/trainings/file-check.server";
+import { ProblemList } from "~/components/author/draft-form";
+import { TrainingFileField } from "~/components/author/import-form";
 import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
 
@@ -53,20 +55,7 @@ export default function AuthorCheck() {
       <p className="lead">{t("check.lead")}</p>
       <p>{t("check.nothingStored")}</p>
       <Form method="post" encType="multipart/form-data" className="card author-check">
-        <div className="field">
-          <label htmlFor="file">{t("check.file")}</label>
-          <input
-            id="file"
-            name="file"
-            type="file"
-            accept="application/json,.json"
-            required
-            aria-describedby="file-limit"
-          />
-          <p id="file-limit" className="field__hint">
-            {t("check.limit")}
-          </p>
-        </div>
+        <TrainingFileField label={t("check.file")} hint={t("check.limit")} errorId={null} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {t("check.submit")}
         </button>
@@ -84,15 +73,7 @@ export default function AuthorCheck() {
       {check?.ok === false ? (
         <section role="alert" className="alert alert--error">
           <p>{t("check.invalid", { count: check.errors.length })}</p>
-          <ul>
-            {check.errors.map((error, index) => (
-              // Two mistakes may share a path (a file's root): the index keeps them apart.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered.
-              <li key={index}>
-                <code>{error.path || t("check.root")}</code> — {error.message}
-              </li>
-            ))}
-          </ul>
+          <ProblemList problems={check.errors} />
         </section>
       ) : null}
     </>

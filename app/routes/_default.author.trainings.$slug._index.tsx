@@ -9,7 +9,7 @@ import { localeOf } from "~/.server/i18n/i18n.server";
 import { outlineOf } from "~/.server/trainings/authoring.server";
 import { readDraft } from "~/.server/trainings/drafts.server";
 import { trainingBounds } from "~/content/training-schema";
-import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
+import { AccessField, BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
@@ -83,12 +83,7 @@ export default function TrainingOverview() {
           max={trainingBounds.summary}
           multiline
         />
-        <Field meta={fields.access} label={t("overview.access")} ns="author">
-          <select {...fieldProps(fields.access)}>
-            <option value="free">{t("trainings.access.free")}</option>
-            <option value="payable">{t("trainings.access.payable")}</option>
-          </select>
-        </Field>
+        <AccessField meta={fields.access} />
         <Field meta={fields.order} label={t("overview.order")} hint={t("overview.orderHint")} ns="author">
           <input {...fieldProps(fields.order, { described: fields.order.descriptionId })} inputMode="numeric" />
         </Field>

@@ -18,7 +18,8 @@ import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { readDraft } from "~/.server/trainings/drafts.server";
 import { trainingBounds } from "~/content/training-schema";
-import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
+import { AccessField, BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
+import { OutlineItemActions, RemoveConfirm } from "~/components/author/outline-forms";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
@@ -132,22 +133,14 @@ export default function ModuleEditor() {
       <UnknownIntentAlert reply={reply} />
       {saved ? <FormAlert tone="success" lines={[t(`modules.saved.${saved}`)]} /> : null}
       {confirm ? (
-        <section className="card author-confirm" aria-labelledby="remove-part">
-          <h2 id="remove-part">{t("modules.removePart.title")}</h2>
-          <BothLanguages text={confirm.title} />
-          <p>{t("modules.removePart.explain")}</p>
-          <Form method="post" className="author-actions">
-            <RevisionField revision={revision} />
-            <input type="hidden" name="intent" value="removePart" />
-            <input type="hidden" name="slug" value={confirm.slug} />
-            <SubmitButton pendingLabel={t("modules.remove.pending")} className="button button--danger">
-              {t("modules.removePart.confirm")}
-            </SubmitButton>
-            <Link to={base} className="button button--ghost">
-              {t("modules.remove.cancel")}
-            </Link>
-          </Form>
-        </section>
+        <RemoveConfirm
+          id="remove-part"
+          words="modules.removePart"
+          item={confirm}
+          intent="removePart"
+          revision={revision}
+          cancelTo={base}
+        />
       ) : null}
       <Form method="post" className="card author-form" {...formProps(form)}>
         <h2>{t("modules.editor.title")}</h2>
@@ -169,12 +162,7 @@ export default function ModuleEditor() {
             maxLength={12}
           />
         </Field>
-        <Field meta={fields.access} label={t("overview.access")} ns="author">
-          <select {...fieldProps(fields.access)}>
-            <option value="free">{t("trainings.access.free")}</option>
-            <option value="payable">{t("trainings.access.payable")}</option>
-          </select>
-        </Field>
+        <AccessField meta={fields.access} />
         <div className="field radio-row">
           <label>
             <input {...fieldProps(fields.coaching, { type: "checkbox" })} />
@@ -198,37 +186,15 @@ export default function ModuleEditor() {
                   </Link>
                 </h3>
               </div>
-              <Form method="post" className="author-actions">
-                <RevisionField revision={revision} />
-                <input type="hidden" name="intent" value="movePart" />
-                <input type="hidden" name="slug" value={part.slug} />
-                {index > 0 ? (
-                  <SubmitButton
-                    name="direction"
-                    value="up"
-                    pendingLabel={t("modules.moving")}
-                    className="button button--ghost"
-                  >
-                    ↑ {t("modules.up")}
-                    <span className="visually-hidden"> : {part.name}</span>
-                  </SubmitButton>
-                ) : null}
-                {index < parts.length - 1 ? (
-                  <SubmitButton
-                    name="direction"
-                    value="down"
-                    pendingLabel={t("modules.moving")}
-                    className="button button--ghost"
-                  >
-                    ↓ {t("modules.down")}
-                    <span className="visually-hidden"> : {part.name}</span>
-                  </SubmitButton>
-                ) : null}
-                <Link to={`${base}?removePart=${part.slug}`} className="button button--ghost">
-                  {t("modules.removeLink")}
-                  <span className="visually-hidden"> : {part.name}</span>
-                </Link>
-              </Form>
+              <OutlineItemActions
+                revision={revision}
+                intent="movePart"
+                slug={part.slug}
+                name={part.name}
+                index={index}
+                count={parts.length}
+                removeTo={`${base}?removePart=${part.slug}`}
+              />
             </li>
           ))}
         </ol>

@@ -228,23 +228,15 @@ export default function PartEditor() {
 function ParagraphsField({ fields, name, label }: { fields: Record<string, FieldMeta>; name: string; label: string }) {
   const { t } = useTranslation("author");
   return (
-    <fieldset className="both-languages both-languages--fields">
-      <legend>{label}</legend>
-      {(["Fr", "En"] as const).map((lang) => {
-        const meta = fields[`${name}${lang}`];
-        const language = lang === "Fr" ? "fr" : "en";
-        return (
-          <Field key={lang} meta={meta} label={t(`trainings.${language}`)} hint={t("parts.paragraphsHint")} ns="author">
-            <textarea
-              {...fieldProps(meta, { described: meta.descriptionId })}
-              lang={language}
-              maxLength={PARAGRAPHS_MAX_CHARS}
-              rows={10}
-            />
-          </Field>
-        );
-      })}
-    </fieldset>
+    <BilingualField
+      fields={fields}
+      name={name}
+      label={label}
+      max={PARAGRAPHS_MAX_CHARS}
+      multiline
+      rows={10}
+      hint={t("parts.paragraphsHint")}
+    />
   );
 }
 

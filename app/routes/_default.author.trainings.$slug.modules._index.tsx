@@ -17,6 +17,7 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { readDraft } from "~/.server/trainings/drafts.server";
 import { trainingBounds } from "~/content/training-schema";
 import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
+import { OutlineItemActions, RemoveConfirm } from "~/components/author/outline-forms";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
@@ -110,22 +111,14 @@ export default function ModulesPage() {
       <UnknownIntentAlert reply={reply} />
       {saved ? <FormAlert tone="success" lines={[t(`modules.saved.${saved}`)]} /> : null}
       {confirm ? (
-        <section className="card author-confirm" aria-labelledby="remove-module">
-          <h2 id="remove-module">{t("modules.remove.title")}</h2>
-          <BothLanguages text={confirm.title} />
-          <p>{t("modules.remove.explain")}</p>
-          <Form method="post" className="author-actions">
-            <RevisionField revision={revision} />
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="slug" value={confirm.slug} />
-            <SubmitButton pendingLabel={t("modules.remove.pending")} className="button button--danger">
-              {t("modules.remove.confirm")}
-            </SubmitButton>
-            <Link to={base} className="button button--ghost">
-              {t("modules.remove.cancel")}
-            </Link>
-          </Form>
-        </section>
+        <RemoveConfirm
+          id="remove-module"
+          words="modules.remove"
+          item={confirm}
+          intent="remove"
+          revision={revision}
+          cancelTo={base}
+        />
       ) : null}
       <section className="card" aria-labelledby="modules-title">
         <h2 id="modules-title">{t("modules.title")}</h2>
@@ -146,37 +139,15 @@ export default function ModulesPage() {
                   {t("modules.parts", { count: module.parts })} · {t("modules.questions", { count: module.questions })}
                 </p>
               </div>
-              <Form method="post" className="author-actions">
-                <RevisionField revision={revision} />
-                <input type="hidden" name="intent" value="move" />
-                <input type="hidden" name="slug" value={module.slug} />
-                {index > 0 ? (
-                  <SubmitButton
-                    name="direction"
-                    value="up"
-                    pendingLabel={t("modules.moving")}
-                    className="button button--ghost"
-                  >
-                    ↑ {t("modules.up")}
-                    <span className="visually-hidden"> : {module.name}</span>
-                  </SubmitButton>
-                ) : null}
-                {index < modules.length - 1 ? (
-                  <SubmitButton
-                    name="direction"
-                    value="down"
-                    pendingLabel={t("modules.moving")}
-                    className="button button--ghost"
-                  >
-                    ↓ {t("modules.down")}
-                    <span className="visually-hidden"> : {module.name}</span>
-                  </SubmitButton>
-                ) : null}
-                <Link to={`${base}?remove=${module.slug}`} className="button button--ghost">
-                  {t("modules.removeLink")}
-                  <span className="visually-hidden"> : {module.name}</span>
-                </Link>
-              </Form>
+              <OutlineItemActions
+                revision={revision}
+                intent="move"
+                slug={module.slug}
+                name={module.name}
+                index={index}
+                count={modules.length}
+                removeTo={`${base}?remove=${module.slug}`}
+              />
             </li>
           ))}
         </ol>

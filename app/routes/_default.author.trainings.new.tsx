@@ -6,7 +6,7 @@ import { createRefusals, createTraining, newTrainingSchema } from "~/.server/aut
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { trainingBounds } from "~/content/training-schema";
-import { BilingualField } from "~/components/author/draft-form";
+import { AccessField, BilingualField } from "~/components/author/draft-form";
 import { titleMeta } from "~/components/document/page-title";
 import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
@@ -80,12 +80,7 @@ export default function NewTraining() {
             spellCheck={false}
           />
         </Field>
-        <Field meta={fields.access} label={t("overview.access")} ns="author">
-          <select {...fieldProps(fields.access)}>
-            <option value="free">{t("trainings.access.free")}</option>
-            <option value="payable">{t("trainings.access.payable")}</option>
-          </select>
-        </Field>
+        <AccessField meta={fields.access} />
         <SubmitButton pendingLabel={t("create.creating")}>{t("create.submit")}</SubmitButton>
       </Form>
     </>

@@ -13,7 +13,7 @@ import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { ChangeNotice } from "~/components/presentational/change-notice";
 import { EarlierTimeForm } from "~/components/earlier-time/earlier-time-form";
-import { MeetingLink, SessionFacts } from "~/components/presentational/coaching-session";
+import { CoachHeader, MeetingLink, SessionFacts } from "~/components/presentational/coaching-session";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
@@ -100,13 +100,7 @@ export default function CoachingSession() {
   const reschedule = `/coaching/${session.coach.slug}?reschedule=${session.id}&tz=${encodeURIComponent(timeZone)}`;
   return (
     <>
-      <header className="page-header coach-header">
-        <img className="coach__photo" src={session.coach.photo} alt="" width={72} height={72} />
-        <div>
-          <p className="eyebrow">{t("title")}</p>
-          <h1>{t("detail.title")}</h1>
-        </div>
-      </header>
+      <CoachHeader photo={session.coach.photo} eyebrow={t("title")} title={t("detail.title")} />
 
       {notice === "booked" || notice === "moved" ? <FormAlert tone="success" lines={[t(`detail.${notice}`)]} /> : null}
       {notice === "waiting" || notice === "stopped" ? (

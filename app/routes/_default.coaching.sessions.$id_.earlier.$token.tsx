@@ -16,7 +16,7 @@ import { titleMeta } from "~/components/document/page-title";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
-import { SessionFacts } from "~/components/presentational/coaching-session";
+import { CoachHeader, SessionFacts } from "~/components/presentational/coaching-session";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -65,13 +65,11 @@ export default function EarlierTime() {
   const reschedule = `/coaching/${session.coach.slug}?reschedule=${session.id}&tz=${encodeURIComponent(timeZone)}`;
   return (
     <>
-      <header className="page-header coach-header">
-        <img className="coach__photo" src={session.coach.photo} alt="" width={72} height={72} />
-        <div>
-          <p className="eyebrow">{t("detail.title")}</p>
-          <h1>{t("earlier.pageTitle", { coach: session.coach.name })}</h1>
-        </div>
-      </header>
+      <CoachHeader
+        photo={session.coach.photo}
+        eyebrow={t("detail.title")}
+        title={t("earlier.pageTitle", { coach: session.coach.name })}
+      />
 
       <FormAlert lines={form.errors?.map((error) => t(error))} />
       <UnknownIntentAlert reply={reply} />

@@ -1,7 +1,8 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
+import { chooseDate, fact, paramsOf } from "./support/coach-page";
 import { waitForMail } from "./support/mailbox";
-import { newMemberTest as test, registerMember } from "./support/member";
+import { browserOf, newMemberTest as test, registerAnotherMember } from "./support/member";
 import { grantRole } from "./support/roles";
 
 /**
@@ -19,35 +20,6 @@ const coaches = {
   "js-on": { slug: "julien-bernard", name: "Julien Bernard", email: "julien.bernard@coachs.cap.example" },
   "js-off": { slug: "sarah-collins", name: "Sarah Collins", email: "sarah.collins@coaches.cap.example" },
 } as const;
-
-/** The value of one of a session's facts (a <dt>/<dd> pair of a .facts list). */
-function fact(page: Page, name: string) {
-  return page
-    .locator(".facts > div")
-    .filter({ has: page.getByRole("term").getByText(name, { exact: true }) })
-    .locator("dd");
-}
-
-const paramsOf = (href: string | null) => new URL(href ?? "", "http://cap.test").searchParams;
-
-/** Opens the `index`-th date with free times of the coach's page, going on to the next months as needed. */
-async function chooseDate(page: Page, index: number) {
-  const dates = page.locator("table.month a");
-  for (;;) {
-    await expect(page.locator("table.month")).toBeVisible();
-    const count = await dates.count();
-    if (index < count) break;
-    index -= count;
-    const next = page.getByRole("link", { name: /Mois suivant/ });
-    const month = paramsOf(await next.getAttribute("href")).get("month");
-    await next.click();
-    await expect(page).toHaveURL((url) => url.searchParams.get("month") === month);
-  }
-  const date = dates.nth(index);
-  const day = paramsOf(await date.getAttribute("href")).get("day");
-  await date.click();
-  await expect(page).toHaveURL((url) => url.searchParams.get("day") === day);
-}
 
 test("a coach signed in moves a session; the member gets the new invitation and sees the new time", async ({
   page,
@@ -69,21 +41,9 @@ test("a coach signed in moves a session; the member gets the new invitation and 
   const bookedTime = (await fact(page, "Heure").textContent())?.trim() ?? "";
 
   // The coach: their seeded address registered, made coach while the server runs.
-  const api = await playwright.request.newContext({
-    storageState: { cookies: [], origins: [] },
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
-  const account = await registerMember(api, coach.email);
-  await api.dispose();
+  const account = await registerAnotherMember(playwright, coach.email);
   await grantRole(coach.email, "coach");
-  const context = await browser.newContext({
-    storageState: account.storageState,
-    javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
-    locale: "fr-FR",
-    timezoneId: "Europe/Paris",
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
+  const context = await browserOf(browser, account, { timezoneId: "Europe/Paris" });
   const movedMail = waitForMail(member.email, /^Séance découverte déplacée/, 60_000);
   movedMail.catch(() => undefined);
   try {

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
-import { newMemberTest as test, registerMember } from "./support/member";
+import { browserOf, newMemberTest as test, registerAnotherMember } from "./support/member";
 import { grantRole } from "./support/roles";
 
 /**
@@ -55,19 +55,8 @@ test("a coach sets their weekly hours, and a member then sees those free times",
   expect(bookingPath).toMatch(/^\/coaching\/[a-z0-9-]+$/);
 
   // Another member, in their own browser, opens that coach's page on a Tuesday.
-  const api = await playwright.request.newContext({
-    storageState: { cookies: [], origins: [] },
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
-  const booker = await registerMember(api, `booker-${test.info().project.name}-${Date.now()}@cap.test`);
-  await api.dispose();
-  const context = await browser.newContext({
-    storageState: booker.storageState,
-    javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
-    locale: "fr-FR",
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
+  const booker = await registerAnotherMember(playwright, `booker-${test.info().project.name}-${Date.now()}@cap.test`);
+  const context = await browserOf(browser, booker);
   const memberPage = await context.newPage();
   await memberPage.goto(`${bookingPath}?tz=${PARIS}&day=${nextTuesday()}`);
   const times = memberPage.locator("ul.times a");

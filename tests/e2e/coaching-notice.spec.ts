@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { checkPage } from "./support/check-page";
-import { newMemberTest as test, registerMember } from "./support/member";
+import { browserOf, newMemberTest as test, registerAnotherMember } from "./support/member";
 import { grantRole } from "./support/roles";
 
 /**
@@ -45,20 +45,8 @@ test("inside the coach's notice the member is told why they cannot move or cance
   expect(bookingPath).toMatch(/^\/coaching\/[a-z0-9-]+$/);
 
   // A member, in their own browser, books a time three or four days ahead.
-  const api = await playwright.request.newContext({
-    storageState: { cookies: [], origins: [] },
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
-  const booker = await registerMember(api, `notice-${test.info().project.name}-${Date.now()}@cap.test`);
-  await api.dispose();
-  const context = await browser.newContext({
-    storageState: booker.storageState,
-    javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
-    locale: "fr-FR",
-    timezoneId: "Europe/Paris",
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
+  const booker = await registerAnotherMember(playwright, `notice-${test.info().project.name}-${Date.now()}@cap.test`);
+  const context = await browserOf(browser, booker, { timezoneId: "Europe/Paris" });
   context.setDefaultTimeout(60_000);
   context.setDefaultNavigationTimeout(60_000);
   const memberPage = await context.newPage();

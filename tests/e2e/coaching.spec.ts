@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { checkPage } from "./support/check-page";
+import { chooseDate, fact, paramsOf } from "./support/coach-page";
 import { waitForMail } from "./support/mailbox";
 import { newMemberTest as test } from "./support/member";
 
@@ -21,32 +22,10 @@ function lane(): number {
   return test.info().parallelIndex;
 }
 
-/** The query of a link's href (relative or not). */
-function paramsOf(href: string | null): URLSearchParams {
-  return new URL(href ?? "", "http://cap.test").searchParams;
-}
-
-/**
- * Opens the `index`-th date with free times, counting from the month the page shows and going on
- * to the next months when this one has fewer; returns the date (YYYY-MM-DD).
- */
-async function chooseDate(page: Page, index: number): Promise<string> {
-  const dates = page.locator("table.month a");
-  for (;;) {
-    await expect(page.locator("table.month")).toBeVisible();
-    const count = await dates.count();
-    if (index < count) break;
-    index -= count;
-    const next = page.getByRole("link", { name: /Mois suivant/ });
-    const month = paramsOf(await next.getAttribute("href")).get("month");
-    await next.click();
-    await expect(page).toHaveURL((url) => url.searchParams.get("month") === month);
-  }
-  const date = dates.nth(index);
-  const day = paramsOf(await date.getAttribute("href")).get("day");
+/** Opens the `index`-th date with free times (support/coach-page); returns the date (YYYY-MM-DD). */
+async function chooseDay(page: Page, index: number): Promise<string> {
+  const day = await chooseDate(page, index);
   expect(day, "a date link carries its day").toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  await date.click();
-  await expect(page).toHaveURL((url) => url.searchParams.get("day") === day);
   await expect(page.getByText(/^Horaires libres du/)).toBeVisible();
   return day!;
 }
@@ -62,14 +41,6 @@ async function chooseFirstTime(page: Page): Promise<{ start: string; time: strin
   await expect(page).toHaveURL((url) => url.searchParams.get("start") === start);
   await expect(page.getByRole("heading", { name: "Confirmez votre séance" })).toBeVisible();
   return { start, time };
-}
-
-/** The value of one of SPEC's session fields (a <dt>/<dd> pair of a .facts list). */
-function fact(page: Page, name: string) {
-  return page
-    .locator(".facts > div")
-    .filter({ has: page.getByRole("term").getByText(name, { exact: true }) })
-    .locator("dd");
 }
 
 /**
@@ -108,7 +79,7 @@ test("book a discovery session from a module, see it, move it and cancel it", as
 
   // Book: a date, a time, confirm. A date a week out: the member moves and cancels it below,
   // which the coach's notice (24 h) forbids on the nearest dates.
-  const day = await chooseDate(page, lane() + 6);
+  const day = await chooseDay(page, lane() + 6);
   await expect(page.getByText("Heures affichées dans le fuseau Europe/Paris", { exact: false })).toBeVisible();
   await checkPage(page, "coaching-times");
   const booked = await chooseFirstTime(page);
@@ -167,7 +138,7 @@ test("book a discovery session from a module, see it, move it and cancel it", as
     (url) => url.pathname === "/coaching/claire-moreau" && url.searchParams.has("reschedule"),
   );
   await expect(page.getByText(`Vous déplacez votre séance du ${date}, ${time}`, { exact: false })).toBeVisible();
-  const movedDay = await chooseDate(page, lane() + 2);
+  const movedDay = await chooseDay(page, lane() + 2);
   expect(movedDay).not.toBe(day);
   const moved = await chooseFirstTime(page);
   const movedDate = (await fact(page, "Date").textContent())?.trim() ?? "";
@@ -218,7 +189,7 @@ test("the time-zone list shows a coach's times in the zone chosen, without JavaS
   await expect(zones).toHaveValue("America/New_York");
 
   // The second date: the first may have lost its morning to the booking notice; Sarah works Monday to Thursday.
-  const day = await chooseDate(page, 1);
+  const day = await chooseDay(page, 1);
   expect(new Date(`${day}T12:00:00Z`).getUTCDay()).toBeGreaterThanOrEqual(1);
   expect(new Date(`${day}T12:00:00Z`).getUTCDay()).toBeLessThanOrEqual(4);
   await expect(page.locator("ul.times a").first()).toHaveText("08:00");
@@ -262,7 +233,7 @@ test.describe("the coach's agenda", () => {
     test.setTimeout(180_000);
     // The member books with Claire: a date of this worker's own, past the other journeys' lanes.
     await page.goto("/coaching/claire-moreau");
-    await chooseDate(page, lane() + 8);
+    await chooseDay(page, lane() + 8);
     await chooseFirstTime(page);
     const date = (await fact(page, "Date").textContent())?.trim() ?? "";
     const time = (await fact(page, "Heure").textContent())?.trim() ?? "";

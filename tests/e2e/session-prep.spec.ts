@@ -1,5 +1,6 @@
-import { expect, type APIResponse, type Page } from "@playwright/test";
+import { expect, type APIResponse } from "@playwright/test";
 import { checkPage } from "./support/check-page";
+import { chooseDate, fact } from "./support/coach-page";
 import { waitForMail } from "./support/mailbox";
 import { newMemberTest as test } from "./support/member";
 
@@ -16,35 +17,6 @@ test.use({ timezoneId: "Europe/Paris" });
 
 const CLAIRE = "claire.moreau@coachs.cap.example";
 const AREAS = ["sante", "travail", "relations", "finances", "loisirs", "developpement"];
-
-const paramsOf = (href: string | null) => new URL(href ?? "", "http://cap.test").searchParams;
-
-/** The value of one of a session's facts (a <dt>/<dd> pair of a .facts list). */
-function fact(page: Page, name: string) {
-  return page
-    .locator(".facts > div")
-    .filter({ has: page.getByRole("term").getByText(name, { exact: true }) })
-    .locator("dd");
-}
-
-/** Opens the `index`-th date with free times of the coach's page, going on to the next months as needed. */
-async function chooseDate(page: Page, index: number) {
-  const dates = page.locator("table.month a");
-  for (;;) {
-    await expect(page.locator("table.month")).toBeVisible();
-    const count = await dates.count();
-    if (index < count) break;
-    index -= count;
-    const next = page.getByRole("link", { name: /Mois suivant/ });
-    const month = paramsOf(await next.getAttribute("href")).get("month");
-    await next.click();
-    await expect(page).toHaveURL((url) => url.searchParams.get("month") === month);
-  }
-  const date = dates.nth(index);
-  const day = paramsOf(await date.getAttribute("href")).get("day");
-  await date.click();
-  await expect(page).toHaveURL((url) => url.searchParams.get("day") === day);
-}
 
 function expectOk(response: APIResponse, step: string) {
   expect(response.ok(), `${step}: HTTP ${response.status()}`).toBe(true);

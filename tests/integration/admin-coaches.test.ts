@@ -12,7 +12,7 @@ import { action as listAction, loader as listLoader } from "~/routes/_default.ad
 import { action as coachAction, loader as coachLoader } from "~/routes/_default.admin.coaches.$id/route";
 import { action as retireAction, loader as retireLoader } from "~/routes/_default.admin.coaches.$id_.retire";
 import { action as memberAction } from "~/routes/_default.admin.members.$id/route";
-import { callWith, mailsTo, verifiedMember, type TestMember } from "../support/accounts";
+import { callWith, getAs, mailsTo, postAs, type TestMember, verifiedMember } from "../support/accounts";
 import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
 import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
@@ -33,16 +33,6 @@ async function admin(): Promise<TestMember> {
   await grantRole({ memberId: null }, member.memberId, "admin");
   return member;
 }
-
-const get = (loader: Routed, path: string, who: TestMember, params: Record<string, string> = {}) =>
-  callWith(loader, buildRequest(path, { cookie: who.cookie }), { params });
-const post = (
-  action: Routed,
-  path: string,
-  who: TestMember,
-  form: Record<string, string | string[]>,
-  params: Record<string, string> = {},
-) => callWith(action, buildRequest(path, { form, cookie: who.cookie }), { params });
 
 async function claire() {
   const [row] = await db().select().from(coaches).where(eq(coaches.slug, "claire-moreau"));
@@ -82,14 +72,14 @@ describe("the operator's coaches refuse whoever is not an admin", () => {
     const target = await claire();
     const params = { id: target.id };
     for (const visitor of [plain, coach]) {
-      expect(statusOf(await get(listLoader, "/admin/coaches", visitor))).toBe(404);
+      expect(statusOf(await getAs(listLoader, "/admin/coaches", visitor))).toBe(404);
       expect(
-        statusOf(await post(listAction, "/admin/coaches", visitor, { intent: "makeCoach", email: visitor.email })),
+        statusOf(await postAs(listAction, "/admin/coaches", visitor, { intent: "makeCoach", email: visitor.email })),
       ).toBe(404);
-      expect(statusOf(await get(coachLoader, `/admin/coaches/${target.id}`, visitor, params))).toBe(404);
+      expect(statusOf(await getAs(coachLoader, `/admin/coaches/${target.id}`, visitor, params))).toBe(404);
       expect(
         statusOf(
-          await post(
+          await postAs(
             coachAction,
             `/admin/coaches/${target.id}`,
             visitor,
@@ -98,9 +88,11 @@ describe("the operator's coaches refuse whoever is not an admin", () => {
           ),
         ),
       ).toBe(404);
-      expect(statusOf(await get(retireLoader, `/admin/coaches/${target.id}/retire`, visitor, params))).toBe(404);
+      expect(statusOf(await getAs(retireLoader, `/admin/coaches/${target.id}/retire`, visitor, params))).toBe(404);
       expect(
-        statusOf(await post(retireAction, `/admin/coaches/${target.id}/retire`, visitor, { intent: "retire" }, params)),
+        statusOf(
+          await postAs(retireAction, `/admin/coaches/${target.id}/retire`, visitor, { intent: "retire" }, params),
+        ),
       ).toBe(404);
       expect((await api("/api/admin/coaches", visitor)).status).toBe(404);
       expect((await api(`/api/admin/coaches/${target.id}`, visitor, { params })).status).toBe(404);
@@ -124,7 +116,7 @@ describe("the operator's coaches", () => {
       coaches: { name: string; member: { id: string } | null; retired: boolean; upcoming: number }[];
       page: { pages: number; total: number };
     };
-    const list = await dataOf<List>(await get(listLoader, "/admin/coaches", ada));
+    const list = await dataOf<List>(await getAs(listLoader, "/admin/coaches", ada));
     expect(list.coaches.map((c) => c.name)).toEqual(["Claire Moreau", "Julien Bernard", "Sarah Collins"]);
     expect(list.coaches[0]).toMatchObject({ member: { id: linked.memberId }, retired: false, upcoming: 1 });
     expect(list.coaches[1]).toMatchObject({ member: null, upcoming: 0 });
@@ -146,7 +138,7 @@ describe("the operator's coaches", () => {
           bufferMinutes: 15,
         })),
       );
-    const second = await dataOf<List>(await get(listLoader, "/admin/coaches?page=2", ada));
+    const second = await dataOf<List>(await getAs(listLoader, "/admin/coaches?page=2", ada));
     expect(second.page).toMatchObject({ pages: 2, total: 28 });
     expect(second.coaches).toHaveLength(8);
     const body = await checkedJson(await api("/api/admin/coaches?page=2&limit=20", ada), "/api/admin/coaches", "get");
@@ -157,19 +149,22 @@ describe("the operator's coaches", () => {
   it("makes a member a coach from their address (their profile from their name), audited; an unknown address is refused", async () => {
     const ada = await admin();
     const fresh = await verifiedMember({ email: "noe@example.com", first: { firstName: "Noé", lastName: "Petit" } });
-    const unknown = await post(listAction, "/admin/coaches", ada, { intent: "makeCoach", email: "nobody@example.com" });
+    const unknown = await postAs(listAction, "/admin/coaches", ada, {
+      intent: "makeCoach",
+      email: "nobody@example.com",
+    });
     expect(statusOf(unknown)).toBe(404);
     expect((await dataOf<{ error: Record<string, string[]> }>(unknown)).error.email).toEqual([
       "coaches.errors.noMember",
     ]);
-    const bad = await post(listAction, "/admin/coaches", ada, { intent: "makeCoach", email: "x".repeat(300) });
+    const bad = await postAs(listAction, "/admin/coaches", ada, { intent: "makeCoach", email: "x".repeat(300) });
     expect(statusOf(bad)).toBe(400);
     expect((await dataOf<{ error: Record<string, string[]> }>(bad)).error.email).toEqual([
       "admin:coaches.errors.email",
     ]);
     expect(await rolesOf(fresh.memberId)).toEqual([]);
 
-    const made = await post(listAction, "/admin/coaches", ada, { intent: "makeCoach", email: "NOE@example.com" });
+    const made = await postAs(listAction, "/admin/coaches", ada, { intent: "makeCoach", email: "NOE@example.com" });
     expect(statusOf(made)).toBe(303);
     const [record] = await db().select().from(coaches).where(eq(coaches.memberId, fresh.memberId));
     expect(headerOf(made, "Location")).toBe(`/admin/coaches/${record.id}?saved=made`);
@@ -187,7 +182,7 @@ describe("the operator's coaches", () => {
       .toBuffer();
     const own = await savePhoto(fresh.memberId, png);
     if (!own.ok) throw new Error(own.error);
-    await post(listAction, "/admin/coaches", ada, { intent: "makeCoach", email: fresh.email });
+    await postAs(listAction, "/admin/coaches", ada, { intent: "makeCoach", email: fresh.email });
     const [record] = await db().select().from(coaches).where(eq(coaches.memberId, fresh.memberId));
     expect(record.photo).toMatch(/^\/photos\/.+\.webp$/);
     expect(record.photo).not.toBe(own.url);
@@ -201,11 +196,11 @@ describe("the operator's coaches", () => {
     const target = await claire();
     const params = { id: target.id };
     const loaded = await dataOf<{ profile: { name: string } }>(
-      await get(coachLoader, `/admin/coaches/${target.id}`, ada, params),
+      await getAs(coachLoader, `/admin/coaches/${target.id}`, ada, params),
     );
     expect(loaded.profile.name).toBe("Claire Moreau");
-    expect(statusOf(await get(coachLoader, "/admin/coaches/nope", ada, { id: "nope" }))).toBe(404);
-    const saved = await post(
+    expect(statusOf(await getAs(coachLoader, "/admin/coaches/nope", ada, { id: "nope" }))).toBe(404);
+    const saved = await postAs(
       coachAction,
       `/admin/coaches/${target.id}`,
       ada,
@@ -219,7 +214,7 @@ describe("the operator's coaches", () => {
       params,
     );
     expect(headerOf(saved, "Location")).toBe(`/admin/coaches/${target.id}?saved=profile`);
-    const refused = await post(
+    const refused = await postAs(
       coachAction,
       `/admin/coaches/${target.id}`,
       ada,
@@ -293,12 +288,12 @@ describe("retiring a coach", () => {
     expect(await rolesOf(coach.memberId)).toContain("coach");
 
     const step = await dataOf<{ sessions: { id: string; member: string }[] }>(
-      await get(retireLoader, `/admin/coaches/${target.id}/retire`, ada, params),
+      await getAs(retireLoader, `/admin/coaches/${target.id}/retire`, ada, params),
     );
     expect(step.sessions.map((s) => s.id)).toEqual(future.map((b) => b.id));
     expect(step.sessions[0].member).toMatch(/\S/);
 
-    const unknownIntent = await post(
+    const unknownIntent = await postAs(
       retireAction,
       `/admin/coaches/${target.id}/retire`,
       ada,
@@ -308,7 +303,7 @@ describe("retiring a coach", () => {
     expect(statusOf(unknownIntent)).toBe(400);
     expect((await claire()).retired).toBe(false);
 
-    const retired = await post(retireAction, `/admin/coaches/${target.id}/retire`, ada, { intent: "retire" }, params);
+    const retired = await postAs(retireAction, `/admin/coaches/${target.id}/retire`, ada, { intent: "retire" }, params);
     expect(headerOf(retired, "Location")).toBe(`/admin/coaches/${target.id}?saved=retired`);
     const rows = await db().select().from(coachingBookings).where(eq(coachingBookings.coachId, target.id));
     for (const booking of future) {
@@ -338,7 +333,7 @@ describe("retiring a coach", () => {
     expect(list.coaches.map((c) => c.slug)).not.toContain("claire-moreau");
 
     // Twice: refused, nothing more.
-    const again = await post(retireAction, `/admin/coaches/${target.id}/retire`, ada, { intent: "retire" }, params);
+    const again = await postAs(retireAction, `/admin/coaches/${target.id}/retire`, ada, { intent: "retire" }, params);
     expect(statusOf(again)).toBe(409);
     const viaApi = await api(`/api/admin/coaches/${target.id}/retire`, ada, { params });
     expect(viaApi.status).toBe(409);

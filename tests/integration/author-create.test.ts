@@ -13,7 +13,6 @@ import {
 } from "~/.server/http/request-screen.server";
 import { screenRequest } from "~/.server/http/route-screen.server";
 import { admitUpload } from "~/.server/profile/upload-gate.server";
-import { grantRole } from "~/.server/roles/roles.server";
 import { readDraft } from "~/.server/trainings/drafts.server";
 import { markPartRead } from "~/.server/trainings/progress.server";
 import { trainingFileBounds } from "~/.server/trainings/training-file.server";
@@ -37,8 +36,9 @@ import NewPage, { action as newAction, loader as newLoader } from "~/routes/_def
 import { loader as draftFileLoader } from "~/routes/author.trainings.$slug.draft[.]json";
 import Overview, { loader as overviewLoader } from "~/routes/_default.author.trainings.$slug._index";
 import AuthorTrainings, { loader as listLoader } from "~/routes/_default.author.trainings._index";
-import { callWith, renderPage, verifiedMember, type TestMember } from "../support/accounts";
+import { callWith, renderPage, type TestMember } from "../support/accounts";
 import { buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
+import { withRole } from "../support/roles";
 
 /**
  * Issue 26 items 1 (create, retire), 4 (preview) and 7 (import, export): every page refuses a
@@ -49,12 +49,6 @@ type Routed = (args: LoaderFunctionArgs) => unknown;
 const trainingsFolder = path.join(process.cwd(), "app/content/trainings");
 const fileBytes = (slug: string) => readFileSync(path.join(trainingsFolder, `${slug}.json`));
 const fileOf = (slug: string) => JSON.parse(fileBytes(slug).toString("utf8"));
-
-async function withRole(email: string, role: "author" | "admin" | "coach" | null): Promise<TestMember> {
-  const member = await verifiedMember({ email });
-  if (role) await grantRole({ memberId: null }, member.memberId, role);
-  return member;
-}
 
 function get(loader: Routed, pathname: string, cookie: string, params: Record<string, string> = {}) {
   return callWith(loader, buildRequest(pathname, { cookie }), { params });

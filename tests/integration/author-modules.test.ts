@@ -10,7 +10,6 @@ import { screenHead } from "~/.server/http/request-screen.server";
 import { securityHeaders } from "~/.server/http/security-headers.server";
 import { env } from "~/.server/config/env.server";
 import { ModulePart } from "~/components/presentational/module-part";
-import { grantRole } from "~/.server/roles/roles.server";
 import { servedBuild } from "~/.server/runtime/served-build.server";
 import { readDraft } from "~/.server/trainings/drafts.server";
 import ModuleEditor, {
@@ -26,8 +25,9 @@ import ModulesPage, {
   loader as modulesLoader,
 } from "~/routes/_default.author.trainings.$slug.modules._index";
 import { loader as uploadLoader } from "~/routes/uploads.$file";
-import { callWith, renderPage, verifiedMember, type TestMember } from "../support/accounts";
+import { callWith, renderPage, type TestMember } from "../support/accounts";
 import { buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
+import { withRole } from "../support/roles";
 
 vi.mock("~/.server/runtime/lifecycle.server", () => ({ lifecycle: { start: async () => undefined } }));
 
@@ -44,12 +44,6 @@ const MODULE_PAGE = `${MODULES}/${MODULE}`;
 const PART_PAGE = (part: string) => `${MODULE_PAGE}/parts/${part}`;
 
 type Routed = (args: LoaderFunctionArgs) => unknown;
-
-async function withRole(email: string, role: "author" | "admin" | "coach" | null): Promise<TestMember> {
-  const member = await verifiedMember({ email });
-  if (role) await grantRole({ memberId: null }, member.memberId, role);
-  return member;
-}
 
 const paramsOf = (part?: string) => ({ slug: TRAINING, module: MODULE, ...(part ? { part } : {}) });
 
@@ -80,6 +74,11 @@ function upload(
 
 async function revision(): Promise<string> {
   return String((await readDraft(TRAINING))!.revision);
+}
+
+/** A post of the modules list by `who`, at the draft's current revision unless the form names one. */
+async function postModules(who: { cookie: string }, form: Record<string, string>) {
+  return post(modulesAction, MODULES, who.cookie, { slug: TRAINING }, { revision: await revision(), ...form });
 }
 
 async function draftModule(slug = MODULE) {
@@ -247,18 +246,11 @@ describe("the modules pages refuse whoever is neither author nor admin", () => {
 describe("the modules list", () => {
   it("adds a module (its slug from the French title), moves it up, and removes it after a confirmation", async () => {
     const author = await withRole("author@example.com", "author");
-    const added = await post(
-      modulesAction,
-      MODULES,
-      author.cookie,
-      { slug: TRAINING },
-      {
-        intent: "add",
-        revision: await revision(),
-        titleFr: "Épreuve n°1 : garder le cap",
-        titleEn: "Trial 1",
-      },
-    );
+    const added = await postModules(author, {
+      intent: "add",
+      titleFr: "Épreuve n°1 : garder le cap",
+      titleEn: "Trial 1",
+    });
     expect(statusOf(added)).toBe(303);
     expect(headerOf(added, "Location")).toBe(`${MODULES}?saved=added`);
     const slugs = () => readDraft(TRAINING).then((draft) => draft!.content.modules.map((module) => module.slug));
@@ -268,60 +260,17 @@ describe("the modules list", () => {
       "appeler-son-equipage",
       "epreuve-n-1-garder-le-cap",
     ]);
-    const again = await post(
-      modulesAction,
-      MODULES,
-      author.cookie,
-      { slug: TRAINING },
-      {
-        intent: "add",
-        revision: await revision(),
-        titleFr: "Épreuve n°1 — garder le cap",
-      },
-    );
+    const again = await postModules(author, { intent: "add", titleFr: "Épreuve n°1 — garder le cap" });
     expect(statusOf(again)).toBe(409);
     expect((await dataOf<{ error: Record<string, string[]> }>(again)).error.slug).toEqual(["modules.errors.slugTaken"]);
-    const badSlug = await post(
-      modulesAction,
-      MODULES,
-      author.cookie,
-      { slug: TRAINING },
-      {
-        intent: "add",
-        revision: await revision(),
-        titleFr: "Autre",
-        slug: "../etc",
-      },
-    );
+    const badSlug = await postModules(author, { intent: "add", titleFr: "Autre", slug: "../etc" });
     expect(statusOf(badSlug)).toBe(400);
 
-    const up = await post(
-      modulesAction,
-      MODULES,
-      author.cookie,
-      { slug: TRAINING },
-      {
-        intent: "move",
-        revision: await revision(),
-        slug: "epreuve-n-1-garder-le-cap",
-        direction: "up",
-      },
-    );
+    const up = await postModules(author, { intent: "move", slug: "epreuve-n-1-garder-le-cap", direction: "up" });
     expect(statusOf(up)).toBe(303);
     expect((await slugs())[2]).toBe("epreuve-n-1-garder-le-cap");
     // The first one cannot go further up: nothing moves.
-    await post(
-      modulesAction,
-      MODULES,
-      author.cookie,
-      { slug: TRAINING },
-      {
-        intent: "move",
-        revision: await revision(),
-        slug: "tenir-ses-engagements",
-        direction: "up",
-      },
-    );
+    await postModules(author, { intent: "move", slug: "tenir-ses-engagements", direction: "up" });
     expect((await slugs())[0]).toBe("tenir-ses-engagements");
 
     // The confirmation step says members keep their progress.
@@ -334,17 +283,7 @@ describe("the modules list", () => {
     });
     expect(html).toContain("Retirer ce module ?");
     expect(html).toContain("gardent leur progression");
-    const removed = await post(
-      modulesAction,
-      MODULES,
-      author.cookie,
-      { slug: TRAINING },
-      {
-        intent: "remove",
-        revision: await revision(),
-        slug: "traverser-les-tempetes",
-      },
-    );
+    const removed = await postModules(author, { intent: "remove", slug: "traverser-les-tempetes" });
     expect(statusOf(removed)).toBe(303);
     expect(await slugs()).not.toContain("traverser-les-tempetes");
     // The published version still has it: members see no change before publishing.
@@ -355,29 +294,9 @@ describe("the modules list", () => {
     const author = await withRole("author@example.com", "author");
     const other = await withRole("admin@example.com", "admin");
     const stale = await revision();
-    await post(
-      modulesAction,
-      MODULES,
-      other.cookie,
-      { slug: TRAINING },
-      {
-        intent: "add",
-        revision: stale,
-        titleFr: "D’abord",
-      },
-    );
+    await postModules(other, { intent: "add", revision: stale, titleFr: "D’abord" });
     const before = await readDraft(TRAINING);
-    const answer = await post(
-      modulesAction,
-      MODULES,
-      author.cookie,
-      { slug: TRAINING },
-      {
-        intent: "remove",
-        revision: stale,
-        slug: MODULE,
-      },
-    );
+    const answer = await postModules(author, { intent: "remove", revision: stale, slug: MODULE });
     expect(statusOf(answer)).toBe(409);
     expect((await readDraft(TRAINING))!.content).toEqual(before!.content);
   });
@@ -392,17 +311,7 @@ describe("the modules list", () => {
     await db()
       .update(trainingDrafts)
       .set({ content: { ...draft.content, modules: [...draft.content.modules, ...many] } });
-    const full = await post(
-      modulesAction,
-      MODULES,
-      author.cookie,
-      { slug: TRAINING },
-      {
-        intent: "add",
-        revision: await revision(),
-        titleFr: "Trente et un",
-      },
-    );
+    const full = await postModules(author, { intent: "add", titleFr: "Trente et un" });
     expect(statusOf(full)).toBe(422);
     expect((await readDraft(TRAINING))!.content.modules).toHaveLength(30);
     const forged: object[] = [
@@ -417,17 +326,7 @@ describe("the modules list", () => {
       expect(status, JSON.stringify(form)).toBeGreaterThanOrEqual(400);
       expect(status).toBeLessThan(500);
     }
-    const gone = await post(
-      modulesAction,
-      MODULES,
-      author.cookie,
-      { slug: TRAINING },
-      {
-        intent: "remove",
-        revision: await revision(),
-        slug: "absent",
-      },
-    );
+    const gone = await postModules(author, { intent: "remove", slug: "absent" });
     expect(statusOf(gone)).toBe(404);
   });
 });

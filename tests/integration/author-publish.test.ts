@@ -3,7 +3,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { auditEvents, trainingDrafts, trainingVersions, trainings } from "~/.server/db/schema.server";
-import { grantRole } from "~/.server/roles/roles.server";
 import { createDraft, readDraft, saveDraft } from "~/.server/trainings/drafts.server";
 import { readTrainingFiles } from "~/.server/trainings/seed.server";
 import type { DraftContent } from "~/content/training-schema";
@@ -19,6 +18,7 @@ import { loader as versionFileLoader } from "~/routes/author.trainings.$slug.his
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
 import { callWith, renderPage, verifiedMember, type TestMember } from "../support/accounts";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { withRole } from "../support/roles";
 
 /**
  * Issue 26 items 4 and 6: the publish page (the draft checked complete, what would change, one
@@ -27,12 +27,6 @@ import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
  */
 type Routed = (args: LoaderFunctionArgs) => unknown;
 const seeded = (slug: string) => readTrainingFiles().find((file) => file.content.slug === slug)!.content;
-
-async function withRole(email: string, role: "author" | "admin" | "coach" | null): Promise<TestMember> {
-  const member = await verifiedMember({ email });
-  if (role) await grantRole({ memberId: null }, member.memberId, role);
-  return member;
-}
 
 const get = (loader: Routed, path: string, cookie: string, params: Record<string, string>) =>
   callWith(loader, buildRequest(path, { cookie }), { params });

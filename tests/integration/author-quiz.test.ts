@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { trainingDrafts } from "~/.server/db/schema.server";
-import { grantRole } from "~/.server/roles/roles.server";
 import { readDraft } from "~/.server/trainings/drafts.server";
 import { scoreQuiz } from "~/.server/trainings/scoring.server";
 import { draftContent, trainingContent } from "~/content/training-schema";
@@ -19,8 +18,9 @@ import SkillsPage, {
   action as skillsAction,
   loader as skillsLoader,
 } from "~/routes/_default.author.trainings.$slug.skills";
-import { callWith, renderPage, verifiedMember, type TestMember } from "../support/accounts";
+import { callWith, renderPage } from "../support/accounts";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { withRole } from "../support/roles";
 
 /**
  * Issue 26, item 3 (quizzes) and item 8's bounds for them: an author adds a quiz to a module,
@@ -31,12 +31,6 @@ import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
  */
 type Routed = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown;
 type Params = Record<string, string>;
-
-async function withRole(email: string, role: "author" | "admin" | "coach" | null): Promise<TestMember> {
-  const member = await verifiedMember({ email });
-  if (role) await grantRole({ memberId: null }, member.memberId, role);
-  return member;
-}
 
 const author = () => withRole("author@example.com", "author");
 

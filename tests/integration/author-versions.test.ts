@@ -19,6 +19,7 @@ import { loader as congratulationsLoader } from "~/routes/_next.training.$traini
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
 import { callWith, renderPage, verifiedMember, type TestMember } from "../support/accounts";
 import { buildRequest, dataOf, statusOf } from "../support/http";
+import { validAnswers } from "../support/trainings";
 
 /**
  * Issue 26 item 5 (versions keep members' progress), item 7's re-seed rule and item 4's "every
@@ -65,19 +66,6 @@ async function answerQuiz(member: TestMember, module: ModuleContent, answers = v
     moduleAction,
     buildRequest(modulePath(module.slug), { form, cookie: member.cookie }),
     moduleParams(module.slug),
-  );
-}
-
-/** The right answers where there are, else the first ones the question allows. */
-function validAnswers(module: ModuleContent) {
-  return Object.fromEntries(
-    module.quiz!.questions.map((q) => {
-      const right = q.answers.filter((a) => a.correct).map((a) => a.id);
-      return [
-        q.id,
-        right.length >= q.min && right.length <= q.max ? right : q.answers.slice(0, q.min).map((a) => a.id),
-      ];
-    }),
   );
 }
 

@@ -6,7 +6,6 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { trainings } from "~/.server/db/schema.server";
 import { screenRequest } from "~/.server/http/route-screen.server";
-import { grantRole } from "~/.server/roles/roles.server";
 import { Sidebar } from "~/components/document/sidebar";
 import { loader as layoutLoader } from "~/routes/_default";
 import { loader as spaceLoader } from "~/routes/_default.author";
@@ -15,8 +14,9 @@ import CheckPage, { action as checkAction, loader as checkLoader } from "~/route
 import { loader as outlineLoader } from "~/routes/_default.author.trainings.$slug._index";
 import { loader as listLoader } from "~/routes/_default.author.trainings._index";
 import { loader as fileLoader } from "~/routes/author.trainings.$slug.file[.]json";
-import { callWith, renderPage, verifiedMember, type TestMember } from "../support/accounts";
+import { callWith, renderPage } from "../support/accounts";
 import { buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
+import { withRole } from "../support/roles";
 
 /**
  * Issue 26, first slice: the author space. Authors and admins reach it; a plain member and a coach
@@ -27,12 +27,6 @@ type Routed = (args: LoaderFunctionArgs) => unknown;
 
 const trainingsFolder = path.join(process.cwd(), "app/content/trainings");
 const seededFile = (slug: string) => JSON.parse(readFileSync(path.join(trainingsFolder, `${slug}.json`), "utf8"));
-
-async function withRole(email: string, role: "author" | "admin" | "coach" | null): Promise<TestMember> {
-  const member = await verifiedMember({ email });
-  if (role) await grantRole({ memberId: null }, member.memberId, role);
-  return member;
-}
 
 function get(loader: Routed, pathname: string, cookie: string, params: Record<string, string> = {}) {
   return callWith(loader, buildRequest(pathname, { cookie }), { params });

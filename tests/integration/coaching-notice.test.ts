@@ -7,7 +7,7 @@ import { coachingBookings } from "~/.server/db/schema.server";
 import { action as hoursAction, loader as hoursLoader } from "~/routes/_default.coach.hours/route";
 import { action as bookAction, loader as bookLoader } from "~/routes/_default.coaching.$coach_slug/route";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
-import { callWith, verifiedMember, type TestMember } from "../support/accounts";
+import { callWith, getAs, postAs, type TestMember, verifiedMember } from "../support/accounts";
 import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
 import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
@@ -22,17 +22,6 @@ const DAY = 24 * 3600_000;
 const bookingGet = endpointAt("/api/bookings/:id").loader;
 const bookingCancel = endpointAt("/api/bookings/:id/cancel").action!;
 const bookingMove = endpointAt("/api/bookings/:id/reschedule").action!;
-
-type RouteFunction = Parameters<typeof callWith>[0];
-const get = (fn: RouteFunction, path: string, member: TestMember, params: Record<string, string> = {}) =>
-  callWith(fn, buildRequest(path, { cookie: member.cookie }), { params });
-const post = (
-  fn: RouteFunction,
-  path: string,
-  member: TestMember,
-  form: Record<string, string>,
-  params: Record<string, string> = {},
-) => callWith(fn, buildRequest(path, { form, cookie: member.cookie }), { params });
 
 function api(fn: (args: ActionFunctionArgs) => unknown, path: string, token: string, id: string, json?: unknown) {
   const request = buildRequest(path, {
@@ -87,7 +76,7 @@ async function claireSetsNotice(hours: string) {
 
 async function bookedSession(member: TestMember) {
   const [slot, , other] = await slotsInThreeDays();
-  const answer = await post(
+  const answer = await postAs(
     bookAction,
     "/coaching/claire-moreau",
     member,
@@ -108,7 +97,7 @@ describe("the coach's notice to move or cancel a session", () => {
     const page = await dataOf<{
       session: { changeable: boolean };
       changeNotice: { inside: boolean; date: string; time: string };
-    }>(await get(sessionLoader, `/coaching/sessions/${booking.id}`, member, { id: booking.id }));
+    }>(await getAs(sessionLoader, `/coaching/sessions/${booking.id}`, member, { id: booking.id }));
     expect(page.session.changeable).toBe(true);
     // 24 h before the start, in the member's zone (Europe/Paris by default).
     const deadline = new Date(booking.startsAt.getTime() - DAY);
@@ -153,7 +142,7 @@ describe("the coach's notice to move or cancel a session", () => {
     await claireSetsNotice("168");
 
     const page = await dataOf<{ changeNotice: unknown; session: { changeable: boolean } }>(
-      await get(sessionLoader, `/coaching/sessions/${booking.id}`, member, { id: booking.id }),
+      await getAs(sessionLoader, `/coaching/sessions/${booking.id}`, member, { id: booking.id }),
     );
     expect(page.changeNotice).toEqual({
       inside: true,
@@ -163,7 +152,7 @@ describe("the coach's notice to move or cancel a session", () => {
     });
 
     // Cancelling (the page's form, posted from a page read before) and moving change nothing: back to the page.
-    const cancel = await post(
+    const cancel = await postAs(
       sessionAction,
       `/coaching/sessions/${booking.id}`,
       member,
@@ -172,7 +161,7 @@ describe("the coach's notice to move or cancel a session", () => {
     );
     expect(statusOf(cancel)).toBe(303);
     expect(headerOf(cancel, "Location")).toBe(`/coaching/sessions/${booking.id}`);
-    const move = await post(
+    const move = await postAs(
       bookAction,
       "/coaching/claire-moreau",
       member,
@@ -181,7 +170,7 @@ describe("the coach's notice to move or cancel a session", () => {
     );
     expect(headerOf(move, "Location")).toBe(`/coaching/sessions/${booking.id}`);
     // The move's calendar is not offered either: the session page tells why.
-    const movePage = await get(bookLoader, `/coaching/claire-moreau?reschedule=${booking.id}`, member, {
+    const movePage = await getAs(bookLoader, `/coaching/claire-moreau?reschedule=${booking.id}`, member, {
       coach_slug: "claire-moreau",
     });
     expect(headerOf(movePage, "Location")).toBe(`/coaching/sessions/${booking.id}`);

@@ -18,23 +18,12 @@ import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
 import { loader as overviewLoader } from "~/routes/_default._index/route";
 import { action as coachLinkAction, loader as coachLinkLoader } from "~/routes/_home.coach.session.$token";
-import { callWith, mailsTo, verifiedMember, type TestMember } from "../support/accounts";
+import { callWith, getAs, mailsTo, postAs, type TestMember, verifiedMember } from "../support/accounts";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { startSmtp } from "../support/smtp";
 
 const DAY = 24 * 60 * 60 * 1000;
 const claireEmail = "claire.moreau@coachs.cap.example";
-
-type RouteFunction = Parameters<typeof callWith>[0];
-const get = (fn: RouteFunction, path: string, member: TestMember, params: Record<string, string> = {}) =>
-  callWith(fn, buildRequest(path, { cookie: member.cookie }), { params });
-const post = (
-  fn: RouteFunction,
-  path: string,
-  member: TestMember,
-  form: Record<string, string>,
-  params: Record<string, string> = {},
-) => callWith(fn, buildRequest(path, { form, cookie: member.cookie }), { params });
 
 async function claire() {
   const coach = await coachOf("claire-moreau");
@@ -49,7 +38,7 @@ async function laterSlots() {
 }
 
 function book(member: TestMember, start: Date, extra: Record<string, string> = {}) {
-  return post(
+  return postAs(
     coachAction,
     "/coaching/claire-moreau",
     member,
@@ -109,7 +98,7 @@ describe("coaches", () => {
     const member = await verifiedMember();
     const page = await dataOf<{
       coaches: { slug: string; minutes: number; languages: string[]; zone: string; path: string }[];
-    }>(await get(coachingLoader, "/coaching?from=/training/j-embarque/modules/prendre-la-barre", member));
+    }>(await getAs(coachingLoader, "/coaching?from=/training/j-embarque/modules/prendre-la-barre", member));
     expect(page.coaches.map((c) => c.slug)).toEqual(["claire-moreau", "julien-bernard", "sarah-collins"]);
     expect(page.coaches[2]).toMatchObject({
       minutes: 45,
@@ -126,7 +115,7 @@ describe("the coach's page and its time zones", () => {
   it("offers the usual zones (and the one shown); every zone is on a page of its own that keeps the step", async () => {
     const member = await verifiedMember();
     const page = await dataOf<{ zones: string[]; query: { timeZone: string } }>(
-      await get(coachLoader, "/coaching/sarah-collins?tz=Asia/Tokyo", member, { coach_slug: "sarah-collins" }),
+      await getAs(coachLoader, "/coaching/sarah-collins?tz=Asia/Tokyo", member, { coach_slug: "sarah-collins" }),
     );
     expect(page.zones).toContain("Europe/Paris");
     expect(page.zones.length).toBeLessThan(25);
@@ -142,7 +131,7 @@ describe("the coach's page and its time zones", () => {
       region: string;
       regionZones: string[];
     };
-    const zonePage = await dataOf<ZonePage>(await get(zoneLoader, path, member, { coach_slug: "sarah-collins" }));
+    const zonePage = await dataOf<ZonePage>(await getAs(zoneLoader, path, member, { coach_slug: "sarah-collins" }));
     expect(zonePage.timeZone).toBe("Asia/Tokyo");
     // Only what the coach page itself would read: a reschedule id that is no id is left behind.
     expect(zonePage.kept).toEqual([
@@ -155,16 +144,18 @@ describe("the coach's page and its time zones", () => {
     expect(zonePage.regionZones).toContain("Asia/Tokyo");
     expect(zonePage.regionZones.every((zone) => zone.startsWith("Asia/"))).toBe(true);
     const pacific = await dataOf<ZonePage>(
-      await get(zoneLoader, `${path}&region=Pacific`, member, { coach_slug: "sarah-collins" }),
+      await getAs(zoneLoader, `${path}&region=Pacific`, member, { coach_slug: "sarah-collins" }),
     );
     expect(pacific.regionZones).toContain("Pacific/Noumea");
     expect(pacific.timeZone).toBe("Asia/Tokyo");
     const unknownRegion = await dataOf<ZonePage>(
-      await get(zoneLoader, `${path}&region=${encodeURIComponent("Mars'--")}`, member, { coach_slug: "sarah-collins" }),
+      await getAs(zoneLoader, `${path}&region=${encodeURIComponent("Mars'--")}`, member, {
+        coach_slug: "sarah-collins",
+      }),
     );
     expect(unknownRegion.region).toBe("Asia");
 
-    const unknown = await get(zoneLoader, "/coaching/nobody/time-zone", member, { coach_slug: "nobody" });
+    const unknown = await getAs(zoneLoader, "/coaching/nobody/time-zone", member, { coach_slug: "nobody" });
     expect(statusOf(unknown)).toBe(404);
     const visitor = await callWith(zoneLoader, buildRequest("/coaching/sarah-collins/time-zone"), {
       params: { coach_slug: "sarah-collins" },
@@ -195,7 +186,7 @@ describe("the month view", () => {
       });
     type Cell = { day: string; inMonth: boolean; status: string };
     const page = await dataOf<{ calendar: { weeks: Cell[][] } }>(
-      await get(coachLoader, `/coaching/claire-moreau?tz=Europe/Paris&month=${day.slice(0, 7)}`, member, {
+      await getAs(coachLoader, `/coaching/claire-moreau?tz=Europe/Paris&month=${day.slice(0, 7)}`, member, {
         coach_slug: "claire-moreau",
       }),
     );
@@ -384,7 +375,7 @@ describe("a booked session", () => {
     const { member, booking } = await booked();
     const page = await dataOf<{
       session: { date: string; time: string; zone: string; meetingUrl: string; changeable: boolean };
-    }>(await get(sessionLoader, `/coaching/sessions/${booking.id}?booked`, member, { id: booking.id }));
+    }>(await getAs(sessionLoader, `/coaching/sessions/${booking.id}?booked`, member, { id: booking.id }));
     expect(page.session).toMatchObject({
       meetingUrl: booking.meetingUrl,
       changeable: true,
@@ -392,12 +383,12 @@ describe("a booked session", () => {
     });
     expect(page.session.time).toMatch(/^\d\d:\d\d–\d\d:\d\d$/);
 
-    const list = await dataOf<{ upcoming: { id: string }[] }>(await get(coachingLoader, "/coaching", member));
+    const list = await dataOf<{ upcoming: { id: string }[] }>(await getAs(coachingLoader, "/coaching", member));
     expect(list.upcoming.map((s) => s.id)).toEqual([booking.id]);
 
     const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(booking.startsAt);
     const overview = await dataOf<{ week: { days: { day: string; appointments: { id: string; coach: string }[] }[] } }>(
-      await get(overviewLoader, `/?week=${day}`, member),
+      await getAs(overviewLoader, `/?week=${day}`, member),
     );
     expect(overview.week.days.find((d) => d.day === day)?.appointments).toEqual([
       expect.objectContaining({ id: booking.id, coach: "Claire Moreau" }),
@@ -407,10 +398,18 @@ describe("a booked session", () => {
   it("is reachable by its member only", async () => {
     const { booking } = await booked();
     const other = await verifiedMember({ email: "paul@example.com" });
-    expect(statusOf(await get(sessionLoader, `/coaching/sessions/${booking.id}`, other, { id: booking.id }))).toBe(404);
+    expect(statusOf(await getAs(sessionLoader, `/coaching/sessions/${booking.id}`, other, { id: booking.id }))).toBe(
+      404,
+    );
     expect(
       statusOf(
-        await post(sessionAction, `/coaching/sessions/${booking.id}`, other, { intent: "cancel" }, { id: booking.id }),
+        await postAs(
+          sessionAction,
+          `/coaching/sessions/${booking.id}`,
+          other,
+          { intent: "cancel" },
+          { id: booking.id },
+        ),
       ),
     ).toBe(404);
     expect(statusOf(await book(other, new Date(Date.now() + 5 * DAY), { reschedule: booking.id }))).toBe(404);
@@ -445,7 +444,7 @@ describe("a booked session", () => {
 
   it("is cancelled by its member: the time is free again and both are told with a CANCEL invitation", async () => {
     const { member, booking, slots } = await booked();
-    const cancelled = await post(
+    const cancelled = await postAs(
       sessionAction,
       `/coaching/sessions/${booking.id}`,
       member,
@@ -463,7 +462,7 @@ describe("a booked session", () => {
       expect(calendarOf(news.attachments[0].content)).toMatchObject({ method: "CANCEL", status: "CANCELLED" });
       expect(mails.filter((m) => m.subject.startsWith("Rappel"))).toEqual([]);
     }
-    const again = await post(
+    const again = await postAs(
       sessionAction,
       `/coaching/sessions/${booking.id}`,
       member,

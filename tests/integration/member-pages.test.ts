@@ -2,14 +2,12 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { readTrainingFiles } from "~/.server/trainings/seed.server";
 import { resources } from "~/locales/resources";
 import { I18nProvider } from "~/i18n/react";
 import { ErrorBoundary as RootErrorBoundary } from "~/root";
 import Overview, { loader as overviewLoader } from "~/routes/_default._index/route";
 import OldTrainings, { loader as oldTrainingsLoader } from "~/routes/_default.old_trainings";
 import Results, { loader as allResultsLoader } from "~/routes/_default.result";
-import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
 import TrainingResultsPage, {
   loader as slugResultsLoader,
 } from "~/routes/_default.training_results.$training_slug.j-embarque";
@@ -22,40 +20,12 @@ import FullVideo, {
 } from "~/routes/_next.training.$training_slug.modules.$module_slug.video.$part_slug";
 import { callWith, renderPage, type TestMember, verifiedMember } from "../support/accounts";
 import { buildRequest, dataOf, statusOf } from "../support/http";
+import { completeTraining, seededContent } from "../support/trainings";
 
 /**
  * The pages a member finds from the sidebar, the overview and the trainings (issue 23 items 9 and
  * 11): what they show, in the words a member reads.
  */
-const content = Object.fromEntries(readTrainingFiles().map((file) => [file.content.slug, file.content]));
-
-/** Reads every part of a training's modules and answers each quiz within its limits (the first answers). */
-async function complete(member: TestMember, slug: string, pick: "first" | "last" = "first") {
-  for (const module of content[slug].modules) {
-    const params = { training_slug: slug, module_slug: module.slug };
-    const path = `/training/${slug}/modules/${module.slug}`;
-    for (const part of module.parts) {
-      await callWith(
-        moduleAction,
-        buildRequest(path, { form: { intent: "read", part: part.slug }, cookie: member.cookie }),
-        {
-          params,
-        },
-      );
-    }
-    if (!module.quiz) continue;
-    const form: Record<string, string[]> = { intent: ["quiz"] };
-    for (const question of module.quiz.questions) {
-      const answers = pick === "first" ? question.answers : [...question.answers].reverse();
-      const right = question.answers.filter((answer) => answer.correct);
-      const chosen =
-        right.length >= question.min && right.length <= question.max ? right : answers.slice(0, question.min);
-      form[`q_${question.id}`] = chosen.map((answer) => answer.id);
-    }
-    await callWith(moduleAction, buildRequest(path, { form, cookie: member.cookie }), { params });
-  }
-}
-
 async function load<T>(loader: Parameters<typeof callWith>[0], path: string, member: TestMember, params = {}) {
   const answer = await callWith(loader, buildRequest(path, { cookie: member.cookie }), { params });
   expect(statusOf(answer), path).toBe(200);
@@ -86,7 +56,7 @@ describe("the overview's tests carried out", () => {
     expect(textOf(html)).toContain("Passer le test : Quel capitaine suis-je ?");
     expect(html).toContain('href="/result"');
 
-    await complete(member, "capitaine");
+    await completeTraining(member, "capitaine");
     const after = await load<View>(overviewLoader, "/", member);
     expect(after.testsTaken).toEqual([
       expect.objectContaining({
@@ -109,8 +79,8 @@ describe("the overview's tests carried out", () => {
 describe("/training_results/{slug}/my_life_gps", () => {
   it("shows that slug's own result: the life GPS test's radar, the captain test's skills, a training's scores", async () => {
     const member = await verifiedMember();
-    await complete(member, "gps-de-ma-vie");
-    await complete(member, "capitaine", "last");
+    await completeTraining(member, "gps-de-ma-vie");
+    await completeTraining(member, "capitaine", { pick: "last" });
     type View = Awaited<ReturnType<typeof lifeGpsResultLoader>>;
     const skillsOf = (view: View) => (view.result.kind === "test" ? view.result.skills.map((s) => s.label) : []);
 
@@ -118,7 +88,7 @@ describe("/training_results/{slug}/my_life_gps", () => {
       training_slug: "gps-de-ma-vie",
     });
     expect(lifeGps.title).toBe("Résultats : Le GPS de ma vie");
-    expect(skillsOf(lifeGps)).toEqual(content["gps-de-ma-vie"].skills.map((s) => s.label.fr));
+    expect(skillsOf(lifeGps)).toEqual(seededContent["gps-de-ma-vie"].skills.map((s) => s.label.fr));
     const lifeHtml = await renderPage(LifeGpsResult, {
       path: "/training_results/gps-de-ma-vie/my_life_gps",
       loaderData: lifeGps,
@@ -132,7 +102,7 @@ describe("/training_results/{slug}/my_life_gps", () => {
       training_slug: "capitaine",
     });
     expect(captain.title).toBe("Résultats : Quel capitaine suis-je ?");
-    expect(skillsOf(captain)).toEqual(content.capitaine.skills.map((s) => s.label.fr));
+    expect(skillsOf(captain)).toEqual(seededContent.capitaine.skills.map((s) => s.label.fr));
     expect(skillsOf(captain)).not.toEqual(skillsOf(lifeGps));
 
     const training = await load<View>(lifeGpsResultLoader, "/training_results/j-embarque/my_life_gps", member, {
@@ -178,7 +148,7 @@ describe("/training_results/le_point_gps and the paths that lead there", () => {
     );
     expect(html).toContain("Pas encore fait");
 
-    await complete(member, "le-point-gps");
+    await completeTraining(member, "le-point-gps");
     const done = await load<View>(pointGpsLoader, "/training_results/le_point_gps", member);
     html = textOf(await renderPage(TrainingResultsPage, { path: "/training_results/le_point_gps", loaderData: done }));
     expect(html).toMatch(/\d+ \/ \d+ au quiz/);
@@ -210,7 +180,7 @@ describe("/old_trainings", () => {
     const html = textOf(await renderPage(OldTrainings, { path: "/old_trainings", loaderData: before }));
     expect(html).toContain("Formations passées");
 
-    await complete(member, "j-embarque");
+    await completeTraining(member, "j-embarque");
     const after = await load<Old>(oldTrainingsLoader, "/old_trainings", member);
     expect(after.trainings.map((t) => t.slug).sort()).toEqual(["j-embarque"]);
     const english = await renderPage(OldTrainings, { path: "/old_trainings", loaderData: after, lang: "en" });
@@ -226,7 +196,7 @@ describe("the full-video page", () => {
 
   it("shows the part's video with its captions, its transcript and the way back to the module", async () => {
     const member = await verifiedMember();
-    const part = content["j-embarque"].modules[0].parts.find((p) => p.slug === "bienvenue-a-bord")!;
+    const part = seededContent["j-embarque"].modules[0].parts.find((p) => p.slug === "bienvenue-a-bord")!;
     const view = await load<object>(videoLoader, path, member, params);
     const html = await renderPage(FullVideo, { path, loaderData: view });
     expect(html).toContain(`<h1>${part.title.fr}</h1>`);
@@ -239,7 +209,7 @@ describe("the full-video page", () => {
 
   it("answers 404 for a part without a video or an unknown one", async () => {
     const member = await verifiedMember();
-    const textPart = content["j-embarque"].modules[0].parts.find((p) => !p.video)!;
+    const textPart = seededContent["j-embarque"].modules[0].parts.find((p) => !p.video)!;
     for (const part_slug of [textPart.slug, "nope"]) {
       const at = path.replace("bienvenue-a-bord", part_slug);
       expect(await statusAt(videoLoader, at, member, { ...params, part_slug }), part_slug).toBe(404);

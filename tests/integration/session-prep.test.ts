@@ -7,7 +7,6 @@ import { coachingBookings, coachingSessionPreps } from "~/.server/db/schema.serv
 import { languageCookie } from "~/.server/i18n/i18n.server";
 import { editGoal } from "~/.server/space/goals.server";
 import { lifeAreas, saveLifeGps } from "~/.server/space/life-gps.server";
-import { readTrainingFiles } from "~/.server/trainings/seed.server";
 import { action as coachAction } from "~/routes/_default.coaching.$coach_slug/route";
 import { loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
 import PrepPage, {
@@ -19,11 +18,11 @@ import AgendaSessionPage, {
 } from "~/routes/_default.coach.agenda_.sessions.$id._index/route";
 import { loader as linkedAgendaSessionLoader } from "~/routes/_home.coach.agenda.$token_.sessions.$id._index/route";
 import CoachLinkPage, { loader as coachLinkLoader } from "~/routes/_home.coach.session.$token";
-import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
 import { loader as dataFileLoader } from "~/routes/profile.data[.]json";
 import { callWith, mailsTo, renderPage, verifiedMember, type TestMember } from "../support/accounts";
 import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { completeTraining } from "../support/trainings";
 
 /**
  * Before a session (issue 28 item 10): the member writes what they want to talk about and
@@ -31,7 +30,6 @@ import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
  * their email and on both doors of the agenda's session page — and nothing else.
  */
 const DAY = 24 * 60 * 60 * 1000;
-const content = Object.fromEntries(readTrainingFiles().map((file) => [file.content.slug, file.content]));
 
 async function lng(lang: "fr" | "en") {
   return (await languageCookie.serialize(lang)).split(";")[0];
@@ -52,32 +50,6 @@ async function book(member: TestMember, coachSlug: string) {
   expect(statusOf(answer)).toBe(303);
   const mine = await db().select().from(coachingBookings).where(eq(coachingBookings.memberId, member.memberId));
   return mine.find((row) => row.coachId === coach.id)!;
-}
-
-/** Answers every quiz of `slug` (reading its parts first) with the right answers where they fit. */
-async function complete(member: TestMember, slug: string, modules = content[slug].modules.length) {
-  for (const module of content[slug].modules.slice(0, modules)) {
-    const params = { training_slug: slug, module_slug: module.slug };
-    const path = `/training/${slug}/modules/${module.slug}`;
-    for (const part of module.parts) {
-      await callWith(
-        moduleAction,
-        buildRequest(path, { form: { intent: "read", part: part.slug }, cookie: member.cookie }),
-        {
-          params,
-        },
-      );
-    }
-    if (!module.quiz) continue;
-    const form: Record<string, string[]> = { intent: ["quiz"] };
-    for (const question of module.quiz.questions) {
-      const right = question.answers.filter((answer) => answer.correct);
-      const chosen =
-        right.length >= question.min && right.length <= question.max ? right : question.answers.slice(0, question.min);
-      form[`q_${question.id}`] = chosen.map((answer) => answer.id);
-    }
-    await callWith(moduleAction, buildRequest(path, { form, cookie: member.cookie }), { params });
-  }
 }
 
 const openPrep = async (who: TestMember, id: string) =>
@@ -136,8 +108,8 @@ async function scene() {
   await editGoal(marie.memberId, "Changer de métier sans tout perdre");
   await saveLifeGps(marie.memberId, ratings("ancien"));
   await saveLifeGps(marie.memberId, ratings("récent"));
-  await complete(marie, "capitaine");
-  await complete(marie, "j-embarque", 1);
+  await completeTraining(marie, "capitaine");
+  await completeTraining(marie, "j-embarque", { modules: 1 });
   await editGoal(paul.memberId, "Le but secret de Paul");
   const withClaire = await book(marie, "claire-moreau");
   const withJulien = await book(marie, "julien-bernard");

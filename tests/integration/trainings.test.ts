@@ -15,6 +15,7 @@ import { errorCount } from "~/components/form/quiz-form";
 import { selectionError } from "~/forms/quiz";
 import { callWith, verifiedMember, type TestMember } from "../support/accounts";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { validAnswers } from "../support/trainings";
 
 const onboarding = readTrainingFiles().find((file) => file.content.slug === "j-embarque")!.content;
 
@@ -46,19 +47,6 @@ async function answerQuiz(member: TestMember, module: string, answers: Record<st
   return callWith(moduleAction, buildRequest(modulePath(module), { form, cookie: member.cookie }), {
     params: { training_slug: "j-embarque", module_slug: module },
   });
-}
-
-/** Answers within every question's limits: the right ones where there are, else the first ones. */
-function validAnswers(module: (typeof onboarding.modules)[number]) {
-  return Object.fromEntries(
-    module.quiz!.questions.map((q) => {
-      const right = q.answers.filter((a) => a.correct).map((a) => a.id);
-      return [
-        q.id,
-        right.length >= q.min && right.length <= q.max ? right : q.answers.slice(0, q.min).map((a) => a.id),
-      ];
-    }),
-  );
 }
 
 async function completeModule(member: TestMember, module: (typeof onboarding.modules)[number]) {

@@ -41,6 +41,27 @@ export async function callWith<T>(
   }
 }
 
+/** A loader called by `member` (their session cookie), with the route's params. */
+export function getAs(
+  fn: RouteFunction<unknown>,
+  path: string,
+  member: { cookie: string },
+  params: Record<string, string> = {},
+) {
+  return callWith(fn, buildRequest(path, { cookie: member.cookie }), { params });
+}
+
+/** An action called by `member` with the form a page posts, and the route's params. */
+export function postAs(
+  fn: RouteFunction<unknown>,
+  path: string,
+  member: { cookie: string },
+  form: Record<string, string | string[]>,
+  params: Record<string, string> = {},
+) {
+  return callWith(fn, buildRequest(path, { form, cookie: member.cookie }), { params });
+}
+
 /** Every Set-Cookie header of an answer, whole (attributes included). */
 export function setCookies(answer: unknown): string[] {
   if (answer instanceof Response) return answer.headers.getSetCookie();

@@ -64,13 +64,16 @@ const typedSlug = z
 const slugRef = z.string().max(trainingBounds.slug, { message: "modules.errors.moduleGone" });
 const direction = z.enum(["up", "down"], { message: "modules.errors.direction" });
 
+/** A new module's or part's French title: it names the item in the outline, so it may not be empty. */
+const requiredTitle = z
+  .string({ message: "modules.errors.titleRequired" })
+  .trim()
+  .min(1, { message: "modules.errors.titleRequired" })
+  .max(trainingBounds.title, { message: "errors.tooLong" });
+
 export const addModuleSchema = z.object({
   revision: revisionField,
-  titleFr: z
-    .string({ message: "modules.errors.titleRequired" })
-    .trim()
-    .min(1, { message: "modules.errors.titleRequired" })
-    .max(trainingBounds.title, { message: "errors.tooLong" }),
+  titleFr: requiredTitle,
   titleEn: draftText(trainingBounds.title),
   slug: typedSlug,
 });
@@ -100,11 +103,7 @@ export const moduleMetaSchema = z.object({
 export const addPartSchema = z.object({
   revision: revisionField,
   kind: z.enum(["text", "video", "exercise"], { message: "modules.errors.kind" }),
-  titleFr: z
-    .string({ message: "modules.errors.titleRequired" })
-    .trim()
-    .min(1, { message: "modules.errors.titleRequired" })
-    .max(trainingBounds.title, { message: "errors.tooLong" }),
+  titleFr: requiredTitle,
   titleEn: draftText(trainingBounds.title),
   slug: typedSlug,
 });

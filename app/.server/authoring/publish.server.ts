@@ -5,6 +5,7 @@ import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, trainingDrafts, trainingVersions, trainings, type VersionSummary } from "~/.server/db/schema.server";
 import type { TFunction } from "~/i18n/translate";
 import { forgetCatalogue } from "~/.server/trainings/catalogue.server";
+import { lockDraftAt } from "~/.server/trainings/drafts.server";
 import { asFile, contentProblems } from "~/.server/trainings/training-file.server";
 import { publishContent, summarise } from "~/.server/trainings/versions.server";
 import {
@@ -189,13 +190,8 @@ async function publishing(
   if (slug.length > trainingBounds.slug) return { ok: false, error: "notFound" };
   const database = db();
   const outcome = await database.transaction(async (tx): Promise<PublishOutcome> => {
-    const [draft] = await tx
-      .select({ content: trainingDrafts.content, revision: trainingDrafts.revision })
-      .from(trainingDrafts)
-      .where(eq(trainingDrafts.slug, slug))
-      .for("update");
-    if (!draft) return { ok: false, error: "notFound" };
-    if (draft.revision !== author.revision) return { ok: false, error: "stale" };
+    const draft = await lockDraftAt(tx, slug, author.revision);
+    if (!draft.ok) return draft;
     const chosen = await choose(draft.content, tx);
     if (!chosen.ok) return chosen;
     const [before] = await tx

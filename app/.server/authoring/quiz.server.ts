@@ -141,10 +141,32 @@ function onQuiz(moduleSlug: string, change: Change<DraftQuiz>) {
   );
 }
 
-function onQuestion(moduleSlug: string, questionId: string, change: Change<DraftQuestion>) {
+/** A change to the question `questionId` where it stands in the quiz's list. */
+function onQuestionAt(
+  moduleSlug: string,
+  questionId: string,
+  change: (quiz: DraftQuiz, index: number, content: DraftContent) => Refused | undefined,
+) {
   return onQuiz(moduleSlug, (quiz, content) => {
-    const question = quiz.questions.find((q) => q.id === questionId);
-    return question ? change(question, content) : { refused: "noQuestion" };
+    const index = quiz.questions.findIndex((q) => q.id === questionId);
+    return index < 0 ? { refused: "noQuestion" } : change(quiz, index, content);
+  });
+}
+
+function onQuestion(moduleSlug: string, questionId: string, change: Change<DraftQuestion>) {
+  return onQuestionAt(moduleSlug, questionId, (quiz, index, content) => change(quiz.questions[index], content));
+}
+
+/** A change to the answer `answerId` where it stands in the question's list. */
+function onAnswerAt(
+  moduleSlug: string,
+  questionId: string,
+  answerId: string,
+  change: (question: DraftQuestion, index: number) => Refused | undefined,
+) {
+  return onQuestion(moduleSlug, questionId, (question) => {
+    const index = question.answers.findIndex((a) => a.id === answerId);
+    return index < 0 ? { refused: "noAnswer" } : change(question, index);
   });
 }
 
@@ -240,9 +262,7 @@ export function moveQuestion(
     slug,
     form.revision,
     author,
-    onQuiz(moduleSlug, (quiz) => {
-      const index = quiz.questions.findIndex((q) => q.id === form.question);
-      if (index < 0) return { refused: "noQuestion" };
+    onQuestionAt(moduleSlug, form.question, (quiz, index) => {
       quiz.questions = moved(quiz.questions, index, form.direction);
       return undefined;
     }),
@@ -259,9 +279,7 @@ export function removeQuestion(
     slug,
     form.revision,
     author,
-    onQuiz(moduleSlug, (quiz) => {
-      const index = quiz.questions.findIndex((q) => q.id === form.question);
-      if (index < 0) return { refused: "noQuestion" };
+    onQuestionAt(moduleSlug, form.question, (quiz, index) => {
       quiz.questions.splice(index, 1);
       return undefined;
     }),
@@ -350,9 +368,7 @@ export function moveAnswer(
     slug,
     form.revision,
     author,
-    onQuestion(moduleSlug, questionId, (question) => {
-      const index = question.answers.findIndex((a) => a.id === form.answer);
-      if (index < 0) return { refused: "noAnswer" };
+    onAnswerAt(moduleSlug, questionId, form.answer, (question, index) => {
       question.answers = moved(question.answers, index, form.direction);
       return undefined;
     }),
@@ -371,9 +387,7 @@ export function removeAnswer(
     slug,
     form.revision,
     author,
-    onQuestion(moduleSlug, questionId, (question) => {
-      const index = question.answers.findIndex((a) => a.id === form.answer);
-      if (index < 0) return { refused: "noAnswer" };
+    onAnswerAt(moduleSlug, questionId, form.answer, (question, index) => {
       if (question.answers.length - 1 < question.max) return { refused: "removeBelowMax" };
       question.answers.splice(index, 1);
       return undefined;

@@ -4,6 +4,7 @@ import { refusals } from "~/.server/contract/refusal-table.server";
 import { db } from "~/.server/db/client.server";
 import { trainingDrafts, trainings } from "~/.server/db/schema.server";
 import { forgetCatalogue } from "~/.server/trainings/catalogue.server";
+import { lockDraftAt } from "~/.server/trainings/drafts.server";
 import { publishContent } from "~/.server/trainings/versions.server";
 import { trainingBounds } from "~/content/training-schema";
 import { revisionField } from "./training-meta.server";
@@ -34,13 +35,8 @@ export async function setRetired(
 ): Promise<RetireOutcome> {
   if (slug.length > trainingBounds.slug) return { ok: false, error: "notFound" };
   const outcome = await db().transaction(async (tx): Promise<RetireOutcome> => {
-    const [draft] = await tx
-      .select({ content: trainingDrafts.content, revision: trainingDrafts.revision })
-      .from(trainingDrafts)
-      .where(eq(trainingDrafts.slug, slug))
-      .for("update");
-    if (!draft) return { ok: false, error: "notFound" };
-    if (draft.revision !== revision) return { ok: false, error: "stale" };
+    const draft = await lockDraftAt(tx, slug, revision);
+    if (!draft.ok) return draft;
     const [live] = await tx
       .select({ content: trainings.content, archived: trainings.archived, versionId: trainings.versionId })
       .from(trainings)

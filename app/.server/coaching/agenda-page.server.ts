@@ -5,7 +5,7 @@ import { localDay } from "~/.server/calendar/time-zones.server";
 import { zoneLabel } from "~/.server/calendar/when-words.server";
 import { env } from "~/.server/config/env.server";
 import { notFound } from "~/.server/http/not-found.server";
-import { languageCookie, languageCookieHeader } from "~/.server/i18n/i18n.server";
+import { languageCookie, languageCookieHeader, localeOf } from "~/.server/i18n/i18n.server";
 import type { Language } from "~/i18n/config";
 import { agendaPath, coachLanguage, coachOfAgendaToken } from "./agenda-link.server";
 import type { Coach } from "./bookings.server";
@@ -26,12 +26,22 @@ export async function coachOfLink(request: Request, token: string | undefined) {
 }
 
 /** The page speaks the coach's language until the visitor picks one with the language switch. */
-export async function speakCoachLanguage(request: Request, coach: { languages: string[] }) {
+async function speakCoachLanguage(request: Request, coach: { languages: string[] }) {
   if ((await languageCookie.parse(request.headers.get("Cookie"))) !== null) return;
   const { pathname, search } = new URL(request.url);
   throw redirect(pathname + search, {
     headers: { "Set-Cookie": await languageCookieHeader(coachLanguage(coach)) },
   });
+}
+
+/**
+ * A page of the private link opened: the coach its token names (404 otherwise) and the language
+ * the page speaks, the coach's until the visitor picks one.
+ */
+export async function openAgendaLink(request: Request, token: string | undefined) {
+  const coach = await coachOfLink(request, token);
+  await speakCoachLanguage(request, coach);
+  return { coach, lang: await localeOf(request) };
 }
 
 const notices = ["cancelled", "moved", "marked", "removed", "renewed", "timeOff"] as const;

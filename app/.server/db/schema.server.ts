@@ -21,6 +21,11 @@ import type { DraftContent, TrainingContent } from "~/content/training-schema";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/** The member a row belongs to: it goes when their account does. */
+const memberOf = () =>
+  uuid("member_id")
+    .notNull()
+    .references(() => appUsers.id, { onDelete: "cascade" });
 
 // ---------------------------------------------------------------------------------------------
 // Identity, after Ory Kratos's model: an identity with traits, verifiable addresses, credentials,
@@ -305,9 +310,7 @@ export const notificationSettings = pgTable("notification_settings", {
 export const notificationRounds = pgTable(
   "notification_rounds",
   {
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     kind: text("kind", { enum: ["weeklyDigest", "commitmentReminders"] }).notNull(),
     period: date("period", { mode: "string" }).notNull(),
     mailId: uuid("mail_id"),
@@ -415,9 +418,7 @@ export const trainingModules = pgTable(
 export const partReads = pgTable(
   "part_reads",
   {
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     moduleId: uuid("module_id")
       .notNull()
       .references(() => trainingModules.id, { onDelete: "cascade" }),
@@ -432,9 +433,7 @@ export const quizSubmissions = pgTable(
   "quiz_submissions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     moduleId: uuid("module_id")
       .notNull()
       .references(() => trainingModules.id, { onDelete: "cascade" }),
@@ -454,9 +453,7 @@ export type QuizScore = { right: number; total: number; skills: Record<string, n
 export const moduleCompletions = pgTable(
   "module_completions",
   {
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     moduleId: uuid("module_id")
       .notNull()
       .references(() => trainingModules.id, { onDelete: "cascade" }),
@@ -476,9 +473,7 @@ export const certificates = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     /** 192 random bits, URL-safe: the address of the verification page. */
     publicId: text("public_id").notNull(),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     trainingId: uuid("training_id")
       .notNull()
       .references(() => trainings.id, { onDelete: "cascade" }),
@@ -499,9 +494,7 @@ export const certificates = pgTable(
 export const entitlements = pgTable(
   "entitlements",
   {
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     trainingId: uuid("training_id")
       .notNull()
       .references(() => trainings.id, { onDelete: "cascade" }),
@@ -537,9 +530,7 @@ export const accessCodeUses = pgTable(
     code: text("code")
       .notNull()
       .references(() => accessCodes.code, { onDelete: "cascade" }),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.code, t.memberId] }), index().on(t.memberId)],
@@ -554,9 +545,7 @@ export const mainGoals = pgTable(
   "main_goals",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     title: text("title").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -569,9 +558,7 @@ export const mainGoals = pgTable(
 export const weatherCheckins = pgTable(
   "weather_checkins",
   {
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     day: date("day", { mode: "string" }).notNull(),
     mood: text("mood", { enum: ["top", "not_top"] }).notNull(),
     createdAt: createdAt(),
@@ -583,9 +570,7 @@ export const commitments = pgTable(
   "commitments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     title: text("title").notNull(),
     dueDate: date("due_date", { mode: "string" }),
     doneAt: timestamp("done_at", { withTimezone: true }),
@@ -626,9 +611,7 @@ export const commitmentPauses = pgTable(
   "commitment_pauses",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     commitmentId: uuid("commitment_id").references(() => commitments.id, { onDelete: "cascade" }),
     startsOn: date("starts_on", { mode: "string" }).notNull(),
     endsOn: date("ends_on", { mode: "string" }).notNull(),
@@ -644,9 +627,7 @@ export const lifeGpsEntries = pgTable(
   "life_gps_entries",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     ratings: jsonb("ratings").$type<LifeGpsRatings>().notNull(),
     createdAt: createdAt(),
   },
@@ -658,9 +639,7 @@ export const crewMembers = pgTable(
   "crew_members",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     relation: text("relation").notNull(),
@@ -697,9 +676,7 @@ export type SurveyQuestion = { id: string; prompt: string };
 /** A 360 survey the member sends to crew members ("how do you see me"). */
 export const surveys = pgTable("surveys", {
   id: uuid("id").primaryKey().defaultRandom(),
-  memberId: uuid("member_id")
-    .notNull()
-    .references(() => appUsers.id, { onDelete: "cascade" }),
+  memberId: memberOf(),
   title: text("title").notNull(),
   questions: jsonb("questions").$type<SurveyQuestion[]>().notNull(),
   createdAt: createdAt(),
@@ -821,9 +798,7 @@ export const coachingBookings = pgTable(
   "coaching_bookings",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     coachId: uuid("coach_id")
       .notNull()
       .references(() => coaches.id, { onDelete: "restrict" }),
@@ -900,9 +875,7 @@ export const coachingSessionPreps = pgTable("coaching_session_preps", {
 export const memberRoles = pgTable(
   "member_roles",
   {
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     role: text("role", { enum: ["coach", "admin", "author"] }).notNull(),
     createdAt: createdAt(),
   },
@@ -939,9 +912,7 @@ export const securityEvents = pgTable(
   "security_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     kind: text("kind").notNull(),
     userAgent: text("user_agent"),
     ip: text("ip"),
@@ -962,9 +933,7 @@ export const securityEventReports = pgTable(
     eventId: bigint("event_id", { mode: "number" })
       .notNull()
       .references(() => securityEvents.id, { onDelete: "cascade" }),
-    memberId: uuid("member_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    memberId: memberOf(),
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { db } from "~/.server/db/client.server";
+import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, trainingDrafts, trainingVersions, trainings } from "~/.server/db/schema.server";
 import { type DraftContent, draftContent, trainingBounds } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
@@ -69,6 +69,21 @@ export type DraftSave<Refusal> =
   | { ok: false; error: "invalid"; problems: ImportError[] };
 
 /**
+ * The draft `slug`, locked until the transaction ends, when it is still at the `revision` its form
+ * was read at: "notFound" when there is none, "stale" when it moved on since.
+ */
+export async function lockDraftAt(tx: Executor, slug: string, revision: number) {
+  const [draft] = await tx
+    .select({ content: trainingDrafts.content, revision: trainingDrafts.revision })
+    .from(trainingDrafts)
+    .where(eq(trainingDrafts.slug, slug))
+    .for("update");
+  if (!draft) return { ok: false as const, error: "notFound" as const };
+  if (draft.revision !== revision) return { ok: false as const, error: "stale" as const };
+  return { ok: true as const, ...draft };
+}
+
+/**
  * Applies `edit` to the draft `slug` as it is at `revision`, checks the result with the draft
  * schema and stores it as the next revision, in one transaction (the row locked meanwhile). Nothing
  * changes when the draft moved on since the form was read, the edit refuses, or the result breaks
@@ -81,13 +96,8 @@ export async function saveDraft<Refusal = never>(
 ): Promise<DraftSave<Refusal>> {
   if (slug.length > trainingBounds.slug) return { ok: false, error: "notFound" };
   return db().transaction(async (tx) => {
-    const [draft] = await tx
-      .select({ content: trainingDrafts.content, revision: trainingDrafts.revision })
-      .from(trainingDrafts)
-      .where(eq(trainingDrafts.slug, slug))
-      .for("update");
-    if (!draft) return { ok: false as const, error: "notFound" as const };
-    if (draft.revision !== expected.revision) return { ok: false as const, error: "stale" as const };
+    const draft = await lockDraftAt(tx, slug, expected.revision);
+    if (!draft.ok) return draft;
     // The edit gets its own copy: a refused edit leaves nothing half-changed behind.
     const next = edit(structuredClone(draft.content));
     if ("refused" in next) return { ok: false as const, error: "refused" as const, refusal: next.refused };

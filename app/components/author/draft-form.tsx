@@ -12,19 +12,26 @@ export function RevisionField({ revision }: { revision: number }) {
   return <input type="hidden" name="revision" value={revision} />;
 }
 
-/** `<name>Fr` and `<name>En`, side by side from a tablet's width; a textarea for longer texts. */
+/**
+ * `<name>Fr` and `<name>En`, side by side from a tablet's width; a textarea of `rows` for longer
+ * texts; `hint` under each language's field.
+ */
 export function BilingualField({
   fields,
   name,
   label,
   max,
   multiline = false,
+  rows = 4,
+  hint,
 }: {
   fields: Record<string, FieldMeta>;
   name: string;
   label: string;
   max: number;
   multiline?: boolean;
+  rows?: number;
+  hint?: string;
 }) {
   const { t } = useTranslation("author");
   return (
@@ -34,16 +41,38 @@ export function BilingualField({
         const meta = fields[`${name}${lang}`];
         const language = lang === "Fr" ? "fr" : "en";
         return (
-          <Field key={lang} meta={meta} label={t(`trainings.${language}`)} ns="author">
+          <Field key={lang} meta={meta} label={t(`trainings.${language}`)} hint={hint} ns="author">
             {multiline ? (
-              <textarea {...fieldProps(meta)} lang={language} maxLength={max} rows={4} />
+              <textarea
+                {...fieldProps(meta, { described: hint ? meta.descriptionId : undefined })}
+                lang={language}
+                maxLength={max}
+                rows={rows}
+              />
             ) : (
-              <input {...fieldProps(meta)} lang={language} maxLength={max} />
+              <input
+                {...fieldProps(meta, { described: hint ? meta.descriptionId : undefined })}
+                lang={language}
+                maxLength={max}
+              />
             )}
           </Field>
         );
       })}
     </fieldset>
+  );
+}
+
+/** Free or payable: a training's access, or a module's. */
+export function AccessField({ meta }: { meta: FieldMeta }) {
+  const { t } = useTranslation("author");
+  return (
+    <Field meta={meta} label={t("overview.access")} ns="author">
+      <select {...fieldProps(meta)}>
+        <option value="free">{t("trainings.access.free")}</option>
+        <option value="payable">{t("trainings.access.payable")}</option>
+      </select>
+    </Field>
   );
 }
 
@@ -73,16 +102,24 @@ export function DraftAlerts({ form, reply, saved }: { form: FormMeta; reply: unk
         {form.errors.map((error) => (
           <p key={error}>{t(error)}</p>
         ))}
-        {problems.length ? (
-          <ul>
-            {problems.map((problem) => (
-              <li key={`${problem.path} ${problem.message}`}>
-                <code>{problem.path || t("check.root")}</code> — {problem.message}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {problems.length ? <ProblemList problems={problems} /> : null}
       </div>
     );
   return saved ? <FormAlert tone="success" lines={[t(`saved.${saved}`)]} /> : null;
+}
+
+/** The mistakes of a training's file or draft, each with its path in it (its root when it has none). */
+export function ProblemList({ problems }: { problems: { path: string; message: string }[] }) {
+  const { t } = useTranslation("author");
+  return (
+    <ul>
+      {problems.map((problem, index) => (
+        // Two mistakes may share a path (a file's root): the index keeps them apart.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered.
+        <li key={index}>
+          <code>{problem.path || t("check.root")}</code> — {problem.message}
+        </li>
+      ))}
+    </ul>
+  );
 }

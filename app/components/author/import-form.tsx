@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { RevisionField } from "~/components/author/draft-form";
+import { ProblemList, RevisionField } from "~/components/author/draft-form";
 import { useTranslation } from "~/i18n/react";
 
 type Refusal = {
@@ -26,40 +26,41 @@ export function ImportForm({ refusal, revision }: { refusal: Refusal | undefined
               <a href="?">{t("errors.reload")}</a>
             </p>
           ) : null}
-          {refusal.problems.length ? (
-            <ul>
-              {refusal.problems.map((problem, index) => (
-                // Two mistakes may share a path (a file's root): the index keeps them apart.
-                // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered.
-                <li key={index}>
-                  <code>{problem.path || t("check.root")}</code> — {problem.message}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {refusal.problems.length ? <ProblemList problems={refusal.problems} /> : null}
           <p>{t("import.nothingChanged")}</p>
         </section>
       ) : null}
       <Form method="post" encType="multipart/form-data" className="card author-check">
         {revision === undefined ? null : <RevisionField revision={revision} />}
-        <div className="field">
-          <label htmlFor="file">{t("import.file")}</label>
-          <input
-            id="file"
-            name="file"
-            type="file"
-            accept="application/json,.json"
-            required
-            aria-describedby={refusal ? "file-limit import-error" : "file-limit"}
-          />
-          <p id="file-limit" className="field__hint">
-            {t("import.limit")}
-          </p>
-        </div>
+        <TrainingFileField
+          label={t("import.file")}
+          hint={t("import.limit")}
+          errorId={refusal ? "import-error" : null}
+        />
         <button type="submit" className="button button--primary" disabled={busy}>
           {t(revision === undefined ? "import.submitNew" : "import.submit")}
         </button>
       </Form>
     </>
+  );
+}
+
+/** The field choosing a training's JSON file, its size limit under it (and the form's error, when `errorId` names one). */
+export function TrainingFileField({ label, hint, errorId }: { label: string; hint: string; errorId: string | null }) {
+  return (
+    <div className="field">
+      <label htmlFor="file">{label}</label>
+      <input
+        id="file"
+        name="file"
+        type="file"
+        accept="application/json,.json"
+        required
+        aria-describedby={errorId ? `file-limit ${errorId}` : "file-limit"}
+      />
+      <p id="file-limit" className="field__hint">
+        {hint}
+      </p>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 
 /** A discovery session as the pages receive it (see sessionCard on the server). */
@@ -14,6 +15,30 @@ export type SessionCard = {
   /** The coach's mark once the session has started (issue 28 item 8). */
   attendance: "attended" | "missed" | null;
 };
+
+/** A coaching page's header: the coach's photo beside the page's eyebrow and title, then what follows them. */
+export function CoachHeader({
+  photo,
+  eyebrow,
+  title,
+  children,
+}: {
+  photo: string;
+  eyebrow: string;
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="page-header coach-header">
+      <img className="coach__photo" src={photo} alt="" width={72} height={72} />
+      <div>
+        <p className="eyebrow">{eyebrow}</p>
+        <h1>{title}</h1>
+        {children}
+      </div>
+    </header>
+  );
+}
 
 /** SPEC §3 "Coaching session: coach, date, time, time zone", as a definition list. */
 export function SessionFacts({

@@ -21,6 +21,7 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { FormAlert } from "~/components/form/form";
 import { useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
+import { CoachHeader } from "~/components/presentational/coaching-session";
 import { useTranslation } from "~/i18n/react";
 import { ConfirmStep } from "./confirm-step";
 import { DayTimes } from "./day-times";
@@ -106,15 +107,10 @@ export default function BookCoach() {
 
   return (
     <>
-      <header className="page-header coach-header">
-        <img className="coach__photo" src={coach.photo} alt="" width={72} height={72} />
-        <div>
-          <p className="eyebrow">{t("title")}</p>
-          <h1>{t("coachPage.title", { name: coach.name })}</h1>
-          <p className="lead">{t("session.text", { minutes: coach.minutes })}</p>
-          {coach.bio ? <p className="coach-header__bio">{coach.bio}</p> : null}
-        </div>
-      </header>
+      <CoachHeader photo={coach.photo} eyebrow={t("title")} title={t("coachPage.title", { name: coach.name })}>
+        <p className="lead">{t("session.text", { minutes: coach.minutes })}</p>
+        {coach.bio ? <p className="coach-header__bio">{coach.bio}</p> : null}
+      </CoachHeader>
 
       <ol className="steps" aria-label={t("steps.label")}>
         {steps.map((name, index) => (

@@ -17,7 +17,7 @@ import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert } from "~/components/form/form";
-import { SessionFacts } from "~/components/presentational/coaching-session";
+import { CoachHeader, SessionFacts } from "~/components/presentational/coaching-session";
 import { PrepForm } from "~/components/session-prep/prep-form";
 import { useTranslation } from "~/i18n/react";
 
@@ -62,13 +62,7 @@ export default function PrepareSession() {
   const coach = session.coach.name;
   return (
     <>
-      <header className="page-header coach-header">
-        <img className="coach__photo" src={session.coach.photo} alt="" width={72} height={72} />
-        <div>
-          <p className="eyebrow">{t("detail.title")}</p>
-          <h1>{t("prep.title")}</h1>
-        </div>
-      </header>
+      <CoachHeader photo={session.coach.photo} eyebrow={t("detail.title")} title={t("prep.title")} />
       {saved ? <FormAlert tone="success" lines={[t("prep.saved", { coach })]} /> : null}
       {!session.changeable ? <FormAlert tone="info" lines={[t("prep.locked")]} /> : null}
       <section className="card stack" aria-labelledby="prep-session">

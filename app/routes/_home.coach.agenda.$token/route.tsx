@@ -3,10 +3,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { guardPrivateLink } from "~/.server/auth/guard.server";
 import { agendaPath } from "~/.server/coaching/agenda-link.server";
 import { answerAgendaPost } from "~/.server/coaching/agenda-intents.server";
-import { agendaPageData, coachOfLink, speakCoachLanguage } from "~/.server/coaching/agenda-page.server";
-import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { agendaPageData, coachOfLink, openAgendaLink } from "~/.server/coaching/agenda-page.server";
+import { translator } from "~/.server/i18n/i18n.server";
 import { AgendaSections } from "~/components/coach-agenda/agenda-sections";
 import { titleMeta } from "~/components/document/page-title";
+import { CoachHeader } from "~/components/presentational/coaching-session";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -19,9 +20,7 @@ export const meta = titleMeta;
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await guardPrivateLink(request);
-  const coach = await coachOfLink(request, params.token);
-  await speakCoachLanguage(request, coach);
-  const lang = await localeOf(request);
+  const { coach, lang } = await openAgendaLink(request, params.token);
   const t = await translator(lang, "coaching");
   const agenda = await agendaPageData(coach, {
     lang,
@@ -45,14 +44,9 @@ export default function CoachAgenda() {
   const { t } = useTranslation("coaching");
   return (
     <section className="container section">
-      <header className="page-header coach-header">
-        <img className="coach__photo" src={agenda.coach.photo} alt="" width={72} height={72} />
-        <div>
-          <p className="eyebrow">{t("agenda.eyebrow")}</p>
-          <h1>{agenda.title}</h1>
-          <p className="muted">{t("agenda.intro", { zone: agenda.coach.zone })}</p>
-        </div>
-      </header>
+      <CoachHeader photo={agenda.coach.photo} eyebrow={t("agenda.eyebrow")} title={agenda.title}>
+        <p className="muted">{t("agenda.intro", { zone: agenda.coach.zone })}</p>
+      </CoachHeader>
       <AgendaSections agenda={agenda} reply={reply} />
     </section>
   );

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { guardPrivateLink } from "~/.server/auth/guard.server";
 import { agendaPath } from "~/.server/coaching/agenda-link.server";
-import { coachOfLink, speakCoachLanguage } from "~/.server/coaching/agenda-page.server";
+import { openAgendaLink } from "~/.server/coaching/agenda-page.server";
 import { coachSessionPage } from "~/.server/coaching/session-prep-views.server";
 import { notFound } from "~/.server/http/not-found.server";
-import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { translator } from "~/.server/i18n/i18n.server";
 import { AgendaSessionPage } from "~/components/coach-agenda/session-page";
 import { titleMeta } from "~/components/document/page-title";
 
@@ -18,9 +18,7 @@ export const meta = titleMeta;
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await guardPrivateLink(request);
-  const coach = await coachOfLink(request, params.token);
-  await speakCoachLanguage(request, coach);
-  const lang = await localeOf(request);
+  const { coach, lang } = await openAgendaLink(request, params.token);
   const page = await coachSessionPage(coach, params.id ?? "", lang);
   if (!page) notFound(request);
   const t = await translator(lang, "coaching");

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { guardPrivateLink } from "~/.server/auth/guard.server";
 import { agendaPath } from "~/.server/coaching/agenda-link.server";
-import { coachOfLink, speakCoachLanguage } from "~/.server/coaching/agenda-page.server";
+import { coachOfLink, openAgendaLink } from "~/.server/coaching/agenda-page.server";
 import { answerMovePost, movePageData } from "~/.server/coaching/coach-moves.server";
 import { notFound } from "~/.server/http/not-found.server";
-import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { translator } from "~/.server/i18n/i18n.server";
 import { MoveSession } from "~/components/coach-agenda/move-session";
 import { titleMeta } from "~/components/document/page-title";
 
@@ -17,9 +17,7 @@ export const meta = titleMeta;
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await guardPrivateLink(request);
-  const coach = await coachOfLink(request, params.token);
-  await speakCoachLanguage(request, coach);
-  const lang = await localeOf(request);
+  const { coach, lang } = await openAgendaLink(request, params.token);
   const from = new URL(request.url).searchParams.get("from");
   const move = await movePageData(coach, params.id ?? "", { lang, from });
   if (!move) notFound(request);

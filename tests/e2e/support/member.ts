@@ -1,4 +1,12 @@
-import { expect, test as base, type APIRequestContext, type APIResponse } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  type PlaywrightWorkerArgs,
+  test as base,
+} from "@playwright/test";
 import { waitForMail } from "./mailbox";
 
 type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;
@@ -51,6 +59,37 @@ export async function registerMember(api: APIRequestContext, email: string): Pro
   expect(home.status()).toBe(200);
 
   return { ...member, storageState: await api.storageState() };
+}
+
+/**
+ * Another member than the test's own, registered on a request context of their own (one made in a
+ * test would carry the page member's cookies).
+ */
+export async function registerAnotherMember(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  email: string,
+): Promise<Member> {
+  const api = await playwright.request.newContext({
+    storageState: { cookies: [], origins: [] },
+    baseURL: base.info().project.use.baseURL,
+    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+  });
+  try {
+    return await registerMember(api, email);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** A browser of `member`'s own, signed in, in French, with JavaScript as the project runs it. */
+export function browserOf(browser: Browser, member: Member, options: BrowserContextOptions = {}) {
+  return browser.newContext({
+    storageState: member.storageState,
+    javaScriptEnabled: base.info().project.use.javaScriptEnabled !== false,
+    locale: "fr-FR",
+    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+    ...options,
+  });
 }
 
 async function expectOk(response: APIResponse, step: string) {

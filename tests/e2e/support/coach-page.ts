@@ -1,0 +1,42 @@
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * The member's booking pages as the coaching journeys read them: the coach's calendar of dates
+ * with free times, and a session's facts.
+ */
+
+/** The query of a link's href (relative or not). */
+export function paramsOf(href: string | null): URLSearchParams {
+  return new URL(href ?? "", "http://cap.test").searchParams;
+}
+
+/**
+ * Opens the `index`-th date with free times of the coach's page, counting from the month the page
+ * shows and going on to the next months as needed; answers the date's `day` (YYYY-MM-DD).
+ */
+export async function chooseDate(page: Page, index: number): Promise<string | null> {
+  const dates = page.locator("table.month a");
+  for (;;) {
+    await expect(page.locator("table.month")).toBeVisible();
+    const count = await dates.count();
+    if (index < count) break;
+    index -= count;
+    const next = page.getByRole("link", { name: /Mois suivant/ });
+    const month = paramsOf(await next.getAttribute("href")).get("month");
+    await next.click();
+    await expect(page).toHaveURL((url) => url.searchParams.get("month") === month);
+  }
+  const date = dates.nth(index);
+  const day = paramsOf(await date.getAttribute("href")).get("day");
+  await date.click();
+  await expect(page).toHaveURL((url) => url.searchParams.get("day") === day);
+  return day;
+}
+
+/** The value of one of a session's facts (SPEC's session fields: a <dt>/<dd> pair of a .facts list). */
+export function fact(page: Page, name: string) {
+  return page
+    .locator(".facts > div")
+    .filter({ has: page.getByRole("term").getByText(name, { exact: true }) })
+    .locator("dd");
+}

@@ -1,0 +1,9 @@
+import { grantRole } from "~/.server/roles/roles.server";
+import { type TestMember, verifiedMember } from "./accounts";
+
+/** A verified member given `role` as an admin would (null: a plain member). */
+export async function withRole(email: string, role: "author" | "admin" | "coach" | null): Promise<TestMember> {
+  const member = await verifiedMember({ email });
+  if (role) await grantRole({ memberId: null }, member.memberId, role);
+  return member;
+}
