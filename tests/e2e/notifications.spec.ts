@@ -13,14 +13,14 @@ test("the profile's emails section saves which mails go and when the weekly word
   await expect(emails.getByRole("checkbox", { name: /Les rappels de séance/ })).toBeChecked();
   await expect(emails.getByRole("checkbox", { name: /Les rappels d’engagements/ })).not.toBeChecked();
   await expect(emails.getByRole("checkbox", { name: /Les nouvelles de mon équipage/ })).not.toBeChecked();
-  await expect(emails.getByLabel("Jour")).toHaveValue("1");
-  await expect(emails.getByLabel("Heure")).toHaveValue("8");
+  await expect(emails.getByLabel("Jour", { exact: true })).toHaveValue("1");
+  await expect(emails.getByLabel("Heure", { exact: true })).toHaveValue("8");
   await checkPage(page, "profile-notifications");
 
   await emails.getByRole("checkbox", { name: /Les rappels de séance/ }).uncheck();
   await emails.getByRole("checkbox", { name: /Les nouvelles de mon équipage/ }).check();
-  await emails.getByLabel("Jour").selectOption({ label: "vendredi" });
-  await emails.getByLabel("Heure").selectOption({ label: "18:00" });
+  await emails.getByLabel("Jour", { exact: true }).selectOption({ label: "vendredi" });
+  await emails.getByLabel("Heure", { exact: true }).selectOption({ label: "18:00" });
   await emails.getByRole("button", { name: "Enregistrer mes choix" }).click();
   await expect(page.getByRole("status")).toHaveText("Vos choix d’e-mails sont enregistrés.");
   await expect(page).toHaveURL(/\/profile\?saved=notifications#notifications$/);
@@ -31,8 +31,8 @@ test("the profile's emails section saves which mails go and when the weekly word
   await expect(page.getByRole("checkbox", { name: /Le mot de la semaine/ })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: /Les rappels de séance/ })).not.toBeChecked();
   await expect(page.getByRole("checkbox", { name: /Les nouvelles de mon équipage/ })).toBeChecked();
-  await expect(page.getByLabel("Jour")).toHaveValue("5");
-  await expect(page.getByLabel("Heure")).toHaveValue("18");
+  await expect(page.getByLabel("Jour", { exact: true })).toHaveValue("5");
+  await expect(page.getByLabel("Heure", { exact: true })).toHaveValue("18");
   await checkPage(page, "profile-notifications-page");
 });
 
