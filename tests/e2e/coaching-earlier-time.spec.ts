@@ -1,7 +1,8 @@
 import { type Browser, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { waitForMail } from "./support/mailbox";
-import { newMemberTest as test, registerMember } from "./support/member";
+import { browserOf, newMemberTest as test, registerAnotherMember } from "./support/member";
+import { fact, openEveryDay } from "./support/coach-page";
 import { grantRole } from "./support/roles";
 
 /**
@@ -13,33 +14,10 @@ import { grantRole } from "./support/roles";
 const slow = expect.configure({ timeout: 30_000 });
 test.use({ actionTimeout: 60_000, navigationTimeout: 60_000 });
 
-const WEEKDAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
-
-/** The value of one of a session's facts (a <dt>/<dd> pair of a .facts list). */
-function fact(page: Page, name: string) {
-  return page
-    .locator(".facts > div")
-    .filter({ has: page.getByRole("term").getByText(name, { exact: true }) })
-    .locator("dd")
-    .first();
-}
-
 /** A member of their own, in a browser of their own (JavaScript as the project says). */
 async function memberBrowser(browser: Browser, playwright: PlaywrightWorkerArgs["playwright"], name: string) {
-  const api = await playwright.request.newContext({
-    storageState: { cookies: [], origins: [] },
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
-  const member = await registerMember(api, `${name}-${test.info().project.name}-${Date.now()}@cap.test`);
-  await api.dispose();
-  const context = await browser.newContext({
-    storageState: member.storageState,
-    javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
-    locale: "fr-FR",
-    timezoneId: "Europe/Paris",
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
+  const member = await registerAnotherMember(playwright, `${name}-${test.info().project.name}-${Date.now()}@cap.test`);
+  const context = await browserOf(browser, member, { timezoneId: "Europe/Paris" });
   context.setDefaultTimeout(60_000);
   context.setDefaultNavigationTimeout(60_000);
   return { member, context, page: await context.newPage() };
@@ -64,12 +42,7 @@ test("a member waiting for an earlier time is mailed when one frees up, and take
   await grantRole(member.email, "coach");
 
   // The coach: every day 08:00–20:00.
-  await page.goto("/coach/hours");
-  for (const day of WEEKDAYS) {
-    await page.getByLabel(`De (${day}, plage 1)`).fill("08:00");
-    await page.getByLabel(`À (${day}, plage 1)`).fill("20:00");
-  }
-  await page.getByLabel("Fuseau horaire", { exact: false }).selectOption("Europe/Paris");
+  await openEveryDay(page);
   await page.getByRole("button", { name: "Enregistrer mes horaires" }).click();
   await slow(page.getByText("Vos horaires sont enregistrés")).toBeVisible();
   const bookingPath = await page.getByRole("link", { name: /Voir ma page de réservation/ }).getAttribute("href");
@@ -82,7 +55,7 @@ test("a member waiting for an earlier time is mailed when one frees up, and take
   const waiting = await memberBrowser(browser, playwright, "waiting");
   try {
     const leavingPath = await book(leaving.page, bookingPath!, day, "first");
-    const freedTime = (await fact(leaving.page, "Heure").textContent())?.trim() ?? "";
+    const freedTime = (await fact(leaving.page, "Heure").first().textContent())?.trim() ?? "";
     const waitingPath = await book(waiting.page, bookingPath!, day, "last");
 
     // The waiting member asks on their session page.
@@ -114,7 +87,7 @@ test("a member waiting for an earlier time is mailed when one frees up, and take
     await slow(
       waiting.page.getByText("Séance déplacée : la nouvelle invitation vient de partir par e-mail."),
     ).toBeVisible();
-    await slow(fact(waiting.page, "Heure")).toHaveText(freedTime);
+    await slow(fact(waiting.page, "Heure").first()).toHaveText(freedTime);
 
     // Followed again, the link no longer works: the page says so, and the session stays.
     await waiting.page.goto(offerPath);

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { browserOf, newMemberTest as test, registerAnotherMember } from "./support/member";
+import { openEveryDay } from "./support/coach-page";
 import { grantRole } from "./support/roles";
 
 /**
@@ -12,8 +13,6 @@ import { grantRole } from "./support/roles";
 /** Two browsers and a server on a shared 2-core runner: each step may wait longer than the defaults. */
 const slow = expect.configure({ timeout: 30_000 });
 test.use({ actionTimeout: 60_000, navigationTimeout: 60_000 });
-
-const WEEKDAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
 
 /** Sets the notice on the coach's hours page (open), the rest of the form as it stands. */
 async function saveNotice(page: Page, hours: string) {
@@ -33,12 +32,7 @@ test("inside the coach's notice the member is told why they cannot move or cance
   await grantRole(member.email, "coach");
 
   // The coach: every day 08:00–20:00, and a week's notice to move or cancel.
-  await page.goto("/coach/hours");
-  for (const day of WEEKDAYS) {
-    await page.getByLabel(`De (${day}, plage 1)`).fill("08:00");
-    await page.getByLabel(`À (${day}, plage 1)`).fill("20:00");
-  }
-  await page.getByLabel("Fuseau horaire", { exact: false }).selectOption("Europe/Paris");
+  await openEveryDay(page);
   await slow(page.getByLabel("Délai de prévenance pour déplacer ou annuler (heures)")).toHaveValue("24");
   await saveNotice(page, "168");
   const bookingPath = await page.getByRole("link", { name: /Voir ma page de réservation/ }).getAttribute("href");

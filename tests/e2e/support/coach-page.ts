@@ -1,9 +1,21 @@
 import { expect, type Page } from "@playwright/test";
 
 /**
- * The member's booking pages as the coaching journeys read them: the coach's calendar of dates
+ * The coaching pages as the journeys read them: the coach's hours, the member's calendar of dates
  * with free times, and a session's facts.
  */
+
+const WEEKDAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
+
+/** On the coach's hours page: every day open 08:00–20:00, Paris time (for the caller to save). */
+export async function openEveryDay(page: Page) {
+  await page.goto("/coach/hours");
+  for (const day of WEEKDAYS) {
+    await page.getByLabel(`De (${day}, plage 1)`).fill("08:00");
+    await page.getByLabel(`À (${day}, plage 1)`).fill("20:00");
+  }
+  await page.getByLabel("Fuseau horaire", { exact: false }).selectOption("Europe/Paris");
+}
 
 /** The query of a link's href (relative or not). */
 export function paramsOf(href: string | null): URLSearchParams {
