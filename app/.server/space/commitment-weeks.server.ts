@@ -51,22 +51,27 @@ async function recurringOf(memberId: string): Promise<(Recurring & { title: stri
   });
 }
 
+/** The days from `from` to `to` on which each of these recurring commitments was done, as doneKeys. */
+async function doneDays(recurring: { id: string }[], from: string, to: string): Promise<Set<string>> {
+  const ids = recurring.map((c) => c.id);
+  if (ids.length === 0) return new Set();
+  const rows = await db()
+    .select({ commitmentId: commitmentOccurrences.commitmentId, day: commitmentOccurrences.day })
+    .from(commitmentOccurrences)
+    .where(
+      and(
+        inArray(commitmentOccurrences.commitmentId, ids),
+        gte(commitmentOccurrences.day, from),
+        lte(commitmentOccurrences.day, to),
+      ),
+    );
+  return new Set(rows.map((row) => doneKey(row.commitmentId, row.day)));
+}
+
 export async function recurringWeeks(memberId: string, today: string): Promise<RecurringWeeks> {
   const [recurring, pauses] = await Promise.all([recurringOf(memberId), pausesOf(memberId)]);
-  const ids = recurring.map((c) => c.id);
-  const doneRows = ids.length
-    ? await db()
-        .select({ commitmentId: commitmentOccurrences.commitmentId, day: commitmentOccurrences.day })
-        .from(commitmentOccurrences)
-        // The streak looks back five years at most (recurrence.server.ts).
-        .where(
-          and(
-            inArray(commitmentOccurrences.commitmentId, ids),
-            gte(commitmentOccurrences.day, addDays(today, -7 * 261)),
-          ),
-        )
-    : [];
-  const done = new Set(doneRows.map((row) => doneKey(row.commitmentId, row.day)));
+  // The streak looks back five years at most (recurrence.server.ts); the page shows this week to its end.
+  const done = await doneDays(recurring, addDays(today, -7 * 261), addDays(mondayOf(today), 6));
   const from = addDays(mondayOf(today), -7);
   const to = addDays(mondayOf(today), 6);
   const days = new Map(
@@ -107,20 +112,7 @@ export async function commitmentsOfDay(memberId: string, day: string): Promise<{
     pausesOf(memberId),
   ]);
   const lateFrom = addDays(day, -LATE_OCCURRENCE_DAYS);
-  const ids = recurring.map((c) => c.id);
-  const doneRows = ids.length
-    ? await db()
-        .select({ commitmentId: commitmentOccurrences.commitmentId, day: commitmentOccurrences.day })
-        .from(commitmentOccurrences)
-        .where(
-          and(
-            inArray(commitmentOccurrences.commitmentId, ids),
-            gte(commitmentOccurrences.day, lateFrom),
-            lte(commitmentOccurrences.day, day),
-          ),
-        )
-    : [];
-  const done = new Set(doneRows.map((row) => doneKey(row.commitmentId, row.day)));
+  const done = await doneDays(recurring, lateFrom, day);
   const owed = (id: string, on: string) => !isPaused(pauses, id, on) && !done.has(doneKey(id, on));
   const dated = oneOffs.map((c) => ({ ...c, dueDate: c.dueDate as string }));
   const due = [
