@@ -1,6 +1,6 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, type Route } from "@playwright/test";
 
 /** The WCAG 2.0/2.1 A and AA rules; a serious or critical violation fails the test. */
 const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -105,7 +105,7 @@ async function analyze(page: Page): Promise<AxeResults> {
           "content-encoding": _encoding,
           location: _location,
           ...headers
-        } = (await route.fetch({ maxRedirects: 0 })).headers();
+        } = (await serverAnswer(route)).headers();
         // That answer's CSP names a nonce of its own: the copy's inline style and scripts carry it,
         // or the browser would drop the page's stylesheet and axe judge an unstyled page.
         const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1];
@@ -120,6 +120,19 @@ async function analyze(page: Page): Promise<AxeResults> {
     return await new AxeBuilder({ page: copy }).withTags(axeTags).analyze();
   } finally {
     await copy.unrouteAll();
+  }
+}
+
+/**
+ * The server's answer to the copy's request. The kept copy page may send it on a kept-alive
+ * connection the server is closing at that instant (its 5 s idle timeout): asked again once.
+ */
+async function serverAnswer(route: Route) {
+  try {
+    return await route.fetch({ maxRedirects: 0 });
+  } catch (error) {
+    if (!/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    return route.fetch({ maxRedirects: 0 });
   }
 }
 
