@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { getHeapStatistics } from "node:v8";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -44,7 +45,7 @@ try {
   throw error;
 }
 if (cluster.isPrimary) {
-  superviseWorkers(config.WEB_CONCURRENCY, logger);
+  superviseWorkers({ count: config.WEB_CONCURRENCY, heapMb: config.WORKER_HEAP_MB }, logger);
 } else {
   await serve(config);
 }
@@ -136,5 +137,11 @@ async function serve(config: Env) {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   // Where this worker's memory goes, logged when the operator (or the bench) asks: a signal, which
   // only the server's own user can send, rather than an endpoint that something outside could reach.
-  process.on("SIGUSR2", () => logger.info({ pid: process.pid, memory: process.memoryUsage() }, "memory usage"));
+  // heapLimit: the ceiling WORKER_HEAP_MB set (old space plus the young generation), in bytes.
+  process.on("SIGUSR2", () =>
+    logger.info(
+      { pid: process.pid, memory: process.memoryUsage(), heapLimit: getHeapStatistics().heap_size_limit },
+      "memory usage",
+    ),
+  );
 }

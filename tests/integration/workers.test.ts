@@ -96,6 +96,20 @@ describe("two workers on PostgreSQL (built server)", () => {
     for (const pid of [...workers, ...workers]) expect((await on(pid, "/healthz")).status).toBe(200);
   });
 
+  it("caps each worker's heap at WORKER_HEAP_MB (192 MB by default), which V8 would otherwise size for the machine", async () => {
+    const logged = () => cluster.server.logs().filter((line) => line.includes('"memory usage"'));
+    const before = logged().length;
+    for (const pid of workers) process.kill(pid, "SIGUSR2");
+    await waitFor(() => logged().length >= before + 2, 10_000);
+    const limits = logged()
+      .slice(before)
+      .map((line) => JSON.parse(line) as { pid: number; heapLimit: number });
+    expect(limits.map((entry) => entry.pid).sort()).toEqual([...workers].sort());
+    // The limit covers the old space (192 MB) and the young generation.
+    for (const { heapLimit } of limits) expect(heapLimit / 2 ** 20).toBeGreaterThanOrEqual(192);
+    for (const { heapLimit } of limits) expect(heapLimit / 2 ** 20).toBeLessThan(300);
+  });
+
   it("delivers each queued email exactly once although both workers' senders run at once", async () => {
     // 12 registrations, half on each worker: 12 verification emails, more than one sender takes
     // in a batch (10), so while the first sender is held on its first message the other takes the rest.

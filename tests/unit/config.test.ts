@@ -60,6 +60,14 @@ describe("configuration", () => {
     );
   });
 
+  it("caps each worker's heap at 192 MB unless WORKER_HEAP_MB says otherwise, within 64–16384", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cap-config-"));
+    expect(parseEnv({ DATA_DIR: dir }).WORKER_HEAP_MB).toBe(192);
+    expect(parseEnv({ DATA_DIR: dir, WORKER_HEAP_MB: "512" }).WORKER_HEAP_MB).toBe(512);
+    for (const bad of ["32", "20000", "1.5", "lots"])
+      expect(() => parseEnv({ DATA_DIR: dir, WORKER_HEAP_MB: bad })).toThrow(`WORKER_HEAP_MB="${bad}" is not valid`);
+  });
+
   it("takes Ory's settings: the admin URL defaults to the public one, the courier key is required, the timeout bounded", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "cap-config-"));
     const ory = { DATA_DIR: dir, ORY_SDK_URL: "https://cap.projects.oryapis.com", ORY_COURIER_KEY: "k".repeat(16) };

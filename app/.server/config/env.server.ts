@@ -137,6 +137,15 @@ const envSchema = z.object({
     .min(0, "between 0 and 100000 requests")
     .max(100_000, "between 0 and 100000 requests")
     .default(48),
+  // Each worker's V8 heap limit (issue 27): without one, V8 sizes it for the machine (4 GB here) and
+  // lets garbage pile up to hundreds of MB between collections. A worker's live heap under load is
+  // ~80 MB (REQUESTS_IN_FLIGHT bounds it), so 192 leaves room to spare and keeps the worker small.
+  WORKER_HEAP_MB: z.coerce
+    .number({ invalid_type_error: "a number of megabytes" })
+    .int("a whole number of megabytes")
+    .min(64, "between 64 and 16384 MB")
+    .max(16_384, "between 64 and 16384 MB")
+    .default(192),
   // The first admins (issue 24): members with these addresses hold the admin role once their
   // address is verified — at start, and when they verify it.
   ADMIN_EMAILS: z

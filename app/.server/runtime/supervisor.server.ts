@@ -11,7 +11,7 @@ import type { Logger } from "pino";
 const STOP_GRACE_MS = 15_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 
-export function superviseWorkers(count: number, log: Logger) {
+export function superviseWorkers({ count, heapMb }: { count: number; heapMb: number }, log: Logger) {
   let stopping = false;
   let listened = false;
   const recentDeaths: number[] = [];
@@ -53,6 +53,8 @@ export function superviseWorkers(count: number, log: Logger) {
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 
+  // The workers' heap limit (WORKER_HEAP_MB), after the primary's own flags so that it wins.
+  cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${heapMb}`] });
   for (let i = 0; i < count; i++) cluster.fork();
   log.info(`Cap supervisor (pid ${process.pid}) started ${count} worker(s)`);
 }
