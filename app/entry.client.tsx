@@ -1,10 +1,11 @@
 import { RemixBrowser } from "@remix-run/react";
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nProvider } from "~/i18n/react";
 import type { Resources } from "~/i18n/translate";
 import { ERROR_REPORTING_ID } from "~/components/document/error-reporting-config";
 import { checkFrontVersion } from "~/builds/version-check";
+import { restoreTypedFields, typedFields } from "~/forms/typed-before-hydration";
 
 // The strings of the page's language: a JSON file named by its content (cached for good after the
 // first page), fetched while the scripts load. Without it the page stays as the server rendered it:
@@ -13,16 +14,33 @@ const language = document.documentElement.lang;
 const strings = document.documentElement.dataset.strings;
 
 function hydrate(resources: Resources) {
+  // What the member typed while the scripts loaded (forms/typed-before-hydration.ts).
+  const typed = typedFields(document);
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <I18nProvider value={{ language, resources }}>
-          <RemixBrowser />
-        </I18nProvider>
+        <Hydrated onHydrated={() => restoreTypedFields(typed)}>
+          <I18nProvider value={{ language, resources }}>
+            <RemixBrowser />
+          </I18nProvider>
+        </Hydrated>
       </StrictMode>,
     );
   });
+}
+
+/**
+ * Runs `onHydrated` once the page has hydrated, after every effect of the page's own components
+ * (a parent's effects run after its children's), and marks the document `data-hydrated`.
+ */
+function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page has hydrated.
+  useEffect(() => {
+    onHydrated();
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return children;
 }
 
 if (strings) {

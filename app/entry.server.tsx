@@ -14,7 +14,7 @@ import { securityHeaders, withSecurityHeaders, type InlineSources } from "~/.ser
 import { inlineHashes, SHARED_PAGE_HEADER } from "~/.server/http/render-cache.server";
 import { env } from "~/.server/config/env.server";
 import { LIGHT_PAGES_VARY } from "~/.server/http/light-pages.server";
-import { lowerScriptPriority } from "~/.server/http/script-priority.server";
+import { scriptsAfterPaint } from "~/.server/http/scripts-after-paint.server";
 
 export { handleError } from "~/.server/observability/error-reporting.server";
 
@@ -71,7 +71,8 @@ export default async function handleRequest(
               done();
             },
             final(done) {
-              const html = lowerScriptPriority(Buffer.concat(chunks).toString());
+              // The page's scripts start once it is painted (scripts-after-paint.server.ts).
+              const html = scriptsAfterPaint(Buffer.concat(chunks).toString());
               if (shared) {
                 setSecurityHeaders(inlineHashes(html));
                 responseHeaders.set(SHARED_PAGE_HEADER, "1");

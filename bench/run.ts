@@ -351,8 +351,10 @@ async function fetchOk(url: string, headers: Headers): Promise<Buffer> {
 
 /**
  * Same-origin JS and CSS the browser loads on first visit: <script src>, <link rel=modulepreload>,
- * <link rel=stylesheet>, and the /build/ modules imported by inline module scripts (Remix imports
- * the route modules and the client entry there). Absolute URLs, deduplicated, in document order.
+ * <link rel=stylesheet>, the /build/ modules imported by inline scripts (the loader that replaces
+ * Remix's module script imports the route modules, their chunks and the client entry once the page
+ * is painted: app/.server/http/scripts-after-paint.server.ts), and the page's strings (the
+ * `data-strings` of <html>, which the loader asks for). Absolute URLs, deduplicated, in document order.
  */
 function firstLoadAssets(html: string, pageUrl: string): { js: string[]; css: string[]; data: string[] } {
   const js: string[] = [];
@@ -362,8 +364,10 @@ function firstLoadAssets(html: string, pageUrl: string): { js: string[]; css: st
   for (const [, attributeText, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = parseAttributes(attributeText);
     if (attributes.src) js.push(attributes.src);
-    else if (attributes.type?.toLowerCase() === "module") js.push(...importedBuildModules(body));
+    else js.push(...importedBuildModules(body));
   }
+  const strings = /<html\b[^>]*\sdata-strings="([^"]+)"/i.exec(html)?.[1];
+  if (strings) data.push(decodeEntities(strings));
   for (const [, attributeText] of html.matchAll(/<link\b([^>]*)>/gi)) {
     const { rel = "", href, as = "" } = parseAttributes(attributeText);
     const rels = rel.toLowerCase().split(/\s+/);
@@ -381,7 +385,7 @@ function firstLoadAssets(html: string, pageUrl: string): { js: string[]; css: st
 }
 
 /**
- * The /build/ modules an inline module script imports: `import "…"`, `import * as x from "…"` and
+ * The /build/ modules an inline script imports: `import "…"`, `import * as x from "…"` and
  * `import("…")`. Only imports: with lazy route discovery Remix also inlines part of the manifest,
  * whose other module URLs (routes the page links to, the manifest file) are not loaded up front.
  */

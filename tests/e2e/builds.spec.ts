@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./support/test";
 
 /**
  * The version check on start-up, the new-build notice and the route rules (SPEC §4). With

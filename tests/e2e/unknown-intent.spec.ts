@@ -1,4 +1,5 @@
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test as base } from "./support/test";
 import { checkPage } from "./support/check-page";
 import { newMemberTest } from "./support/member";
 

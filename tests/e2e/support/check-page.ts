@@ -83,10 +83,8 @@ async function analyze(page: Page): Promise<AxeResults> {
   const url = page.url();
   // The request for the copy carries no fragment (#times): compare it with the document's URL.
   const documentUrl = url.replace(/#.*$/, "");
-  // Module preloads go too: they would only download code that no script runs.
   const html = (await page.content())
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
-    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "")
     .replace(/<\/?noscript\b[^>]*>/gi, "");
   const browser = page.context().browser();
   if (!browser) throw new Error("checkPage: the page has no browser to open a copy in");

@@ -5,8 +5,8 @@ import {
   type BrowserContextOptions,
   expect,
   type PlaywrightWorkerArgs,
-  test as base,
 } from "@playwright/test";
+import { test as base } from "./test";
 import { waitForMail } from "./mailbox";
 
 type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;

@@ -1,0 +1,87 @@
+/**
+ * A first paint that never waits for scripts (issue 27, target 6). Remix's `<Scripts>` ends the
+ * page with a `<link rel="modulepreload">` for every module the page hydrates with and a module
+ * script importing them, and the root asks for the page's strings with a `<link rel="preload">`:
+ * the browser starts all of them while it lays the page out. A slow phone shares its line between
+ * them and the paint, and Lighthouse's simulation (Lantern) counts every request that ended before
+ * the paint it observed in its estimate of that paint. Every page works without JavaScript, so
+ * nothing of it needs to start before the page is on screen.
+ *
+ * The rendered document is rewritten, each element left where React hydrates it (React compares
+ * neither a link's attributes nor a script's text):
+ *   - each modulepreload link keeps its place with no `rel` and no `href`: nothing to fetch;
+ *   - so does the strings preload in the head (the loader below asks for the strings);
+ *   - the module script becomes a classic one which, once the browser reports the first paint (or
+ *     at once in a background tab, or after a frame where no paint is reported), asks for the
+ *     strings and imports every module in parallel, sets Remix's globals with the same code as
+ *     before, then imports the client entry, which hydrates.
+ * Typed before the page hydrates, a field keeps its text (entry.client.tsx). A page without the
+ * module script (a light page) is left as it is.
+ */
+const MODULE_SCRIPT = /<script([^>]*?) type="module" async="">([\s\S]*?)<\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const STRINGS_PRELOAD = /<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous"\/>/;
+const NAMED_IMPORT = /^import \* as (route\d+) from ("[^"]+");$/gm;
+const BARE_IMPORT = /^import ("[^"]+");$/gm;
+const ENTRY_IMPORT = /^import\(("[^"]+")\);$/m;
+
+/** How long a browser that reports no paint waits before the scripts start anyway (ms). */
+const NO_PAINT_REPORTED_MS = 1_000;
+
+export function scriptsAfterPaint(html: string): string {
+  const script = MODULE_SCRIPT.exec(html);
+  const entry = script && ENTRY_IMPORT.exec(script[2]);
+  if (!script || !entry) return html;
+  const [element, attributes, code] = script;
+
+  const named: { name: string; url: string }[] = [];
+  const bare: string[] = [];
+  const rest = code
+    .replace(NAMED_IMPORT, (_, name: string, url: string) => {
+      named.push({ name, url });
+      return "";
+    })
+    .replace(BARE_IMPORT, (_, url: string) => {
+      bare.push(url);
+      return "";
+    })
+    .replace(ENTRY_IMPORT, "")
+    .trim();
+  // The chunks the entry and the routes import, fetched at once rather than one import after another.
+  const chunks = [...html.matchAll(MODULE_PRELOAD)]
+    .map(([, url]) => JSON.stringify(url))
+    .filter((url) => url !== entry[1] && !named.some((module) => module.url === url));
+  const strings = STRINGS_PRELOAD.exec(html)?.[1];
+
+  const loader = [
+    "(function(){",
+    "var started=false;",
+    "function start(){",
+    "if(started)return;started=true;",
+    strings ? `preload(${JSON.stringify(strings)});` : "",
+    `[${chunks.join(",")}].forEach(function(u){import(u).catch(function(){})});`,
+    `Promise.all([${[...bare, ...named.map((module) => module.url)].map((url) => `import(${url})`).join(",")}])`,
+    `.then(function(m){${named.map((module, index) => `var ${module.name}=m[${bare.length + index}];`).join("")}`,
+    rest,
+    `return import(${entry[1]});})`,
+    '.catch(function(e){console.error("Cap: the scripts did not load; the page works on without them.",e)});',
+    "}",
+    // The strings are asked for as the root's preload did, so that entry.client's fetch takes them.
+    'function preload(u){var l=document.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=u;document.head.appendChild(l)}',
+    "function soon(){setTimeout(start,0)}",
+    'if(document.visibilityState!=="visible"){start();return}',
+    'var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){',
+    'new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();soon()}}).observe({type:"paint",buffered:true});',
+    `setTimeout(start,${NO_PAINT_REPORTED_MS})`,
+    "}else requestAnimationFrame(soon);",
+    'document.addEventListener("visibilitychange",start);',
+    "})();",
+  ]
+    .filter(Boolean)
+    .join("\n");
+
+  return html
+    .replace(element, () => `<script${attributes}>${loader}</script>`)
+    .replace(MODULE_PRELOAD, "<link/>")
+    .replace(STRINGS_PRELOAD, "<link/>");
+}
