@@ -7,6 +7,10 @@ import { newMemberTest as test } from "./support/member";
  * by day, a break for all commitments, and the streak of weeks kept, on a phone and a desktop.
  */
 
+// The browser in the member's zone: with JavaScript on, the pages take the browser's zone for a
+// member who has chosen none (the machine's, UTC here, is a day behind Paris from 23:00 UTC).
+test.use({ timezoneId: "Europe/Paris" });
+
 /** A day as YYYY-MM-DD in the member's zone (Europe/Paris until they choose one). */
 function parisDay(offsetDays = 0) {
   return new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString("en-CA", { timeZone: "Europe/Paris" });

@@ -59,7 +59,7 @@ export function scriptsAfterPaint(html: string): string {
     "function start(){",
     "if(started)return;started=true;",
     strings ? `preload(${JSON.stringify(strings)});` : "",
-    `[${chunks.join(",")}].forEach(function(u){import(u).catch(function(){})});`,
+    ...chunks.map((url) => `import(${url}).catch(ignore);`),
     `Promise.all([${[...bare, ...named.map((module) => module.url)].map((url) => `import(${url})`).join(",")}])`,
     `.then(function(m){${named.map((module, index) => `var ${module.name}=m[${bare.length + index}];`).join("")}`,
     rest,
@@ -68,6 +68,7 @@ export function scriptsAfterPaint(html: string): string {
     "}",
     // The strings are asked for as the root's preload did, so that entry.client's fetch takes them.
     'function preload(u){var l=document.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=u;document.head.appendChild(l)}',
+    "function ignore(){}",
     "function soon(){setTimeout(start,0)}",
     'if(document.visibilityState!=="visible"){start();return}',
     'var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){',
