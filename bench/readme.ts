@@ -185,7 +185,13 @@ function render(report: Report): string {
       ? `Workers: not compared (${workers.skipped}).`
       : `Workers, req/s with ${workers.baseline} → ${workers.other}: ` +
           workers.rows
-            .map((w) => `\`${w.path}\` ${w.baselineRps.toFixed(0)} → ${w.otherRps.toFixed(0)} (${w.gain.toFixed(2)}×)`)
+            .map((w) => {
+              // Two workers' rate ÷ one's, whichever the main run had (read from the rates themselves).
+              const [two, one] =
+                workers.other > workers.baseline ? [w.otherRps, w.baselineRps] : [w.baselineRps, w.otherRps];
+              const gain = one ? (two / one).toFixed(2) : "–";
+              return `\`${w.path}\` ${w.baselineRps.toFixed(0)} → ${w.otherRps.toFixed(0)} (two workers ${gain}× one)`;
+            })
             .join(", ") +
           ".",
   );

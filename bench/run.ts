@@ -230,6 +230,7 @@ interface WorkersResult {
   skipped: string | null;
   baseline: number;
   other: number;
+  /** gain: the rate with two workers ÷ the rate with one, whichever of them the main run had. */
   rows: { path: string; baselineRps: number; otherRps: number; gain: number }[];
   /** Each worker's memory after the comparison's loads (MB). */
   memory: WorkerMemory[];
@@ -567,8 +568,8 @@ function printReport(report: Report): void {
         [
           "target",
           `${workers.baseline} worker${workers.baseline > 1 ? "s" : ""}`,
-          `${workers.other} workers`,
-          "gain ×",
+          `${workers.other} worker${workers.other > 1 ? "s" : ""}`,
+          "2 ÷ 1 worker ×",
         ],
         workers.rows.map((row) => [row.path, row.baselineRps.toFixed(0), row.otherRps.toFixed(0), row.gain.toFixed(2)]),
       ),
@@ -876,7 +877,8 @@ async function compareWorkers(
   return { skipped: null, baseline, other, rows, memory: await workerMemory(server) };
 
   function row(label: string, baselineRps: number, otherRps: number) {
-    return { path: label, baselineRps, otherRps, gain: baselineRps ? round(otherRps / baselineRps, 2) : 0 };
+    const [two, one] = other > baseline ? [otherRps, baselineRps] : [baselineRps, otherRps];
+    return { path: label, baselineRps, otherRps, gain: one ? round(two / one, 2) : 0 };
   }
 }
 
