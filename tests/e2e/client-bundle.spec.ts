@@ -33,3 +33,28 @@ test("the client build holds no server code", () => {
   );
   expect(leaks).toEqual([]);
 });
+
+/**
+ * Issue 27: a page's first load carries no empty stand-in of a server module. The browser build
+ * replaces each `.server` module a route imports with an empty one; without the patch of
+ * @remix-run/dev (patches/README.md) each became a chunk of its own that every page downloaded
+ * (`/` loaded 27 files, 9 of them empty). The author's draft pages keep one: their schemas, built
+ * when the module loads, name a server module's field.
+ */
+test("no page outside the author's space downloads an empty stand-in of a server module", () => {
+  const manifestFile = readdirSync("public/build").find((name) => /^manifest-\w+\.js$/.test(name));
+  const manifest = JSON.parse(
+    readFileSync(path.join("public/build", manifestFile ?? ""), "utf8")
+      .replace(/^window\.__remixManifest=/, "")
+      .replace(/;\s*$/, ""),
+  ) as { entry: { imports: string[] }; routes: Record<string, { imports?: string[] }> };
+  const emptyStandIn =
+    /^import\{\w+ as \w+\}from"[^"]+";(var \w+=\w+\(\(\w+,\w+\)=>\{\w+\.exports=\{\}\}\);)+export\{[^}]*\};?\s*$/;
+  const isEmpty = (url: string) => emptyStandIn.test(readFileSync(path.join("public", url), "utf8"));
+  expect(manifest.entry.imports.filter(isEmpty)).toEqual([]);
+  const carrying = Object.entries(manifest.routes)
+    .filter(([, route]) => (route.imports ?? []).some(isEmpty))
+    .map(([id]) => id);
+  expect(carrying.filter((id) => !id.startsWith("routes/_default.author."))).toEqual([]);
+  expect(carrying.length).toBeLessThanOrEqual(3);
+});

@@ -53,11 +53,13 @@ function readyOnceHydrated(context: BrowserContext) {
 
 /**
  * Resolves once the document has hydrated (entry.client.tsx marks `data-hydrated`), or at once for
- * a document that has no scripts to run: a light page, a file, an error with no strings to fetch.
+ * a document without the loader that would hydrate it: a light page, a file, a copy of a page with
+ * its scripts taken out (the JavaScript-off accessibility check).
  */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.documentElement;
-    return !root.dataset.strings || root.hasAttribute("data-hydrated");
-  });
+  await page.waitForFunction(
+    () =>
+      document.documentElement.hasAttribute("data-hydrated") ||
+      ![...document.scripts].some((script) => script.textContent?.includes("first-contentful-paint")),
+  );
 }
