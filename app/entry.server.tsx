@@ -47,7 +47,7 @@ export default async function handleRequest(
     let failed = false;
     // Cleared once the page is written: a pending timer would keep this render, and through it the
     // whole answer, alive for ABORT_DELAY (at 300 pages a second, 1,500 pages of ~100 KB held).
-    const abortTimer = setTimeout(() => abort(), ABORT_DELAY);
+    let abortTimer: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
         <StylesheetProvider value={stylesheetText}>
@@ -99,6 +99,7 @@ export default async function handleRequest(
         },
       },
     );
+    abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
 
