@@ -18,6 +18,7 @@ import compression from "compression";
 import express from "express";
 import type { Lifecycle } from "~/.server/runtime/lifecycle.server";
 import type { admitUpload as AdmitUpload } from "~/.server/profile/upload-gate.server";
+import type { pageDataVersion as PageDataVersion } from "~/.server/auth/page-version.server";
 import { parseEnv, ConfigError, type Env } from "~/.server/config/env.server";
 import { createRequestHandler, screenRequests } from "~/.server/http/request-handler.server";
 import { boundedQueue } from "~/.server/http/request-queue.server";
@@ -59,8 +60,9 @@ async function serve(config: Env) {
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild & {
     lifecycle: Lifecycle;
     admitUpload: typeof AdmitUpload;
+    pageDataVersion: typeof PageDataVersion;
   };
-  const { lifecycle, admitUpload } = build;
+  const { lifecycle, admitUpload, pageDataVersion } = build;
   const started = await lifecycle.start();
 
   const app = express();
@@ -109,6 +111,8 @@ async function serve(config: Env) {
       origin: new URL(config.APP_URL).origin,
       getLoadContext: (req, res) => ({ requestId: res.locals.requestId, clientIp: req.ip }),
       admitUpload,
+      pageDataVersion,
+      memberPageCacheBytes: config.MEMBER_PAGE_CACHE_MB * 1024 * 1024,
     }),
   );
 

@@ -11,7 +11,7 @@ import { StylesheetProvider } from "~/components/document/stylesheet";
 import { stylesheetText } from "~/.server/http/stylesheet.server";
 import { RETRY_AFTER_SECONDS } from "~/.server/http/outage.server";
 import { securityHeaders, withSecurityHeaders, type InlineSources } from "~/.server/http/security-headers.server";
-import { inlineHashes, SHARED_PAGE_HEADER } from "~/.server/http/render-cache.server";
+import { CACHEABLE_PAGE_HEADER, inlineHashes, type PageKind } from "~/.server/http/render-cache.server";
 import { env } from "~/.server/config/env.server";
 import { LIGHT_PAGES_VARY } from "~/.server/http/light-pages.server";
 import { scriptsAfterPaint } from "~/.server/http/scripts-after-paint.server";
@@ -32,10 +32,11 @@ export default async function handleRequest(
 ) {
   const language = await localeOf(request);
   const i18nValue = { language, resources: pageResources[language], fallback: pageResources.en };
-  // A page the same for every visitor is rendered without a nonce, kept by the render cache and
-  // allowed its inline scripts by their hashes (render-cache.server.ts); any other gets a nonce.
-  const shared = responseStatusCode === 200 && isSharedPage(remixContext);
-  const nonce = shared ? undefined : randomBytes(16).toString("base64");
+  // A page the render cache may keep (the same for every visitor, or a signed-in member's) is
+  // rendered without a nonce and allowed its inline scripts by their hashes
+  // (render-cache.server.ts); any other gets a nonce.
+  const cacheable = responseStatusCode === 200 ? cacheablePageKind(remixContext) : null;
+  const nonce = cacheable ? undefined : randomBytes(16).toString("base64");
   const setSecurityHeaders = (inline: InlineSources) => {
     for (const [name, value] of Object.entries(securityHeaders(env(), inline))) responseHeaders.set(name, value);
   };
@@ -73,9 +74,9 @@ export default async function handleRequest(
             final(done) {
               // The page's scripts start once it is painted (scripts-after-paint.server.ts).
               const html = scriptsAfterPaint(Buffer.concat(chunks).toString());
-              if (shared) {
+              if (cacheable) {
                 setSecurityHeaders(inlineHashes(html));
-                responseHeaders.set(SHARED_PAGE_HEADER, "1");
+                responseHeaders.set(CACHEABLE_PAGE_HEADER, cacheable);
               }
               clearTimeout(abortTimer);
               resolve(
@@ -103,11 +104,19 @@ export default async function handleRequest(
   });
 }
 
-/** Whether the page's route says it is the same for every visitor without a session (`handle.sharedPage`). */
-function isSharedPage({ staticHandlerContext, routeModules }: EntryContext): boolean {
-  const leaf = staticHandlerContext.matches.at(-1);
-  const handle = leaf ? (routeModules[leaf.route.id]?.handle as { sharedPage?: unknown } | undefined) : undefined;
-  return handle?.sharedPage === true;
+/**
+ * Which render cache the page may go to, by its routes' handles: `sharedPage` on its leaf (the same
+ * for every visitor without a session), or `memberPage` on one of its routes (the signed-in
+ * layout) and `false` on none (a page that shows more than the database and the minute).
+ */
+function cacheablePageKind({ staticHandlerContext, routeModules }: EntryContext): PageKind | null {
+  const handles = staticHandlerContext.matches.map(
+    (match) => routeModules[match.route.id]?.handle as { sharedPage?: unknown; memberPage?: unknown } | undefined,
+  );
+  if (handles.at(-1)?.sharedPage === true) return "shared";
+  const memberPage = handles.map((handle) => handle?.memberPage);
+  if (memberPage.includes(true) && !memberPage.includes(false)) return "member";
+  return null;
 }
 
 /**

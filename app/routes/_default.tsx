@@ -4,6 +4,7 @@ import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { photoUrl } from "~/.server/profile/photo.server";
+import { memberPagesHandle } from "~/components/document/cacheable-page";
 import { ErrorMessage, ErrorPage, useFailure } from "~/components/document/error-page";
 import { Sidebar } from "~/components/document/sidebar";
 
@@ -11,6 +12,8 @@ import { Sidebar } from "~/components/document/sidebar";
  * The signed-in pages' layout (SPEC §2 "default"): the sidebar and the page. Its loader guards the
  * layout's own data; every child route still calls the guard itself.
  */
+export const handle = memberPagesHandle;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member, photoId, roles } = await requireMember(request);
   return {

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { titleMeta } from "~/components/document/page-title";
-import { sharedPageHandle } from "~/components/document/shared-page";
+import { sharedPageHandle } from "~/components/document/cacheable-page";
 import { defaultUserType, userTypes } from "~/forms/user-type";
 
 export const meta = titleMeta;

@@ -11,7 +11,7 @@ import { useClientChecks } from "~/components/form/client-checks";
 import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
-import { sharedPageHandle } from "~/components/document/shared-page";
+import { sharedPageHandle } from "~/components/document/cacheable-page";
 import { forgotPasswordSchema, parseWithZod } from "~/.server/accounts/forms.server";
 import { useTranslation } from "~/i18n/react";
 

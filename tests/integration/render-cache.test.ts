@@ -40,7 +40,7 @@ describe("render cache", () => {
     expect(hit(second)).toBe(true);
     expect(secondHtml).toBe(firstHtml);
     expect(second.headers.get("content-type")).toMatch(/^text\/html/);
-    expect(second.headers.get("x-cap-shared-page")).toBeNull();
+    expect(second.headers.get("x-cap-cacheable-page")).toBeNull();
 
     // No nonce a visitor could reuse: every inline script and the stylesheet are named by their hash.
     const csp = second.headers.get("content-security-policy") ?? "";

@@ -68,6 +68,16 @@ describe("configuration", () => {
       expect(() => parseEnv({ DATA_DIR: dir, WORKER_HEAP_MB: bad })).toThrow(`WORKER_HEAP_MB="${bad}" is not valid`);
   });
 
+  it("keeps 16 MB of member pages per worker unless MEMBER_PAGE_CACHE_MB says otherwise (0 turns it off), within 0–1024", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cap-config-"));
+    expect(parseEnv({ DATA_DIR: dir }).MEMBER_PAGE_CACHE_MB).toBe(16);
+    expect(parseEnv({ DATA_DIR: dir, MEMBER_PAGE_CACHE_MB: "0" }).MEMBER_PAGE_CACHE_MB).toBe(0);
+    for (const bad of ["-1", "2048", "0.5", "lots"])
+      expect(() => parseEnv({ DATA_DIR: dir, MEMBER_PAGE_CACHE_MB: bad })).toThrow(
+        `MEMBER_PAGE_CACHE_MB="${bad}" is not valid`,
+      );
+  });
+
   it("takes Ory's settings: the admin URL defaults to the public one, the courier key is required, the timeout bounded", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "cap-config-"));
     const ory = { DATA_DIR: dir, ORY_SDK_URL: "https://cap.projects.oryapis.com", ORY_COURIER_KEY: "k".repeat(16) };

@@ -146,6 +146,15 @@ const envSchema = z.object({
     .min(64, "between 64 and 16384 MB")
     .max(16_384, "between 64 and 16384 MB")
     .default(192),
+  // The member pages' render cache (http/render-cache.server.ts): each worker keeps, gzipped, up to
+  // this many MB of signed-in pages, each good until the next write to the database or the next
+  // minute. 16 MB holds ~1,000 pages; 0 turns it off.
+  MEMBER_PAGE_CACHE_MB: z.coerce
+    .number({ invalid_type_error: "a number of megabytes" })
+    .int("a whole number of megabytes")
+    .min(0, "between 0 and 1024 MB")
+    .max(1024, "between 0 and 1024 MB")
+    .default(16),
   // The first admins (issue 24): members with these addresses hold the admin role once their
   // address is verified — at start, and when they verify it.
   ADMIN_EMAILS: z

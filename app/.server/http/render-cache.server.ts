@@ -1,49 +1,79 @@
 import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { gzip as gzipCallback, gunzipSync } from "node:zlib";
 import type { Language } from "~/i18n/config";
 
-/**
- * The render cache (issue 27): a page that is the same for every visitor without a session — the
- * landing, sign-in and registration pages — is rendered once per build, path and language, then
- * served from memory (raw and gzipped) to the next ones.
- *
- * What keeps one visitor's page from another:
- *   - only a GET with no query string, no Authorization header and no cookie but the language's
- *     is looked up or kept (a session, a registration draft, a `redirect_after` all make a page
- *     someone's own): `sharedPageKey`;
- *   - only a page whose route says so (`handle.sharedPage`, read by entry.server.tsx, which marks
- *     its answer with SHARED_PAGE_HEADER), answered 200 with no Set-Cookie, is kept;
- *   - such a page carries no nonce: its Content-Security-Policy allows its inline scripts and
- *     stylesheet by their hashes (`inlineHashes`), so the bytes kept are the bytes every visitor
- *     may be sent.
- * The key holds the build's version and the language: a new build or another language is another
- * page. Entries are bounded (MAX_ENTRIES; the oldest goes first), though the key's parts already are.
- */
-export const SHARED_PAGE_HEADER = "x-cap-shared-page";
+const gzip = promisify(gzipCallback);
 
-const MAX_ENTRIES = 200;
+/**
+ * The render cache (issue 27): a page is rendered once, then served from memory (gzipped) to the
+ * requests that would get the same bytes. Two kinds of pages are kept, each marked by its route
+ * (read by entry.server.tsx, which marks the answer with CACHEABLE_PAGE_HEADER):
+ *
+ *   - **shared pages** (`handle.sharedPage`: the landing, sign-in and registration pages), the same
+ *     for every visitor without a session: kept per build, path and language (`sharedPageKey`). Only
+ *     a GET with no query string, no Authorization header and no cookie but the language's is
+ *     looked up or kept (a session, a registration draft, a `redirect_after` make a page someone's own);
+ *   - **member pages** (`handle.memberPage`: the signed-in pages), one member's own: kept per build,
+ *     language, path and query, the request's whole Cookie and Authorization headers (the
+ *     session's token among them), the minute, and the database's version for that session (`memberPageKey`). The
+ *     version (identity port, `pageDataVersion`) is read before the page's data, and is null
+ *     unless the session is live now: a page is served again only while its session is live and
+ *     no write was committed anywhere in the database since it was rendered (this worker's or
+ *     another's), within the minute it was rendered in (pages show times to the minute).
+ *
+ * Either way only an answer 200 with no Set-Cookie is kept, and such a page carries no nonce: its
+ * Content-Security-Policy allows its inline scripts and stylesheet by their hashes
+ * (`inlineHashes`), so the bytes kept are the bytes that may be sent again. A cache holds at most
+ * `maxBytes` of gzipped pages; the least recently served goes first.
+ */
+export const CACHEABLE_PAGE_HEADER = "x-cap-cacheable-page";
+export type PageKind = "shared" | "member";
+
 const MAX_PATH_LENGTH = 200;
+const MAX_TARGET_LENGTH = 1000;
+/** A member page's Cookie and Authorization headers beyond this (a browser sends ~200 bytes) are not kept. */
+const MAX_CREDENTIALS_LENGTH = 2000;
 
 export type CachedPage = {
   status: number;
   headers: [string, string][];
-  raw: Buffer;
   gzip: Buffer;
 };
 
+type Setting = { version: string; language: Language; light: boolean };
+
 /** The cache key of a request that may be served a shared page, or null when it is someone's own. */
-export function sharedPageKey(
-  request: Request,
-  { version, language, light }: { version: string; language: Language; light: boolean },
-): string | null {
+export function sharedPageKey(request: Request, { version, language, light }: Setting): string | null {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
   if (url.search !== "" || url.pathname.length > MAX_PATH_LENGTH) return null;
   if (request.headers.has("authorization")) return null;
   const cookie = request.headers.get("cookie");
   if (cookie && !onlyLanguageCookie(cookie)) return null;
-  return `${version}\n${language}\n${light ? "light" : "full"}\n${url.pathname}`;
+  return `shared\n${version}\n${language}\n${lightness(light)}\n${url.pathname}`;
 }
+
+/**
+ * The cache key of a signed-in member's page, given the database's version for their session
+ * (null: no live session, or not our database's to tell), or null when the request may not be kept.
+ */
+export function memberPageKey(
+  request: Request,
+  { version, language, light, dataVersion, now }: Setting & { dataVersion: string | null; now: number },
+): string | null {
+  if (dataVersion === null || request.method !== "GET") return null;
+  const url = new URL(request.url);
+  const target = url.pathname + url.search;
+  if (target.length > MAX_TARGET_LENGTH || url.searchParams.has("_data")) return null;
+  // Who asks: the cookies (the session's token among them), or the token as a bearer header.
+  const credentials = `${request.headers.get("authorization") ?? ""}\n${request.headers.get("cookie") ?? ""}`;
+  if (credentials.length > MAX_CREDENTIALS_LENGTH) return null;
+  const minute = Math.floor(now / 60_000);
+  return `member\n${version}\n${language}\n${lightness(light)}\n${minute}\n${dataVersion}\n${credentials}\n${target}`;
+}
+
+const lightness = (light: boolean) => (light ? "light" : "full");
 
 function onlyLanguageCookie(header: string): boolean {
   return header.split(";").every((pair) => {
@@ -64,26 +94,72 @@ export function inlineHashes(html: string): { scriptHashes: string[]; styleHashe
   };
 }
 
+/** The page as rendered, for a client that takes no gzip (rare: every browser does). */
+export function rawBody(page: CachedPage): Buffer {
+  return gunzipSync(page.gzip);
+}
+
 export class RenderCache {
   readonly #pages = new Map<string, CachedPage>();
+  readonly #maxBytes: number;
+  readonly #level: number;
+  #bytes = 0;
+
+  /** `level`: gzip's, 9 for pages kept for long, lower for pages that change with every write. */
+  constructor({ maxBytes, level }: { maxBytes: number; level: number }) {
+    this.#maxBytes = maxBytes;
+    this.#level = level;
+  }
 
   get(key: string): CachedPage | undefined {
-    return this.#pages.get(key);
+    const page = this.#pages.get(key);
+    if (page) {
+      // Most recently served last: the first in the map is the first to go.
+      this.#pages.delete(key);
+      this.#pages.set(key, page);
+    }
+    return page;
   }
 
   /**
-   * Keeps a marked answer (SHARED_PAGE_HEADER) when it may be shared, and gives back what to send:
-   * the same answer without the mark. Its body is read here, once.
+   * A marked answer, kept under `key` when it may be: the page to send (gzipped once, here).
+   * Anything else is given back as it was, without the mark (its body left unread).
    */
-  async keep(key: string | null, response: Response): Promise<Response> {
-    if (!response.headers.has(SHARED_PAGE_HEADER)) return response;
+  async keep(key: string | null, response: Response): Promise<CachedPage | Response> {
     const headers = new Headers(response.headers);
-    headers.delete(SHARED_PAGE_HEADER);
+    headers.delete(CACHEABLE_PAGE_HEADER);
+    if (key === null || response.status !== 200 || headers.has("set-cookie")) {
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
     const raw = Buffer.from(await response.arrayBuffer());
-    const answer = new Response(raw, { status: response.status, statusText: response.statusText, headers });
-    if (key === null || response.status !== 200 || headers.has("set-cookie")) return answer;
-    if (this.#pages.size >= MAX_ENTRIES) this.#pages.delete(this.#pages.keys().next().value as string);
-    this.#pages.set(key, { status: response.status, headers: [...headers], raw, gzip: gzipSync(raw, { level: 9 }) });
-    return answer;
+    const page: CachedPage = {
+      status: response.status,
+      headers: [...headers],
+      gzip: await gzip(raw, { level: this.#level }),
+    };
+    this.#remember(key, page);
+    return page;
   }
+
+  #remember(key: string, page: CachedPage) {
+    if (page.gzip.length > this.#maxBytes) return;
+    const replaced = this.#pages.get(key);
+    if (replaced) {
+      this.#pages.delete(key);
+      this.#bytes -= replaced.gzip.length;
+    }
+    while (this.#bytes + page.gzip.length > this.#maxBytes) {
+      const [oldestKey, oldest] = this.#pages.entries().next().value as [string, CachedPage];
+      this.#pages.delete(oldestKey);
+      this.#bytes -= oldest.gzip.length;
+    }
+    this.#pages.set(key, page);
+    this.#bytes += page.gzip.length;
+  }
+}
+
+/** Which cache an answer may go to: the kind its route marked it with, or none. */
+export function cacheablePageKind(response: Response): PageKind | null {
+  const mark = response.headers.get(CACHEABLE_PAGE_HEADER);
+  return mark === "shared" || mark === "member" ? mark : null;
 }

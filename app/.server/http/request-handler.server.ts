@@ -8,7 +8,16 @@ import {
 import { serverTimingHeader, serverTimingOn, withQueryTally } from "~/.server/observability/query-timing.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { doorRefusal } from "./door-refusal.server";
-import { RenderCache, sharedPageKey, type CachedPage } from "./render-cache.server";
+import {
+  CACHEABLE_PAGE_HEADER,
+  cacheablePageKind,
+  memberPageKey,
+  rawBody,
+  RenderCache,
+  sharedPageKey,
+  type CachedPage,
+  type PageKind,
+} from "./render-cache.server";
 import { wantsLightPages } from "./light-pages.server";
 import {
   acceptsAnyOrigin,
@@ -36,6 +45,13 @@ type Options = {
    * given by server.ts: this floor knows no domain).
    */
   admitUpload(request: Request): Promise<Admission>;
+  /**
+   * The database's version for the request's signed-in session, null without a live one
+   * (auth/page-version.server.ts, given by server.ts): the member pages' render cache keys on it.
+   */
+  pageDataVersion(request: Request): Promise<string | null>;
+  /** How many bytes of member pages (gzipped) a worker keeps; 0: none (MEMBER_PAGE_CACHE_MB). */
+  memberPageCacheBytes: number;
 };
 
 /** What admitUpload answers: the route's guard answers (no body read), a refusal, or a place to read and decode. */
@@ -56,25 +72,47 @@ export function screenRequests() {
   };
 }
 
-export function createRequestHandler({ build, mode, origin, getLoadContext, admitUpload }: Options) {
+export function createRequestHandler(options: Options) {
+  const { build, mode, origin, getLoadContext, admitUpload } = options;
   const handle = createRemixHandler(build, mode);
   // SERVER_TIMING: the answer says how many database statements it took (query-timing.server.ts).
   const timing = serverTimingOn();
-  // Pages the same for every visitor, rendered once per build, path and language (production only:
-  // in development a page changes with its file).
-  const renderCache = mode === "production" ? new RenderCache() : null;
+  // Rendered pages served again (render-cache.server.ts), in production only: in development a
+  // page changes with its file.
+  const caches =
+    mode === "production"
+      ? {
+          shared: new RenderCache({ maxBytes: SHARED_PAGES_BYTES, level: 9 }),
+          member:
+            options.memberPageCacheBytes > 0
+              ? new RenderCache({ maxBytes: options.memberPageCacheBytes, level: 6 })
+              : null,
+        }
+      : null;
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     let release: (() => void) | undefined;
     try {
       let headers = headersOf(req);
       if (acceptsAnyOrigin(req.originalUrl)) headers.delete("origin");
-      let cacheKey: string | null = null;
-      if (renderCache && req.method === "GET") {
+      const keys: Record<PageKind, string | null> = { shared: null, member: null };
+      if (caches && req.method === "GET") {
         const probe = new Request(new URL(req.originalUrl, origin), { headers });
-        const language = await localeOf(probe);
-        cacheKey = sharedPageKey(probe, { version: build.assets.version, language, light: wantsLightPages(probe) });
-        const cached = cacheKey === null ? undefined : renderCache.get(cacheKey);
-        if (cached) return sendCached(req, res, cached, timing);
+        const setting = {
+          version: build.assets.version,
+          language: await localeOf(probe),
+          light: wantsLightPages(probe),
+        };
+        keys.shared = sharedPageKey(probe, setting);
+        if (keys.shared === null && caches.member && mayBeMemberPage(probe)) {
+          // Read before the page's data: a page is never kept under a version newer than its data.
+          // A database away answers null here, and 503 from the route.
+          const dataVersion = await options.pageDataVersion(probe).catch(() => null);
+          keys.member = memberPageKey(probe, { ...setting, dataVersion, now: Date.now() });
+        }
+        const shared = keys.shared === null ? undefined : caches.shared.get(keys.shared);
+        if (shared) return sendPage(req, res, shared, timing ? hitTiming("shared") : undefined);
+        const member = keys.member === null ? undefined : caches.member?.get(keys.member);
+        if (member) return sendPage(req, res, member, timing ? hitTiming("member") : undefined);
       }
       let body: Uint8Array<ArrayBuffer> | undefined;
       let admitted = false;
@@ -115,10 +153,17 @@ export function createRequestHandler({ build, mode, origin, getLoadContext, admi
       });
       const context = getLoadContext(req, res);
       if (admitted) Object.assign(context, { [UPLOAD_ADMITTED]: true });
-      const keep = (response: Response) => (renderCache ? renderCache.keep(cacheKey, response) : response);
-      if (!timing) return await send(res, await keep(await handle(request, context)));
+      const answer = async (response: Response, serverTiming?: string) => {
+        const kind = cacheablePageKind(response);
+        const cache = kind && caches?.[kind];
+        if (!kind || !cache) return send(res, withoutMark(response), serverTiming);
+        const kept = await cache.keep(keys[kind], response);
+        if (kept instanceof Response) return send(res, kept, serverTiming);
+        sendPage(req, res, kept, serverTiming);
+      };
+      if (!timing) return await answer(await handle(request, context));
       const { result: response, tally, app } = await withQueryTally(() => handle(request, context));
-      await send(res, await keep(response), serverTimingHeader(tally, app));
+      await answer(response, serverTimingHeader(tally, app));
     } catch (error) {
       next(error);
     } finally {
@@ -193,15 +238,40 @@ function discardBody(req: ExpressRequest, limit: number) {
   req.resume();
 }
 
+/** Shared pages kept per worker: a few dozen pages of ~15 KB gzipped, the key's parts being bounded. */
+const SHARED_PAGES_BYTES = 4 * 1024 * 1024;
+
+/** A kept page's Server-Timing: a member page's took one statement (its version), untimed. */
+const hitTiming = (kind: PageKind) =>
+  `${serverTimingHeader({ queries: kind === "member" ? 1 : 0, ms: 0 }, 0)}, render-cache;desc="hit"`;
+
+/**
+ * Whether a GET may be a signed-in member's page, before asking the database: it carries a cookie
+ * or a bearer token, and is neither the API (bearer tokens, JSON) nor a client navigation's data.
+ */
+function mayBeMemberPage(request: Request): boolean {
+  if (!request.headers.has("cookie") && !request.headers.has("authorization")) return false;
+  const url = new URL(request.url);
+  return !url.pathname.startsWith("/api/") && !url.searchParams.has("_data");
+}
+
+/** An answer that went to no cache, without the mark its route gave it. */
+function withoutMark(response: Response): Response {
+  if (cacheablePageKind(response) === null) return response;
+  const headers = new Headers(response.headers);
+  headers.delete(CACHEABLE_PAGE_HEADER);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** A kept page: gzipped when the browser takes it, else as rendered; compression() leaves it as is. */
-function sendCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, timing: boolean) {
+function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, serverTiming?: string) {
   res.status(page.status);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.append("Vary", "Accept-Encoding");
-  if (timing) res.append("Server-Timing", `${serverTimingHeader({ queries: 0, ms: 0 }, 0)}, render-cache;desc="hit"`);
+  if (serverTiming) res.append("Server-Timing", serverTiming);
   const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
   if (gzip) res.setHeader("Content-Encoding", "gzip");
-  const body = gzip ? page.gzip : page.raw;
+  const body = gzip ? page.gzip : rawBody(page);
   res.setHeader("Content-Length", body.length);
   res.end(body);
 }

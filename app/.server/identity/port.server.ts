@@ -74,6 +74,13 @@ export interface IdentityPort {
   whoami(token: string): Promise<Session | null>;
   /** Ends the token's session; false when it had none. */
   logout(token: string): Promise<boolean>;
+  /**
+   * One version of all a signed-in page of the token's session may show, for the member pages'
+   * render cache (http/render-cache.server.ts): it changes with any write committed to Cap's
+   * database. Null when the session is not live now, and always under Ory (identities change
+   * there without bumping anything here).
+   */
+  pageDataVersion(token: string): Promise<string | null>;
 
   /**
    * Starts a recovery for `email` and answers the id of the flow whose page takes the code; the

@@ -10,7 +10,7 @@ import { translator } from "~/.server/i18n/i18n.server";
 import { clientOf } from "~/.server/http/client.server";
 import { invitedEmail } from "~/.server/team/invitations.server";
 import { titleMeta } from "~/components/document/page-title";
-import { sharedPageHandle } from "~/components/document/shared-page";
+import { sharedPageHandle } from "~/components/document/cacheable-page";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import type { RegisterStep } from "~/forms/register-choices";
 import { toUserType } from "~/forms/user-type";

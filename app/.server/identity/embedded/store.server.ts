@@ -211,6 +211,23 @@ export async function sessionOf(token: string): Promise<Session | null> {
   };
 }
 
+/**
+ * The database's snapshot when the token's session is live (as sessionOf checks it), else null.
+ * A snapshot (pg_current_snapshot: xmin, xmax and the transactions in progress) names every
+ * transaction whose writes it sees: a write committed anywhere in the database since, from any
+ * worker, makes it another. Read before a page's data, it never names data older than the page's.
+ */
+export async function pageDataVersion(token: string): Promise<string | null> {
+  const [row] = await db()
+    .select({ snapshot: sql<string>`pg_current_snapshot()::text` })
+    .from(sessions)
+    .innerJoin(identities, eq(identities.id, sessions.identityId))
+    .where(
+      and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date()), eq(identities.state, "active")),
+    );
+  return row?.snapshot ?? null;
+}
+
 /** Ends the token's session; false when it had none. */
 export async function revokeSession(token: string): Promise<boolean> {
   const ended = await db()

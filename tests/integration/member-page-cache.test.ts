@@ -1,0 +1,192 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, waitFor, type ServerProcess } from "../support/server-process";
+import { startTwoWorkers, type TwoWorkers } from "../support/two-workers";
+import { requestTo, type Answer } from "../support/worker-connections";
+
+/**
+ * Issue 27, the member pages' render cache (app/.server/http/render-cache.server.ts): a signed-in
+ * page is served again from memory to the same session while nothing was written to the database,
+ * never to anyone else, never after a write (of this member, of another, of another worker, or
+ * straight to the database), never to a session that ended. The built server as members meet it;
+ * Server-Timing (SERVER_TIMING=1) says a hit.
+ */
+const PASSWORD = "correct horse battery";
+const hitIn = (serverTiming: string | string[] | null | undefined) =>
+  /render-cache;desc="hit"/.test(String(serverTiming ?? ""));
+const register = (firstname: string, email: string) => ({
+  user: { firstname, lastname: "Caché", birth_date: "1990-02-03", email, password: PASSWORD },
+});
+const verificationLink = (text: string) => new URL(/https?:\/\/\S*\/account_verification\?\S+/.exec(text)![0]);
+
+describe("member pages kept by the render cache (one worker)", () => {
+  let server: ServerProcess;
+
+  afterAll(async () => {
+    await server?.stop();
+  }, 30_000);
+
+  const page = (path: string, token: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { headers: { cookie: `token=${token}`, ...headers }, redirect: "manual" });
+  const api = (path: string, token: string, json: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(json),
+    });
+
+  /** A member signed up through the API, verified through the link mailed to them (printed in the log). */
+  async function member(firstname: string, email: string): Promise<string> {
+    const registered = await fetch(`${server.url}/api/dashboard/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(register(firstname, email)),
+    });
+    expect(registered.status).toBe(201);
+    const { token } = (await registered.json()) as { token: string };
+    let link: URL | undefined;
+    await waitFor(() => {
+      const log = server.logs().join("\n");
+      const mail = log.slice(log.indexOf(`[mail] To: ${email}`));
+      link = mail.startsWith("[mail]") ? verificationLink(mail) : undefined;
+      return link !== undefined;
+    }, 15_000);
+    expect((await fetch(`${server.url}${link!.pathname}${link!.search}`)).status).toBe(200);
+    return token;
+  }
+
+  let ana: string;
+  let bruno: string;
+
+  beforeAll(async () => {
+    server = await startServer({ SERVER_TIMING: "1" });
+    ana = await member("Anaïs", "anais@example.com");
+    bruno = await member("Bruno", "bruno@example.com");
+  }, 180_000);
+
+  /** The page twice: the second from memory. */
+  async function kept(path: string, token: string) {
+    await page(path, token);
+    const again = await page(path, token);
+    expect(again.status).toBe(200);
+    expect(hitIn(again.headers.get("server-timing"))).toBe(true);
+    return again;
+  }
+
+  it("serves a member's page again from memory, with a CSP that allows exactly its inline scripts, and never to another member", async () => {
+    const first = await page("/", ana);
+    const firstHtml = await first.text();
+    const again = await kept("/", ana);
+    const html = await again.text();
+    expect(html).toBe(firstHtml);
+    expect(html).toContain("Anaïs");
+    expect(again.headers.get("x-cap-cacheable-page")).toBeNull();
+
+    // No nonce anyone could reuse: each inline script and the stylesheet are named by their hash.
+    const csp = again.headers.get("content-security-policy") ?? "";
+    expect(csp).not.toMatch(/nonce-/);
+    const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+    const inlineScripts = [...html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const [, text] of inlineScripts) expect(scriptSrc).toContain(`'sha256-${sha256(text)}'`);
+    expect(scriptSrc).not.toMatch(/unsafe-inline/);
+
+    // Bruno, on the same page: his own, rendered for him, then kept for him.
+    const other = await page("/", bruno);
+    expect(hitIn(other.headers.get("server-timing"))).toBe(false);
+    const otherHtml = await other.text();
+    expect(otherHtml).toContain("Bruno");
+    expect(otherHtml).not.toContain("Anaïs");
+    expect(await (await kept("/", bruno)).text()).not.toContain("Anaïs");
+    // …and Anaïs still gets hers.
+    expect(await (await kept("/", ana)).text()).toContain("Anaïs");
+  });
+
+  it("keeps a page per query string and per lightness: a light page (Save-Data) has no script", async () => {
+    await kept("/my_team/list?page=1", ana);
+    const light = await page("/my_team/list?page=1", ana, { "save-data": "on" });
+    expect(hitIn(light.headers.get("server-timing"))).toBe(false);
+    expect(await light.text()).not.toMatch(/<script\b/);
+    expect(await (await page("/my_team/list?page=1", ana)).text()).toMatch(/<script\b/);
+  });
+
+  it("shows a write at once: the member's own, and anyone else's", async () => {
+    await kept("/", ana);
+    expect((await api("/api/goal", ana, { intent: "edit", title: "Traverser la Manche à la voile" })).status).toBe(200);
+    const afterOwn = await page("/", ana);
+    expect(hitIn(afterOwn.headers.get("server-timing"))).toBe(false);
+    expect(await afterOwn.text()).toContain("Traverser la Manche à la voile");
+
+    await kept("/", ana);
+    expect((await api("/api/goal", bruno, { intent: "edit", title: "Apprendre le portugais" })).status).toBe(200);
+    // Bruno's goal is not on Anaïs's page, but a write anywhere makes hers rendered anew.
+    const afterOther = await page("/", ana);
+    expect(hitIn(afterOther.headers.get("server-timing"))).toBe(false);
+    const html = await afterOther.text();
+    expect(html).toContain("Traverser la Manche à la voile");
+    expect(html).not.toContain("Apprendre le portugais");
+  });
+
+  it("serves nothing kept to a session that ended: the same cookie is sent to sign in again", async () => {
+    const token = await member("Chloé", "chloe@example.com");
+    await kept("/my_commitments", token);
+    expect((await api("/api/dashboard/logout", token, {})).status).toBe(200);
+    const after = await page("/my_commitments", token);
+    expect(after.status).toBe(302);
+    expect(hitIn(after.headers.get("server-timing"))).toBe(false);
+    expect(after.headers.get("location")).toBe("/home");
+  });
+});
+
+describe("member pages kept by the render cache (two workers, PostgreSQL)", () => {
+  let cluster: TwoWorkers;
+
+  beforeAll(async () => {
+    cluster = await startTwoWorkers("member_pages", { SERVER_TIMING: "1" });
+  }, 120_000);
+
+  afterAll(async () => {
+    await cluster?.stop();
+  }, 30_000);
+
+  const on = (pid: number, path: string, token: string) =>
+    requestTo(cluster.server.url, cluster.workers, pid, path, { headers: { Cookie: `token=${token}` } });
+  const hit = (answer: Answer) => hitIn(answer.headers["server-timing"]);
+
+  it("renders anew the page a worker kept once another worker, or anyone, wrote to the database", async () => {
+    const [one, two] = cluster.workers;
+    const registered = await requestTo(cluster.server.url, cluster.workers, one, "/api/dashboard/register", {
+      json: register("Dounia", "dounia@example.com"),
+    });
+    expect(registered.status).toBe(201);
+    const { token } = registered.json<{ token: string }>();
+    const [mail] = await cluster.query<{ text: string }>('select text from mail_outbox where "to" = $1', [
+      "dounia@example.com",
+    ]);
+    const link = verificationLink(mail.text);
+    expect((await requestTo(cluster.server.url, cluster.workers, two, link.pathname + link.search)).status).toBe(200);
+
+    // Worker one keeps the page (sent as rendered: this client takes no gzip).
+    await on(one, "/profile", token);
+    const kept = await on(one, "/profile", token);
+    expect(hit(kept)).toBe(true);
+    expect(kept.text).toContain("Dounia");
+
+    // A write on worker two.
+    const goal = await requestTo(cluster.server.url, cluster.workers, two, "/api/goal", {
+      headers: { Authorization: `Bearer ${token}` },
+      json: { intent: "edit", title: "Courir le semi de Lyon" },
+    });
+    expect(goal.status).toBe(200);
+    const afterGoal = await on(one, "/profile", token);
+    expect(hit(afterGoal)).toBe(false);
+    expect(hit(await on(one, "/profile", token))).toBe(true);
+
+    // A write straight to the database, by no worker at all.
+    await cluster.query("update app_users set firstname = 'Dounya' where firstname = 'Dounia'");
+    const renamed = await on(one, "/profile", token);
+    expect(hit(renamed)).toBe(false);
+    expect(renamed.text).toContain("Dounya");
+  });
+});
