@@ -106,17 +106,14 @@ export default async function handleRequest(
 
 /**
  * Which render cache the page may go to, by its routes' handles: `sharedPage` on its leaf (the same
- * for every visitor without a session), or `memberPage` on one of its routes (the signed-in
- * layout) and `false` on none (a page that shows more than the database and the minute).
+ * for every visitor without a session), or `memberPage` on one of its routes (the signed-in layout).
  */
 function cacheablePageKind({ staticHandlerContext, routeModules }: EntryContext): PageKind | null {
   const handles = staticHandlerContext.matches.map(
     (match) => routeModules[match.route.id]?.handle as { sharedPage?: unknown; memberPage?: unknown } | undefined,
   );
   if (handles.at(-1)?.sharedPage === true) return "shared";
-  const memberPage = handles.map((handle) => handle?.memberPage);
-  if (memberPage.includes(true) && !memberPage.includes(false)) return "member";
-  return null;
+  return handles.some((handle) => handle?.memberPage === true) ? "member" : null;
 }
 
 /**

@@ -67,13 +67,20 @@ export async function openDatabase(options: {
   }
   if (options.dataDir !== "memory://") mkdirSync(options.dataDir, { recursive: true });
   // btree_gist backs the bookings' no-overlap constraint (migration 0003); a server has it built in.
-  const client = await PGlite.create(options.dataDir, { extensions: { btree_gist } });
+  const client = await PGlite.create(options.dataDir, {
+    extensions: { btree_gist },
+    // PGlite's 128 MB of shared buffers grew its WebAssembly memory from 128 to ~190 MB, which the
+    // worker holds for good (issue 27); Cap's data is a few MB, and 32 MB keeps it within the first 128.
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   if (serverTimingOn()) countPgliteQueries(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   await options.prepare?.(db);
   return { db, driver: "pglite", close: () => client.close() };
 }
+
+const PGLITE_SHARED_BUFFERS = "32MB";
 
 /** SERVER_TIMING on PGlite: queries, in and out of transactions, count into their request's tally. */
 function countPgliteQueries(client: PGlite) {

@@ -9,9 +9,9 @@
 export const sharedPageHandle = { sharedPage: true } as const;
 
 /**
- * `memberPagesHandle`, on the signed-in layout: its pages show what the database holds for the
- * member, their cookies, their query string and the minute, nothing else; each is kept per
- * session until the next write to the database or the next minute. A page under it that shows
- * more (a process's own state, the second) says `{ memberPage: false }`.
+ * `memberPagesHandle`, on the signed-in layout: its pages show what the database holds, the
+ * member's cookies, their query string and the minute, nothing else; each is kept per session
+ * until the next write to the database or the next minute. A page that shows more (a process's
+ * own state, a countdown to the second) must not be under this layout.
  */
 export const memberPagesHandle = { memberPage: true } as const;
