@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, waitFor, type ServerProcess } from "../support/server-process";
 import { startTwoWorkers, type TwoWorkers } from "../support/two-workers";
@@ -139,11 +139,13 @@ describe("member pages kept by the render cache (one worker)", () => {
   });
 });
 
+const SESSION_SECRET = "member-pages-test-secret-0123456789abcdef";
+
 describe("member pages kept by the render cache (two workers, PostgreSQL)", () => {
   let cluster: TwoWorkers;
 
   beforeAll(async () => {
-    cluster = await startTwoWorkers("member_pages", { SERVER_TIMING: "1" });
+    cluster = await startTwoWorkers("member_pages", { SERVER_TIMING: "1", SESSION_SECRET });
   }, 120_000);
 
   afterAll(async () => {
@@ -188,5 +190,40 @@ describe("member pages kept by the render cache (two workers, PostgreSQL)", () =
     const renamed = await on(one, "/profile", token);
     expect(hit(renamed)).toBe(false);
     expect(renamed.text).toContain("Dounya");
+  });
+
+  it("keeps a coach's private agenda per link and cookies, and renders it anew after a write", async () => {
+    const [one] = cluster.workers;
+    const [coach] = await cluster.query<{ id: string; generation: number; name: string }>(
+      "select id, agenda_generation as generation, name from coaches where not retired order by position limit 1",
+    );
+    // app/.server/coaching/agenda-link.server.ts's token.
+    const token = createHmac("sha256", SESSION_SECRET)
+      .update(`coach-agenda:${coach.id}:${coach.generation}`)
+      .digest("base64url");
+    const agenda = `/coach/agenda/${token}`;
+    const visit = (pid: number, cookie: string) =>
+      requestTo(cluster.server.url, cluster.workers, pid, agenda, { headers: { Cookie: cookie } });
+    // The first visit sets the coach's language; the browser comes back with it.
+    const first = await requestTo(cluster.server.url, cluster.workers, one, agenda);
+    expect(first.status).toBe(302);
+    const languageCookie = String(first.headers["set-cookie"]).split(";")[0];
+
+    await visit(one, languageCookie);
+    const kept = await visit(one, languageCookie);
+    expect(kept.status).toBe(200);
+    expect(hit(kept)).toBe(true);
+    expect(kept.text).toContain(coach.name);
+    // Another link (one letter changed) is no one's agenda, kept or not.
+    const forgedToken = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
+    const forged = await requestTo(cluster.server.url, cluster.workers, one, `/coach/agenda/${forgedToken}`, {
+      headers: { Cookie: languageCookie },
+    });
+    expect(forged.status).toBe(404);
+
+    await cluster.query("update coaches set name = $1 where id = $2", [`${coach.name} Renamed`, coach.id]);
+    const renamed = await visit(one, languageCookie);
+    expect(hit(renamed)).toBe(false);
+    expect(renamed.text).toContain(`${coach.name} Renamed`);
   });
 });

@@ -1,12 +1,15 @@
+import { databaseSnapshot } from "~/.server/db/snapshot.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { readToken } from "./token-cookie.server";
 
 /**
- * The database's version for the request's signed-in session (identity port, `pageDataVersion`),
- * or null: no token, no live session, identities outside our database. server.ts hands it to the
- * member pages' render cache (http/render-cache.server.ts), which asks before any loader runs.
+ * The database's version for the pages of the request (db/snapshot.server.ts), which server.ts
+ * hands to the render cache (http/render-cache.server.ts), asked before any loader runs:
+ *   - with a session token, its snapshot while the session is live (identity port,
+ *     `pageDataVersion`), else null: no live session, or identities outside our database (Ory);
+ *   - without one (a private link's page, a coach's agenda), the snapshot alone.
  */
 export async function pageDataVersion(request: Request): Promise<string | null> {
   const token = await readToken(request);
-  return token ? identity().pageDataVersion(token) : null;
+  return token ? identity().pageDataVersion(token) : databaseSnapshot();
 }

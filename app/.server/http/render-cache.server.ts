@@ -14,13 +14,15 @@ const gzip = promisify(gzipCallback);
  *     for every visitor without a session: kept per build, path and language (`sharedPageKey`). Only
  *     a GET with no query string, no Authorization header and no cookie but the language's is
  *     looked up or kept (a session, a registration draft, a `redirect_after` make a page someone's own);
- *   - **member pages** (`handle.memberPage`: the signed-in pages), one member's own: kept per build,
- *     language, path and query, the request's whole Cookie and Authorization headers (the
- *     session's token among them), the minute, and the database's version for that session (`memberPageKey`). The
- *     version (identity port, `pageDataVersion`) is read before the page's data, and is null
- *     unless the session is live now: a page is served again only while its session is live and
- *     no write was committed anywhere in the database since it was rendered (this worker's or
- *     another's), within the minute it was rendered in (pages show times to the minute).
+ *   - **member pages** (`handle.memberPage`: the signed-in pages, a coach's private agenda link),
+ *     one member's (or coach's) own: kept per build, language, path and query (a private link's
+ *     token among them), the request's whole Cookie and Authorization headers (a session's token
+ *     among them), the minute, and the database's version (`memberPageKey`). The version
+ *     (auth/page-version.server.ts, the database's snapshot) is read before the page's data, and
+ *     with a session token it is null unless the session is live now. So a page is served again
+ *     only while no write was committed anywhere in the database since it was rendered (this
+ *     worker's or another's), within the minute it was rendered in (pages show times to the
+ *     minute), and never to a session that has ended.
  *
  * Either way only an answer 200 with no Set-Cookie is kept, and such a page carries no nonce: its
  * Content-Security-Policy allows its inline scripts and stylesheet by their hashes

@@ -46,7 +46,7 @@ type Options = {
    */
   admitUpload(request: Request): Promise<Admission>;
   /**
-   * The database's version for the request's signed-in session, null without a live one
+   * The database's version for the request's pages, null for a session token that opens nothing
    * (auth/page-version.server.ts, given by server.ts): the member pages' render cache keys on it.
    */
   pageDataVersion(request: Request): Promise<string | null>;
@@ -103,16 +103,17 @@ export function createRequestHandler(options: Options) {
           light: wantsLightPages(probe),
         };
         keys.shared = sharedPageKey(probe, setting);
-        if (keys.shared === null && caches.member && mayBeMemberPage(probe)) {
+        const shared = keys.shared === null ? undefined : caches.shared.get(keys.shared);
+        if (shared) return sendPage(req, res, shared, timing ? hitTiming("shared") : undefined);
+        // A request with only the language's cookie may be a shared page's or a coach's private link's.
+        if (caches.member && mayBeMemberPage(probe)) {
           // Read before the page's data: a page is never kept under a version newer than its data.
           // A database away answers null here, and 503 from the route.
           const dataVersion = await options.pageDataVersion(probe).catch(() => null);
           keys.member = memberPageKey(probe, { ...setting, dataVersion, now: Date.now() });
+          const member = keys.member === null ? undefined : caches.member.get(keys.member);
+          if (member) return sendPage(req, res, member, timing ? hitTiming("member") : undefined);
         }
-        const shared = keys.shared === null ? undefined : caches.shared.get(keys.shared);
-        if (shared) return sendPage(req, res, shared, timing ? hitTiming("shared") : undefined);
-        const member = keys.member === null ? undefined : caches.member?.get(keys.member);
-        if (member) return sendPage(req, res, member, timing ? hitTiming("member") : undefined);
       }
       let body: Uint8Array<ArrayBuffer> | undefined;
       let admitted = false;
@@ -246,8 +247,9 @@ const hitTiming = (kind: PageKind) =>
   `${serverTimingHeader({ queries: kind === "member" ? 1 : 0, ms: 0 }, 0)}, render-cache;desc="hit"`;
 
 /**
- * Whether a GET may be a signed-in member's page, before asking the database: it carries a cookie
- * or a bearer token, and is neither the API (bearer tokens, JSON) nor a client navigation's data.
+ * Whether a GET may be a member's page, before asking the database: it carries a cookie (a
+ * session's, or a coach's language on their private link) or a bearer token, and is neither the
+ * API (JSON) nor a client navigation's data.
  */
 function mayBeMemberPage(request: Request): boolean {
   if (!request.headers.has("cookie") && !request.headers.has("authorization")) return false;

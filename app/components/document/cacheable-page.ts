@@ -9,9 +9,11 @@
 export const sharedPageHandle = { sharedPage: true } as const;
 
 /**
- * `memberPagesHandle`, on the signed-in layout: its pages show what the database holds, the
- * member's cookies, their query string and the minute, nothing else; each is kept per session
- * until the next write to the database or the next minute. A page that shows more (a process's
- * own state, a countdown to the second) must not be under this layout.
+ * `memberPagesHandle`, on the signed-in layout and on a coach's private agenda link: pages of
+ * one member's (or coach's) own, which show what the database holds, the cookies, the path and
+ * query (a private link's token among them) and the minute, nothing else. Each is kept for whoever
+ * sends the same cookies, until the next write to the database or the next minute (and, with a
+ * session, while it is live). A page that shows more (a process's own state, a countdown to the
+ * second) must not say so, nor be under a layout that does.
  */
 export const memberPagesHandle = { memberPage: true } as const;

@@ -6,6 +6,7 @@ import { answerAgendaPost } from "~/.server/coaching/agenda-intents.server";
 import { agendaPageData, coachOfLink, openAgendaLink } from "~/.server/coaching/agenda-page.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { AgendaSections } from "~/components/coach-agenda/agenda-sections";
+import { memberPagesHandle } from "~/components/document/cacheable-page";
 import { titleMeta } from "~/components/document/page-title";
 import { CoachHeader } from "~/components/presentational/coaching-session";
 import { useTranslation } from "~/i18n/react";
@@ -18,6 +19,9 @@ export const meta = titleMeta;
  * moving one or cancelling it with a reason for the member, time off, the .ics feed, and renewing
  * the link. The signed-in coach's /coach/agenda shows the same sections (components/coach-agenda).
  */
+// Kept by the render cache per link and cookies, until the next write or minute.
+export const handle = memberPagesHandle;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await guardPrivateLink(request);
   const { coach, lang } = await openAgendaLink(request, params.token);

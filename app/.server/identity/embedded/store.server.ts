@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, like, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
+import { snapshotText } from "~/.server/db/snapshot.server";
 import { identities, identityCredentials, sessions, verifiableAddresses } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import type { Window } from "~/.server/paging/paging.server";
@@ -211,15 +212,10 @@ export async function sessionOf(token: string): Promise<Session | null> {
   };
 }
 
-/**
- * The database's snapshot when the token's session is live (as sessionOf checks it), else null.
- * A snapshot (pg_current_snapshot: xmin, xmax and the transactions in progress) names every
- * transaction whose writes it sees: a write committed anywhere in the database since, from any
- * worker, makes it another. Read before a page's data, it never names data older than the page's.
- */
+/** The database's snapshot (db/snapshot.server.ts) when the token's session is live (as sessionOf checks it), else null. */
 export async function pageDataVersion(token: string): Promise<string | null> {
   const [row] = await db()
-    .select({ snapshot: sql<string>`pg_current_snapshot()::text` })
+    .select({ snapshot: snapshotText })
     .from(sessions)
     .innerJoin(identities, eq(identities.id, sessions.identityId))
     .where(
