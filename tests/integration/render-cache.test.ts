@@ -125,7 +125,7 @@ describe("render cache", () => {
     }
   });
 
-  it("leaves out what is someone's own: a query string, a session, a signed-in member's pages, a page not marked shared", async () => {
+  it("leaves out of the shared pages what is someone's own: a query string, a session token (even a stale one), a page not marked shared", async () => {
     for (let i = 0; i < 2; i++) {
       expect(hit(await get("/home/login?redirect_after=/my_commitments"))).toBe(false);
       // A token (even a stale one) goes to the route, which answers for that visitor.
