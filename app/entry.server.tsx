@@ -78,6 +78,11 @@ export default async function handleRequest(
                 setSecurityHeaders(inlineHashes(html));
                 responseHeaders.set(CACHEABLE_PAGE_HEADER, cacheable);
               }
+              // One member's page: no cache in front of the server may keep it for another (a
+              // route may have said more, such as no-store).
+              if (cacheable === "member" && !responseHeaders.has("Cache-Control")) {
+                responseHeaders.set("Cache-Control", "private, no-cache");
+              }
               clearTimeout(abortTimer);
               resolve(
                 new Response(html, {

@@ -168,9 +168,14 @@ describe("the month view", () => {
   it("says of each day whether it is past, has free times, is fully booked or has no sessions", async () => {
     const member = await verifiedMember();
     const coach = await claire();
-    // A day of Claire's, a week on, taken whole by one session row (its buffer to the day's end).
-    const [first] = await laterSlots();
-    const day = localDay(first.start, "Europe/Paris");
+    // A day of Claire's, taken whole by one session row (its buffer to the day's end). Its month has
+    // another day of free times after it, whatever today is (at a month's end, the first free day
+    // may be the month's last working day).
+    const days = (await laterSlots()).map((slot) => localDay(slot.start, "Europe/Paris"));
+    const day = days.find((candidate) =>
+      days.some((other) => other > candidate && other.slice(0, 7) === candidate.slice(0, 7)),
+    );
+    if (!day) throw new Error(`no two days of free times in one month among ${days.join(", ")}`);
     const dayEnd = new Date(`${addDays(day, 1)}T00:00:00+01:00`);
     await db()
       .insert(coachingBookings)

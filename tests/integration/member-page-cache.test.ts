@@ -81,6 +81,9 @@ describe("member pages kept by the render cache (one worker)", () => {
     expect(html).toBe(firstHtml);
     expect(html).toContain("Anaïs");
     expect(again.headers.get("x-cap-cacheable-page")).toBeNull();
+    // Kept here, for this session only: no cache in front may keep it.
+    expect(first.headers.get("cache-control")).toBe("private, no-cache");
+    expect(again.headers.get("cache-control")).toBe("private, no-cache");
 
     // No nonce anyone could reuse: each inline script and the stylesheet are named by their hash.
     const csp = again.headers.get("content-security-policy") ?? "";
@@ -101,6 +104,15 @@ describe("member pages kept by the render cache (one worker)", () => {
     expect(await (await kept("/", bruno)).text()).not.toContain("Anaïs");
     // …and Anaïs still gets hers.
     expect(await (await kept("/", ana)).text()).toContain("Anaïs");
+  });
+
+  it("keeps no page that says no-store: the copy of a member's data", async () => {
+    for (let i = 0; i < 2; i++) {
+      const copy = await page("/profile/data", ana);
+      expect(copy.status).toBe(200);
+      expect(copy.headers.get("cache-control")).toBe("no-store");
+      expect(hitIn(copy.headers.get("server-timing"))).toBe(false);
+    }
   });
 
   it("keeps a page per query string and per lightness: a light page (Save-Data) has no script", async () => {

@@ -85,12 +85,13 @@ describe("a render cache", () => {
     expect(cache.get("k")).toBe(kept);
   });
 
-  it("keeps nothing without a key, for another status or with a Set-Cookie: the answer goes on, unmarked", async () => {
+  it("keeps nothing without a key, for another status, with a Set-Cookie or no-store: the answer goes on, unmarked", async () => {
     const cache = new RenderCache({ maxBytes: 1_000_000, level: 6 });
     const refused = [
       await cache.keep(null, page(10)),
       await cache.keep("a", page(10, 404)),
       await cache.keep("b", page(10, 200, { "set-cookie": "flash=1" })),
+      await cache.keep("c", page(10, 200, { "cache-control": "private, no-store" })),
     ];
     for (const answer of refused) {
       expect(answer).toBeInstanceOf(Response);
@@ -99,6 +100,9 @@ describe("a render cache", () => {
     }
     expect(cache.get("a")).toBeUndefined();
     expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("c")).toBeUndefined();
+    // Another Cache-Control is no reason to refuse.
+    expect(await cache.keep("d", page(10, 200, { "cache-control": "private, no-cache" }))).not.toBeInstanceOf(Response);
   });
 
   it("holds at most its bytes, letting the least recently served page go first", async () => {

@@ -24,9 +24,10 @@ const gzip = promisify(gzipCallback);
  *     worker's or another's), within the minute it was rendered in (pages show times to the
  *     minute), and never to a session that has ended.
  *
- * Either way only an answer 200 with no Set-Cookie is kept, and such a page carries no nonce: its
- * Content-Security-Policy allows its inline scripts and stylesheet by their hashes
- * (`inlineHashes`), so the bytes kept are the bytes that may be sent again. A cache holds at most
+ * Either way only an answer 200 with no Set-Cookie and no `Cache-Control: no-store` is kept. A
+ * page the cache may keep carries no nonce: its Content-Security-Policy allows its inline scripts
+ * and stylesheet by their hashes (`inlineHashes`), so the bytes kept are the bytes that may be sent
+ * again. A cache holds at most
  * `maxBytes` of gzipped pages; the least recently served goes first.
  */
 export const CACHEABLE_PAGE_HEADER = "x-cap-cacheable-page";
@@ -130,7 +131,7 @@ export class RenderCache {
   async keep(key: string | null, response: Response): Promise<CachedPage | Response> {
     const headers = new Headers(response.headers);
     headers.delete(CACHEABLE_PAGE_HEADER);
-    if (key === null || response.status !== 200 || headers.has("set-cookie")) {
+    if (key === null || response.status !== 200 || headers.has("set-cookie") || noStore(headers)) {
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
     const raw = Buffer.from(await response.arrayBuffer());
@@ -158,6 +159,11 @@ export class RenderCache {
     this.#pages.set(key, page);
     this.#bytes += page.gzip.length;
   }
+}
+
+/** Whether the answer says it must not be stored anywhere (a copy of a member's data). */
+function noStore(headers: Headers): boolean {
+  return /(^|,)\s*no-store\s*(,|$)/i.test(headers.get("cache-control") ?? "");
 }
 
 /** Which cache an answer may go to: the kind its route marked it with, or none. */
