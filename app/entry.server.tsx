@@ -35,7 +35,7 @@ export default async function handleRequest(
   // A page the render cache may keep (the same for every visitor, or a signed-in member's) is
   // rendered without a nonce and allowed its inline scripts by their hashes
   // (render-cache.server.ts); any other gets a nonce.
-  const cacheable = responseStatusCode === 200 ? cacheablePageKind(remixContext) : null;
+  const cacheable = responseStatusCode === 200 ? pageKindOf(remixContext) : null;
   const nonce = cacheable ? undefined : randomBytes(16).toString("base64");
   const setSecurityHeaders = (inline: InlineSources) => {
     for (const [name, value] of Object.entries(securityHeaders(env(), inline))) responseHeaders.set(name, value);
@@ -113,7 +113,7 @@ export default async function handleRequest(
  * Which render cache the page may go to, by its routes' handles: `sharedPage` on its leaf (the same
  * for every visitor without a session), or `memberPage` on one of its routes (the signed-in layout).
  */
-function cacheablePageKind({ staticHandlerContext, routeModules }: EntryContext): PageKind | null {
+function pageKindOf({ staticHandlerContext, routeModules }: EntryContext): PageKind | null {
   const handles = staticHandlerContext.matches.map(
     (match) => routeModules[match.route.id]?.handle as { sharedPage?: unknown; memberPage?: unknown } | undefined,
   );

@@ -68,12 +68,17 @@ export function memberPageKey(
   if (dataVersion === null || request.method !== "GET") return null;
   const url = new URL(request.url);
   const target = url.pathname + url.search;
-  if (target.length > MAX_TARGET_LENGTH || url.searchParams.has("_data")) return null;
+  if (target.length > MAX_TARGET_LENGTH || isDataRequest(url)) return null;
   // Who asks: the cookies (the session's token among them), or the token as a bearer header.
   const credentials = `${request.headers.get("authorization") ?? ""}\n${request.headers.get("cookie") ?? ""}`;
   if (credentials.length > MAX_CREDENTIALS_LENGTH) return null;
   const minute = Math.floor(now / 60_000);
   return `member\n${version}\n${language}\n${lightness(light)}\n${minute}\n${dataVersion}\n${credentials}\n${target}`;
+}
+
+/** A client navigation's or fetcher's data (single fetch: `/path.data`; `?_data=` before it), never a page. */
+export function isDataRequest(url: URL): boolean {
+  return url.pathname.endsWith(".data") || url.searchParams.has("_data");
 }
 
 const lightness = (light: boolean) => (light ? "light" : "full");
@@ -129,14 +134,12 @@ export class RenderCache {
    * Anything else is given back as it was, without the mark (its body left unread).
    */
   async keep(key: string | null, response: Response): Promise<CachedPage | Response> {
-    const headers = new Headers(response.headers);
-    headers.delete(CACHEABLE_PAGE_HEADER);
-    if (key === null || response.status !== 200 || headers.has("set-cookie") || noStore(headers)) {
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-    }
-    const raw = Buffer.from(await response.arrayBuffer());
+    const answer = withoutMark(response);
+    const { headers } = answer;
+    if (key === null || answer.status !== 200 || headers.has("set-cookie") || noStore(headers)) return answer;
+    const raw = Buffer.from(await answer.arrayBuffer());
     const page: CachedPage = {
-      status: response.status,
+      status: answer.status,
       headers: [...headers],
       gzip: await gzip(raw, { level: this.#level }),
     };
@@ -164,6 +167,14 @@ export class RenderCache {
 /** Whether the answer says it must not be stored anywhere (a copy of a member's data). */
 function noStore(headers: Headers): boolean {
   return /(^|,)\s*no-store\s*(,|$)/i.test(headers.get("cache-control") ?? "");
+}
+
+/** The answer without the mark its route gave it (as it is, when it has none). */
+export function withoutMark(response: Response): Response {
+  if (!response.headers.has(CACHEABLE_PAGE_HEADER)) return response;
+  const headers = new Headers(response.headers);
+  headers.delete(CACHEABLE_PAGE_HEADER);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** Which cache an answer may go to: the kind its route marked it with, or none. */

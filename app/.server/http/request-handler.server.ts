@@ -9,12 +9,13 @@ import { serverTimingHeader, serverTimingOn, withQueryTally } from "~/.server/ob
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { doorRefusal } from "./door-refusal.server";
 import {
-  CACHEABLE_PAGE_HEADER,
   cacheablePageKind,
+  isDataRequest,
   memberPageKey,
   rawBody,
   RenderCache,
   sharedPageKey,
+  withoutMark,
   type CachedPage,
   type PageKind,
 } from "./render-cache.server";
@@ -104,7 +105,7 @@ export function createRequestHandler(options: Options) {
         };
         keys.shared = sharedPageKey(probe, setting);
         const shared = keys.shared === null ? undefined : caches.shared.get(keys.shared);
-        if (shared) return sendPage(req, res, shared, timing ? hitTiming("shared") : undefined);
+        if (shared) return sendPage(req, res, shared, timing ? HIT_TIMING.shared : undefined);
         // A request with only the language's cookie may be a shared page's or a coach's private link's.
         if (caches.member && mayBeMemberPage(probe)) {
           // Read before the page's data: a page is never kept under a version newer than its data.
@@ -112,7 +113,7 @@ export function createRequestHandler(options: Options) {
           const dataVersion = await options.pageDataVersion(probe).catch(() => null);
           keys.member = memberPageKey(probe, { ...setting, dataVersion, now: Date.now() });
           const member = keys.member === null ? undefined : caches.member.get(keys.member);
-          if (member) return sendPage(req, res, member, timing ? hitTiming("member") : undefined);
+          if (member) return sendPage(req, res, member, timing ? HIT_TIMING.member : undefined);
         }
       }
       let body: Uint8Array<ArrayBuffer> | undefined;
@@ -243,26 +244,20 @@ function discardBody(req: ExpressRequest, limit: number) {
 const SHARED_PAGES_BYTES = 4 * 1024 * 1024;
 
 /** A kept page's Server-Timing: a member page's took one statement (its version), untimed. */
-const hitTiming = (kind: PageKind) =>
-  `${serverTimingHeader({ queries: kind === "member" ? 1 : 0, ms: 0 }, 0)}, render-cache;desc="hit"`;
+const HIT_TIMING: Record<PageKind, string> = {
+  shared: `${serverTimingHeader({ queries: 0, ms: 0 }, 0)}, render-cache;desc="hit"`,
+  member: `${serverTimingHeader({ queries: 1, ms: 0 }, 0)}, render-cache;desc="hit"`,
+};
 
 /**
  * Whether a GET may be a member's page, before asking the database: it carries a cookie (a
  * session's, or a coach's language on their private link) or a bearer token, and is neither the
- * API (JSON) nor a client navigation's data.
+ * API (JSON) nor a client navigation's data (never kept: no route marks it).
  */
 function mayBeMemberPage(request: Request): boolean {
   if (!request.headers.has("cookie") && !request.headers.has("authorization")) return false;
   const url = new URL(request.url);
-  return !url.pathname.startsWith("/api/") && !url.searchParams.has("_data");
-}
-
-/** An answer that went to no cache, without the mark its route gave it. */
-function withoutMark(response: Response): Response {
-  if (cacheablePageKind(response) === null) return response;
-  const headers = new Headers(response.headers);
-  headers.delete(CACHEABLE_PAGE_HEADER);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return !url.pathname.startsWith("/api/") && !isDataRequest(url);
 }
 
 /** A kept page: gzipped when the browser takes it, else as rendered; compression() leaves it as is. */

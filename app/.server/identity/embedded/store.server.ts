@@ -179,6 +179,11 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** The token's session, unexpired, of an active identity (sessions joined to identities). */
+function liveSession(token: string) {
+  return and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date()), eq(identities.state, "active"));
+}
+
 /** whoami: the live session of a token and its identity, or null. */
 export async function sessionOf(token: string): Promise<Session | null> {
   // One round trip: this runs on every signed-in request.
@@ -186,9 +191,7 @@ export async function sessionOf(token: string): Promise<Session | null> {
     .select({ session: sessions, identity: identities, addresses: addressesJson })
     .from(sessions)
     .innerJoin(identities, eq(identities.id, sessions.identityId))
-    .where(
-      and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date()), eq(identities.state, "active")),
-    );
+    .where(liveSession(token));
   if (!row) return null;
   if (Date.now() - row.session.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
     await db().update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
@@ -218,9 +221,7 @@ export async function pageDataVersion(token: string): Promise<string | null> {
     .select({ snapshot: snapshotText })
     .from(sessions)
     .innerJoin(identities, eq(identities.id, sessions.identityId))
-    .where(
-      and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date()), eq(identities.state, "active")),
-    );
+    .where(liveSession(token));
   return row?.snapshot ?? null;
 }
 
