@@ -1,7 +1,8 @@
 import { createHash, createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, waitFor, type ServerProcess } from "../support/server-process";
-import { startTwoWorkers, type TwoWorkers } from "../support/two-workers";
+import pg from "pg";
+import { adminUrl, startTwoWorkers, type TwoWorkers } from "../support/two-workers";
 import { requestTo, type Answer } from "../support/worker-connections";
 
 /**
@@ -186,6 +187,14 @@ describe("member pages kept by the render cache (two workers, PostgreSQL)", () =
     const kept = await on(one, "/profile", token);
     expect(hit(kept)).toBe(true);
     expect(kept.text).toContain("Dounia");
+
+    // A transaction of another database of the same server (an xid given and committed) is none
+    // of Cap's data: the page stays kept (CI runs its test databases side by side on one server).
+    const elsewhere = new pg.Client({ connectionString: adminUrl });
+    await elsewhere.connect();
+    await elsewhere.query("begin; select pg_current_xact_id(); commit");
+    await elsewhere.end();
+    expect(hit(await on(one, "/profile", token))).toBe(true);
 
     // A write on worker two.
     const goal = await requestTo(cluster.server.url, cluster.workers, two, "/api/goal", {

@@ -44,7 +44,10 @@ async function openEmpty(): Promise<DatabaseHandle> {
  */
 const seededTables = ["trainings", "training_modules", "training_versions", "training_drafts", "content_generation"];
 
-/** Empties every table of the public schema but the seeded content (migrations live in the drizzle schema). */
+/**
+ * Empties every table of the public schema but the seeded content and the data version
+ * (migration 0027), whose one row the pages need (migrations live in the drizzle schema).
+ */
 export async function resetDatabase(handle: DatabaseHandle) {
   // Both drivers answer execute() with { rows }.
   const { rows } = (await handle.db.execute(
@@ -52,7 +55,7 @@ export async function resetDatabase(handle: DatabaseHandle) {
   )) as unknown as { rows: { tablename: string }[] };
   if (rows.length === 0) return;
   const tables = rows
-    .filter((row) => !seededTables.includes(row.tablename))
+    .filter((row) => !seededTables.includes(row.tablename) && row.tablename !== "data_version")
     .map((row) => `"public"."${row.tablename}"`)
     .join(", ");
   await handle.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));

@@ -17,7 +17,8 @@ export type TwoWorkers = {
   stop(): Promise<void>;
 };
 
-const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+/** The PostgreSQL server the test databases are made on, as its administrator. */
+export const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export async function startTwoWorkers(name: string, env: Record<string, string> = {}): Promise<TwoWorkers> {
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -961,3 +961,12 @@ export const uploads = pgTable("uploads", {
   uploadedBy: uuid("uploaded_by"),
   createdAt: createdAt(),
 });
+
+/**
+ * The database's data version: one row, raised when any transaction that wrote to another table
+ * commits (triggers of migration 0027). The render cache keys the pages it keeps on it.
+ */
+export const dataVersion = pgTable("data_version", {
+  id: boolean("id").primaryKey().default(true),
+  version: bigint("version", { mode: "number" }).notNull(),
+});

@@ -18,7 +18,7 @@ const gzip = promisify(gzipCallback);
  *     one member's (or coach's) own: kept per build, language, path and query (a private link's
  *     token among them), the request's whole Cookie and Authorization headers (a session's token
  *     among them), the minute, and the database's version (`memberPageKey`). The version
- *     (auth/page-version.server.ts, the database's snapshot) is read before the page's data, and
+ *     (auth/page-version.server.ts, the database's data version) is read before the page's data, and
  *     with a session token it is null unless the session is live now. So a page is served again
  *     only while no write was committed anywhere in the database since it was rendered (this
  *     worker's or another's), within the minute it was rendered in (pages show times to the

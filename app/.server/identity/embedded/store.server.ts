@@ -1,7 +1,12 @@
 import { and, asc, count, desc, eq, gt, inArray, like, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
-import { snapshotText } from "~/.server/db/snapshot.server";
-import { identities, identityCredentials, sessions, verifiableAddresses } from "~/.server/db/schema.server";
+import {
+  dataVersion,
+  identities,
+  identityCredentials,
+  sessions,
+  verifiableAddresses,
+} from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import type { Window } from "~/.server/paging/paging.server";
 import { EmailTakenError, type Identity, normalizeEmail, SESSION_LIFETIME_MS, type Session } from "../identity.server";
@@ -215,14 +220,15 @@ export async function sessionOf(token: string): Promise<Session | null> {
   };
 }
 
-/** The database's snapshot (db/snapshot.server.ts) when the token's session is live (as sessionOf checks it), else null. */
+/** The database's data version (db/data-version.server.ts) when the token's session is live (as sessionOf checks it), else null. */
 export async function pageDataVersion(token: string): Promise<string | null> {
   const [row] = await db()
-    .select({ snapshot: snapshotText })
+    .select({ version: dataVersion.version })
     .from(sessions)
     .innerJoin(identities, eq(identities.id, sessions.identityId))
+    .innerJoin(dataVersion, sql`true`)
     .where(liveSession(token));
-  return row?.snapshot ?? null;
+  return row ? String(row.version) : null;
 }
 
 /** Ends the token's session; false when it had none. */
