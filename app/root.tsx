@@ -13,6 +13,7 @@ import { ErrorReportingConfig } from "~/components/document/error-reporting-conf
 import { ErrorPage, useFailure } from "~/components/document/error-page";
 import { useNonce } from "~/components/document/nonce";
 import { Stylesheet } from "~/components/document/stylesheet";
+import { ContentEnd, FirstPaintWaitsForContent } from "~/components/document/whole-first-paint";
 import globalStyles from "~/styles/global.css";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -44,12 +45,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <Stylesheet href={globalStyles} nonce={nonce} />
+        <FirstPaintWaitsForContent />
         <Meta />
         <Links />
         {strings ? <link rel="preload" href={strings} as="fetch" crossOrigin="anonymous" /> : null}
       </head>
       <body>
         {children}
+        <ContentEnd />
         {scripts ? (
           <>
             <BuildWatch />

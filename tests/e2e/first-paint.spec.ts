@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { newMemberTest as authorTest } from "./support/member";
+import { newMemberTest as authorTest, signedInTest } from "./support/member";
 import { ownTraining } from "./support/own-training";
 import { grantRole } from "./support/roles";
 import { test } from "./support/test";
@@ -26,6 +26,29 @@ test.describe("a page is painted before its scripts are fetched @js-only", () =>
     expect(timings.scripts.filter((entry) => entry.url.endsWith(".json"))).toHaveLength(1);
     for (const script of timings.scripts) expect(script.start, script.url).toBeGreaterThanOrEqual(timings.paint);
   });
+});
+
+test.describe("the first paint shows the whole page @js-only", () => {
+  signedInTest(
+    "on a slow phone, a long page's first frame is drawn once its content is parsed to the end",
+    async ({ page }) => {
+      // A 4× slower processor: the parser yields midway through the page, where Chromium would paint its top.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      // A frame's callbacks run when it is drawn: the first one says what the parser had reached.
+      await page.addInitScript(() => {
+        requestAnimationFrame(() => {
+          document.documentElement.dataset.firstFrame = [
+            document.getElementById("quiz") ? "quiz" : "",
+            document.getElementById("content-end") ? "content-end" : "",
+          ].join(" ");
+        });
+      });
+      await page.goto("/training/j-embarque/modules/prendre-la-barre");
+      await expect(page.locator("html")).toHaveAttribute("data-first-frame", "quiz content-end");
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    },
+  );
 });
 
 test.describe("what a member types before the page hydrates @js-only", () => {
