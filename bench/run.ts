@@ -22,8 +22,8 @@
  *     heap, ArrayBuffers and other external memory (WebAssembly: PGlite) when sent SIGUSR2;
  *   - Lighthouse mobile (bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it): performance score,
  *     LCP, TBT, CLS and the accessibility score, once every load is done and the server has
- *     had 10 s to settle; the median of BENCH_LIGHTHOUSE_RUNS (3) audits, with the range of their
- *     scores, LCPs and FCPs.
+ *     had 10 s to settle; the median of BENCH_LIGHTHOUSE_RUNS (3) audits, each started once the
+ *     machine is quiet (bench/lighthouse.ts), with the range of their scores, LCPs and FCPs.
  * One page is asked as a low-data browser asks (`Save-Data: on`): its weight says what such a
  * visitor downloads (issue 27, target 7: no JavaScript).
  * Then the heavy member's pages ÷ the new member's (time per request), and, on PostgreSQL, the
@@ -770,7 +770,7 @@ async function benchmark(run: Run): Promise<Report> {
         result.lighthouse = await medianAudit(url, cast.headers[result.who], LIGHTHOUSE_RUNS);
       }
       const version = results.find((result) => result.lighthouse?.version)?.lighthouse?.version ?? "?";
-      lighthouse = `Lighthouse ${version}, default mobile settings: Slow 4G and 4× CPU slowdown, simulated; Debian's chromium; the median of ${LIGHTHOUSE_RUNS} runs per page`;
+      lighthouse = `Lighthouse ${version}, default mobile settings: Slow 4G and 4× CPU slowdown, simulated; Debian's chromium; the median of ${LIGHTHOUSE_RUNS} runs per page, each once the machine was 85 % idle for a second (30 s at most)`;
     }
   }
 
