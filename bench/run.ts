@@ -23,7 +23,7 @@
  *   - Lighthouse mobile (bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it): performance score,
  *     LCP, TBT, CLS and the accessibility score, once every load is done and the server has
  *     had 10 s to settle; the median of BENCH_LIGHTHOUSE_RUNS (3) audits, each started once the
- *     machine is quiet (bench/lighthouse.ts), with the range of their scores, LCPs and FCPs.
+ *     machine is quiet (bench/lighthouse.ts), with the range of their scores, LCPs, FCPs and blocking times.
  * One page is asked as a low-data browser asks (`Save-Data: on`): its weight says what such a
  * visitor downloads (issue 27, target 7: no JavaScript).
  * Then the heavy member's pages ÷ the new member's (time per request), and, on PostgreSQL, the
@@ -513,6 +513,7 @@ function printReport(report: Report): void {
           "LCP s",
           "LCP range s",
           "TBT ms",
+          "TBT range ms",
           "CLS",
           "FCP s",
           "FCP range s",
@@ -528,13 +529,14 @@ function printReport(report: Report): void {
                 num(lh.lcpMs === null ? null : lh.lcpMs / 1000, 2),
                 secondsRange(lh.lcpRangeMs),
                 num(lh.tbtMs, 0),
+                lh.tbtRangeMs ? lh.tbtRangeMs.join("–") : "-",
                 num(lh.cls, 3),
                 num(lh.fcpMs === null ? null : lh.fcpMs / 1000, 2),
                 secondsRange(lh.fcpRangeMs),
                 num(lh.accessibility, 0),
                 lh.error ?? lh.accessibilityFailures?.join(" ") ?? "",
               ]
-            : ["-", "-", "-", "-", "-", "-", "-", "-", "-", ""]),
+            : ["-", "-", "-", "-", "-", "-", "-", "-", "-", "-", ""]),
         ]),
       ),
     );
