@@ -9,11 +9,10 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { setTimeout as sleep } from "node:timers/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Headers } from "./member";
-import { ROOT } from "./server";
+import { ROOT, sleep } from "./server";
 
 export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const TIMEOUT_MS = 180_000;

@@ -27,8 +27,7 @@ const gzip = promisify(gzipCallback);
  * Either way only an answer 200 with no Set-Cookie and no `Cache-Control: no-store` is kept. A
  * page the cache may keep carries no nonce: its Content-Security-Policy allows its inline scripts
  * and stylesheet by their hashes (`inlineHashes`), so the bytes kept are the bytes that may be sent
- * again. A cache holds at most
- * `maxBytes` of gzipped pages; the least recently served goes first.
+ * again. A cache holds at most `maxBytes` of gzipped pages; the least recently served goes first.
  */
 export const CACHEABLE_PAGE_HEADER = "x-cap-cacheable-page";
 export type PageKind = "shared" | "member";

@@ -226,7 +226,7 @@ export async function pageDataVersion(token: string): Promise<string | null> {
     .select({ version: dataVersion.version })
     .from(sessions)
     .innerJoin(identities, eq(identities.id, sessions.identityId))
-    .innerJoin(dataVersion, sql`true`)
+    .crossJoin(dataVersion)
     .where(liveSession(token));
   return row ? String(row.version) : null;
 }
