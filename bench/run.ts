@@ -386,13 +386,19 @@ function firstLoadAssets(html: string, pageUrl: string): { js: string[]; css: st
 }
 
 /**
- * The /build/ modules an inline script imports: `import "…"`, `import * as x from "…"` and
- * `import("…")`. Only imports: with lazy route discovery Remix also inlines part of the manifest,
- * whose other module URLs (routes the page links to, the manifest file) are not loaded up front.
+ * The /build/ modules an inline script imports: `import "…"`, `import * as x from "…"`,
+ * `import("…")`, and the loader's lists of modules it imports a step at a time
+ * (`["…","…"].forEach(…)`). Only those: with lazy route discovery Remix also inlines part of the
+ * manifest, whose other module URLs (routes the page links to, the manifest file) are not loaded up
+ * front.
  */
 function importedBuildModules(script: string): string[] {
   const imports = script.matchAll(/\bimport\s*(?:\(\s*|[\w*{}\s,$]+\bfrom\s*)?["'](\/build\/[^"']+\.js)["']/g);
-  return [...imports].map(([, url]) => url);
+  const listed = script.matchAll(/\[((?:"\/build\/[^"]+\.js",?)+)\]\.forEach/g);
+  return [
+    ...[...imports].map(([, url]) => url),
+    ...[...listed].flatMap(([, list]) => list.match(/\/build\/[^"]+\.js/g) ?? []),
+  ];
 }
 
 function parseAttributes(text: string): Record<string, string | undefined> {

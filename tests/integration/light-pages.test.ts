@@ -82,7 +82,7 @@ async function page(path: string, options: { cookie?: string; saveData?: string 
 function scriptsIn(html: string) {
   return {
     scripts: (html.match(/<script/gi) ?? []).length,
-    modules: (html.match(/rel="modulepreload"|import\("\/build\//g) ?? []).length,
+    modules: (html.match(/rel="modulepreload"|"\/build\/[^"]+\.js"/g) ?? []).length,
     stringsPreload: /<link rel="preload"[^>]*as="fetch"|preload\("\/i18n\//.test(html),
     stringsAttribute: html.includes("data-strings="),
   };

@@ -85,7 +85,7 @@ describe("the build under remix-serve", () => {
         .map(([, text]) => text)
         .find((text) => text.includes("first-contentful-paint"));
       expect(loader, path).toMatch(
-        /import\("\/build\/routes\/[^"]+\.js"\)[\s\S]*__remixRouteModules[\s\S]*import\("\/build\/entry\.client-[\w-]+\.js"\)/,
+        /"\/build\/routes\/[^"]+\.js"\]\.forEach\(function\(u,i\)\{steps\.push\(function\(\)\{loaded\[i\]=import\(u\)[\s\S]*__remixRouteModules[\s\S]*import\("\/build\/entry\.client-[\w-]+\.js"\)/,
       );
       const strings = /data-strings="([^"]+)"/.exec(html)?.[1];
       expect(loader, path).toContain(`preload(${JSON.stringify(strings)})`);

@@ -24,8 +24,12 @@ const remixPage = [
 
 const loaderOf = (html: string) => /<script nonce="n0nce">(\(function\(\)\{[\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
 
-/** Runs the loader with a fake browser; `paint()` reports the first contentful paint. */
-function runLoader(loader: string, { visible = true, paintTiming = true } = {}) {
+/**
+ * Runs the loader with a fake browser; `paint()` reports the first contentful paint. Asking for a
+ * module or the strings costs the main thread `costMs` of the fake clock.
+ */
+function runLoader(loader: string, { visible = true, paintTiming = true, costMs = 0 } = {}) {
+  let clock = 0;
   const imported: string[] = [];
   const preloaded: string[] = [];
   const window: Record<string, unknown> = {};
@@ -34,6 +38,7 @@ function runLoader(loader: string, { visible = true, paintTiming = true } = {}) 
   const timers: (() => void)[] = [];
   const frames: (() => void)[] = [];
   const fakeImport = async (url: string) => {
+    clock += costMs;
     imported.push(url);
     if (url.includes("entry.client")) routeModulesWhenEntryImported = window.__remixRouteModules;
     return { url };
@@ -50,7 +55,12 @@ function runLoader(loader: string, { visible = true, paintTiming = true } = {}) 
     visibilityState: visible ? "visible" : "hidden",
     addEventListener() {},
     createElement: () => ({}) as Record<string, string>,
-    head: { appendChild: (link: { href: string; rel: string }) => preloaded.push(`${link.rel} ${link.href}`) },
+    head: {
+      appendChild: (link: { href: string; rel: string }) => {
+        clock += costMs;
+        preloaded.push(`${link.rel} ${link.href}`);
+      },
+    },
   };
   new Function(
     "import_",
@@ -58,6 +68,7 @@ function runLoader(loader: string, { visible = true, paintTiming = true } = {}) 
     "document",
     "setTimeout",
     "requestAnimationFrame",
+    "performance",
     loader.replaceAll("import(", "import_("),
   )(
     fakeImport,
@@ -65,6 +76,7 @@ function runLoader(loader: string, { visible = true, paintTiming = true } = {}) 
     document,
     (callback: () => void) => timers.push(callback),
     (callback: () => void) => frames.push(callback),
+    { now: () => clock },
   );
   return {
     imported,
@@ -115,6 +127,32 @@ describe("scriptsAfterPaint", () => {
       root: { url: "/build/root-C.js" },
       "routes/_home": { url: "/build/routes/_home-D.js" },
     });
+  });
+
+  it("asks for the modules in short tasks on a slow processor, each giving the main thread back", async () => {
+    const rootLink = '<link rel="modulepreload" href="/build/root-C.js"/>';
+    const moreChunks = ["E", "F", "G", "H"].map(
+      (name) => `<link rel="modulepreload" href="/build/_shared/chunk-${name}.js"/>`,
+    );
+    const page = scriptsAfterPaint(remixPage.replace(rootLink, `${moreChunks.join("")}${rootLink}`));
+    // 5 ms a request: two requests (10 ms) pass the loader's 8 ms, and it yields.
+    const browser = runLoader(loaderOf(page), { costMs: 5 });
+    browser.paint();
+    browser.timers.shift()?.();
+    const perTask: number[] = [];
+    let asked = browser.preloaded.length + browser.imported.length;
+    perTask.push(asked);
+    while (browser.timers.length > 0) {
+      browser.timers.shift()?.();
+      perTask.push(browser.preloaded.length + browser.imported.length - asked);
+      asked = browser.preloaded.length + browser.imported.length;
+    }
+    // The strings, five chunks and two route modules, in four tasks of two (the other timers ask
+    // for nothing: the fallback start, and the last step, which waits for the modules).
+    expect(perTask.filter((count) => count > 0)).toEqual([2, 2, 2, 2]);
+    await settle();
+    expect(browser.imported.at(-1)).toBe("/build/entry.client-A.js");
+    expect(browser.imported).toHaveLength(8);
   });
 
   it("starts anyway after a second when no paint is reported, once", async () => {

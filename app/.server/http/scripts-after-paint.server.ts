@@ -13,8 +13,8 @@
  *   - so does the strings preload in the head (the loader below asks for the strings);
  *   - the module script becomes a classic one which, once the browser reports the first paint (or
  *     at once in a background tab, or after a frame where no paint is reported), asks for the
- *     strings and imports every module in parallel, sets Remix's globals with the same code as
- *     before, then imports the client entry, which hydrates.
+ *     strings and imports every module in parallel (asked for in tasks of a few ms each), sets
+ *     Remix's globals with the same code as before, then imports the client entry, which hydrates.
  * Typed before the page hydrates, a field keeps its text (entry.client.tsx). A page without the
  * module script (a light page) is left as it is.
  */
@@ -27,6 +27,8 @@ const ENTRY_IMPORT = /^import\(("[^"]+")\);$/m;
 
 /** How long a browser that reports no paint waits before the scripts start anyway (ms). */
 const NO_PAINT_REPORTED_MS = 1_000;
+/** The main thread's time the loader takes in one task before it yields (ms): well under 50 ms at 4×. */
+const STEPS_BUDGET_MS = 8;
 
 export function scriptsAfterPaint(html: string): string {
   const script = MODULE_SCRIPT.exec(html);
@@ -47,24 +49,33 @@ export function scriptsAfterPaint(html: string): string {
     })
     .replace(ENTRY_IMPORT, "")
     .trim();
-  // The chunks the entry and the routes import, fetched at once rather than one import after another.
+  // The chunks the entry and the routes import, all asked for at the start rather than one import after another.
   const chunks = [...html.matchAll(MODULE_PRELOAD)]
     .map(([, url]) => JSON.stringify(url))
     .filter((url) => url !== entry[1] && !named.some((module) => module.url === url));
   const strings = STRINGS_PRELOAD.exec(html)?.[1];
 
+  // Quoted, as in the module script.
+  const modules = [...bare, ...named.map((module) => module.url)];
   const loader = [
     "(function(){",
     "var started=false;",
     "function start(){",
     "if(started)return;started=true;",
-    strings ? `preload(${JSON.stringify(strings)});` : "",
-    ...chunks.map((url) => `import(${url}).catch(ignore);`),
-    `Promise.all([${[...bare, ...named.map((module) => module.url)].map((url) => `import(${url})`).join(",")}])`,
+    "var steps=[],loaded=[];",
+    strings ? `steps.push(function(){preload(${JSON.stringify(strings)})});` : "",
+    `[${chunks.join(",")}].forEach(function(u){steps.push(function(){import(u).catch(ignore)})});`,
+    `[${modules.join(",")}].forEach(function(u,i){steps.push(function(){loaded[i]=import(u)})});`,
+    "steps.push(function(){Promise.all(loaded)",
     `.then(function(m){${named.map((module, index) => `var ${module.name}=m[${bare.length + index}];`).join("")}`,
     rest,
     `return import(${entry[1]});})`,
-    '.catch(function(e){console.error("Cap: the scripts did not load; the page works on without them.",e)});',
+    '.catch(function(e){console.error("Cap: the scripts did not load; the page works on without them.",e)})});',
+    // Each request costs the main thread a few milliseconds on a slow phone: asked for all in one
+    // task they made a long one (up to 200 ms at a 4× slower processor), which blocks a tap.
+    "(function run(){var t=performance.now();",
+    `do steps.shift()();while(steps.length&&performance.now()-t<${STEPS_BUDGET_MS});`,
+    "if(steps.length)setTimeout(run,0)})();",
     "}",
     // The strings are asked for as the root's preload did, so that entry.client's fetch takes them.
     'function preload(u){var l=document.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=u;document.head.appendChild(l)}',
