@@ -69,17 +69,26 @@ function Frame({ member, children }: { member: LayoutMember; children: ReactNode
 /**
  * With JavaScript, a member who never chose a time zone gets their browser's, once (the server
  * keeps a choice made meanwhile). Without JavaScript, Europe/Paris until they choose on the profile.
- * A plain request, outside Remix's router: a fetcher would revalidate every loader of the page
- * while the member may be submitting a form of it, and a goal posted then was seen not to show
- * (the redirect after it loaded nothing). The next page shows the zone.
+ * The zone is read in a worker (public/time-zone.js): reading it costs the page's main thread a long
+ * task just after the paint. A plain request, outside Remix's router: a fetcher would revalidate
+ * every loader of the page while the member may be submitting a form of it, and a goal posted then
+ * was seen not to show (the redirect after it loaded nothing). The next page shows the zone.
  */
 function TimeZoneGuess() {
   useEffect(() => {
-    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (!browserZone) return;
-    const body = new URLSearchParams({ timeZone: browserZone, guess: "1" });
-    // Nothing to tell the member if it fails: the guess is tried again on the next page.
-    fetch("/profile/time-zone", { method: "POST", body }).catch(() => undefined);
+    if (typeof Worker !== "function") return;
+    const worker = new Worker(TIME_ZONE_WORKER);
+    worker.onmessage = ({ data: browserZone }: MessageEvent<string>) => {
+      worker.terminate();
+      if (!browserZone) return;
+      const body = new URLSearchParams({ timeZone: browserZone, guess: "1" });
+      // Nothing to tell the member if it fails: the guess is tried again on the next page.
+      fetch("/profile/time-zone", { method: "POST", body }).catch(() => undefined);
+    };
+    worker.onerror = () => worker.terminate();
+    return () => worker.terminate();
   }, []);
   return null;
 }
+
+const TIME_ZONE_WORKER = "/time-zone.js";
