@@ -135,8 +135,8 @@ describe("scriptsAfterPaint", () => {
       (name) => `<link rel="modulepreload" href="/build/_shared/chunk-${name}.js"/>`,
     );
     const page = scriptsAfterPaint(remixPage.replace(rootLink, `${moreChunks.join("")}${rootLink}`));
-    // 5 ms a request: two requests (10 ms) pass the loader's 8 ms, and it yields.
-    const browser = runLoader(loaderOf(page), { costMs: 5 });
+    // 3 ms a request: two requests (6 ms) pass the loader's 4 ms, and it yields.
+    const browser = runLoader(loaderOf(page), { costMs: 3 });
     browser.paint();
     browser.timers.shift()?.();
     const perTask: number[] = [];
