@@ -4,7 +4,7 @@ import { requireMember } from "~/.server/auth/guard.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { pageParam } from "~/.server/paging/paging.server";
-import { translator } from "~/.server/i18n/i18n.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { invitationRefusals } from "~/.server/team/contract.server";
 import { invitationAction, invitationIntents, isInvitationIntent } from "~/.server/team/invitation-actions.server";
 import { parseInvitationAction } from "~/.server/team/team-forms.server";
@@ -31,9 +31,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { page: pageParam(url), limit: INVITATIONS_PAGE_SIZE },
     { page: pageParam(url, "received"), limit: INVITATIONS_PAGE_SIZE },
   );
+  // Dates written here, not in the browser: a page's first Intl formatter costs its main thread a
+  // long task while it hydrates (the locale data: 25–40 ms here, 200–300 ms at 8× slower).
+  const sentAt = new Intl.DateTimeFormat(await localeOf(request), {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
   return {
     title: t("invitations.title"),
-    sent: sent.items,
+    sent: sent.items.map((invitation) => ({ ...invitation, lastSent: sentAt.format(new Date(invitation.lastSentAt)) })),
     sentPage: { page: sent.page.page, pages: sent.page.pages },
     received: received.items,
     receivedPage: { page: received.page.page, pages: received.page.pages },
@@ -58,11 +65,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Invitations() {
   const { sent, sentPage, received, receivedPage, done } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const { t, i18n } = useTranslation("team");
+  const { t } = useTranslation("team");
   // Every button of the page posts the same action; its refusal shows once, over the lists.
   const [form] = useFormReply(reply, { id: "invitation" });
-  const date = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   return (
     <>
       <h1>{t("invitations.title")}</h1>
@@ -120,7 +125,7 @@ export default function Invitations() {
                   {t(`status.${invitation.status}`)}
                 </li>
               </ul>
-              <p className="muted">{t("invitations.lastSent", { date: date(invitation.lastSentAt) })}</p>
+              <p className="muted">{t("invitations.lastSent", { date: invitation.lastSent })}</p>
               {invitation.status === "pending" ? (
                 <Form method="post" className="actions">
                   <input type="hidden" name="id" value={invitation.id} />

@@ -261,6 +261,8 @@ describe("the other lists that grow", () => {
     const html = await renderPage(Invitations, { path: "/invitations", loaderData: first });
     expect(html).toContain('href="/invitations?received=2#received-title"');
     expect(html).toContain('href="/invitations?page=2#sent-title"');
+    // When each was last sent, in the page's language (written by the loader: no Intl in the browser).
+    expect(html).toMatch(/Dernier envoi : \d{1,2} [a-zéû]+\.? \d{4}, \d{2}:\d{2}/);
     const both = await load<View>(invitationsLoader, "/invitations?page=2&received=99999", member);
     expect([both.sent.length, both.received.length]).toEqual([4, 1]);
 
