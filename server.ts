@@ -98,23 +98,24 @@ async function serve(config: Env) {
   const servePublic = express.static("public", { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1]) ? servePublic(req, res, next) : next()));
 
-  // Past what this worker can serve, a fast 503 rather than a growing wait. Static files (above)
-  // are never queued, nor /healthz: a busy worker is alive, its load balancer must not drop it.
+  const { keptSharedPages, pages } = createRequestHandler({
+    build,
+    mode: config.NODE_ENV,
+    origin: new URL(config.APP_URL).origin,
+    getLoadContext: (req, res) => ({ requestId: res.locals.requestId, clientIp: req.ip }),
+    admitUpload,
+    pageDataVersion,
+    memberPageCacheBytes: config.MEMBER_PAGE_CACHE_MB * 1024 * 1024,
+  });
+  // A public page kept in memory costs what a static file does: answered before the queue too.
+  app.use(keptSharedPages);
+
+  // Past what this worker can serve, a fast 503 rather than a growing wait. Static files and kept
+  // public pages (above) are never queued, nor /healthz: a busy worker is alive, its load balancer
+  // must not drop it.
   const queue = boundedQueue({ inFlight: config.REQUESTS_IN_FLIGHT, waiting: config.REQUESTS_QUEUED });
   app.use((req, res, next) => (req.path === "/healthz" ? next() : queue(req, res, next)));
-
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: config.NODE_ENV,
-      origin: new URL(config.APP_URL).origin,
-      getLoadContext: (req, res) => ({ requestId: res.locals.requestId, clientIp: req.ip }),
-      admitUpload,
-      pageDataVersion,
-      memberPageCacheBytes: config.MEMBER_PAGE_CACHE_MB * 1024 * 1024,
-    }),
-  );
+  app.all("*", pages);
 
   const server = app.listen(config.PORT, () => {
     logger.info(

@@ -8,7 +8,8 @@ import { startServer, type ServerProcess } from "../support/server-process";
 /**
  * Issue 27, target 4: past what a worker can serve, a fast 503 with Retry-After from a bounded
  * queue instead of a wait that grows. First the queue alone, in front of a handler that holds its
- * requests until told to answer; then the built server with a queue of one.
+ * requests until told to answer; then the built server with a queue of one, where public pages it
+ * keeps in memory are answered before the queue, like static files.
  */
 
 /** An Express app whose answers wait for release(): the queue's in-flight requests stay in flight. */
@@ -155,7 +156,10 @@ describe("the built server with a queue of one (REQUESTS_IN_FLIGHT=1, REQUESTS_Q
   }, 30_000);
 
   it("answers a crowd of page requests 200 or a fast 503 with Retry-After, never anything else", async () => {
-    const responses = await Promise.all(Array.from({ length: 30 }, () => fetch(`${server.url}/home`)));
+    // With a query string, the page is rendered for each request (never kept): each takes the queue.
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => fetch(`${server.url}/home/login?redirect_after=/trainings&n=${n}`)),
+    );
     const statuses = responses.map((response) => response.status);
     expect(statuses).toContain(200);
     expect(statuses).toContain(503);
@@ -167,6 +171,20 @@ describe("the built server with a queue of one (REQUESTS_IN_FLIGHT=1, REQUESTS_Q
         expect(response.headers.get("content-security-policy")).toContain("default-src");
         expect(body).toContain("Cap est très demandé en ce moment");
       } else expect(body).toContain("<main");
+    }
+  });
+
+  it("gives a visitor a public page it keeps at once while the queue is full", async () => {
+    // Rendered once, then kept (render-cache.server.ts).
+    for (let n = 0; n < 2; n++) await (await fetch(`${server.url}/coming-soon`)).arrayBuffer();
+    const crowd = Array.from({ length: 30 }, (_, n) => fetch(`${server.url}/home/login?n=${n}`));
+    const kept = await Promise.all(Array.from({ length: 10 }, () => fetch(`${server.url}/coming-soon`)));
+    const crowdStatuses = (await Promise.all(crowd)).map((response) => response.status);
+    expect(crowdStatuses).toContain(503);
+    expect(kept.map((response) => response.status)).toEqual(Array(10).fill(200));
+    for (const response of kept) {
+      expect(response.headers.get("content-security-policy")).toContain("default-src");
+      expect(await response.text()).toContain("<main");
     }
   });
 

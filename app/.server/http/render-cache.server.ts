@@ -43,10 +43,10 @@ export type CachedPage = {
   gzip: Buffer;
 };
 
-type Setting = { version: string; language: Language; light: boolean };
+export type PageSetting = { version: string; language: Language; light: boolean };
 
 /** The cache key of a request that may be served a shared page, or null when it is someone's own. */
-export function sharedPageKey(request: Request, { version, language, light }: Setting): string | null {
+export function sharedPageKey(request: Request, { version, language, light }: PageSetting): string | null {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
   if (url.search !== "" || url.pathname.length > MAX_PATH_LENGTH) return null;
@@ -62,7 +62,7 @@ export function sharedPageKey(request: Request, { version, language, light }: Se
  */
 export function memberPageKey(
   request: Request,
-  { version, language, light, dataVersion, now }: Setting & { dataVersion: string | null; now: number },
+  { version, language, light, dataVersion, now }: PageSetting & { dataVersion: string | null; now: number },
 ): string | null {
   if (dataVersion === null || request.method !== "GET") return null;
   const url = new URL(request.url);

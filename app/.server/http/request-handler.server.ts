@@ -1,4 +1,4 @@
-import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction, RequestHandler } from "express";
 import {
   createRequestHandler as createRemixHandler,
   writeReadableStreamToWritable,
@@ -18,6 +18,7 @@ import {
   withoutMark,
   type CachedPage,
   type PageKind,
+  type PageSetting,
 } from "./render-cache.server";
 import { wantsLightPages } from "./light-pages.server";
 import {
@@ -73,7 +74,15 @@ export function screenRequests() {
   };
 }
 
-export function createRequestHandler(options: Options) {
+/**
+ * Two middlewares. `keptSharedPages` answers a shared page kept in memory (no database, no
+ * rendering: as cheap as a static file), and server.ts mounts it before the bounded queue, so that
+ * a busy worker still gives visitors its public pages at once; `pages` answers everything else.
+ */
+export function createRequestHandler(options: Options): {
+  keptSharedPages: RequestHandler;
+  pages: RequestHandler;
+} {
   const { build, mode, origin, getLoadContext, admitUpload } = options;
   const handle = createRemixHandler(build, mode);
   // SERVER_TIMING: the answer says how many database statements it took (query-timing.server.ts).
@@ -90,20 +99,41 @@ export function createRequestHandler(options: Options) {
               : null,
         }
       : null;
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+  /** A GET's look-up, made once by keptSharedPages and read again by pages. */
+  const lookUps = new WeakMap<ExpressRequest, PageLookUp>();
+  const lookUp = async (req: ExpressRequest): Promise<PageLookUp> => {
+    let known = lookUps.get(req);
+    if (!known) {
+      const headers = requestHeaders(req);
+      const probe = new Request(new URL(req.originalUrl, origin), { headers });
+      const setting = { version: build.assets.version, language: await localeOf(probe), light: wantsLightPages(probe) };
+      known = { headers, probe, setting, sharedKey: sharedPageKey(probe, setting) };
+      lookUps.set(req, known);
+    }
+    return known;
+  };
+
+  const keptSharedPages: RequestHandler = async (req, res, next) => {
+    if (!caches || req.method !== "GET") return next();
+    try {
+      const { sharedKey } = await lookUp(req);
+      const shared = sharedKey === null ? undefined : caches.shared.get(sharedKey);
+      if (shared) return sendPage(req, res, shared, timing ? HIT_TIMING.shared : undefined);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  const pages: RequestHandler = async (req, res, next) => {
     let release: (() => void) | undefined;
     try {
-      let headers = headersOf(req);
-      if (acceptsAnyOrigin(req.originalUrl)) headers.delete("origin");
+      let headers = lookUps.get(req)?.headers ?? requestHeaders(req);
       const keys: Record<PageKind, string | null> = { shared: null, member: null };
       if (caches && req.method === "GET") {
-        const probe = new Request(new URL(req.originalUrl, origin), { headers });
-        const setting = {
-          version: build.assets.version,
-          language: await localeOf(probe),
-          light: wantsLightPages(probe),
-        };
-        keys.shared = sharedPageKey(probe, setting);
+        const { probe, setting, sharedKey } = await lookUp(req);
+        keys.shared = sharedKey;
+        // Kept since keptSharedPages looked, while this request waited in the queue.
         const shared = keys.shared === null ? undefined : caches.shared.get(keys.shared);
         if (shared) return sendPage(req, res, shared, timing ? HIT_TIMING.shared : undefined);
         // A request with only the language's cookie may be a shared page's or a coach's private link's.
@@ -172,6 +202,15 @@ export function createRequestHandler(options: Options) {
       release?.();
     }
   };
+  return { keptSharedPages, pages };
+}
+
+/** What a GET's page look-up works out from its head: the same for both middlewares. */
+interface PageLookUp {
+  headers: Headers;
+  probe: Request;
+  setting: PageSetting;
+  sharedKey: string | null;
 }
 
 /** The head a route gets with no body: an empty form for a page, nothing for the API. */
@@ -203,6 +242,13 @@ function readBody(req: ExpressRequest, limit: number): Promise<Buffer | "too lar
     req.once("end", () => resolve(Buffer.concat(chunks)));
     req.once("error", reject);
   });
+}
+
+/** The head routes get: a public endpoint's Origin dropped (request-screen.server.ts). */
+function requestHeaders(req: ExpressRequest): Headers {
+  const headers = headersOf(req);
+  if (acceptsAnyOrigin(req.originalUrl)) headers.delete("origin");
+  return headers;
 }
 
 function headersOf(req: ExpressRequest): Headers {
