@@ -59,7 +59,7 @@ type Report = {
   machine: { cpus: number; model: string; memoryGb: number; os: string };
   database: string;
   webConcurrency: number;
-  settings: { seconds: number; connections: number; lighthouse: string };
+  settings: { seconds: number; pairedSeconds: number; connections: number; lighthouse: string };
   heavyMember: { commitments: number; pastGoals: number; coachingSessions: number };
   static: { path: string; load: { requestsPerSecond: number } };
   hello?: { path: string; load: { requestsPerSecond: number; latencyMs: { p99: number } } };
@@ -169,7 +169,7 @@ function render(report: Report): string {
   lines.push("");
   const heavy = report.heavyMember;
   lines.push(
-    `Heavy member (${heavy.commitments} commitments, ${heavy.pastGoals} past goals, ${heavy.coachingSessions} past coaching sessions, every training done) ÷ new member, time per request under load: ` +
+    `Heavy member (${heavy.commitments} commitments, ${heavy.pastGoals} past goals, ${heavy.coachingSessions} past coaching sessions, every training done) ÷ new member, time per request under load, each path loaded in turn (new, heavy, heavy, new; ${report.settings.pairedSeconds} s each): ` +
       report.heavy
         .map(
           (h) =>

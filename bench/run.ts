@@ -26,7 +26,8 @@
  *     machine is quiet (bench/lighthouse.ts), with the range of their scores, LCPs, FCPs and blocking times.
  * One page is asked as a low-data browser asks (`Save-Data: on`): its weight says what such a
  * visitor downloads (issue 27, target 7: no JavaScript).
- * Then the heavy member's pages ÷ the new member's (time per request), and, on PostgreSQL, the
+ * Then the heavy member's pages ÷ the new member's (time per request), each path loaded again in
+ * pairs right after each other (new, heavy, heavy, new: BENCH_SECONDS ÷ 2 each), and, on PostgreSQL, the
  * gain of a second worker: the static file and a few pages again with 2 server processes (or 1,
  * when the main run had 2). Prints tables and writes the figures to bench/results/latest.json
  * (`npm run bench:readme` puts them in README's Performance section). Timings are reported,
@@ -153,6 +154,8 @@ const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
 /** Lighthouse audits per page, the median reported (bench/lighthouse.ts medianAudit). */
 const LIGHTHOUSE_RUNS = Math.round(positiveNumber(process.env.BENCH_LIGHTHOUSE_RUNS, 3));
 const LIGHTHOUSE_SETTLE_MS = 10_000;
+/** Each load of the heavy ÷ new comparison (new, heavy, heavy, new). */
+const PAIRED_SECONDS = Math.max(2, SECONDS / 2);
 const LOAD_HEADERS: Headers = { "accept-encoding": "gzip" };
 const RESULTS_FILE = path.join(ROOT, "bench", "results", "latest.json");
 
@@ -213,8 +216,14 @@ interface PageResult {
   lighthouse: LighthouseResult | null;
 }
 
+/**
+ * The heavy member's page against the new member's, loaded in pairs right after each other (new,
+ * heavy, heavy, new: PAIRED_SECONDS each), so that a drift of the machine or the server through the
+ * run weighs on both alike; the pages' own rows, loaded minutes apart, are not compared.
+ */
 interface HeavyComparison {
   path: string;
+  /** The mean of the two loads of each. */
   newRps: number;
   heavyRps: number;
   /** Time per request under load, heavy ÷ new (= new req/s ÷ heavy req/s); the target is ≤ 1.5. */
@@ -245,6 +254,8 @@ interface Report {
   webConcurrency: number;
   settings: {
     seconds: number;
+    /** Each load of the heavy ÷ new comparison. */
+    pairedSeconds: number;
     warmupSeconds: number;
     connections: number;
     loadHeaders: Headers;
@@ -265,10 +276,15 @@ interface Report {
 // ---------------------------------------------------------------------------------------------
 // Load: autocannon, with the server's CPU and memory around it
 
-async function measureLoad(server: RunningServer, url: string, headers: Headers): Promise<LoadResult> {
+async function measureLoad(
+  server: RunningServer,
+  url: string,
+  headers: Headers,
+  seconds = SECONDS,
+): Promise<LoadResult> {
   await fire(url, headers, WARMUP_SECONDS);
   const cpuBefore = serverCpu(server);
-  const { result, latencies } = await fire(url, headers, SECONDS);
+  const { result, latencies } = await fire(url, headers, seconds);
   const cpuMs = cpuBetween(cpuBefore, serverCpu(server));
   const requests = result.requests.total;
   return {
@@ -549,7 +565,7 @@ function printReport(report: Report): void {
   }
 
   console.log(
-    `\nThe heavy member (${HEAVY.commitments} commitments, ${HEAVY.pastGoals} past goals, ${HEAVY.coachingSessions} past coaching sessions, every training done) ÷ a new member\n`,
+    `\nThe heavy member (${HEAVY.commitments} commitments, ${HEAVY.pastGoals} past goals, ${HEAVY.coachingSessions} past coaching sessions, every training done) ÷ a new member, loaded in turn (new, heavy, heavy, new: ${PAIRED_SECONDS} s each)\n`,
   );
   console.log(
     table(
@@ -761,6 +777,7 @@ async function benchmark(run: Run): Promise<Report> {
   }
   progress("reading each worker's memory");
   const memory = await workerMemory(server);
+  const heavy = await compareHeavy(server, results, cast);
 
   let lighthouse = "skipped (BENCH_LIGHTHOUSE=0)";
   if (LIGHTHOUSE) {
@@ -798,6 +815,7 @@ async function benchmark(run: Run): Promise<Report> {
     webConcurrency: run.webConcurrency,
     settings: {
       seconds: SECONDS,
+      pairedSeconds: PAIRED_SECONDS,
       warmupSeconds: WARMUP_SECONDS,
       connections: CONNECTIONS,
       loadHeaders: LOAD_HEADERS,
@@ -809,7 +827,7 @@ async function benchmark(run: Run): Promise<Report> {
     hello: { path: HELLO_PATH, load: helloLoad },
     pages: results,
     memory,
-    heavy: compareHeavy(results),
+    heavy,
     workers,
   };
 }
@@ -826,25 +844,41 @@ async function loadHello(run: Run): Promise<LoadResult> {
   }
 }
 
-function compareHeavy(results: PageResult[]): HeavyComparison[] {
-  return HEAVY_PATHS.flatMap((pagePath) => {
+async function compareHeavy(server: RunningServer, results: PageResult[], cast: Cast): Promise<HeavyComparison[]> {
+  const comparisons: HeavyComparison[] = [];
+  for (const pagePath of HEAVY_PATHS) {
     const fresh = results.find((r) => r.path === pagePath && r.who === "new member");
     const heavy = results.find((r) => r.path === pagePath && r.who === "heavy member");
-    if (!fresh || !heavy) return [];
+    if (!fresh || !heavy) continue;
+    progress(`comparing ${pagePath}: new, heavy, heavy, new member (${PAIRED_SECONDS} s each)`);
+    const url = server.baseUrl + pagePath;
+    const loads: Record<"new member" | "heavy member", LoadResult[]> = { "new member": [], "heavy member": [] };
+    for (const who of ["new member", "heavy member", "heavy member", "new member"] as const)
+      loads[who].push(await measureLoad(server, url, cast.headers[who], PAIRED_SECONDS));
+    const mean = (of: LoadResult[], value: (load: LoadResult) => number) =>
+      of.reduce((sum, load) => sum + value(load), 0) / of.length;
+    const [newLoads, heavyLoads] = [loads["new member"], loads["heavy member"]];
     const ratio = (a: number, b: number) => (b ? round(a / b, 2) : 0);
-    return [
-      {
-        path: pagePath,
-        newRps: fresh.load.requestsPerSecond,
-        heavyRps: heavy.load.requestsPerSecond,
-        timeRatio: ratio(fresh.load.requestsPerSecond, heavy.load.requestsPerSecond),
-        p50Ratio: ratio(heavy.load.latencyMs.p50, fresh.load.latencyMs.p50),
-        cpuRatio: ratio(heavy.load.cpuMsPerRequest, fresh.load.cpuMsPerRequest),
-        newQueries: fresh.queries?.perRequest ?? null,
-        heavyQueries: heavy.queries?.perRequest ?? null,
-      },
-    ];
-  });
+    const newRps = mean(newLoads, (load) => load.requestsPerSecond);
+    const heavyRps = mean(heavyLoads, (load) => load.requestsPerSecond);
+    comparisons.push({
+      path: pagePath,
+      newRps: round(newRps, 1),
+      heavyRps: round(heavyRps, 1),
+      timeRatio: ratio(newRps, heavyRps),
+      p50Ratio: ratio(
+        mean(heavyLoads, (load) => load.latencyMs.p50),
+        mean(newLoads, (load) => load.latencyMs.p50),
+      ),
+      cpuRatio: ratio(
+        mean(heavyLoads, (load) => load.cpuMsPerRequest),
+        mean(newLoads, (load) => load.cpuMsPerRequest),
+      ),
+      newQueries: fresh.queries?.perRequest ?? null,
+      heavyQueries: heavy.queries?.perRequest ?? null,
+    });
+  }
+  return comparisons;
 }
 
 /**
