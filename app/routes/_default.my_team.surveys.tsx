@@ -2,7 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
-import { translator } from "~/.server/i18n/i18n.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { numberFormat } from "~/.server/i18n/number-formats.server";
 import { surveyRefusals } from "~/.server/surveys/contract.server";
 import { closeSurvey, createSurvey, SURVEYS_PAGE_SIZE, surveysPage } from "~/.server/surveys/surveys.server";
 import { pageParam } from "~/.server/paging/paging.server";
@@ -32,10 +33,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listCrew(member.id),
     surveysPage(member.id, { page: pageParam(url), limit: SURVEYS_PAGE_SIZE }),
   ]);
+  // Averages written here, not in the browser (i18n/number-formats.server.ts).
+  const averages = numberFormat(await localeOf(request));
   return {
     title: t("surveys.title"),
     crew: crew.map(({ id, name }) => ({ id, name })),
-    surveys,
+    surveys: surveys.map((survey) => ({
+      ...survey,
+      results: survey.results?.map((result) => ({ ...result, averageText: averages.format(result.average) })) ?? null,
+    })),
     page: { page: page.page, pages: page.pages },
     suggestions: suggestionKeys.map((key) => t(`surveys.suggestions.${key}`)),
     sent: url.searchParams.has("sent"),

@@ -8,7 +8,8 @@ type Survey = {
   sent: number;
   answered: number;
   closed: boolean;
-  results: { id: string; prompt: string; average: number; comments: string[] }[] | null;
+  /** averageText: the average as the member's language writes it (the loader formats it). */
+  results: { id: string; prompt: string; averageText: string; comments: string[] }[] | null;
 };
 
 /**
@@ -16,7 +17,7 @@ type Survey = {
  * the anonymous results (shown once, never updated: no answer can be read by difference).
  */
 export function SurveyCard({ survey }: { survey: Survey }) {
-  const { t, i18n } = useTranslation("team");
+  const { t } = useTranslation("team");
   return (
     <article className="card survey-card" aria-label={survey.title}>
       <h3>{survey.title}</h3>
@@ -49,9 +50,7 @@ export function SurveyCard({ survey }: { survey: Survey }) {
             <div key={result.id}>
               <dt>{result.prompt}</dt>
               <dd>
-                <p className="survey-results__average">
-                  {t("surveys.average", { average: result.average.toLocaleString(i18n.language) })}
-                </p>
+                <p className="survey-results__average">{t("surveys.average", { average: result.averageText })}</p>
                 {result.comments.length ? (
                   <ul aria-label={t("surveys.comments")}>
                     {result.comments.map((comment, index) => (
