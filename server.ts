@@ -113,7 +113,11 @@ async function serve(config: Env) {
   // Past what this worker can serve, a fast 503 rather than a growing wait. Static files and kept
   // public pages (above) are never queued, nor /healthz: a busy worker is alive, its load balancer
   // must not drop it.
-  const queue = boundedQueue({ inFlight: config.REQUESTS_IN_FLIGHT, waiting: config.REQUESTS_QUEUED });
+  const queue = boundedQueue({
+    inFlight: config.REQUESTS_IN_FLIGHT,
+    waiting: config.REQUESTS_QUEUED,
+    maxWaitMs: config.REQUESTS_WAIT_MS,
+  });
   app.use((req, res, next) => (req.path === "/healthz" ? next() : queue(req, res, next)));
   app.all("*", pages);
 

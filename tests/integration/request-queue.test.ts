@@ -13,11 +13,11 @@ import { startServer, type ServerProcess } from "../support/server-process";
  */
 
 /** An Express app whose answers wait for release(): the queue's in-flight requests stay in flight. */
-async function heldApp(limits: { inFlight: number; waiting: number }) {
+async function heldApp(limits: { inFlight: number; waiting: number; maxWaitMs?: number }) {
   let held: (() => void)[] = [];
   let handled = 0;
   const app = express();
-  app.use(boundedQueue(limits));
+  app.use(boundedQueue({ maxWaitMs: 60_000, ...limits }));
   app.get("*", (req, res) => {
     handled += 1;
     held.push(() => res.type("text").send(`answered ${req.path}`));
@@ -114,6 +114,30 @@ describe("the bounded queue", () => {
     app.release();
     expect((await first).status).toBe(200);
     expect((await second).status).toBe(200);
+  });
+
+  it("answers 503 with Retry-After to a request that waited its turn too long, which never reaches the handler", async () => {
+    app = await heldApp({ inFlight: 1, waiting: 5, maxWaitMs: 300 });
+    const first = fetch(`${app.url}/one`);
+    await until(() => app!.handled() === 1);
+    const started = Date.now();
+    const late = await fetch(`${app.url}/two`, { headers: { "accept-language": "en" } });
+    const waited = Date.now() - started;
+    expect(late.status).toBe(503);
+    expect(late.headers.get("retry-after")).toBe(BUSY_RETRY_AFTER_SECONDS);
+    expect(await late.text()).toContain("Cap is very busy right now");
+    expect(waited).toBeGreaterThanOrEqual(250);
+    expect(waited).toBeLessThan(2_000);
+    expect(app.handled()).toBe(1);
+
+    // Its place is free: the next one waits and is served once the first is answered.
+    const third = fetch(`${app.url}/three`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    app.release();
+    await until(() => app!.handled() === 2);
+    app.release();
+    expect((await first).status).toBe(200);
+    expect(await (await third).text()).toBe("answered /three");
   });
 
   it("frees the place of a client that gives up while waiting, and of one that goes away while served", async () => {

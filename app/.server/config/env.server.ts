@@ -137,6 +137,14 @@ const envSchema = z.object({
     .min(0, "between 0 and 100000 requests")
     .max(100_000, "between 0 and 100000 requests")
     .default(48),
+  // How long a request may wait its turn: a worker serves a few dozen writes a second when every
+  // request writes, and then 48 waiting ones waited 6–10 s (npm run soak).
+  REQUESTS_WAIT_MS: z.coerce
+    .number({ invalid_type_error: "a number of milliseconds" })
+    .int("a whole number of milliseconds")
+    .min(10, "between 10 and 60000 milliseconds")
+    .max(60_000, "between 10 and 60000 milliseconds")
+    .default(1_000),
   // Each worker's V8 heap limit (issue 27): without one, V8 sizes it for the machine (4 GB here) and
   // lets garbage pile up to hundreds of MB between collections. A worker's live heap under load is
   // ~80 MB (REQUESTS_IN_FLIGHT bounds it), so 192 leaves room to spare and keeps the worker small.

@@ -4,21 +4,24 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 
 /**
  * A bounded queue in front of the build, per worker (server.ts). At most `inFlight` requests are
- * handled at once; the next `waiting` wait their turn in arrival order; beyond, the request is
- * answered at once with 503 and a Retry-After — a member on a phone gets a fast answer rather
- * than a wait that grows with the crowd (issue 27: 9 s at 200 connections before). A request
- * leaves the count when its answer is sent or its client goes away; a waiting one whose client
- * goes away leaves the queue. Static files and /healthz are mounted before it: never queued.
+ * handled at once; the next `waiting` wait their turn in arrival order, each for `maxWaitMs` at
+ * most; beyond either bound, the request is answered with 503 and a Retry-After — a member on a
+ * phone gets a fast answer rather than a wait that grows with the crowd (issue 27: 9 s at 200
+ * connections before). A count alone did not bound the wait: when every request writes, a worker
+ * serves a few dozen a second and 48 waiting ones meant 6–10 s. A request leaves the count when
+ * its answer is sent or its client goes away; a waiting one whose client goes away leaves the
+ * queue. Static files, kept public pages and /healthz are mounted before it: never queued.
  */
 export interface QueueLimits {
   inFlight: number;
   waiting: number;
+  maxWaitMs: number;
 }
 
 /** What a refused caller is told to wait before trying again, in seconds. */
 export const BUSY_RETRY_AFTER_SECONDS = "5";
 
-export function boundedQueue({ inFlight, waiting }: QueueLimits) {
+export function boundedQueue({ inFlight, waiting, maxWaitMs }: QueueLimits) {
   let active = 0;
   const queue: (() => void)[] = [];
 
@@ -48,13 +51,24 @@ export function boundedQueue({ inFlight, waiting }: QueueLimits) {
       return admit(res, next);
     }
     if (queue.length < waiting) {
-      const turn = () => admit(res, next);
+      const leaveQueue = () => {
+        clearTimeout(deadline);
+        const place = queue.indexOf(turn);
+        if (place === -1) return false;
+        queue.splice(place, 1);
+        return true;
+      };
+      const turn = () => {
+        clearTimeout(deadline);
+        admit(res, next);
+      };
+      // Waited too long: answered now rather than served late.
+      const deadline = setTimeout(() => {
+        if (leaveQueue()) busyAnswer(req, res).catch(next);
+      }, maxWaitMs);
       queue.push(turn);
       // A client that gives up while waiting frees its place.
-      res.once("close", () => {
-        const place = queue.indexOf(turn);
-        if (place !== -1) queue.splice(place, 1);
-      });
+      res.once("close", leaveQueue);
       return;
     }
     busyAnswer(req, res).catch(next);
