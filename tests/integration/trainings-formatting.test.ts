@@ -57,6 +57,15 @@ describe("formatted training text", () => {
     expect(html).not.toMatch(/<script|<img|href="javascript/i);
   });
 
+  it("asks for the first video's poster first, with the attribute a browser reads", async () => {
+    const member = await verifiedMember();
+    const answer = await callWith(moduleLoader, buildRequest(modulePath, { cookie: member.cookie }), { params });
+    const html = await renderPage(ModulePage, { path: modulePath, loaderData: dataOf<object>(answer) });
+
+    expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high"\/>/);
+    expect(html).not.toContain("fetchPriority");
+  });
+
   it("shows a transcript's numbered list and link on the full-video page, in English", async () => {
     const member = await verifiedMember();
     const path = `${modulePath}/video/${videoPart.slug}`;

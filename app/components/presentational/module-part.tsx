@@ -6,6 +6,10 @@ import { RichText } from "~/components/presentational/rich-text";
 
 type Part = ModuleView["parts"][number];
 
+// React 18 knows no `fetchPriority` prop (it warns, then writes it as it is): the HTML attribute is
+// spelled in lower case, which React 18 passes through untouched.
+const HIGH_PRIORITY = { fetchpriority: "high" };
+
 /**
  * One part of a module: a reading, a video with its transcript, or an exercise; then "I've read".
  * The page's first video (`firstVideo`) asks for its poster early and first: on a phone it is the
@@ -20,7 +24,7 @@ export function ModulePart({ part, videoPath, firstVideo }: { part: Part; videoP
       <RichText blocks={part.body} />
       {part.video ? (
         <>
-          {firstVideo ? <link rel="preload" as="image" href={part.video.poster} fetchPriority="high" /> : null}
+          {firstVideo ? <link rel="preload" as="image" href={part.video.poster} {...HIGH_PRIORITY} /> : null}
           <video controls preload="none" poster={part.video.poster}>
             <source src={part.video.src} {...videoType(part.video.src)} />
             <track kind="captions" src={part.video.captions} default />
