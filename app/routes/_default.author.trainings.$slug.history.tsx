@@ -1,15 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
 import {
   HISTORY_PAGE_SIZE,
   publishRefusals,
+  republishSchema,
   republishVersion,
   summaryWords,
   versionHistory,
 } from "~/.server/authoring/publish.server";
-import { revisionField } from "~/.server/authoring/training-meta.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
@@ -24,11 +23,6 @@ import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
-
-const republishSchema = z.object({
-  revision: revisionField,
-  number: z.coerce.number().int().min(1).max(2_147_483_647),
-});
 
 /**
  * /author/trainings/<slug>/history: every published version, newest first (who, when in Paris

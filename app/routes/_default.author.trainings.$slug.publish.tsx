@@ -1,9 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
-import { publishCheck, publishDraft, publishRefusals, summaryWords } from "~/.server/authoring/publish.server";
-import { revisionField } from "~/.server/authoring/training-meta.server";
+import {
+  publishCheck,
+  publishDraft,
+  publishRefusals,
+  publishSchema,
+  summaryWords,
+} from "~/.server/authoring/publish.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
@@ -16,8 +20,6 @@ import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
-
-const publishSchema = z.object({ revision: revisionField });
 
 /**
  * /author/trainings/<slug>/publish: the draft checked as members would get it (everything a

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { recordChange } from "~/.server/audit/audit-log.server";
 import { refusals } from "~/.server/contract/refusal-table.server";
 import { db, type Executor } from "~/.server/db/client.server";
@@ -8,6 +9,7 @@ import { forgetCatalogue } from "~/.server/trainings/catalogue.server";
 import { lockDraftAt } from "~/.server/trainings/drafts.server";
 import { asFile, contentProblems } from "~/.server/trainings/training-file.server";
 import { publishContent, summarise } from "~/.server/trainings/versions.server";
+import { revisionField } from "./training-meta.server";
 import {
   type DraftContent,
   trainingBounds,
@@ -142,6 +144,15 @@ export const publishRefusals = refusals("author", {
 });
 
 type Author = { revision: number; authorId: string };
+
+/** The publish form: the draft's revision the author saw. */
+export const publishSchema = z.object({ revision: revisionField });
+
+/** Publishing an earlier version again: the draft's revision the author saw and the version's number. */
+export const republishSchema = z.object({
+  revision: revisionField,
+  number: z.coerce.number().int().min(1).max(2_147_483_647),
+});
 
 /** The draft `slug` as it was at `revision` becomes the training's next version, live at once. */
 export function publishDraft(slug: string, author: Author): Promise<PublishOutcome> {
