@@ -44,6 +44,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { modulesTheLoaderImports } from "../app/.server/http/scripts-after-paint.server";
 import { buildHello, HELLO_PATH, startHello } from "./anchor";
 import { coachDayPath, COACH_SLUG } from "./coaching";
 import { runDatabase, type RunDatabase } from "./database";
@@ -410,11 +411,7 @@ function firstLoadAssets(html: string, pageUrl: string): { js: string[]; css: st
  */
 function importedBuildModules(script: string): string[] {
   const imports = script.matchAll(/\bimport\s*(?:\(\s*|[\w*{}\s,$]+\bfrom\s*)?["'](\/build\/[^"']+\.js)["']/g);
-  const listed = script.matchAll(/\[((?:"\/build\/[^"]+\.js",?)+)\]\.forEach/g);
-  return [
-    ...[...imports].map(([, url]) => url),
-    ...[...listed].flatMap(([, list]) => list.match(/\/build\/[^"]+\.js/g) ?? []),
-  ];
+  return [...[...imports].map(([, url]) => url), ...modulesTheLoaderImports(script)];
 }
 
 function parseAttributes(text: string): Record<string, string | undefined> {

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { modulesTheLoaderImports } from "../../app/.server/http/scripts-after-paint.server";
 import { test } from "./support/test";
 import { checkPage } from "./support/check-page";
 import { waitForMail } from "./support/mailbox";
@@ -199,13 +200,7 @@ test.describe("checks as one types, loaded once the member reaches the form @js-
    * hydrated, so read the HTML).
    */
   async function firstLoadScripts(request: APIRequestContext, path: string) {
-    const html = await (await request.get(path)).text();
-    // The lists it asks for a step at a time, and the client entry it imports last.
-    const listed = [...html.matchAll(/\[((?:"\/build\/[^"]+\.js",?)+)\]\.forEach/g)].flatMap(
-      ([, list]) => list.match(/\/build\/[^"]+\.js/g) ?? [],
-    );
-    const imported = [...html.matchAll(/\bimport\("(\/build\/[^"]+\.js)"\)/g)].map(([, url]) => url);
-    return [...new Set([...listed, ...imported])];
+    return modulesTheLoaderImports(await (await request.get(path)).text());
   }
 
   test("leaving the email field with a wrong address shows the error before any post", async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scriptsAfterPaint } from "~/.server/http/scripts-after-paint.server";
+import { modulesTheLoaderImports, scriptsAfterPaint } from "~/.server/http/scripts-after-paint.server";
 
 /**
  * Issue 27, a first paint that never waits for scripts: a page as Remix 2 writes it, and what the
@@ -176,6 +176,16 @@ describe("scriptsAfterPaint", () => {
     const hidden = runLoader(loaderOf(sent), { visible: false });
     await settle();
     expect(hidden.imported.at(-1)).toBe("/build/entry.client-A.js");
+  });
+
+  it("reads back the modules its loader imports, as a browser would import them", async () => {
+    const browser = runLoader(loaderOf(sent));
+    browser.paint();
+    while (browser.timers.length > 0) browser.timers.shift()?.();
+    await settle();
+    expect(modulesTheLoaderImports(sent).sort()).toEqual([...browser.imported].sort());
+    expect(browser.imported).toHaveLength(4);
+    expect(modulesTheLoaderImports("<main><h1>Cap</h1></main>")).toEqual([]);
   });
 
   it("leaves a page without Remix's module script as it is (a light page)", () => {

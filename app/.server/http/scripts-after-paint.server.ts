@@ -101,3 +101,17 @@ export function scriptsAfterPaint(html: string): string {
     .replace(MODULE_PRELOAD, "<link/>")
     .replace(STRINGS_PRELOAD, "<link/>");
 }
+
+const LISTED_MODULES = /\[((?:"\/build\/[^"]+\.js",?)+)\]\.forEach/g;
+const IMPORTED_MODULE = /\bimport\("(\/build\/[^"]+\.js)"\)/g;
+
+/**
+ * The /build/ modules the loader of a page `scriptsAfterPaint` wrote imports once the page is
+ * painted: its lists, asked for a step at a time, and the client entry, imported last. What the bench
+ * weighs and the browser tests count as a first load; kept beside the loader it reads.
+ */
+export function modulesTheLoaderImports(html: string): string[] {
+  const listed = [...html.matchAll(LISTED_MODULES)].flatMap(([, list]) => list.match(/\/build\/[^"]+\.js/g) ?? []);
+  const imported = [...html.matchAll(IMPORTED_MODULE)].map(([, url]) => url);
+  return [...new Set([...listed, ...imported])];
+}
