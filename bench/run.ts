@@ -597,7 +597,9 @@ function printReport(report: Report): void {
     );
   if (!workers.skipped)
     printMemory(`\nEach worker's memory after the ${workers.other}-worker loads (MB)`, workers.memory);
-  console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)} (npm run bench:results writes its tables to bench/results/latest.md)`);
+  console.log(
+    `\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)} (npm run bench:results writes its tables to bench/results/latest.md)`,
+  );
 }
 
 /**
