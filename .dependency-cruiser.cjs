@@ -1,4 +1,4 @@
-// The floors of ARCHITECTURE.md "Floors", checked by `npm run lint` (README "Floors").
+// The floors of ARCHITECTURE.md "Floors", checked by `npm run lint` (docs/where-things-are.md, "Floors").
 // Imports run downward only: pages and API → domain services → shared floors, which import no domain.
 
 /** Shared infrastructure under app/.server: it imports no domain (a domain's words come as arguments). */
