@@ -1,4 +1,4 @@
-// The floors of ARCHITECTURE.md "Floors", checked by `npm run lint` (README "Floors").
+// The floors of ARCHITECTURE.md "Floors", checked by `npm run lint` (docs/where-things-are.md, "Floors").
 // Imports run downward only: pages and API → domain services → shared floors, which import no domain.
 // What a file-level rule cannot say (folders importing each other, domains speaking HTTP, route
 // modules' length) is checked by tests/shape/check.ts, also in `npm run lint`.

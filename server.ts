@@ -5,7 +5,7 @@
  * the client's address, server-side error reports scoped per request, and a graceful stop on
  * SIGTERM/SIGINT that lets requests finish, then stops the lifecycle (the outbox flushed). The
  * rest — security headers and CSP nonce, /healthz, 503 during outages, route rules, the lifecycle
- * itself — lives in the build, which `remix-serve build/index.js` serves as well (README "Serving").
+ * itself — lives in the build, which `remix-serve build/index.js` serves as well (docs/operations.md, "Serving").
  */
 import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";

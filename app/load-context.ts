@@ -1,5 +1,5 @@
 declare module "@remix-run/node" {
-  // Given by server.ts; remix-serve gives none (README "Serving").
+  // Given by server.ts; remix-serve gives none (docs/operations.md, "Serving").
   interface AppLoadContext {
     /** The request id that appears in the log line of this request. */
     requestId?: string;

@@ -1,5 +1,5 @@
 /**
- * The bench's anchor (issue 27, target 1): bench/hello/, a vanilla Remix v2 app (classic compiler,
+ * The bench's anchor: bench/hello/, a vanilla Remix v2 app (classic compiler,
  * default entries, one "Hello, world" page), built with the repository's own node_modules and
  * served by remix-serve during the same run as Cap's server. Every page's rate is then read ÷ the
  * hello page's: a page that does nothing, on the same machine, in the same minutes (the static

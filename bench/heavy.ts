@@ -1,5 +1,5 @@
 /**
- * The heavy member of issue 14 ("cost as work grows"): 500 commitments (half of them done), 50
+ * The heavy member (what a page costs as a member's records grow): 500 commitments (half of them done), 50
  * past goals and a current one, 100 past coaching sessions and every training done. Seeded through
  * the HTTP API where one exists (commitments, goals, parts read and quizzes passed), and with SQL
  * where none does (past sessions: booking is for the future; the payable training's entitlement:

@@ -32,7 +32,7 @@ export interface LighthouseResult {
   /** Accessibility audits that failed, by id: what keeps the score under 100. */
   accessibilityFailures?: string[];
   /**
-   * Of `runs` audits, the lowest and highest performance score, LCP, FCP and TBT (issue 27: each run
+   * Of `runs` audits, the lowest and highest performance score, LCP, FCP and TBT (each run
    * must meet the target, not only the median); the figures above are the median run's.
    */
   runs?: number;

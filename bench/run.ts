@@ -1,5 +1,5 @@
 /**
- * Cap's performance benchmark (issue 14: "the bench is the proof").
+ * Cap's performance benchmark: the bench is the proof of every speed claim.
  *
  * Starts the production server (`node build/server.js` over the current build/, NODE_ENV=production,
  * SERVER_TIMING=1) on PGlite in a throw-away DATA_DIR, or, with DATABASE_URL set, on a fresh
@@ -25,12 +25,12 @@
  *     had 10 s to settle; the median of BENCH_LIGHTHOUSE_RUNS (3) audits, each started once the
  *     machine is quiet (bench/lighthouse.ts), with the range of their scores, LCPs, FCPs and blocking times.
  * One page is asked as a low-data browser asks (`Save-Data: on`): its weight says what such a
- * visitor downloads (issue 27, target 7: no JavaScript).
+ * visitor downloads (the target: no JavaScript).
  * Then the heavy member's pages ÷ the new member's (time per request), each path loaded again in
  * pairs right after each other (new, heavy, heavy, new: BENCH_SECONDS ÷ 2 each), and, on PostgreSQL, the
  * gain of a second worker: the static file and a few pages again with 2 server processes (or 1,
  * when the main run had 2). Prints tables and writes the figures to bench/results/latest.json
- * (`npm run bench:readme` puts them in README's Performance section). Timings are reported,
+ * (`npm run bench:results` writes them as tables in bench/results/latest.md). Timings are reported,
  * never asserted: the exit code is non-zero only when the server does not start, the seeding
  * fails, or a page or one of its assets does not answer 200.
  *
@@ -122,7 +122,7 @@ function pages(cast: Cast): BenchPage[] {
     page("/my_team/add", "team", "form", "new member"),
     page("/profile", "profile", "form", "new member"),
     page("/profile/time-zone", "profile", "form", "new member"),
-    // The author space (issue 26): the list of drafts and a training's editor.
+    // The author space: the list of drafts and a training's editor.
     page("/author/trainings", "author", "signed-in", "author", { text: "J’embarque", what: "the trainings" }),
     page("/author/trainings/j-embarque", "author", "form", "author", {
       text: 'name="revision"',
@@ -597,7 +597,9 @@ function printReport(report: Report): void {
     );
   if (!workers.skipped)
     printMemory(`\nEach worker's memory after the ${workers.other}-worker loads (MB)`, workers.memory);
-  console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)} (npm run bench:readme puts it in README.md)`);
+  console.log(
+    `\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)} (npm run bench:results writes its tables to bench/results/latest.md)`,
+  );
 }
 
 /**
@@ -949,7 +951,7 @@ async function main(): Promise<number> {
     await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
     const json = `${JSON.stringify(report, null, 2)}\n`;
     await writeFile(RESULTS_FILE, json);
-    // The last run on each database as well: README shows both (npm run bench:readme).
+    // The last run on each database as well: bench/results/latest.md shows both (npm run bench:results).
     await writeFile(RESULTS_FILE.replace(/\.json$/, `-${report.database.toLowerCase()}.json`), json);
     printReport(report);
     return 0;

@@ -1,5 +1,5 @@
 /**
- * Cap's soak test (issue 11): the production server under CONNECTIONS connections for SECONDS,
+ * Cap's soak test: the production server under CONNECTIONS connections for SECONDS,
  * twice in a row, over a mix of four parts loaded at the same time, the connections shared
  * between them:
  *   - a public page (GET /home),

@@ -27,7 +27,8 @@ npx vitest run
 
 # The identity port's second adapter: the accounts, profile and API suites again with identities
 # in Ory Kratos (a fake one, tests/support/fake-kratos/), on the embedded database only, to keep
-# CI time (README "Identities on Ory"). accounts-secrets is the embedded store's own (its hashes).
+# CI time (docs/operations.md, "Identities on Ory"). accounts-secrets is the embedded store's own
+# (its hashes).
 if [[ -z ${DATABASE_URL:-} ]]; then
   echo "==> vitest (identities on Ory: fake Kratos)"
   CAP_TEST_IDENTITY=ory ORY_COURIER_KEY=test-courier-key-0123456789 npx vitest run \

@@ -1,5 +1,5 @@
 /**
- * The bench's anchor (issue 27): a vanilla Remix v2 app, classic compiler, default entries, served
+ * The bench's anchor: a vanilla Remix v2 app, classic compiler, default entries, served
  * by remix-serve. bench/anchor.ts builds it with the repository's node_modules.
  * @type {import('@remix-run/dev').AppConfig}
  */

@@ -8,8 +8,9 @@ import { requestTo, type RequestInit } from "../support/worker-connections";
  * access code — is seen by every worker within a second. The built server runs two workers on a
  * fresh PostgreSQL database; each change is made through one worker (or straight in the database,
  * as another instance or a tool would), then each worker is asked, by pid, until it answers the new
- * state — for at most a second. Nothing of these is cached per process (README "Several processes":
- * roles, identity states, coaches and codes are read on each request), which this test keeps true.
+ * state — for at most a second. Nothing of these is cached per process (app/.server/admin/README.md,
+ * "Several processes": roles, identity states, coaches and codes are read on each request), which
+ * this test keeps true.
  */
 const PASSWORD = "correct horse";
 const WITHIN_MS = 1000;

@@ -8,7 +8,7 @@ import { logger } from "~/.server/observability/logger.server";
 import { isLanguage } from "~/i18n/config";
 
 /**
- * Kratos's courier, HTTP delivery strategy (README "Identities on Ory"): Kratos POSTs each message
+ * Kratos's courier, HTTP delivery strategy (docs/operations.md, "Identities on Ory"): Kratos POSTs each message
  * as `{recipient, template_type, template_data}` to /api/hooks/ory/courier with ORY_COURIER_KEY in
  * the X-Cap-Courier-Key header; Cap renders its own template in the member's language into its
  * outbox, so every email looks like Cap's and survives an SMTP outage.

@@ -6,7 +6,7 @@ import type { Logger } from "pino";
  * them), so behind a reverse proxy every client has the proxy's address: the per-address limits
  * (login, codes, recovery) then count every member as one client. A request that arrives from a
  * loopback or private address carrying `X-Forwarded-For` or `Forwarded` is the sign of such a
- * proxy: the first one logs a single warning per process saying what to set (README
+ * proxy: the first one logs a single warning per process saying what to set (docs/operations.md,
  * "Configuration"). Express middleware for server.ts; with TRUST_PROXY set it is not installed.
  */
 export function warnOfUntrustedProxy(log: Logger) {

@@ -23,7 +23,7 @@ export { describeAnswer as describeKratosAnswer } from "./ory/mapping.server";
 /**
  * The identity service, chosen once at start: Ory Kratos / Ory Network when ORY_SDK_URL is set,
  * otherwise the embedded store. This module is the only door to identities: nothing outside
- * identity/ imports another of its modules (README "Floors").
+ * identity/ imports another of its modules (docs/where-things-are.md, "Floors").
  */
 let chosen: IdentityPort | undefined;
 

@@ -8,7 +8,7 @@ import type { Kratos } from "./kratos.server";
 import { allMessageIds, call, errorId, expectOk, SECOND_FACTOR_REFUSED, unexpected } from "./mapping.server";
 
 /**
- * Two-factor sign-in under Ory (shared/ory/ADAPTER-NOTES.md; README "Identities on Ory"): the
+ * Two-factor sign-in under Ory (shared/ory/ADAPTER-NOTES.md; docs/operations.md, "Identities on Ory"): the
  * authenticator app (`totp`) and recovery codes (`lookup_secret`) are paired through native
  * settings flows of the member's session, and the second step of sign-in is a native login flow
  * at `aal2` on the same session token. Cap decides when a second step is needed (its own

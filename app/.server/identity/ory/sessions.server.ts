@@ -22,7 +22,7 @@ export async function currentSession({ frontend }: Kratos, token: string) {
   // Kratos asks whoami for aal2 itself: every member with two-factor sign-in would look signed out
   // after their password, and sign in again forever. Cap's guard asks the second factor instead.
   if (answer.status === 403 && errorId(answer.body) === "session_aal2_required")
-    throw new Error("Kratos wants aal2 of whoami: set session.whoami.required_aal: aal1 (README 'Identities on Ory')");
+    throw new Error("Kratos wants aal2 of whoami: set session.whoami.required_aal: aal1 (docs/operations.md)");
   // 401 session_inactive: no session (any more).
   if (answer.status === 401 || answer.status === 403) return null;
   throw unexpected("toSession", answer);

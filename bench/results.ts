@@ -1,15 +1,12 @@
 /**
- * `npm run bench:readme`: the last bench run on each database (bench/results/latest-pglite.json,
- * latest-postgresql.json; or the files given as arguments) as README.md's tables, between the
- * markers of its Performance section; nothing else in README changes.
+ * `npm run bench:results`: the last bench run on each database (bench/results/latest-pglite.json,
+ * latest-postgresql.json; or the files given as arguments) as tables in bench/results/latest.md,
+ * which bench/README.md links. The whole file is written anew; nothing else changes.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./server";
-
-const START = "<!-- bench:results -->";
-const END = "<!-- /bench:results -->";
 
 type Lh = {
   performance: number | null;
@@ -38,7 +35,7 @@ type Page = {
     errors: number;
     timeouts: number;
   };
-  /** Absent from runs before the anchor (issue 27). */
+  /** Absent from runs made before the bench had its anchor. */
   ratioToHello?: number;
   ratioToStatic: number;
   queries: { perRequest: number } | null;
@@ -93,18 +90,17 @@ const reports = (chosen.length ? chosen : [path.join(results, "latest.json")]).m
 );
 
 const markdown = reports.map(render).join("\n\n");
-const readmePath = path.join(ROOT, "README.md");
-const readme = readFileSync(readmePath, "utf8");
-const start = readme.indexOf(START);
-const end = readme.indexOf(END);
-if (start < 0 || end < start) {
-  console.error(`README.md has no ${START} … ${END} block (in its Performance section)`);
-  process.exit(1);
-}
-writeFileSync(readmePath, `${readme.slice(0, start + START.length)}\n${markdown}\n${readme.slice(end)}`);
-// The repository's formatter aligns the tables' columns (npm run lint checks README.md too).
-execFileSync(path.join(ROOT, "node_modules", ".bin", "biome"), ["format", "--write", readmePath], { stdio: "ignore" });
-console.log(`README.md: ${reports.length} run${reports.length > 1 ? "s" : ""} written`);
+const tablesPath = path.join(results, "latest.md");
+writeFileSync(
+  tablesPath,
+  "# The last bench run on each database\n\n" +
+    "Written by `npm run bench:results` from `npm run bench`'s figures; what each column means is in " +
+    "[the bench's README](../README.md).\n\n" +
+    `${markdown}\n`,
+);
+// The repository's formatter aligns the tables' columns (npm run lint checks Markdown too).
+execFileSync(path.join(ROOT, "node_modules", ".bin", "biome"), ["format", "--write", tablesPath], { stdio: "ignore" });
+console.log(`${path.relative(ROOT, tablesPath)}: ${reports.length} run${reports.length > 1 ? "s" : ""} written`);
 
 function render(report: Report): string {
   const lines: string[] = [];
