@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createPrivateKey, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -50,6 +50,21 @@ const envSchema = z.object({
     .trim()
     .min(3, "a sender such as Cap <no-reply@cap.example>")
     .default("Cap <no-reply@cap.localhost>"),
+  // DKIM signing (docs/operations.md "Mail that arrives"): both set, or neither.
+  DKIM_SELECTOR: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/, "a DNS label such as cap2026")
+    .optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().trim().min(1, "the path of a PEM private key").optional(),
+  DKIM_DOMAIN: z
+    .string()
+    .trim()
+    .regex(
+      /^(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/,
+      "a domain such as cap.example",
+    )
+    .optional(),
   // How long a sender holds a message it is sending before another may take it over; renewed
   // every third of it while the send lasts, so only a dead sender's messages are taken over.
   MAIL_LEASE_MS: z.coerce
@@ -187,7 +202,15 @@ const envSchema = z.object({
     }),
 });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; APP_URL: string; WEB_CONCURRENCY: number };
+/** How outgoing mail is signed (nodemailer's `dkim` option): the domain, the selector and the key. */
+export type Dkim = { domainName: string; keySelector: string; privateKey: string };
+
+export type Env = z.infer<typeof envSchema> & {
+  SESSION_SECRET: string;
+  APP_URL: string;
+  WEB_CONCURRENCY: number;
+  DKIM?: Dkim;
+};
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -222,11 +245,41 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   return {
     ...env,
+    DKIM: dkimOf(env),
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     SESSION_SECRET: env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR),
     // One worker per core on PostgreSQL; PGlite takes one process.
     WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (env.DATABASE_URL ? availableParallelism() : 1),
   };
+}
+
+/**
+ * The DKIM signing settings, checked at start: a selector without a key (or the reverse), a key
+ * file that cannot be read or is no private key, or a sender without a domain stops the start.
+ * The signing domain is MAIL_FROM's unless DKIM_DOMAIN names another.
+ */
+function dkimOf(env: z.infer<typeof envSchema>): Dkim | undefined {
+  const { DKIM_SELECTOR: keySelector, DKIM_PRIVATE_KEY_FILE: file } = env;
+  if (!keySelector && !file) return undefined;
+  if (!keySelector || !file) {
+    const missing = keySelector ? "DKIM_PRIVATE_KEY_FILE" : "DKIM_SELECTOR";
+    throw new ConfigError([
+      `${missing}="" is not valid: expected it beside ${keySelector ? "DKIM_SELECTOR" : "DKIM_PRIVATE_KEY_FILE"}: mail is signed with both or not at all`,
+    ]);
+  }
+  let privateKey: string;
+  try {
+    privateKey = readFileSync(file, "utf8");
+    createPrivateKey(privateKey);
+  } catch {
+    throw new ConfigError([
+      `DKIM_PRIVATE_KEY_FILE=${JSON.stringify(file)} is not valid: expected a readable PEM private key`,
+    ]);
+  }
+  const domainName = env.DKIM_DOMAIN ?? /@([^\s>]+)>?\s*$/.exec(env.MAIL_FROM)?.[1];
+  if (!domainName)
+    throw new ConfigError([`DKIM_DOMAIN="" is not valid: expected the signing domain (MAIL_FROM names none)`]);
+  return { domainName, keySelector, privateKey };
 }
 
 /** A secret generated on first start and kept under DATA_DIR, so sessions survive restarts. */

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { and, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { env } from "~/.server/config/env.server";
+import { type Dkim, env } from "~/.server/config/env.server";
 import { db } from "~/.server/db/client.server";
 import { mailOutbox } from "~/.server/db/schema.server";
 import { inRecipientLanguage, type MailRendering } from "./recipient-language.server";
@@ -50,11 +50,20 @@ export const logTransport: MailTransport = {
 let configured: MailTransport | undefined;
 
 function configuredTransport(): MailTransport {
-  const url = env().SMTP_URL;
-  configured ??= url
-    ? nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
-    : logTransport;
+  const { SMTP_URL, DKIM } = env();
+  configured ??= SMTP_URL ? smtpTransport(SMTP_URL, DKIM) : logTransport;
   return configured;
+}
+
+/** The SMTP relay at `url`, each message signed with `dkim` when given (nodemailer signs as it sends). */
+export function smtpTransport(url: string, dkim?: Dkim): MailTransport {
+  return nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    ...(dkim ? { dkim } : {}),
+  });
 }
 
 /** One Message-ID per outbox row: a message sent twice (a sender killed mid-send) is the same message. */
