@@ -25,6 +25,9 @@ import { boundedQueue } from "~/.server/http/request-queue.server";
 import { warnOfUntrustedProxy } from "~/.server/http/proxy-warning.server";
 import { securityHeaders } from "~/.server/http/security-headers.server";
 import { superviseWorkers } from "~/.server/runtime/supervisor.server";
+import { startMetricsPort } from "~/.server/http/metrics-port.server";
+import { requestMetrics, routeTemplates } from "~/.server/http/request-metrics.server";
+import { startProcessMetrics } from "~/.server/observability/metrics.server";
 import { logger, requestLog } from "~/.server/observability/logger.server";
 import { startErrorReporting, withRequestScope } from "~/.server/observability/error-reporting.server";
 
@@ -47,6 +50,7 @@ try {
 }
 if (cluster.isPrimary) {
   superviseWorkers({ count: config.WEB_CONCURRENCY, heapMb: config.WORKER_HEAP_MB }, logger);
+  if (config.METRICS_PORT) startMetricsPort({ port: config.METRICS_PORT, host: config.METRICS_HOST }, logger);
 } else {
   await serve(config);
 }
@@ -61,12 +65,16 @@ async function serve(config: Env) {
     lifecycle: Lifecycle;
     admitUpload: typeof AdmitUpload;
     pageDataVersion: typeof PageDataVersion;
+    apiPaths: string[];
   };
   const { lifecycle, admitUpload, pageDataVersion } = build;
   const started = await lifecycle.start();
 
   const app = express();
   app.disable("x-powered-by");
+  // Every answer counted and timed for /metrics, static files and refusals included.
+  startProcessMetrics();
+  app.use(requestMetrics(routeTemplates(build.routes, build.apiPaths)));
   // Forwarded headers (client address, protocol) are believed only from the proxies named here.
   app.set("trust proxy", config.TRUST_PROXY ?? false);
   // …and when none is named, a proxy in front is told of once (every client would share its address).
@@ -111,14 +119,14 @@ async function serve(config: Env) {
   app.use(keptSharedPages);
 
   // Past what this worker can serve, a fast 503 rather than a growing wait. Static files and kept
-  // public pages (above) are never queued, nor /healthz: a busy worker is alive, its load balancer
-  // must not drop it.
+  // public pages (above) are never queued, nor the probes: a busy worker is alive and ready, its
+  // load balancer must not drop it.
   const queue = boundedQueue({
     inFlight: config.REQUESTS_IN_FLIGHT,
     waiting: config.REQUESTS_QUEUED,
     maxWaitMs: config.REQUESTS_WAIT_MS,
   });
-  app.use((req, res, next) => (req.path === "/healthz" ? next() : queue(req, res, next)));
+  app.use((req, res, next) => (PROBES.has(req.path) ? next() : queue(req, res, next)));
   app.all("*", pages);
 
   const server = app.listen(config.PORT, () => {
@@ -154,3 +162,6 @@ async function serve(config: Env) {
     ),
   );
 }
+
+/** The load balancer's probes: liveness and readiness. */
+const PROBES = new Set(["/healthz", "/readyz"]);

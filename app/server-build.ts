@@ -8,6 +8,7 @@
 import * as compiled from "@remix-run/dev/server-build";
 import { servedBuild } from "~/.server/runtime/served-build.server";
 import { setBuildVersion } from "~/.server/runtime/build-version.server";
+import { endpoints } from "~/api/endpoints";
 
 setBuildVersion(compiled.assets.version);
 
@@ -17,3 +18,5 @@ export { lifecycle } from "~/.server/runtime/lifecycle.server";
 export { admitUpload } from "~/.server/profile/upload-gate.server";
 // …and the database's version for a signed-in page, the member pages' render cache's key (render-cache.server.ts).
 export { pageDataVersion } from "~/.server/auth/page-version.server";
+// …and the API's paths, whose templates label the metrics of /api/ requests (request-metrics.server.ts).
+export const apiPaths = endpoints.map((endpoint) => endpoint.path);

@@ -169,6 +169,14 @@ const envSchema = z.object({
     .min(64, "between 64 and 16384 MB")
     .max(16_384, "between 64 and 16384 MB")
     .default(192),
+  // /metrics for Prometheus, on a port of its own (docs/operations.md "Metrics"): unset, none.
+  METRICS_PORT: z.coerce
+    .number({ invalid_type_error: "a port number" })
+    .int("a whole port number")
+    .min(1, "a port between 1 and 65535")
+    .max(65535, "a port between 1 and 65535")
+    .optional(),
+  METRICS_HOST: z.string().trim().min(1, "an address to listen on, such as 127.0.0.1").default("127.0.0.1"),
   // The member pages' render cache (http/render-cache.server.ts): each worker keeps, gzipped, up to
   // this many MB of signed-in pages, each good until the next write to the database or the next
   // minute. 16 MB holds ~1,000 pages; 0 turns it off.

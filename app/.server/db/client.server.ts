@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { logger } from "~/.server/observability/logger.server";
+import { scrapedGauge } from "~/.server/observability/metrics.server";
 import { countedQuery, countStatements, serverTimingOn } from "~/.server/observability/query-timing.server";
 import * as schema from "./schema.server";
 
@@ -57,6 +58,17 @@ export async function openDatabase(options: {
     pool.on("connect", (client) => client.on("error", connectionLost));
     // SERVER_TIMING: every statement a connection sends counts into its request's tally.
     if (serverTimingOn()) pool.on("connect", (client) => (client.query = countedQuery(client.query)));
+    scrapedGauge({
+      name: "cap_db_pool_connections",
+      help: "This worker's PostgreSQL connections, by state: total open, idle, and requests waiting for one.",
+      labelNames: ["state"],
+      aggregator: "sum",
+      read: async () => [
+        { labels: { state: "total" }, value: pool.totalCount },
+        { labels: { state: "idle" }, value: pool.idleCount },
+        { labels: { state: "waiting" }, value: pool.waitingCount },
+      ],
+    });
     const db = drizzlePostgres(pool, { schema });
     await underStartupLock(pool, async (client) => {
       const locked = drizzlePostgres(client, { schema }) as unknown as Database;

@@ -21,6 +21,7 @@ import {
   type PageSetting,
 } from "./render-cache.server";
 import { wantsLightPages } from "./light-pages.server";
+import { renderCacheLookups } from "~/.server/observability/metrics.server";
 import {
   acceptsAnyOrigin,
   bodyLimitFor,
@@ -118,6 +119,7 @@ export function createRequestHandler(options: Options): {
     try {
       const { sharedKey } = await lookUp(req);
       const shared = sharedKey === null ? undefined : caches.shared.get(sharedKey);
+      if (sharedKey !== null) renderCacheLookups.inc({ kind: "shared", result: shared ? "hit" : "miss" });
       if (shared) return sendPage(req, res, shared, timing ? HIT_TIMING.shared : undefined);
       next();
     } catch (error) {
@@ -143,6 +145,7 @@ export function createRequestHandler(options: Options): {
           const dataVersion = await options.pageDataVersion(probe).catch(() => null);
           keys.member = memberPageKey(probe, { ...setting, dataVersion, now: Date.now() });
           const member = keys.member === null ? undefined : caches.member.get(keys.member);
+          if (keys.member !== null) renderCacheLookups.inc({ kind: "member", result: member ? "hit" : "miss" });
           if (member) return sendPage(req, res, member, timing ? HIT_TIMING.member : undefined);
         }
       }

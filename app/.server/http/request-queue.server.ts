@@ -1,6 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import type { Language } from "~/i18n/config";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { requestsInFlight, requestsWaiting, turnedAway } from "~/.server/observability/metrics.server";
 
 /**
  * A bounded queue in front of the build, per worker (server.ts). At most `inFlight` requests are
@@ -24,6 +25,10 @@ export const BUSY_RETRY_AFTER_SECONDS = "5";
 export function boundedQueue({ inFlight, waiting, maxWaitMs }: QueueLimits) {
   let active = 0;
   const queue: (() => void)[] = [];
+  const measure = () => {
+    requestsInFlight.set(active);
+    requestsWaiting.set(queue.length);
+  };
 
   const admitNext = () => {
     active -= 1;
@@ -31,6 +36,7 @@ export function boundedQueue({ inFlight, waiting, maxWaitMs }: QueueLimits) {
       active += 1;
       queue.shift()!();
     }
+    measure();
   };
   /** Counts the request in until its answer is sent or its connection closes, whichever comes first. */
   const admit = (res: ExpressResponse, next: NextFunction) => {
@@ -48,6 +54,7 @@ export function boundedQueue({ inFlight, waiting, maxWaitMs }: QueueLimits) {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (active < inFlight) {
       active += 1;
+      measure();
       return admit(res, next);
     }
     if (queue.length < waiting) {
@@ -56,6 +63,7 @@ export function boundedQueue({ inFlight, waiting, maxWaitMs }: QueueLimits) {
         const place = queue.indexOf(turn);
         if (place === -1) return false;
         queue.splice(place, 1);
+        measure();
         return true;
       };
       const turn = () => {
@@ -64,13 +72,17 @@ export function boundedQueue({ inFlight, waiting, maxWaitMs }: QueueLimits) {
       };
       // Waited too long: answered now rather than served late.
       const deadline = setTimeout(() => {
-        if (leaveQueue()) busyAnswer(req, res).catch(next);
+        if (!leaveQueue()) return;
+        turnedAway.inc({ reason: "waited" });
+        busyAnswer(req, res).catch(next);
       }, maxWaitMs);
       queue.push(turn);
+      measure();
       // A client that gives up while waiting frees its place.
       res.once("close", leaveQueue);
       return;
     }
+    turnedAway.inc({ reason: "full" });
     busyAnswer(req, res).catch(next);
   };
 }

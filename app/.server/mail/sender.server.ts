@@ -5,6 +5,7 @@ import nodemailer from "nodemailer";
 import { type Dkim, env } from "~/.server/config/env.server";
 import { db } from "~/.server/db/client.server";
 import { mailOutbox } from "~/.server/db/schema.server";
+import { scrapedGauge } from "~/.server/observability/metrics.server";
 import { inRecipientLanguage, type MailRendering } from "./recipient-language.server";
 
 /**
@@ -235,8 +236,35 @@ type Loop = { rendering: MailRendering; timer?: NodeJS.Timeout; tick?: Promise<v
 let loop: Loop | undefined;
 
 /** Starts delivering due mail every 2 s in the background (does not keep the process alive). */
+/** The outbox as Prometheus reads it: what is still to send, and how long the oldest has waited. */
+function outboxGauges() {
+  const backlog = async () => {
+    const [row] = await db()
+      .select({
+        count: sql<number>`count(*)::int`,
+        oldest: sql<number | null>`extract(epoch from now() - min(${mailOutbox.createdAt}))::float8`,
+      })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.status, ["pending", "sending"]));
+    return row;
+  };
+  scrapedGauge({
+    name: "cap_mail_outbox_backlog",
+    help: "Messages in the outbox not sent yet (pending, or being sent).",
+    aggregator: "max",
+    read: async () => (await backlog()).count,
+  });
+  scrapedGauge({
+    name: "cap_mail_outbox_oldest_age_seconds",
+    help: "How long the oldest message not sent yet has waited in the outbox (0 when none waits).",
+    aggregator: "max",
+    read: async () => (await backlog()).oldest ?? 0,
+  });
+}
+
 export function startMailSender(rendering: MailRendering) {
   if (loop) return;
+  outboxGauges();
   const state: Loop = { rendering };
   loop = state;
   const schedule = () => {

@@ -7,6 +7,7 @@ import { appUsers, notificationRounds, notificationSettings } from "~/.server/db
 import { identity } from "~/.server/identity/identity-service.server";
 import { type OutgoingMail, queueMail } from "~/.server/mail/outbox.server";
 import { logger } from "~/.server/observability/logger.server";
+import { notificationOutcomes, notificationsDue } from "~/.server/observability/metrics.server";
 import { isLanguage, type Language } from "~/i18n/config";
 import { DEFAULT_SETTINGS } from "./settings.server";
 
@@ -114,6 +115,13 @@ async function decide(round: Round, member: RoundMember, period: string, now: Da
 export async function runRound(round: Round, now = new Date()) {
   const counts = { sent: 0, skipped: 0, failed: 0 };
   const { members, done } = await candidates(round, now);
+  notificationsDue.set(
+    { round: round.kind },
+    members.filter((member) => {
+      const period = round.dueAt(member, now);
+      return period && !done.has(`${member.id} ${period}`);
+    }).length,
+  );
   for (const member of members) {
     const period = round.dueAt(member, now);
     if (!period || done.has(`${member.id} ${period}`)) continue;
@@ -125,7 +133,10 @@ export async function runRound(round: Round, now = new Date()) {
       );
       return "failed" as const;
     });
-    if (outcome !== "taken") counts[outcome]++;
+    if (outcome !== "taken") {
+      counts[outcome]++;
+      notificationOutcomes.inc({ round: round.kind, outcome });
+    }
   }
   return counts;
 }

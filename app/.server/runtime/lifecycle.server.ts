@@ -24,6 +24,8 @@ type Started = { driver: DatabaseHandle["driver"] };
 
 let database: DatabaseHandle | undefined;
 let starting: Promise<Started> | undefined;
+/** Migrations applied, content seeded, the sender started: the instance may take traffic. */
+let started = false;
 
 function start(): Promise<Started> {
   starting ??= open().catch((error: unknown) => {
@@ -54,6 +56,7 @@ async function open(): Promise<Started> {
   startMailSender(mailRendering);
   startRounds([digestRound, commitmentReminderRound]);
   startHousekeeping();
+  started = true;
   return { driver: database.driver };
 }
 
@@ -61,8 +64,14 @@ async function health() {
   return { ok: await databaseIsHealthy() };
 }
 
+/** Readiness, for a load balancer: started (migrations done) and the database answering now. */
+async function ready() {
+  return { ok: started && (await databaseIsHealthy()) };
+}
+
 async function stop() {
   starting = undefined;
+  started = false;
   stopHousekeeping();
   await stopRounds();
   // Delivers what is due one last time while the database is still open.
@@ -72,5 +81,5 @@ async function stop() {
   database = undefined;
 }
 
-export const lifecycle = { start, health, stop };
+export const lifecycle = { start, health, ready, stop };
 export type Lifecycle = typeof lifecycle;
