@@ -25,7 +25,8 @@ import { boundedQueue } from "~/.server/http/request-queue.server";
 import { warnOfUntrustedProxy } from "~/.server/http/proxy-warning.server";
 import { securityHeaders } from "~/.server/http/security-headers.server";
 import { superviseWorkers } from "~/.server/runtime/supervisor.server";
-import { logger, requestLog } from "~/.server/observability/logger.server";
+import { requestLog } from "~/.server/http/request-log.server";
+import { logger } from "~/.server/observability/logger.server";
 import { startErrorReporting, withRequestScope } from "~/.server/observability/error-reporting.server";
 
 // This file runs the production build; `npm run dev` sets NODE_ENV itself. Without it the

@@ -5,7 +5,8 @@ import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/htt
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { numberFormat } from "~/.server/i18n/number-formats.server";
 import { surveyRefusals } from "~/.server/surveys/contract.server";
-import { closeSurvey, createSurvey, SURVEYS_PAGE_SIZE, surveysPage } from "~/.server/surveys/surveys.server";
+import { closeSurvey } from "~/.server/notifications/survey-results.server";
+import { createSurvey, SURVEYS_PAGE_SIZE, surveysPage } from "~/.server/surveys/surveys.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { listCrew } from "~/.server/team/crew.server";

@@ -9,7 +9,7 @@ import { screenRequest } from "~/.server/http/route-screen.server";
 import { secureAnswers } from "~/.server/http/security-headers.server";
 import { isIdentityUnavailable } from "~/.server/identity/identity-service.server";
 import { admitUpload, withoutBody } from "~/.server/profile/upload-gate.server";
-import { instrumentBuild } from "~/.server/observability/error-reporting.server";
+import { instrumentBuild } from "~/.server/http/route-errors.server";
 import { lifecycle } from "./lifecycle.server";
 
 /**
