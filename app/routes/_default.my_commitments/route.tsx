@@ -1,4 +1,5 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
+import { parseWithZod } from "~/forms/submission";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
@@ -16,7 +17,7 @@ import {
 } from "~/.server/space/commitments.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { commitmentRefusals } from "~/.server/space/contract.server";
-import { parseCommitment, parseOccurrence, parsePause } from "~/.server/space/forms.server";
+import { occurrenceSchema, pauseSchema, recurringCommitmentSchema } from "~/.server/space/forms.server";
 import { addPause, endPause } from "~/.server/space/commitment-pauses.server";
 import { recurringWeeks, setOccurrenceDone } from "~/.server/space/commitment-weeks.server";
 import { bitsOfWeekdays, isPaused, mondayOf, repeatOf } from "~/.server/space/recurrence.server";
@@ -176,7 +177,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(listPath(request), 303);
   }
   if (intent === "tick" || intent === "untick") {
-    const submission = parseOccurrence(formData);
+    const submission = parseWithZod(formData, { schema: occurrenceSchema });
     if (submission.status !== "success") return refuse(submission.reply());
     const outcome = await setOccurrenceDone(
       member.id,
@@ -188,7 +189,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`${listPath(request)}#commitment-${submission.value.id}`, 303);
   }
   if (intent === "pause") {
-    const submission = parsePause(formData);
+    const submission = parseWithZod(formData, { schema: pauseSchema });
     if (submission.status !== "success") return refuse(submission.reply());
     const { commitmentId, from, until } = submission.value;
     const outcome = await addPause(
@@ -204,7 +205,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(await endPause(member.id, id, day))) notFound(request);
     return redirect(`${listPath(request)}#pauses-title`, 303);
   }
-  const submission = parseCommitment(formData);
+  const submission = parseWithZod(formData, { schema: recurringCommitmentSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const { repeat, weekdays, everyDays, startsOn } = submission.value;
   const recurring = repeat !== "once";
