@@ -1,4 +1,5 @@
 import { bigserial, index, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { ROLES } from "~/forms/roles";
 import { createdAt } from "./columns.server";
 import { memberOf } from "./members.server";
 
@@ -11,7 +12,7 @@ export const memberRoles = pgTable(
   "member_roles",
   {
     memberId: memberOf(),
-    role: text("role", { enum: ["coach", "admin", "author"] }).notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.role] }), index().on(t.role)],
