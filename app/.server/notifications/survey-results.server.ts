@@ -1,4 +1,8 @@
-import { answerSurvey as answerThen, closeSurvey as closeThen, type Given } from "~/.server/surveys/surveys.server";
+import {
+  answerSurvey as answerThen,
+  closeSurvey as closeThen,
+  type GivenAnswers,
+} from "~/.server/surveys/surveys.server";
 import { queueSurveyResultsNews } from "./crew-news.server";
 
 /**
@@ -9,6 +13,6 @@ export function closeSurvey(memberId: string, id: string) {
   return closeThen(memberId, id, queueSurveyResultsNews);
 }
 
-export function answerSurvey(token: string, answers: Given) {
+export function answerSurvey(token: string, answers: GivenAnswers) {
   return answerThen(token, answers, queueSurveyResultsNews);
 }

@@ -170,10 +170,11 @@ async function resultsShown(
   if ((answers?.n ?? 0) >= MIN_ANSWERS) await shown(tx, survey);
 }
 
-export type Given = Record<string, { score: number; comment: string }>;
+/** One answer as stored: a score and a comment per question id. */
+export type GivenAnswers = Record<string, { score: number; comment: string }>;
 
 /** Averages per question (one decimal) and the comments in alphabetical order: no trace of who. */
-function summarise(questions: SurveyQuestion[], given: Given[]): SurveyResult[] {
+function summarise(questions: SurveyQuestion[], given: GivenAnswers[]): SurveyResult[] {
   return questions.map((question) => {
     const answers = given.map((one) => one[question.id]).filter(Boolean);
     const total = answers.reduce((sum, answer) => sum + answer.score, 0);
@@ -231,7 +232,7 @@ export async function surveyOfToken(token: string): Promise<SurveyRequestView | 
 export type AnswerOutcome = { ok: true } | { ok: false; error: "notFound" | "used" | "closed" | "incomplete" };
 
 /** Stores one answer per link: the link is spent in the same transaction as the answer is kept. */
-export async function answerSurvey(token: string, answers: Given, shown: ResultsShown): Promise<AnswerOutcome> {
+export async function answerSurvey(token: string, answers: GivenAnswers, shown: ResultsShown): Promise<AnswerOutcome> {
   if (!token || token.length > 128) return { ok: false, error: "notFound" };
   return db().transaction(async (tx) => {
     const [request] = await tx
