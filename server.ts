@@ -28,7 +28,8 @@ import { superviseWorkers } from "~/.server/runtime/supervisor.server";
 import { startMetricsPort } from "~/.server/http/metrics-port.server";
 import { requestMetrics, routeTemplates } from "~/.server/http/request-metrics.server";
 import { startProcessMetrics } from "~/.server/observability/metrics.server";
-import { logger, requestLog } from "~/.server/observability/logger.server";
+import { requestLog } from "~/.server/http/request-log.server";
+import { logger } from "~/.server/observability/logger.server";
 import { startErrorReporting, withRequestScope } from "~/.server/observability/error-reporting.server";
 
 // This file runs the production build; `npm run dev` sets NODE_ENV itself. Without it the

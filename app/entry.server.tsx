@@ -16,7 +16,7 @@ import { env } from "~/.server/config/env.server";
 import { LIGHT_PAGES_VARY } from "~/.server/http/light-pages.server";
 import { scriptsAfterPaint } from "~/.server/http/scripts-after-paint.server";
 
-export { handleError } from "~/.server/observability/error-reporting.server";
+export { handleError } from "~/.server/http/route-errors.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -7,7 +7,7 @@
  */
 import * as compiled from "@remix-run/dev/server-build";
 import { servedBuild } from "~/.server/runtime/served-build.server";
-import { setBuildVersion } from "~/.server/runtime/build-version.server";
+import { setBuildVersion } from "~/.server/builds/build-version.server";
 import { endpoints } from "~/api/endpoints";
 
 setBuildVersion(compiled.assets.version);

@@ -1,7 +1,7 @@
 import { getEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { frontVersionAnswer } from "~/.server/builds/contract.server";
-import { buildVersion } from "~/.server/runtime/build-version.server";
+import { buildVersion } from "~/.server/builds/build-version.server";
 
 export const endpoint = getEndpoint("/api/debug/data_page/front-version", {
   summary: "The front end's build version",

@@ -1,6 +1,6 @@
 import { getEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
-import { refusedHeaders } from "~/.server/export/answers.server";
+import { refusedHeaders } from "~/.server/export/contract.server";
 import { dataExport, exportRefusals } from "~/.server/export/contract.server";
 import { exportMemberData } from "~/.server/export/data-export.server";
 

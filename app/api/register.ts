@@ -1,5 +1,5 @@
 import { registerBody, registrationRefusals, tokenAnswer } from "~/.server/accounts/contract.server";
-import { register } from "~/.server/accounts/registration.server";
+import { registerMember } from "~/.server/team/registration.server";
 import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 
@@ -16,7 +16,7 @@ export const endpoint = postEndpoint("/api/dashboard/register", {
   ok: { status: 201, schema: tokenAnswer, description: "Registered and signed in" },
   async handler({ request, context, body, refuse }) {
     const { user } = await body();
-    const result = await register({
+    const result = await registerMember({
       firstname: user.firstname,
       lastname: user.lastname,
       birthDate: user.birth_date,

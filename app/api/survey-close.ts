@@ -2,7 +2,8 @@ import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { only } from "~/.server/contract/refusal-table.server";
 import { surveyAnswer, surveyRefusals } from "~/.server/surveys/contract.server";
-import { closeSurvey, listSurveys } from "~/.server/surveys/surveys.server";
+import { closeSurvey } from "~/.server/notifications/survey-results.server";
+import { listSurveys } from "~/.server/surveys/surveys.server";
 
 export const endpoint = postEndpoint("/api/surveys/:id/close", {
   summary:

@@ -7,6 +7,9 @@
 export const registerSteps = ["first", "second"] as const;
 export type RegisterStep = (typeof registerSteps)[number];
 
+/** The youngest a member may be, in years on the day they register (SPEC §5). */
+export const MINIMUM_AGE = 13;
+
 export const genders = ["female", "male", "other"] as const;
 export const defaultGender = "female";
 export const defaultCountryCode = "33";

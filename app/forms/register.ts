@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defaultCountryCode, genders } from "./register-choices";
+import { defaultCountryCode, genders, MINIMUM_AGE } from "./register-choices";
 import { userTypes, defaultUserType } from "./user-type";
 
 /**
@@ -7,10 +7,16 @@ import { userTypes, defaultUserType } from "./user-type";
  * server and the browser show the same translated words. Two steps: "first" (who you are) and
  * "second" (how to reach you and your password); the step value starts at "first".
  */
-export { defaultCountryCode, defaultGender, draftStorageKeys, genders, registerSteps } from "./register-choices";
+export {
+  defaultCountryCode,
+  defaultGender,
+  draftStorageKeys,
+  genders,
+  MINIMUM_AGE,
+  registerSteps,
+} from "./register-choices";
 export type { RegisterStep } from "./register-choices";
 
-export const MINIMUM_AGE = 13;
 export const MINIMUM_PASSWORD_LENGTH = 8;
 
 /** Whole years between a YYYY-MM-DD birth date and `today`. */

@@ -5,6 +5,8 @@
  * i18next itself stays on the server (remix-i18next: locale detection, loaders, emails); the
  * browser gets this small function instead, which keeps ~15 KB gzip of JavaScript off every page.
  */
+import { messageValuesOf } from "./message-values";
+
 export type Resources = Record<string, unknown>;
 export type TranslateOptions = Record<string, string | number | undefined>;
 export type TFunction = (key: string, options?: TranslateOptions) => string;
@@ -16,6 +18,11 @@ function lookup(resources: Resources | undefined, ns: string, path: string): unk
     node = (node as Record<string, unknown>)[part];
   }
   return node;
+}
+
+function withValues(key: string, options: TranslateOptions | undefined): TranslateOptions | undefined {
+  const values = messageValuesOf(key, "");
+  return values ? { ...values, ...options } : options;
 }
 
 function interpolate(template: string, options: TranslateOptions | undefined) {
@@ -47,7 +54,7 @@ export function createT(lng: string, defaultNs: string, resources: Resources, fa
     for (const source of [resources, fallback]) {
       for (const candidate of candidates) {
         const value = lookup(source, ns, candidate);
-        if (typeof value === "string") return interpolate(value, options);
+        if (typeof value === "string") return interpolate(value, withValues(`${ns}:${path}`, options));
       }
     }
     return key;

@@ -1,14 +1,15 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "~/forms/submission";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth/role-guard.server";
 import { localDay } from "~/.server/calendar/time-zones.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import {
+  codeFormSchema,
   codeRefusals,
   MAX_NOTE_LENGTH,
   MAX_USES,
-  parseCodeForm,
 } from "~/.server/trainings/access-code-contract.server";
 import { createCode, payableTrainings } from "~/.server/trainings/access-codes.server";
 import { titleMeta } from "~/components/document/page-title";
@@ -35,7 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireRole(request, "admin");
-  const submission = parseCodeForm(await request.formData(), localDay(new Date(), member.time_zone));
+  const submission = parseWithZod(await request.formData(), {
+    schema: codeFormSchema(localDay(new Date(), member.time_zone)),
+  });
   if (submission.status !== "success") return refuse(submission.reply());
   const made = await createCode({ memberId: member.id }, submission.value, member.time_zone);
   if (!made.ok) return refuseWith(submission, codeRefusals[made.error]);

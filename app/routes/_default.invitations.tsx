@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "~/forms/submission";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { dateFormat } from "~/.server/calendar/date-formats.server";
@@ -8,7 +9,7 @@ import { pageParam } from "~/.server/paging/paging.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { invitationRefusals } from "~/.server/team/contract.server";
 import { invitationAction, invitationIntents, isInvitationIntent } from "~/.server/team/invitation-actions.server";
-import { parseInvitationAction } from "~/.server/team/team-forms.server";
+import { invitationActionSchema } from "~/.server/team/team-forms.server";
 import { invitationPages } from "~/.server/team/invitations.server";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { useFormReply } from "~/components/form/form-reply";
@@ -50,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireMember(request);
   const formData = await request.formData();
   if (!intentOf(formData, invitationIntents)) return refuseUnknownIntent();
-  const submission = parseInvitationAction(formData);
+  const submission = parseWithZod(formData, { schema: invitationActionSchema });
   if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.notFound"] }));
   const { intent, id } = submission.value;
   const outcome = await invitationAction(signedIn, intent, id);

@@ -1,10 +1,11 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
+import { parseWithZod } from "~/forms/submission";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { parseLifeGps } from "~/.server/space/forms.server";
+import { lifeGpsSchema } from "~/.server/space/forms.server";
 import { LIFE_GPS_PAGE_SIZE, lifeAreas, lifeGpsPage, ratingsFrom, saveLifeGps } from "~/.server/space/life-gps.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { ErrorList, FormAlert, SubmitButton } from "~/components/form/form";
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
-  const submission = parseLifeGps(await request.formData());
+  const submission = parseWithZod(await request.formData(), { schema: lifeGpsSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   await saveLifeGps(member.id, ratingsFrom(submission.value));
   return redirect("/my_life_gps#radar", 303);

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "~/forms/submission";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { intentOf, refuse, refuseUnknownIntent } from "~/.server/http/form-reply.server";
@@ -6,7 +7,7 @@ import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { crewMemberOf, removeCrewMember, updateCrewMember } from "~/.server/team/crew.server";
 import { relations } from "~/.server/team/relations.server";
-import { parseCrewEdit } from "~/.server/team/team-forms.server";
+import { crewEditSchema } from "~/.server/team/team-forms.server";
 import { CrewFields } from "~/components/form/crew-fields";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
@@ -45,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await removeCrewMember(member.id, crew.id);
     return redirect("/my_team/list?removed", 303);
   }
-  const submission = parseCrewEdit(formData);
+  const submission = parseWithZod(formData, { schema: crewEditSchema });
   if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.checkFields"] }));
   await updateCrewMember(member.id, crew.id, submission.value);
   return redirect("/my_team/list?saved", 303);

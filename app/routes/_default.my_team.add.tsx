@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "~/forms/submission";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
@@ -6,7 +7,7 @@ import { translator } from "~/.server/i18n/i18n.server";
 import { crewRefusals } from "~/.server/team/contract.server";
 import { addCrewMember } from "~/.server/team/crew.server";
 import { relations } from "~/.server/team/relations.server";
-import { parseCrewMember } from "~/.server/team/team-forms.server";
+import { crewMemberSchema } from "~/.server/team/team-forms.server";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { CrewFields } from "~/components/form/crew-fields";
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST /my_team/add: the crew member, their invitation and its email, in one transaction. */
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
-  const submission = parseCrewMember(await request.formData());
+  const submission = parseWithZod(await request.formData(), { schema: crewMemberSchema });
   if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.checkFields"] }));
   const result = await addCrewMember(member, submission.value);
   if (!result.ok) return refuseWith(submission, crewRefusals[result.error]);

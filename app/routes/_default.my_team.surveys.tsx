@@ -1,15 +1,17 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "~/forms/submission";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { numberFormat } from "~/.server/i18n/number-formats.server";
 import { surveyRefusals } from "~/.server/surveys/contract.server";
-import { closeSurvey, createSurvey, SURVEYS_PAGE_SIZE, surveysPage } from "~/.server/surveys/surveys.server";
+import { closeSurvey } from "~/.server/notifications/survey-results.server";
+import { createSurvey, SURVEYS_PAGE_SIZE, surveysPage } from "~/.server/surveys/surveys.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { listCrew } from "~/.server/team/crew.server";
-import { parseSurvey } from "~/.server/team/team-forms.server";
+import { surveySchema } from "~/.server/team/team-forms.server";
 import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
@@ -61,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const page = pageParam(new URL(request.url));
     return redirect(`/my_team/surveys?closed${page > 1 ? `&page=${page}` : ""}`, 303);
   }
-  const submission = parseSurvey(formData);
+  const submission = parseWithZod(formData, { schema: surveySchema });
   if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.checkFields"] }));
   const { title, questions, crew } = submission.value;
   const result = await createSurvey(member, { title, questions, crewIds: crew });

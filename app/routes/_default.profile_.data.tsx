@@ -2,7 +2,7 @@ import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { dateFormat } from "~/.server/calendar/date-formats.server";
-import { refusedHeaders } from "~/.server/export/answers.server";
+import { refusedHeaders } from "~/.server/export/contract.server";
 import { exportMemberData } from "~/.server/export/data-export.server";
 import { readableCopy } from "~/.server/export/readable-copy.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";

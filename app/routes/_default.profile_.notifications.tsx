@@ -1,10 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "~/forms/submission";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { zoneLabel } from "~/.server/calendar/when-words.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { parseNotificationSettings } from "~/.server/notifications/forms.server";
+import { notificationSettingsSchema } from "~/.server/notifications/forms.server";
 import { saveSettings, settingsOf } from "~/.server/notifications/settings.server";
 import { titleMeta } from "~/components/document/page-title";
 import { NotificationSettingsForm } from "~/components/form/notification-settings-form";
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
-  const submission = parseNotificationSettings(await request.formData());
+  const submission = parseWithZod(await request.formData(), { schema: notificationSettingsSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   await saveSettings(member.id, submission.value);
   return redirect("/profile?saved=notifications#notifications", 303);

@@ -1,10 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "~/forms/submission";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { photoRefusals } from "~/.server/profile/contract.server";
-import { parsePhoto } from "~/.server/profile/forms.server";
+import { photoSchema } from "~/.server/profile/forms.server";
 import { photoUrlOf, removePhoto, savePhoto } from "~/.server/profile/photo.server";
 import { PhotoForms } from "~/components/form/photo-forms";
 import { titleMeta } from "~/components/document/page-title";
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await removePhoto(member.id);
     return redirect("/profile?saved=photoRemoved#photo", 303);
   }
-  const submission = parsePhoto(formData);
+  const submission = parseWithZod(formData, { schema: photoSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const file = submission.value.photo;
   const saved = await savePhoto(member.id, Buffer.from(await file.arrayBuffer()));

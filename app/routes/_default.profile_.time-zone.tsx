@@ -1,10 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "~/forms/submission";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { shownRegion, timeZoneRegions, usualTimeZones, zonesOfRegion } from "~/.server/calendar/time-zones.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { parseTimeZone, saveTimeZone } from "~/.server/profile/time-zone.server";
+import { saveTimeZone, timeZoneSchema } from "~/.server/profile/time-zone.server";
 import { FormAlert } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const signedIn = await requireMember(request);
-  const submission = parseTimeZone(await request.formData());
+  const submission = parseWithZod(await request.formData(), { schema: timeZoneSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const guess = submission.value.guess === "1";
   const changed = await saveTimeZone(signedIn, submission.value.timeZone, { guess });

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "~/forms/submission";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { refuse } from "~/.server/http/form-reply.server";
@@ -10,7 +11,7 @@ import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
 import { TrainingList } from "~/components/presentational/training-card";
-import { parseAccessCode } from "~/.server/trainings/access-code-form.server";
+import { accessCodeSchema } from "~/.server/trainings/access-code-form.server";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** POST /trainings: an access code unlocks the payable training it names (wrong codes are rate-limited). */
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
-  const submission = parseAccessCode(await request.formData());
+  const submission = parseWithZod(await request.formData(), { schema: accessCodeSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const result = await redeemCode(member.id, submission.value.code);
   if (!result.ok)

@@ -17,6 +17,7 @@ import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { parseWithZod, verificationSchema } from "~/.server/accounts/forms.server";
 import { useTranslation } from "~/i18n/react";
+import { CODE_LIFETIME_MINUTES } from "~/forms/emailed-code";
 
 export const meta = titleMeta;
 
@@ -97,7 +98,7 @@ export default function AccountVerification() {
     <section className="container section">
       <div className="card auth-card">
         <h1>{t("verification.title")}</h1>
-        <p>{t("verification.lead", { email: email ?? "" })}</p>
+        <p>{t("verification.lead", { email: email ?? "", minutes: CODE_LIFETIME_MINUTES })}</p>
         {linkFailed ? <FormAlert lines={[t("verification.linkFailed")]} /> : null}
         <UnknownIntentAlert reply={answer} />
         {answer && "resent" in answer && answer.resent ? (

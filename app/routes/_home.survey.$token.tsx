@@ -1,12 +1,14 @@
 import { guardPrivateLink } from "~/.server/auth/guard.server";
+import { parseWithZod } from "~/forms/submission";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { answersOf, parseAnswers } from "~/.server/surveys/answer-form.server";
+import { answerSchema, answersOf } from "~/.server/surveys/answer-form.server";
 import { answerRefusals } from "~/.server/surveys/contract.server";
-import { answerSurvey, surveyOfToken } from "~/.server/surveys/surveys.server";
+import { answerSurvey } from "~/.server/notifications/survey-results.server";
+import { surveyOfToken } from "~/.server/surveys/surveys.server";
 import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
@@ -42,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await guardPrivateLink(request);
   const token = params.token ?? "";
   const survey = await surveyOf(request, token);
-  const submission = parseAnswers(await request.formData(), survey.questions);
+  const submission = parseWithZod(await request.formData(), { schema: answerSchema(survey.questions) });
   if (submission.status !== "success") return refuse(submission.reply({ formErrors: ["errors.incomplete"] }));
   const outcome = await answerSurvey(token, answersOf(submission.value, survey.questions));
   if (!outcome.ok && outcome.error === "notFound") notFound(request);

@@ -15,6 +15,7 @@ import { fieldProps, formProps, useFormReply } from "~/components/form/form-repl
 import { titleMeta } from "~/components/document/page-title";
 import { newPasswordSchema, parseWithZod } from "~/.server/accounts/forms.server";
 import { useTranslation } from "~/i18n/react";
+import { CODE_LIFETIME_MINUTES } from "~/forms/emailed-code";
 
 export const meta = titleMeta;
 
@@ -75,7 +76,7 @@ export default function NewPassword() {
   return (
     <>
       <h1>{t("newPassword.title")}</h1>
-      <p className="muted">{t("newPassword.lead")}</p>
+      <p className="muted">{t("newPassword.lead", { minutes: CODE_LIFETIME_MINUTES })}</p>
       <Form method="post" {...formProps(form)} {...checks} className="form" noValidate>
         <FormAlert lines={form.errors?.map((error) => t(error))} />
         <Field label={t("fields.code")} meta={fields.code} ns="auth">

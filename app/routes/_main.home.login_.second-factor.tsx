@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "~/forms/submission";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireSecondStep } from "~/.server/auth/guard.server";
 import { rememberDeviceCookie } from "~/.server/auth/second-step.server";
@@ -6,7 +7,7 @@ import { clientOf } from "~/.server/http/client.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { parseTwoFactorForm, secondFactorRefusals } from "~/.server/two-factor/contract.server";
+import { secondFactorRefusals, twoFactorForms } from "~/.server/two-factor/contract.server";
 import { giveSecondFactor } from "~/.server/two-factor/two-factor.server";
 import { LogoutButton } from "~/components/document/logout-button";
 import { titleMeta } from "~/components/document/page-title";
@@ -38,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const method = intentOf(formData, ["totp", "recovery"] as const);
   if (!method) return refuseUnknownIntent();
-  const submission = parseTwoFactorForm(method, formData);
+  const submission = parseWithZod(formData, { schema: twoFactorForms[method] });
   if (submission.status !== "success") return refuse(submission.reply());
   const code = {
     method: method === "totp" ? ("totp" as const) : ("lookup_secret" as const),

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requestRecovery } from "~/.server/accounts/recovery.server";
 import { clearTokenCookie } from "~/.server/auth/token-cookie.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { clientOf } from "~/.server/http/client.server";
@@ -27,13 +28,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ title: t(TITLE[state]), state, token: state === "open" ? token : "" }, { status: STATUS[state] });
 }
 
-/** POST: every session ends (this browser's too), the link is spent, a recovery code is mailed. */
+/**
+ * POST: every session ends (this browser's too), the link is spent, a password recovery starts (a
+ * code by mail, the usual recovery page). The recovery's own limits hold: when they are full, there
+ * is no code and the member asks later.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const token = (await request.formData()).get("token");
-  const outcome = await reportNotMe(typeof token === "string" ? token : "", clientOf(request, context));
+  const outcome = await reportNotMe(typeof token === "string" ? token : "");
   if (!outcome.ok) return data({ done: false as const, state: outcome.error }, { status: STATUS[outcome.error] });
+  const recovery = outcome.email
+    ? await requestRecovery(outcome.email, outcome.lang, clientOf(request, context))
+    : null;
+  const codeId = recovery?.ok ? recovery.codeId : null;
   return data(
-    { done: true as const, next: outcome.codeId ? `/home/new-password-${outcome.codeId}` : null },
+    { done: true as const, next: codeId ? `/home/new-password-${codeId}` : null },
     { headers: { "Set-Cookie": await clearTokenCookie() } },
   );
 }

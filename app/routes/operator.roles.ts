@@ -12,7 +12,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const command = operatorCommandOf(context.clientIp, await request.formData());
+  const form = await request.formData();
+  const words = ["kind", "email", "role"].map((name) => String(form.get(name) ?? "")).filter((word) => word !== "");
+  const command = operatorCommandOf(context.clientIp, { secret: String(form.get("secret") ?? ""), words });
   if (!command) notFound(request);
   const answer = await runRolesCommand(command);
   return Response.json(answer, { status: answer.ok ? 200 : 409, headers: { "Cache-Control": "no-store" } });

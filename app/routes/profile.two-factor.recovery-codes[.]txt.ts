@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "~/forms/submission";
 import { requireMember } from "~/.server/auth/guard.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { parseTwoFactorForm } from "~/.server/two-factor/contract.server";
+import { twoFactorForms } from "~/.server/two-factor/contract.server";
 
 /**
  * POST /profile/two-factor/recovery-codes.txt: the recovery codes just shown on /profile/two-factor,
@@ -11,7 +12,7 @@ import { parseTwoFactorForm } from "~/.server/two-factor/contract.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireMember(request);
-  const submission = parseTwoFactorForm("download", await request.formData());
+  const submission = parseWithZod(await request.formData(), { schema: twoFactorForms.download });
   if (submission.status !== "success") return refuse(submission.reply());
   const t = await translator(request, "profile");
   const text = [t("twoFactor.codes.fileHeader"), "", ...submission.value.codes, ""].join("\n");

@@ -4,7 +4,7 @@ import { db } from "~/.server/db/client.server";
 import { mailOutbox } from "~/.server/db/schema.server";
 import { openApiDocument } from "~/.server/api/openapi.server";
 import { endpoints } from "~/api/endpoints";
-import { setBuildVersion } from "~/.server/runtime/build-version.server";
+import { setBuildVersion } from "~/.server/builds/build-version.server";
 import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { identityCount } from "../support/identity-backend";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { routeRules } from "~/.server/builds/route-rules.server";
-import { setBuildVersion } from "~/.server/runtime/build-version.server";
+import { setBuildVersion } from "~/.server/builds/build-version.server";
 import { loader as latestLoader } from "~/routes/builds.latest[.]json";
 import { loader as metaLoader } from "~/routes/builds.meta.$file";
 import { buildRequest, call, dataOf, headerOf, statusOf } from "../support/http";

@@ -5,13 +5,8 @@ import { gunzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import * as Sentry from "@sentry/remix";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  handleError,
-  identifyMember,
-  instrumentBuild,
-  startErrorReporting,
-  withRequestScope,
-} from "~/.server/observability/error-reporting.server";
+import { handleError, instrumentBuild } from "~/.server/http/route-errors.server";
+import { identifyMember, startErrorReporting, withRequestScope } from "~/.server/observability/error-reporting.server";
 import { logger } from "~/.server/observability/logger.server";
 import { loader as icsLoader } from "~/routes/_home.coach.agenda.$token_.sessions[.]ics";
 

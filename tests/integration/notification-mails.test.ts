@@ -11,7 +11,8 @@ import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { addPause } from "~/.server/space/commitment-pauses.server";
 import { addCommitment, setCommitmentDone } from "~/.server/space/commitments.server";
 import { bitsOfWeekdays, isoWeekday } from "~/.server/space/recurrence.server";
-import { answerSurvey, closeSurvey, createSurvey } from "~/.server/surveys/surveys.server";
+import { answerSurvey, closeSurvey } from "~/.server/notifications/survey-results.server";
+import { createSurvey } from "~/.server/surveys/surveys.server";
 import { lastMailTo, linkIn, type TestMember, verifiedMember } from "../support/accounts";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeDevice } from "~/.server/profile/devices.server";
+import { describeDevice } from "~/.server/http/user-agent.server";
 
 /** What /profile names a signed-in device by, from the user agents members' browsers send. */
 describe("describeDevice", () => {

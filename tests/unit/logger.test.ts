@@ -2,7 +2,8 @@ import { EventEmitter } from "node:events";
 import { Writable } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { createLogger, loggablePath, requestLog } from "~/.server/observability/logger.server";
+import { loggablePath, requestLog } from "~/.server/http/request-log.server";
+import { createLogger } from "~/.server/observability/logger.server";
 
 function memoryLogger() {
   const lines: Record<string, unknown>[] = [];

@@ -2,7 +2,7 @@ import { db } from "~/.server/db/client.server";
 import type { Client } from "~/.server/http/client.server";
 import { identity, normalizeEmail } from "~/.server/identity/identity-service.server";
 import { clearEvents, countRecent, type Limit, releaseSlots, takeSlots } from "~/.server/rate-limit/rate-limit.server";
-import { deviceCookieHeader, deviceKeyFor } from "~/.server/secrets/device-cookie.server";
+import { deviceCookieHeader, deviceKeyFor } from "~/.server/http/device-cookie.server";
 import { recordSecurityEvent } from "~/.server/security/security-events.server";
 import type { Language } from "~/i18n/config";
 import { memberOfIdentity, type SignedIn, whoami } from "./members.server";

@@ -9,7 +9,7 @@ import {
 } from "~/.server/identity/identity-service.server";
 import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";
 import { trySlots } from "~/.server/rate-limit/rate-limit.server";
-import { deviceCookieHeader } from "~/.server/secrets/device-cookie.server";
+import { deviceCookieHeader } from "~/.server/http/device-cookie.server";
 import { recordSecurityEvent } from "~/.server/security/security-events.server";
 import type { Language } from "~/i18n/config";
 import { memberOfIdentity } from "./members.server";

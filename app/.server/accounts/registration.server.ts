@@ -1,13 +1,10 @@
-import { eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
-import { isUuid } from "~/.server/db/uuid.server";
 import { identity, normalizeEmail } from "~/.server/identity/identity-service.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
 import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";
 import { releaseSlots, trySlots } from "~/.server/rate-limit/rate-limit.server";
-import { deviceCookieHeader, type KnownDevice } from "~/.server/secrets/device-cookie.server";
-import { acceptOnRegistration } from "~/.server/team/invitations.server";
+import { deviceCookieHeader, type KnownDevice } from "~/.server/http/device-cookie.server";
 import type { Language } from "~/i18n/config";
 
 /** A registration, parsed and valid (SPEC §3 registration payload). */
@@ -21,7 +18,6 @@ export type Registration = {
   password: string;
   userType: string;
   lang: Language;
-  invitedId?: string | null;
   /** The browser registering, named on the session it starts. */
   userAgent?: string | null;
   /** The client address registering, for its quota. */
@@ -29,6 +25,9 @@ export type Registration = {
   /** The browser's device cookie, if it has one: the new account joins the accounts it knows. */
   device?: KnownDevice | null;
 };
+
+/** What the caller's own use case writes in the registration's transaction, once the member exists. */
+export type AlsoOnCreation = (tx: Executor, memberId: string) => Promise<void>;
 
 export type RegistrationError =
   | "emailTaken"
@@ -57,7 +56,10 @@ const HOUR_MS = 60 * 60 * 1000;
  * The quotas' slots are taken first, atomically (parallel registrations cannot overshoot), and
  * given back when the registration is refused: no account, no mail.
  */
-export async function register(input: Registration): Promise<RegistrationResult> {
+export async function register(
+  input: Registration,
+  inTransaction: AlsoOnCreation = async () => {},
+): Promise<RegistrationResult> {
   const taken = await trySlots([
     {
       bucket: "registration-inbox",
@@ -74,7 +76,7 @@ export async function register(input: Registration): Promise<RegistrationResult>
     return { ok: false, error };
   }
   try {
-    const registered = await create(input);
+    const registered = await create(input, inTransaction);
     if (!registered.ok) await releaseSlots(taken.ids);
     return registered;
   } catch (error) {
@@ -83,7 +85,7 @@ export async function register(input: Registration): Promise<RegistrationResult>
   }
 }
 
-async function create(input: Registration): Promise<RegistrationResult> {
+async function create(input: Registration, inTransaction: AlsoOnCreation): Promise<RegistrationResult> {
   const name = { first: input.firstname, last: input.lastname };
   const registered = await identity().register(
     { email: input.email, password: input.password, name, lang: input.lang, userAgent: input.userAgent ?? null },
@@ -101,7 +103,7 @@ async function create(input: Registration): Promise<RegistrationResult> {
           userType: input.userType,
         })
         .returning({ id: appUsers.id });
-      await linkInviter(tx, member.id, input.invitedId);
+      await inTransaction(tx, member.id);
       return member.id;
     },
   );
@@ -109,16 +111,4 @@ async function create(input: Registration): Promise<RegistrationResult> {
   // The browser that registered is the account's first known device (login.server.ts).
   const deviceCookie = deviceCookieHeader(input.device ?? null, normalizeEmail(registered.identity.traits.email));
   return { ok: true, token: registered.token, memberId: registered.created, deviceCookie };
-}
-
-/**
- * `invitedId` from the registration link: an invitation's id (the invitation is accepted by the
- * new member and its crew member shows as joined) or, as before, the inviting member's id.
- * Anything else is ignored.
- */
-async function linkInviter(tx: Executor, memberId: string, invitedId: string | null | undefined) {
-  if (!invitedId || !isUuid(invitedId)) return;
-  const [inviterMember] = await tx.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.id, invitedId));
-  const inviterId = inviterMember?.id ?? (await acceptOnRegistration(tx, invitedId, memberId));
-  if (inviterId) await tx.update(appUsers).set({ invitedBy: inviterId }).where(eq(appUsers.id, memberId));
 }

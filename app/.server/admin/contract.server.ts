@@ -1,4 +1,3 @@
-import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import { refusals } from "~/.server/contract/refusal-table.server";
 import { ROLES } from "~/.server/roles/roles.server";
@@ -38,16 +37,11 @@ export const makeCoachSchema = z.object({
     .pipe(z.string().email("admin:coaches.errors.email")),
 });
 
-const roleSchema = z.object({ role: z.enum(ROLES, { message: "admin:errors.roleInvalid" }) });
+export const roleSchema = z.object({ role: z.enum(ROLES, { message: "admin:errors.roleInvalid" }) });
 
-export const parseRoleForm = (formData: FormData) => parseWithZod(formData, { schema: roleSchema });
-
-const trainingSchema = z.object({
+export const trainingSchema = z.object({
   training: z.string({ message: "admin:errors.noTraining" }).max(200, "admin:errors.noTraining"),
 });
-
-/** A training to grant or withdraw: its slug (whether it exists and is payable, the service says). */
-export const parseTrainingForm = (formData: FormData) => parseWithZod(formData, { schema: trainingSchema });
 
 /** Why an operator turns a member's two-step sign-in off: how they checked who asked (kept in the audit log). */
 export const MAX_REASON_LENGTH = 500;
@@ -59,12 +53,10 @@ const reason = z
   .max(MAX_REASON_LENGTH, "admin:twoFactor.errors.reasonTooLong");
 
 /** The page's form asks a ticked confirmation too: a button alone is too easy to press by mistake. */
-const twoFactorSchema = z.object({
+export const twoFactorRemovalSchema = z.object({
   reason,
   confirm: z.literal("yes", { errorMap: () => ({ message: "admin:twoFactor.errors.confirmRequired" }) }),
 });
-
-export const parseTwoFactorRemovalForm = (formData: FormData) => parseWithZod(formData, { schema: twoFactorSchema });
 
 /** A search (members, the audit log's person): bounded, trimmed; over the bound it is refused, not cut. */
 export function searchQuery(url: URL, name: string): { ok: true; value: string } | { ok: false } {

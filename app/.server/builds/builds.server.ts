@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { buildVersion } from "~/.server/runtime/build-version.server";
+import { buildVersion } from "./build-version.server";
 import { ruleTarget, type RouteRules } from "~/builds/route-rules";
 import { routeRules } from "./route-rules.server";
 

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { refusals } from "~/.server/contract/refusal-table.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { photoRefusals } from "~/.server/profile/contract.server";
-import { parsePhoto } from "~/.server/profile/forms.server";
+import { photoSchema } from "~/.server/profile/forms.server";
 import { profileFormSchema, saveCoachProfile, uploadCoachPhoto, takeMemberPhoto } from "./coach-profile.server";
 
 /**
@@ -36,7 +36,7 @@ async function words({ actorId, coachId, formData, page }: Post) {
 }
 
 async function upload({ actorId, coachId, formData, page }: Post) {
-  const submission = parsePhoto(formData);
+  const submission = parseWithZod(formData, { schema: photoSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const outcome = await uploadCoachPhoto({ actorId, coachId }, Buffer.from(await submission.value.photo.arrayBuffer()));
   if (!outcome.ok) {

@@ -194,6 +194,9 @@ export type DataExport = z.infer<typeof dataExport>;
  */
 export const EXPORT_LIMIT = { bucket: "data-export", max: 5, windowMs: 60 * 60 * 1000 } as const;
 
+/** Headers of every answer refusing a copy: try again once the hour's window has passed. */
+export const refusedHeaders = { "Retry-After": String(EXPORT_LIMIT.windowMs / 1000), "Cache-Control": "no-store" };
+
 export const exportRefusals = refusals("profile", {
   tooManyExports: { status: 429, field: null, message: "errors.tooManyExports" },
 });

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { type KnownDevice, readDevice } from "~/.server/secrets/device-cookie.server";
+import { type KnownDevice, readDevice } from "~/.server/http/device-cookie.server";
 
 /**
  * Who is calling, as far as a sign-in needs to know: the address limits count, the device it

@@ -2,6 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { createInstance, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { defaultLanguage, i18nConfig, supportedLanguages, type Language } from "~/i18n/config";
+import { messageValuesOf } from "~/i18n/message-values";
 import { resources } from "~/locales/resources";
 import { env } from "~/.server/config/env.server";
 
@@ -43,5 +44,10 @@ void instance.init({ ...i18nConfig, resources, initImmediate: false });
 /** A translate function for a language or a request's language: loaders, actions, emails. */
 export async function translator(requestOrLanguage: Request | Language, ns: string = "common"): Promise<TFunction> {
   const lng = typeof requestOrLanguage === "string" ? requestOrLanguage : await localeOf(requestOrLanguage);
-  return instance.getFixedT(lng, ns);
+  const t = instance.getFixedT(lng, ns);
+  // A message's own values (~/i18n/message-values) under what the caller passes.
+  return ((key: string | string[], options?: Record<string, unknown>) => {
+    const values = typeof key === "string" ? messageValuesOf(key, ns) : undefined;
+    return t(key, values ? { ...values, ...options } : options);
+  }) as TFunction;
 }

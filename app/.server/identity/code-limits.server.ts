@@ -1,7 +1,7 @@
 import { DAY_MS } from "~/.server/calendar/days.server";
 import type { Executor } from "~/.server/db/client.server";
 import { countRecent, type Limit } from "~/.server/rate-limit/rate-limit.server";
-import { deviceKeyFor } from "~/.server/secrets/device-cookie.server";
+import { deviceKeyFor } from "~/.server/http/device-cookie.server";
 import type { CodeFlow } from "./identity.server";
 import type { CodeError, CodeTry } from "./port.server";
 

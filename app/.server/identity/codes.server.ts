@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { selfServiceCodes } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
+import { CODE_LIFETIME_MS } from "~/forms/emailed-code";
 import { releaseSlots, trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { codeLimitError, codeMissLimits } from "./code-limits.server";
 import { type CodeFlow, normalizeEmail } from "./identity.server";
@@ -13,7 +14,6 @@ import { randomCode, randomToken, sameHash, sha256 } from "~/.server/secrets/tok
  * change's codes under both adapters (Kratos has no "keep the old address until the new one is
  * proven"). Codes and link tokens are stored as their SHA-256 only.
  */
-export const CODE_LIFETIME_MS = 15 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 
 export type IssuedCode = { codeId: string; code: string; linkToken: string };

@@ -1,7 +1,7 @@
 import type { Executor, Transaction } from "~/.server/db/client.server";
 import type { Language } from "~/i18n/config";
 import type { Window } from "~/.server/paging/paging.server";
-import type { KnownDevice } from "~/.server/secrets/device-cookie.server";
+import type { KnownDevice } from "~/.server/http/device-cookie.server";
 import type { Identity, Session } from "./identity.server";
 
 /**

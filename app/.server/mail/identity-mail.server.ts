@@ -2,6 +2,7 @@ import { and, eq, gt, like } from "drizzle-orm";
 import { env } from "~/.server/config/env.server";
 import type { Executor } from "~/.server/db/client.server";
 import { appUsers, mailOutbox } from "~/.server/db/schema.server";
+import { CODE_LIFETIME_MS } from "~/forms/emailed-code";
 import { isLanguage, type Language } from "~/i18n/config";
 import { queueMail } from "./outbox.server";
 import { recoveryMail, verificationMail } from "./templates.server";
@@ -24,9 +25,6 @@ export type IdentityMail = {
   lang: Language;
   firstname: string;
 };
-
-/** How long a code lives (both adapters). */
-const CODE_LIFETIME_MS = 15 * 60 * 1000;
 
 /** Queues the mail in the member's saved language (the flow's until a member record exists). */
 export async function queueIdentityMail(tx: Executor, mail: IdentityMail): Promise<void> {

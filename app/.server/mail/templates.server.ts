@@ -3,6 +3,7 @@ import { createT, type TFunction } from "~/i18n/translate";
 import { resources } from "~/locales/resources";
 import { absoluteLink } from "./links.server";
 import type { MailNotification, MailSource, OutgoingMail } from "./outbox.server";
+import { CODE_LIFETIME_MINUTES } from "~/forms/emailed-code";
 
 /**
  * Cap's emails, in the member's language, as a text body and an inline-styled HTML body (mail
@@ -114,7 +115,7 @@ export function verificationMail(lang: Language, to: string, vars: { firstname: 
     blocks: [
       { paragraph: t("verification.intro") },
       { code: vars.code },
-      { paragraph: t("verification.validity") },
+      { paragraph: t("verification.validity", { minutes: CODE_LIFETIME_MINUTES }) },
       { paragraph: t("verification.linkIntro") },
       { button: t("verification.action"), url: vars.link },
       { paragraph: t("verification.ignore") },
@@ -130,7 +131,7 @@ export function recoveryMail(lang: Language, to: string, vars: { firstname: stri
     blocks: [
       { paragraph: t("recovery.intro") },
       { code: vars.code },
-      { paragraph: t("recovery.validity") },
+      { paragraph: t("recovery.validity", { minutes: CODE_LIFETIME_MINUTES }) },
       { paragraph: t("recovery.linkIntro") },
       { button: t("recovery.action"), url: vars.link },
       { paragraph: t("recovery.ignore") },
@@ -197,7 +198,7 @@ export function emailChangeMail(lang: Language, to: string, vars: { firstname: s
     blocks: [
       { paragraph: t("emailChange.intro") },
       { code: vars.code },
-      { paragraph: t("emailChange.validity") },
+      { paragraph: t("emailChange.validity", { minutes: CODE_LIFETIME_MINUTES }) },
       { paragraph: t("emailChange.linkIntro") },
       { button: t("emailChange.action"), url: vars.link },
       { paragraph: t("emailChange.ignore") },

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { parseWithZod } from "~/forms/submission";
 import type { NotificationSettings } from "./settings.server";
 
 /** The profile's "My emails" form: a checkbox per kind (absent: off), the digest's day and hour. */
@@ -8,7 +7,7 @@ const switchedOn = z
   .optional()
   .transform((value) => value === "on");
 
-const notificationSettingsSchema = z.object({
+export const notificationSettingsSchema = z.object({
   weeklyDigest: switchedOn,
   sessionReminders: switchedOn,
   commitmentReminders: switchedOn,
@@ -22,6 +21,3 @@ const notificationSettingsSchema = z.object({
     .regex(/^(1?[0-9]|2[0-3])$/, "profile:errors.digestHourInvalid")
     .transform(Number),
 }) satisfies z.ZodType<NotificationSettings, z.ZodTypeDef, unknown>;
-
-export const parseNotificationSettings = (formData: FormData) =>
-  parseWithZod(formData, { schema: notificationSettingsSchema });

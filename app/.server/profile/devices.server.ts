@@ -1,5 +1,6 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import type { SignedIn } from "~/.server/accounts/members.server";
+import { describeDevice } from "~/.server/http/user-agent.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { type Page, type PageRequest, settlePage } from "~/.server/paging/paging.server";
 import type { Language } from "~/i18n/config";
@@ -78,29 +79,4 @@ export async function signOutDevice(
 /** Ends every session of the member but this one; how many ended. */
 export function signOutOtherDevices(signedIn: SignedIn): Promise<number> {
   return identity().revokeOtherSessions(signedIn.token, signedIn.identity.id);
-}
-
-// First match wins: Edge, Opera and Samsung Internet also name Chrome; Chrome names Safari; iOS
-// names Mac OS X and Android names Linux.
-const BROWSERS: [RegExp, string][] = [
-  [/\bEdg(e|A|iOS)?\//, "Edge"],
-  [/\bOPR\/|\bOpera\b/, "Opera"],
-  [/\bSamsungBrowser\//, "Samsung Internet"],
-  [/\bFirefox\/|\bFxiOS\//, "Firefox"],
-  [/\bChrom(e|ium)\/|\bCriOS\//, "Chrome"],
-  [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
-];
-const SYSTEMS: [RegExp, string][] = [
-  [/\biPhone|\biPad|\biPod/, "iOS"],
-  [/\bAndroid\b/, "Android"],
-  [/\bCrOS\b/, "ChromeOS"],
-  [/\bWindows\b/, "Windows"],
-  [/\bMac OS X\b|\bMacintosh\b/, "macOS"],
-  [/\bLinux\b/, "Linux"],
-];
-
-export function describeDevice(userAgent: string | null): { browser: string | null; system: string | null } {
-  const first = (names: [RegExp, string][]) =>
-    userAgent ? (names.find(([pattern]) => pattern.test(userAgent))?.[1] ?? null) : null;
-  return { browser: first(BROWSERS), system: first(SYSTEMS) };
 }

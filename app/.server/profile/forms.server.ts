@@ -1,4 +1,3 @@
-import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import { levelsOfStudy } from "~/forms/profile";
 import { registerFields, registerSecondStep } from "~/forms/register";
@@ -33,7 +32,7 @@ export const profileFields = {
   userType: z.enum(userTypes, { errorMap: () => ({ message: "profile:errors.userTypeInvalid" }) }),
 };
 
-const profileSchema = z.object({
+export const profileSchema = z.object({
   firstName: profileFields.firstName,
   lastName: profileFields.lastName,
   birthDate: profileFields.birthDate,
@@ -43,9 +42,9 @@ const profileSchema = z.object({
   role: profileFields.role,
 });
 
-const pathSchema = z.object({ userType: profileFields.userType });
+export const pathSchema = z.object({ userType: profileFields.userType });
 
-const codeSchema = z.object({
+export const codeSchema = z.object({
   code: z
     .string({ required_error: "errors.codeRequired" })
     .trim()
@@ -58,9 +57,9 @@ const currentPassword = z
   .min(1, "profile:errors.currentPasswordRequired")
   .max(256, "errors.tooLong");
 
-const emailSchema = z.object({ email: registerFields.email, currentPassword });
+export const emailSchema = z.object({ email: registerFields.email, currentPassword });
 
-const passwordSchema = z
+export const passwordSchema = z
   .object({
     currentPassword,
     password: registerFields.password,
@@ -71,7 +70,7 @@ const passwordSchema = z
     message: "errors.passwordsDiffer",
   });
 
-const deletionSchema = z.object({
+export const deletionSchema = z.object({
   email: z
     .string({ required_error: "profile:errors.confirmEmailRequired" })
     .trim()
@@ -81,7 +80,7 @@ const deletionSchema = z.object({
 });
 
 /** The photo form's file: its bytes are judged by the photo service (photo.server.ts). */
-const photoSchema = z.object({
+export const photoSchema = z.object({
   photo: z
     .instanceof(File, { message: "profile:errors.photoMissing" })
     .refine((file) => file.size > 0, "profile:errors.photoMissing")
@@ -89,19 +88,9 @@ const photoSchema = z.object({
 });
 
 /** "Light pages": a checkbox, absent when unticked. */
-const lightPagesSchema = z.object({
+export const lightPagesSchema = z.object({
   lightPages: z.enum(["on"], { errorMap: () => ({ message: "profile:errors.lightPagesInvalid" }) }).optional(),
 });
 
 /** A device's sign-out button: whichever id it carries, the devices service answers for it. */
-const deviceSchema = z.object({ id: z.string().optional() });
-
-export const parseProfile = (formData: FormData) => parseWithZod(formData, { schema: profileSchema });
-export const parsePath = (formData: FormData) => parseWithZod(formData, { schema: pathSchema });
-export const parseEmail = (formData: FormData) => parseWithZod(formData, { schema: emailSchema });
-export const parseCode = (formData: FormData) => parseWithZod(formData, { schema: codeSchema });
-export const parsePassword = (formData: FormData) => parseWithZod(formData, { schema: passwordSchema });
-export const parseDeletion = (formData: FormData) => parseWithZod(formData, { schema: deletionSchema });
-export const parsePhoto = (formData: FormData) => parseWithZod(formData, { schema: photoSchema });
-export const parseDevice = (formData: FormData) => parseWithZod(formData, { schema: deviceSchema });
-export const parseLightPages = (formData: FormData) => parseWithZod(formData, { schema: lightPagesSchema });
+export const deviceSchema = z.object({ id: z.string().optional() });

@@ -1,5 +1,4 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { isTimeZone } from "~/.server/calendar/time-zones.server";
@@ -12,15 +11,13 @@ import { appUsers } from "~/.server/db/schema.server";
  * browser's zone is saved once when JavaScript runs (a guess never replaces a choice), and
  * without either, Europe/Paris.
  */
-const timeZoneSchema = z.object({
+export const timeZoneSchema = z.object({
   timeZone: z
     .string({ required_error: "profile:errors.timeZoneInvalid" })
     // Bounded before Intl is asked (zone names are short).
     .refine((value) => value.length <= 64 && isTimeZone(value), "profile:errors.timeZoneInvalid"),
   guess: z.literal("1").optional(),
 });
-
-export const parseTimeZone = (formData: FormData) => parseWithZod(formData, { schema: timeZoneSchema });
 
 /** Saves the zone; a browser's guess only when the member has none yet. Whether it changed. */
 export async function saveTimeZone({ member }: SignedIn, timeZone: string, { guess = false } = {}) {

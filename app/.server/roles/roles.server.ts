@@ -3,14 +3,13 @@ import { recordChange } from "~/.server/audit/audit-log.server";
 import { becomeCoach, hasUpcomingSessions } from "~/.server/coaching/coach-accounts.server";
 import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, memberRoles } from "~/.server/db/schema.server";
+import { ROLES, type Role } from "~/forms/roles";
 
 /**
- * Cap's roles (issue 24 item 1), in Cap's database whatever identity adapter runs. `member` is
- * everyone and is not stored; a member may hold several of the others. Every grant and withdrawal
- * is audited in its own transaction.
+ * Cap's roles (~/forms/roles), in Cap's database whatever identity adapter runs. Every grant and
+ * withdrawal is audited in its own transaction.
  */
-export const ROLES = ["coach", "admin", "author"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role };
 
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);

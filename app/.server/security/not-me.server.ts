@@ -1,11 +1,9 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
-import { requestRecovery } from "~/.server/accounts/recovery.server";
 import { db } from "~/.server/db/client.server";
-import type { Client } from "~/.server/http/client.server";
 import { appUsers, securityEventReports } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { sha256 } from "~/.server/secrets/tokens.server";
-import { isLanguage } from "~/i18n/config";
+import { isLanguage, type Language } from "~/i18n/config";
 
 /** A token is a 256-bit base64url string: anything longer is not one, and is not looked up. */
 export const NOT_ME_TOKEN_MAX = 64;
@@ -20,17 +18,19 @@ export async function notMeLinkState(token: string): Promise<NotMeLink> {
   return report.expiresAt > new Date() ? "open" : "invalid";
 }
 
-export type NotMeOutcome = { ok: true; codeId: string | null } | { ok: false; error: "used" | "invalid" };
+/** On success, the account's address (null when it has none any more) and language, for the recovery that follows. */
+export type NotMeOutcome =
+  | { ok: true; email: string | null; lang: Language }
+  | { ok: false; error: "used" | "invalid" };
 
 /** Spent inside the sessions' ending: a link used meanwhile (another tab) undoes nothing twice. */
 class LinkUsedError extends Error {}
 
 /**
- * The member says a notice was not them: every session of the account ends (this browser's too),
- * the link is spent, and a password recovery starts (a code by mail, the usual recovery page). The
- * recovery's own limits hold: when they are full, `codeId` is null and the member asks later.
+ * The member says a notice was not them: every session of the account ends (this browser's too)
+ * and the link is spent. The caller then starts a password recovery for the address returned.
  */
-export async function reportNotMe(token: string, client: Client): Promise<NotMeOutcome> {
+export async function reportNotMe(token: string): Promise<NotMeOutcome> {
   const report = await reportOf(token);
   if (!report || report.expiresAt <= new Date()) return { ok: false, error: "invalid" };
   if (report.usedAt) return { ok: false, error: "used" };
@@ -47,10 +47,8 @@ export async function reportNotMe(token: string, client: Client): Promise<NotMeO
     if (error instanceof LinkUsedError) return { ok: false, error: "used" };
     throw error;
   }
-  const address = await identity().emailOf(report.identityId);
-  if (!address) return { ok: true, codeId: null };
-  const recovery = await requestRecovery(address, isLanguage(report.lang) ? report.lang : "fr", client);
-  return { ok: true, codeId: recovery.ok ? recovery.codeId : null };
+  const email = await identity().emailOf(report.identityId);
+  return { ok: true, email, lang: isLanguage(report.lang) ? report.lang : "fr" };
 }
 
 async function reportOf(token: string) {

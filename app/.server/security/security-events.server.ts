@@ -6,7 +6,7 @@ import { appUsers, securityEventReports, securityEvents } from "~/.server/db/sch
 import type { Client } from "~/.server/http/client.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { queueMail } from "~/.server/mail/outbox.server";
-import { describeDevice } from "~/.server/profile/devices.server";
+import { describeDevice } from "~/.server/http/user-agent.server";
 import { trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { randomToken, sha256 } from "~/.server/secrets/tokens.server";
 import { isLanguage, type Language } from "~/i18n/config";

@@ -1,4 +1,3 @@
-import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import { lifeAreas } from "./life-gps.server";
 import { isCalendarDay } from "~/.server/calendar/days.server";
@@ -84,10 +83,3 @@ export const lifeGpsSchema = z.object(
     ]),
   ) as Record<string, z.ZodTypeAny>,
 );
-
-export const parseGoal = (formData: FormData) => parseWithZod(formData, { schema: goalSchema });
-export const parseCommitment = (formData: FormData) => parseWithZod(formData, { schema: recurringCommitmentSchema });
-export const parsePause = (formData: FormData) => parseWithZod(formData, { schema: pauseSchema });
-export const parseOccurrence = (formData: FormData) => parseWithZod(formData, { schema: occurrenceSchema });
-export const parseWeather = (formData: FormData) => parseWithZod(formData, { schema: weatherSchema });
-export const parseLifeGps = (formData: FormData) => parseWithZod(formData, { schema: lifeGpsSchema });

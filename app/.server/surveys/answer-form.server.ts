@@ -1,4 +1,3 @@
-import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import type { SurveyQuestion } from "~/.server/db/schema.server";
 
@@ -6,7 +5,7 @@ import type { SurveyQuestion } from "~/.server/db/schema.server";
  * The answer form of a private survey link: for each question a score from 1 to 5
  * (`score_<id>`) and an optional comment (`comment_<id>`). Messages are "team:" keys.
  */
-function answerSchema(questions: SurveyQuestion[]) {
+export function answerSchema(questions: SurveyQuestion[]) {
   const shape: Record<string, z.ZodTypeAny> = {};
   for (const question of questions) {
     shape[`score_${question.id}`] = z.coerce
@@ -17,10 +16,6 @@ function answerSchema(questions: SurveyQuestion[]) {
     shape[`comment_${question.id}`] = z.string().trim().max(1000, "team:errors.tooLong").default("");
   }
   return z.object(shape);
-}
-
-export function parseAnswers(formData: FormData, questions: SurveyQuestion[]) {
-  return parseWithZod(formData, { schema: answerSchema(questions) });
 }
 
 /** The parsed form as the service stores it: `{ [questionId]: { score, comment } }`. */

@@ -14,7 +14,6 @@ import { readPage, type PageRequest, type Window } from "~/.server/paging/paging
 import { surveyRequestMail } from "~/.server/mail/templates.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { takeCrewMailQuota } from "~/.server/team/mail-quota.server";
-import { queueSurveyResultsNews } from "~/.server/notifications/crew-news.server";
 import type { Language } from "~/i18n/config";
 
 /**
@@ -141,8 +140,14 @@ async function surveyViews(rows: Awaited<ReturnType<typeof surveyRows>>): Promis
   });
 }
 
+/**
+ * What happens, in the transaction that closed the survey, when its results now show (once: by its
+ * member, or by the last answer): the caller's news for its member.
+ */
+export type ResultsShown = (tx: Transaction, survey: { memberId: string; title: string }) => Promise<void>;
+
 /** Closes one of the member's surveys: its results, if any, are final. False: not theirs or closed. */
-export async function closeSurvey(memberId: string, id: string): Promise<boolean> {
+export async function closeSurvey(memberId: string, id: string, shown: ResultsShown): Promise<boolean> {
   if (!isUuid(id)) return false;
   return db().transaction(async (tx) => {
     const [closed] = await tx
@@ -150,24 +155,26 @@ export async function closeSurvey(memberId: string, id: string): Promise<boolean
       .set({ closedAt: new Date() })
       .where(and(eq(surveys.id, id), eq(surveys.memberId, memberId), isNull(surveys.closedAt)))
       .returning({ id: surveys.id, memberId: surveys.memberId, title: surveys.title });
-    if (closed) await resultsShown(tx, closed);
+    if (closed) await resultsShown(tx, closed, shown);
     return Boolean(closed);
   });
 }
 
-/**
- * The survey was just closed (once: by its member, or by the last answer): when it has enough
- * answers, its results now show, which is crew news for its member (issue 28, item 3).
- */
-async function resultsShown(tx: Transaction, survey: { id: string; memberId: string; title: string }) {
+/** The survey was just closed: when it has enough answers, its results now show. */
+async function resultsShown(
+  tx: Transaction,
+  survey: { id: string; memberId: string; title: string },
+  shown: ResultsShown,
+) {
   const [answers] = await tx.select({ n: count() }).from(surveyAnswers).where(eq(surveyAnswers.surveyId, survey.id));
-  if ((answers?.n ?? 0) >= MIN_ANSWERS) await queueSurveyResultsNews(tx, survey);
+  if ((answers?.n ?? 0) >= MIN_ANSWERS) await shown(tx, survey);
 }
 
-type Given = Record<string, { score: number; comment: string }>;
+/** One answer as stored: a score and a comment per question id. */
+export type GivenAnswers = Record<string, { score: number; comment: string }>;
 
 /** Averages per question (one decimal) and the comments in alphabetical order: no trace of who. */
-function summarise(questions: SurveyQuestion[], given: Given[]): SurveyResult[] {
+function summarise(questions: SurveyQuestion[], given: GivenAnswers[]): SurveyResult[] {
   return questions.map((question) => {
     const answers = given.map((one) => one[question.id]).filter(Boolean);
     const total = answers.reduce((sum, answer) => sum + answer.score, 0);
@@ -225,7 +232,7 @@ export async function surveyOfToken(token: string): Promise<SurveyRequestView | 
 export type AnswerOutcome = { ok: true } | { ok: false; error: "notFound" | "used" | "closed" | "incomplete" };
 
 /** Stores one answer per link: the link is spent in the same transaction as the answer is kept. */
-export async function answerSurvey(token: string, answers: Given): Promise<AnswerOutcome> {
+export async function answerSurvey(token: string, answers: GivenAnswers, shown: ResultsShown): Promise<AnswerOutcome> {
   if (!token || token.length > 128) return { ok: false, error: "notFound" };
   return db().transaction(async (tx) => {
     const [request] = await tx
@@ -264,7 +271,7 @@ export async function answerSurvey(token: string, answers: Given): Promise<Answe
       .where(and(eq(surveyRequests.surveyId, request.surveyId), isNull(surveyRequests.answeredAt)));
     if ((waiting?.n ?? 0) === 0) {
       await tx.update(surveys).set({ closedAt: new Date() }).where(eq(surveys.id, request.surveyId));
-      await resultsShown(tx, { id: request.surveyId, memberId: request.memberId, title: request.title });
+      await resultsShown(tx, { id: request.surveyId, memberId: request.memberId, title: request.title }, shown);
     }
     return { ok: true as const };
   });

@@ -1,4 +1,3 @@
-import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import { invitationIntents } from "./invitation-actions.server";
 import { relations } from "./relations.server";
@@ -51,19 +50,3 @@ export const invitationActionSchema = z.object({
   intent: z.enum(invitationIntents, { errorMap: () => ({ message: "errors.notFound" }) }),
   id: z.string({ required_error: "errors.notFound" }),
 });
-
-export function parseCrewMember(formData: FormData) {
-  return parseWithZod(formData, { schema: crewMemberSchema });
-}
-
-export function parseCrewEdit(formData: FormData) {
-  return parseWithZod(formData, { schema: crewEditSchema });
-}
-
-export function parseSurvey(formData: FormData) {
-  return parseWithZod(formData, { schema: surveySchema });
-}
-
-export function parseInvitationAction(formData: FormData) {
-  return parseWithZod(formData, { schema: invitationActionSchema });
-}

@@ -1,4 +1,3 @@
-import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import { addDays, isCalendarDay } from "~/.server/calendar/days.server";
 import { refusals } from "~/.server/contract/refusal-table.server";
@@ -60,15 +59,14 @@ export type NewCode = {
 };
 
 /** The create form of /admin/codes/new; `today` is the admin's day (an expiry is checked against it). */
-export function parseCodeForm(formData: FormData, today: string) {
-  const schema = z.object({
+export function codeFormSchema(today: string) {
+  return z.object({
     training,
     code: typedCode.optional(),
     maxUses: maxUses.optional(),
     expiresOn: expiryDay(today).optional(),
     note: note.optional(),
   });
-  return parseWithZod(formData, { schema });
 }
 
 /**
@@ -96,11 +94,9 @@ export function expiryRefusal(day: string, today: string): "expiryPast" | "expir
 }
 
 /** The disable/enable form: an explicit confirmation. */
-const stateSchema = z.object({
+export const codeStateSchema = z.object({
   confirm: z.literal("yes", { errorMap: () => ({ message: e("confirmRequired") }) }),
 });
-
-export const parseCodeStateForm = (formData: FormData) => parseWithZod(formData, { schema: stateSchema });
 
 export const codeRefusals = refusals("admin", {
   codeTaken: { status: 409, field: "code", message: e("codeTaken") },

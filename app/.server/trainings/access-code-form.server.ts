@@ -1,4 +1,3 @@
-import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 
 /**
@@ -12,7 +11,3 @@ export const accessCodeSchema = z.object({
     .min(1, "trainings.codeRequired")
     .max(64, "trainings.codeUnknown"),
 });
-
-export function parseAccessCode(formData: FormData) {
-  return parseWithZod(formData, { schema: accessCodeSchema });
-}

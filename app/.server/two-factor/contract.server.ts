@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { loginBody, loginRefusals } from "~/.server/accounts/contract.server";
 import { refusals } from "~/.server/contract/refusal-table.server";
-import { parseWithZod } from "~/forms/submission";
 
 /**
  * Two-factor sign-in's contract (issue 25 item 5): the forms of /profile/two-factor and of sign-in's
@@ -42,7 +41,8 @@ const setupFields = {
     .regex(/^[A-Z2-7]+$/),
 };
 
-const schemas = {
+/** The forms of two-factor sign-in and its setup, by name. */
+export const twoFactorForms = {
   password: z.object({ currentPassword }),
   confirm: z.object({ ...setupFields, code: totpCode }),
   // Ten codes in the embedded store, twelve from Kratos: a few more are allowed, never a long list.
@@ -50,10 +50,6 @@ const schemas = {
   totp: z.object({ code: totpCode, remember: z.literal("on").optional() }),
   recovery: z.object({ code: recoveryCode, remember: z.literal("on").optional() }),
 };
-
-export function parseTwoFactorForm<Form extends keyof typeof schemas>(form: Form, formData: FormData) {
-  return parseWithZod(formData, { schema: schemas[form] as (typeof schemas)[Form] });
-}
 
 /** What sign-in's second step and the setup's confirmation answer for a wrong code, and for too many. */
 export const secondFactorRefusals = refusals("auth", {

@@ -1,9 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "~/forms/submission";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { intentOf, refuse, refuseUnknownIntent } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { parseGoal, parseWeather } from "~/.server/space/forms.server";
+import { goalSchema, weatherSchema } from "~/.server/space/forms.server";
 import { editGoal, replaceGoal } from "~/.server/space/goals.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { overviewOf, today } from "~/.server/space/overview.server";
@@ -37,13 +38,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
   const formData = await request.formData();
   if (formData.get("form") === "weather") {
-    const submission = parseWeather(formData);
+    const submission = parseWithZod(formData, { schema: weatherSchema });
     if (submission.status !== "success") return refuse(submission.reply());
     await checkIn(member.id, today(member.time_zone), submission.value.mood);
     return redirect("/#weather", 303);
   }
   if (!intentOf(formData, ["edit", "new"], { withoutIntent: "edit" })) return refuseUnknownIntent();
-  const submission = parseGoal(formData);
+  const submission = parseWithZod(formData, { schema: goalSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   if (submission.value.intent === "new") await replaceGoal(member.id, submission.value.title);
   else await editGoal(member.id, submission.value.title);

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "~/forms/submission";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth/role-guard.server";
 import { dateFormat } from "~/.server/calendar/date-formats.server";
@@ -6,7 +7,7 @@ import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/htt
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { pageParam } from "~/.server/paging/paging.server";
-import { CODE_USES_PAGE_SIZE, codeRefusals, parseCodeStateForm } from "~/.server/trainings/access-code-contract.server";
+import { CODE_USES_PAGE_SIZE, codeRefusals, codeStateSchema } from "~/.server/trainings/access-code-contract.server";
 import { codeLine, codeUses, setCodeDisabled } from "~/.server/trainings/access-codes.server";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert } from "~/components/form/form";
@@ -57,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = intentOf(formData, ["disable", "enable"] as const);
   if (!intent) return refuseUnknownIntent();
-  const submission = parseCodeStateForm(formData);
+  const submission = parseWithZod(formData, { schema: codeStateSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const outcome = await setCodeDisabled({ memberId: admin.id }, line.code, intent === "disable");
   if (!outcome.ok) return refuseWith(submission, codeRefusals[outcome.error]);

@@ -1,10 +1,6 @@
 import { redirect } from "@remix-run/node";
-import {
-  memberRefusals,
-  parseRoleForm,
-  parseTrainingForm,
-  parseTwoFactorRemovalForm,
-} from "~/.server/admin/contract.server";
+import { parseWithZod } from "~/forms/submission";
+import { memberRefusals, roleSchema, trainingSchema, twoFactorRemovalSchema } from "~/.server/admin/contract.server";
 import { removeTwoFactorFor, resendVerificationFor } from "~/.server/admin/member-account.server";
 import { setAccountState, signOutEverywhere } from "~/.server/admin/members.server";
 import type { Client } from "~/.server/http/client.server";
@@ -35,7 +31,7 @@ const saved = (memberId: string, what: (typeof savedMessages)[number]) =>
 
 function changeRole(change: "grant" | "withdraw") {
   return async ({ adminId, memberId, formData }: Post) => {
-    const submission = parseRoleForm(formData);
+    const submission = parseWithZod(formData, { schema: roleSchema });
     if (submission.status !== "success") return refuse(submission.reply());
     const actor = { memberId: adminId };
     const role = submission.value.role;
@@ -48,7 +44,7 @@ function changeRole(change: "grant" | "withdraw") {
 
 function changeTraining(change: "grant" | "withdraw") {
   return async ({ adminId, memberId, formData }: Post) => {
-    const submission = parseTrainingForm(formData);
+    const submission = parseWithZod(formData, { schema: trainingSchema });
     if (submission.status !== "success") return refuse(submission.reply());
     const actor = { memberId: adminId };
     const slug = submission.value.training;
@@ -80,7 +76,7 @@ function accountState(state: "active" | "inactive") {
 }
 
 async function removeTwoFactor({ adminId, memberId, formData, client }: Post) {
-  const submission = parseTwoFactorRemovalForm(formData);
+  const submission = parseWithZod(formData, { schema: twoFactorRemovalSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const outcome = await removeTwoFactorFor(adminId, memberId, submission.value.reason, client);
   if (!outcome.ok) return refuseWith(submission, memberRefusals[outcome.error]);

@@ -1,9 +1,8 @@
 import { Form, useActionData } from "@remix-run/react";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { useFormReply } from "~/components/form/form-reply";
+import { ROLES } from "~/forms/roles";
 import { useTranslation } from "~/i18n/react";
-
-const ROLES = ["coach", "admin", "author"] as const;
 
 /** The member's roles: one small form per role, giving or withdrawing it. */
 export function RolesCard({ roles }: { roles: readonly string[] }) {

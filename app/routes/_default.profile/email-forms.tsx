@@ -2,6 +2,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
+import { CODE_LIFETIME_MINUTES } from "~/forms/emailed-code";
 
 /** The address: a new one (with the password), then its code, or cancelling the change waiting. */
 export function EmailForms({ email, pendingEmail }: { email: string; pendingEmail: string | null }) {
@@ -20,7 +21,10 @@ export function EmailForms({ email, pendingEmail }: { email: string; pendingEmai
       <p>{t("email.current", { email })}</p>
       {pendingEmail ? (
         <Form method="post" {...formProps(codeForm)} className="form form--boxed" noValidate>
-          <FormAlert tone="info" lines={[t("email.waiting", { email: pendingEmail })]} />
+          <FormAlert
+            tone="info"
+            lines={[t("email.waiting", { email: pendingEmail, minutes: CODE_LIFETIME_MINUTES })]}
+          />
           <FormAlert lines={codeForm.errors?.map((error) => t(error))} />
           <Field meta={codeFields.code} label={t("auth:fields.code")} ns="auth">
             <input

@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { parseWithZod } from "~/forms/submission";
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { clearTokenCookie } from "~/.server/auth/token-cookie.server";
 import type { Client } from "~/.server/http/client.server";
@@ -14,14 +15,14 @@ import {
 import { signOutDevice, signOutOtherDevices } from "~/.server/profile/devices.server";
 import { cancelEmailChange, confirmEmailChange, requestEmailChange } from "~/.server/profile/email-change.server";
 import {
-  parseCode,
-  parseDeletion,
-  parseDevice,
-  parseEmail,
-  parseLightPages,
-  parsePassword,
-  parsePath,
-  parseProfile,
+  codeSchema,
+  deletionSchema,
+  deviceSchema,
+  emailSchema,
+  lightPagesSchema,
+  passwordSchema,
+  pathSchema,
+  profileSchema,
 } from "~/.server/profile/forms.server";
 import { saveLightPages } from "~/.server/profile/light-pages.server";
 import { joinMobile, updateProfile } from "~/.server/profile/profile.server";
@@ -52,7 +53,7 @@ const saved = (what: (typeof savedMessages)[number]) => redirect(`/profile?saved
 type Post = { signedIn: SignedIn; formData: FormData; client: Client };
 
 async function details({ signedIn, formData }: Post) {
-  const submission = parseProfile(formData);
+  const submission = parseWithZod(formData, { schema: profileSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const { value } = submission;
   await updateProfile(signedIn, {
@@ -67,14 +68,14 @@ async function details({ signedIn, formData }: Post) {
 }
 
 async function path({ signedIn, formData }: Post) {
-  const submission = parsePath(formData);
+  const submission = parseWithZod(formData, { schema: pathSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   await updateProfile(signedIn, { userType: submission.value.userType });
   return saved("path");
 }
 
 async function email({ signedIn, formData }: Post) {
-  const submission = parseEmail(formData);
+  const submission = parseWithZod(formData, { schema: emailSchema });
   const hideFields = ["currentPassword"];
   if (submission.status !== "success") return refuse(submission.reply({ hideFields }));
   const result = await requestEmailChange(signedIn, submission.value.email, submission.value.currentPassword);
@@ -83,7 +84,7 @@ async function email({ signedIn, formData }: Post) {
 }
 
 async function confirmEmail({ signedIn, formData, client }: Post) {
-  const submission = parseCode(formData);
+  const submission = parseWithZod(formData, { schema: codeSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const result = await confirmEmailChange(signedIn, submission.value.code, client);
   if (!result.ok) return refuseWith(submission, emailConfirmRefusals[result.error]);
@@ -97,7 +98,7 @@ async function cancelEmail({ signedIn }: Post) {
 
 async function password({ signedIn, formData, client }: Post) {
   const hideFields = ["currentPassword", "password", "confirmPassword"];
-  const submission = parsePassword(formData);
+  const submission = parseWithZod(formData, { schema: passwordSchema });
   if (submission.status !== "success") return refuse(submission.reply({ hideFields }));
   const result = await changePassword(signedIn, submission.value.currentPassword, submission.value.password, client);
   if (!result.ok) return refuseWith(submission, passwordChangeRefusals[result.error], { hideFields });
@@ -105,7 +106,7 @@ async function password({ signedIn, formData, client }: Post) {
 }
 
 async function lightPages({ signedIn, formData }: Post) {
-  const submission = parseLightPages(formData);
+  const submission = parseWithZod(formData, { schema: lightPagesSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const on = submission.value.lightPages === "on";
   await saveLightPages(signedIn, on);
@@ -114,7 +115,7 @@ async function lightPages({ signedIn, formData }: Post) {
 
 async function deletion({ signedIn, formData }: Post) {
   const hideFields = ["currentPassword"];
-  const submission = parseDeletion(formData);
+  const submission = parseWithZod(formData, { schema: deletionSchema });
   if (submission.status !== "success") return refuse(submission.reply({ hideFields }));
   const result = await deleteAccount(signedIn, submission.value.email, submission.value.currentPassword);
   if (!result.ok) return refuseWith(submission, deletionRefusals[result.error], { hideFields });
@@ -122,7 +123,7 @@ async function deletion({ signedIn, formData }: Post) {
 }
 
 async function signOutOneDevice({ signedIn, formData }: Post) {
-  const submission = parseDevice(formData);
+  const submission = parseWithZod(formData, { schema: deviceSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const outcome = await signOutDevice(signedIn, submission.value.id ?? "");
   if (!outcome.ok) return refuseWith(submission, deviceRefusals[outcome.error]);

@@ -1,12 +1,9 @@
 import { data, redirect } from "@remix-run/node";
+import { parseWithZod } from "~/forms/submission";
 import type { SignedIn } from "~/.server/accounts/members.server";
 import type { Client } from "~/.server/http/client.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
-import {
-  parseTwoFactorForm,
-  secondFactorRefusals,
-  twoFactorPasswordRefusals,
-} from "~/.server/two-factor/contract.server";
+import { secondFactorRefusals, twoFactorForms, twoFactorPasswordRefusals } from "~/.server/two-factor/contract.server";
 import {
   confirmSetup,
   pairingOf,
@@ -24,7 +21,7 @@ type Post = { signedIn: SignedIn; formData: FormData; client: Client };
 const hideFields = ["currentPassword"];
 
 async function start({ signedIn, formData }: Post) {
-  const submission = parseTwoFactorForm("password", formData);
+  const submission = parseWithZod(formData, { schema: twoFactorForms.password });
   if (submission.status !== "success") return refuse(submission.reply({ hideFields }));
   const result = await startSetup(signedIn, submission.value.currentPassword);
   if (!result.ok) return refuseWith(submission, twoFactorPasswordRefusals[result.error], { hideFields });
@@ -32,7 +29,7 @@ async function start({ signedIn, formData }: Post) {
 }
 
 async function confirm({ signedIn, formData, client }: Post) {
-  const submission = parseTwoFactorForm("confirm", formData);
+  const submission = parseWithZod(formData, { schema: twoFactorForms.confirm });
   const flowId = String(formData.get("flowId") ?? "");
   const secret = String(formData.get("secret") ?? "");
   if (submission.status !== "success") {
@@ -60,7 +57,7 @@ async function confirm({ signedIn, formData, client }: Post) {
 }
 
 async function regenerate({ signedIn, formData, client }: Post) {
-  const submission = parseTwoFactorForm("password", formData);
+  const submission = parseWithZod(formData, { schema: twoFactorForms.password });
   if (submission.status !== "success") return refuse(submission.reply({ hideFields }));
   const result = await regenerateRecoveryCodes(signedIn, submission.value.currentPassword, client);
   if (!result.ok) return refuseWith(submission, twoFactorPasswordRefusals[result.error], { hideFields });
@@ -68,7 +65,7 @@ async function regenerate({ signedIn, formData, client }: Post) {
 }
 
 async function remove({ signedIn, formData, client }: Post) {
-  const submission = parseTwoFactorForm("password", formData);
+  const submission = parseWithZod(formData, { schema: twoFactorForms.password });
   if (submission.status !== "success") return refuse(submission.reply({ hideFields }));
   const result = await removeTwoFactor(signedIn, submission.value.currentPassword, client);
   if (!result.ok) return refuseWith(submission, twoFactorPasswordRefusals[result.error], { hideFields });

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { registrationRefusals } from "~/.server/accounts/contract.server";
 import { firstStepSchema, parseWithZod, secondStepSchema } from "~/.server/accounts/forms.server";
-import { register } from "~/.server/accounts/registration.server";
+import { registerMember } from "~/.server/team/registration.server";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
@@ -84,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const { value } = submission;
-  const result = await register({
+  const result = await registerMember({
     firstname: first.data.firstName,
     lastname: first.data.lastName,
     birthDate: first.data.birthDate,

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { cookieAttributes, cookieValue } from "~/.server/http/cookies.server";
-import { isSignedFor, signatureFor } from "./tokens.server";
+import { cookieAttributes, cookieValue } from "./cookies.server";
+import { isSignedFor, signatureFor } from "~/.server/secrets/tokens.server";
 
 /**
  * The device cookie (OWASP "Slow Down Online Guessing Attacks with Device Cookies"): a browser
