@@ -1,7 +1,7 @@
 import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { coachOfMember } from "~/.server/coaching/coach-accounts.server";
-import { coachProfileRefusals } from "~/.server/coaching/coach-profile-post.server";
+import { coachProfileRefusals } from "~/.server/coaching/contract.server";
 import {
   coachProfileAnswer,
   coachProfileJson,

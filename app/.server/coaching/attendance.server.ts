@@ -3,7 +3,6 @@ import { z } from "zod";
 import { db } from "~/.server/db/client.server";
 import { coachingBookings } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
-import { parseWithZod } from "~/forms/submission";
 import type { Coach } from "./booking-records.server";
 
 /**
@@ -16,12 +15,10 @@ export type Attendance = (typeof ATTENDANCE)[number];
 
 export type AttendanceOutcome = { ok: true } | { ok: false; error: "notFound" | "notStarted" | "notChangeable" };
 
-const attendanceSchema = z.object({
+export const attendanceSchema = z.object({
   booking: z.string({ required_error: "coaching:errors.notFound" }).uuid("coaching:errors.notFound"),
   attendance: z.enum(ATTENDANCE, { errorMap: () => ({ message: "coaching:errors.attendanceInvalid" }) }),
 });
-
-export const parseAttendance = (formData: FormData) => parseWithZod(formData, { schema: attendanceSchema });
 
 /** Whether a session can be marked now: confirmed, and started. */
 export function isAttendable(session: { status: string; startsAt: Date }, now: Date): boolean {

@@ -1,4 +1,3 @@
-import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import { isTimeZone } from "~/.server/calendar/time-zones.server";
 
@@ -15,18 +14,14 @@ export const timeZoneField = z
   .string({ required_error: "coaching:errors.timeZoneInvalid" })
   .refine(isTimeZone, "coaching:errors.timeZoneInvalid");
 
-const bookingSchema = z.object({
+export const bookingSchema = z.object({
   start: sessionStart,
   tz: timeZoneField,
   from: z.string().max(300).optional(),
   reschedule: z.string().uuid("coaching:errors.notFound").optional(),
 });
 
-export const parseBooking = (formData: FormData) => parseWithZod(formData, { schema: bookingSchema });
-
 /** The confirmation of /coaching/sessions/{id}?cancel: one button, intent "cancel". */
-const cancelSchema = z.object({
+export const cancelSchema = z.object({
   intent: z.literal("cancel", { errorMap: () => ({ message: "coaching:errors.notChangeable" }) }),
 });
-
-export const parseCancel = (formData: FormData) => parseWithZod(formData, { schema: cancelSchema });

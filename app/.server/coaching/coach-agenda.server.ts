@@ -1,5 +1,4 @@
 import { photoUrlsOf } from "~/.server/profile/photo.server";
-import { parseWithZod } from "~/forms/submission";
 import { and, asc, count, desc, eq, gt, gte, lte, or } from "drizzle-orm";
 import { z } from "zod";
 import { DAY_MS } from "~/.server/calendar/days.server";
@@ -116,12 +115,11 @@ export async function agendaOf(
   };
 }
 
-const cancelSchema = z.object({
+/** The agenda's cancel form: the session, and the reason the member is given. */
+export const agendaCancelSchema = z.object({
   booking: z.string({ required_error: "coaching:errors.notFound" }).uuid("coaching:errors.notFound"),
   reason: z.string().trim().max(CANCEL_REASON_LENGTH, "coaching:agenda.errors.reasonTooLong").optional(),
 });
-
-export const parseAgendaCancel = (formData: FormData) => parseWithZod(formData, { schema: cancelSchema });
 
 /** Cancels one of the coach's sessions (anyone else's: notFound); the member receives the reason. */
 export function cancelFromAgenda(

@@ -1,4 +1,3 @@
-import { parseWithZod } from "~/forms/submission";
 import { and, asc, eq, gte } from "drizzle-orm";
 import { z } from "zod";
 import { addDays, isCalendarDay } from "~/.server/calendar/days.server";
@@ -20,7 +19,7 @@ const day = z
   .refine(isCalendarDay, "coaching:agenda.errors.dayInvalid");
 
 /** The form, checked against the coach's today: not in the past, within a year, at most 90 days long. */
-function timeOffSchema(today: string) {
+export function timeOffSchema(today: string) {
   return z
     .object({
       firstDay: day,
@@ -39,10 +38,6 @@ function timeOffSchema(today: string) {
       else if (last > addDays(value.firstDay, timeOffBounds.longestDays - 1))
         problem("lastDay", "coaching:agenda.errors.rangeTooLong");
     });
-}
-
-export function parseTimeOff(formData: FormData, coach: Coach, now = new Date()) {
-  return parseWithZod(formData, { schema: timeOffSchema(localDay(now, coach.timeZone)) });
 }
 
 /** A time off as the audit log keeps it. */

@@ -236,6 +236,12 @@ export function coachSessionJson(session: BookingWithCoach & { memberName: strin
 }
 
 /** Which of the coach's lists GET /api/coach/sessions reads: anything else is refused, not guessed. */
+/** A coach's profile, changed by the coach or an admin, page and API alike. */
+export const coachProfileRefusals = refusals("coach", {
+  notFound: { status: 404, field: null, message: "errors.profile.notFound" },
+  noMemberPhoto: { status: 409, field: null, message: "errors.profile.noMemberPhoto" },
+});
+
 export const coachSessionsRefusals = refusals("coach", {
   whenInvalid: {
     status: 422,

@@ -4,7 +4,6 @@ import { refusals } from "~/.server/contract/refusal-table.server";
 import { db } from "~/.server/db/client.server";
 import { coaches, coachingBookings, coachingEarlierTimeWaits } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
-import { parseWithZod } from "~/forms/submission";
 import {
   type BookingOutcome,
   type BookingWithCoach,
@@ -24,20 +23,16 @@ import { readEarlierTimeToken } from "./earlier-time-offers.server";
  */
 
 /** The session page's form: wait, or stop waiting. */
-const waitSchema = z.object({
+export const waitSchema = z.object({
   intent: z.enum(["waitEarlier", "stopWaitingEarlier"], {
     errorMap: () => ({ message: "common:error.unknownIntent" }),
   }),
 });
 
-export const parseEarlierWait = (formData: FormData) => parseWithZod(formData, { schema: waitSchema });
-
 /** The offer's page: one button, intent "takeEarlier". */
-const takeSchema = z.object({
+export const takeSchema = z.object({
   intent: z.literal("takeEarlier", { errorMap: () => ({ message: "common:error.unknownIntent" }) }),
 });
-
-export const parseEarlierTake = (formData: FormData) => parseWithZod(formData, { schema: takeSchema });
 
 export type EarlierTimeError = "expired";
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "~/forms/submission";
 import { z } from "zod";
 import { isTimeZone } from "~/.server/calendar/time-zones.server";
 import { refusals } from "~/.server/contract/refusal-table.server";
@@ -25,6 +24,9 @@ export const HOURS_LIMITS = {
 const MAX_ZONE_LENGTH = 64;
 
 const error = (key: string) => `coach:hours.errors.${key}`;
+
+/** A day of more windows than the form has rows (a forged row index included). */
+export const TOO_MANY_WINDOWS = error("tooManyWindows");
 
 /** "HH:mm" from 00:00 to 24:00 (24:00 only ends a day). */
 const TIME = /^(?:([01]\d|2[0-3]):([0-5]\d)|24:00)$/;
@@ -93,11 +95,12 @@ const formRow = z
 
 const formDay = z
   .array(formRow, { invalid_type_error: error("timeInvalid") })
-  .max(MAX_WINDOWS_A_DAY, error("tooManyWindows"))
+  .max(MAX_WINDOWS_A_DAY, TOO_MANY_WINDOWS)
   .optional()
   .transform((rows, ctx) => checkedDay(rows ?? [], ctx));
 
-const hoursForm = z.object({
+/** The hours page's form (its rows named mon[0].from …). */
+export const hoursForm = z.object({
   timeZone,
   sessionMinutes: whole("sessionMinutes"),
   bufferMinutes: whole("bufferMinutes"),
@@ -106,26 +109,6 @@ const hoursForm = z.object({
   changeNoticeHours: whole("changeNoticeHours"),
   ...(Object.fromEntries(WEEKDAYS.map((day) => [day, formDay])) as Record<(typeof WEEKDAYS)[number], typeof formDay>),
 });
-
-/** Row fields an index this high never come from the page (at most MAX_WINDOWS_A_DAY rows a day). */
-const FAR_ROW = /^\w+\[(\d{2,}|[6-9])\]/;
-
-export function parseHoursForm(formData: FormData) {
-  // A forged `mon[999999].from` would make conform build a huge array: such rows are cut before,
-  // and the day refused as having too many windows.
-  let forged = false;
-  for (const name of [...formData.keys()]) {
-    if (FAR_ROW.test(name)) {
-      forged = true;
-      formData.delete(name);
-    }
-  }
-  const submission = parseWithZod(formData, { schema: hoursForm });
-  if (!forged || submission.status !== "success") return submission;
-  return parseWithZod(formData, {
-    schema: hoursForm.superRefine((_, ctx) => ctx.addIssue({ code: "custom", message: error("tooManyWindows") })),
-  });
-}
 
 export function hoursOfForm(value: z.infer<typeof hoursForm>): CoachHours {
   const weekly: WeeklyAvailability = {};
@@ -166,7 +149,7 @@ const apiWindow = z
   .strict();
 const apiDay = z
   .array(apiWindow)
-  .max(MAX_WINDOWS_A_DAY, error("tooManyWindows"))
+  .max(MAX_WINDOWS_A_DAY, TOO_MANY_WINDOWS)
   .transform((windows, ctx) => checkedDay(windows, ctx));
 
 const apiWeekly = z

@@ -7,7 +7,6 @@ import { refusals } from "~/.server/contract/refusal-table.server";
 import { currentGoal } from "~/.server/space/goals.server";
 import { lifeGpsPage } from "~/.server/space/life-gps.server";
 import { allResults } from "~/.server/trainings/results.server";
-import { parseWithZod } from "~/forms/submission";
 import type { Language } from "~/i18n/config";
 
 /**
@@ -20,14 +19,12 @@ export const PREP_TOPICS_LENGTH = 1000;
 /** A result is named by its training's slug; no slug is longer. */
 const RESULT_SLUG_LENGTH = 100;
 
-const prepSchema = z.object({
+export const prepSchema = z.object({
   topics: z.string().trim().max(PREP_TOPICS_LENGTH, "coaching:prep.errors.topicsTooLong").default(""),
   goal: z.literal("on", { errorMap: () => ({ message: "coaching:prep.errors.choice" }) }).optional(),
   lifeGps: z.literal("on", { errorMap: () => ({ message: "coaching:prep.errors.choice" }) }).optional(),
   result: z.string().trim().max(RESULT_SLUG_LENGTH, "coaching:prep.errors.resultUnknown").optional(),
 });
-
-export const parsePrep = (formData: FormData) => parseWithZod(formData, { schema: prepSchema });
 
 export type PrepChoice = { topics: string; shareGoal: boolean; shareLifeGps: boolean; sharedResult: string | null };
 

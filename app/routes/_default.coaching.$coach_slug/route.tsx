@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { parseBooking } from "~/.server/coaching/booking-forms.server";
+import { bookingSchema } from "~/.server/coaching/booking-forms.server";
 import { bookingCalendar, bookingQuery } from "~/.server/coaching/booking-calendar.server";
 import {
   bookSession,
@@ -22,6 +22,7 @@ import { FormAlert } from "~/components/form/form";
 import { useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
 import { CoachHeader } from "~/components/presentational/coaching-session";
+import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
 import { ConfirmStep } from "./confirm-step";
 import { DayTimes } from "./day-times";
@@ -72,7 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member, identity } = await requireMember(request);
-  const submission = parseBooking(await request.formData());
+  const submission = parseWithZod(await request.formData(), { schema: bookingSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const { start, tz, reschedule, from } = submission.value;
   const outcome = reschedule

@@ -1,12 +1,14 @@
 import { redirect } from "@remix-run/node";
+import { localDay } from "~/.server/calendar/time-zones.server";
+import { attendanceSchema, markAttendance } from "~/.server/coaching/attendance.server";
+import type { Coach } from "~/.server/coaching/bookings.server";
+import { agendaCancelSchema, cancelFromAgenda, renewAgendaLink } from "~/.server/coaching/coach-agenda.server";
+import { auditSessionChange, auditTimeOff } from "~/.server/coaching/coach-audit.server";
+import { addTimeOff, removeTimeOff, timeOffSchema } from "~/.server/coaching/coach-time-off.server";
+import { attendanceRefusals, bookingRefusals } from "~/.server/coaching/contract.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith, replyOf } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
-import type { Coach } from "./bookings.server";
-import { cancelFromAgenda, parseAgendaCancel, renewAgendaLink } from "./coach-agenda.server";
-import { auditSessionChange, auditTimeOff } from "./coach-audit.server";
-import { addTimeOff, parseTimeOff, removeTimeOff } from "./coach-time-off.server";
-import { markAttendance, parseAttendance } from "./attendance.server";
-import { attendanceRefusals, bookingRefusals } from "./contract.server";
+import { parseWithZod } from "~/forms/submission";
 
 /**
  * The agenda's posts, behind either door (see agenda-page.server.ts): cancel a session (with a
@@ -24,7 +26,7 @@ type Post = {
 };
 
 async function cancel({ request, coach, formData, base, actorId }: Post) {
-  const submission = parseAgendaCancel(formData);
+  const submission = parseWithZod(formData, { schema: agendaCancelSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const outcome = await cancelFromAgenda(
     coach,
@@ -39,7 +41,7 @@ async function cancel({ request, coach, formData, base, actorId }: Post) {
 
 /** Issue 28 item 8: a started session marked attended or missed. */
 async function attendance({ request, coach, formData, base }: Post) {
-  const submission = parseAttendance(formData);
+  const submission = parseWithZod(formData, { schema: attendanceSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const outcome = await markAttendance(coach, submission.value.booking, submission.value.attendance);
   if (outcome.ok) return redirect(`${base}?marked#past`, 303);
@@ -48,14 +50,10 @@ async function attendance({ request, coach, formData, base }: Post) {
 }
 
 async function timeOff({ coach, formData, base, actorId }: Post) {
-  const submission = parseTimeOff(formData, coach);
+  const now = new Date();
+  const submission = parseWithZod(formData, { schema: timeOffSchema(localDay(now, coach.timeZone)) });
   if (submission.status !== "success") return refuse(submission.reply());
-  const cancelled = await addTimeOff(
-    coach,
-    submission.value,
-    new Date(),
-    auditTimeOff(actorId, coach, "coach.timeOff.added"),
-  );
+  const cancelled = await addTimeOff(coach, submission.value, now, auditTimeOff(actorId, coach, "coach.timeOff.added"));
   return redirect(`${base}?timeOff=${cancelled}#time-off`, 303);
 }
 

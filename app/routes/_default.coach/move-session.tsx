@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
-import type { movePageData } from "~/.server/coaching/coach-moves.server";
+import type { movePageData } from "../_default.coach.agenda_.sessions.$id.move/move-page.server";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { SessionFacts } from "~/components/presentational/coaching-session";

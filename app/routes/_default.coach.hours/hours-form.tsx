@@ -1,9 +1,9 @@
 import { Form } from "@remix-run/react";
-import type { HoursPageData } from "~/.server/coaching/hours-page.server";
 import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { ZoneGroup } from "~/components/form/zone-options";
 import { useTranslation } from "~/i18n/react";
+import type { HoursPageData } from "./hours-page.server";
 
 /**
  * A coach's weekly hours (the coach's page and an admin's): a fieldset per weekday with a few rows

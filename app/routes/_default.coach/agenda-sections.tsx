@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
-import type { AgendaPageData } from "~/.server/coaching/agenda-page.server";
 import { FormAlert } from "~/components/form/form";
 import { useFormReply } from "~/components/form/form-reply";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
@@ -12,6 +11,7 @@ import { CancelForm } from "./cancel-form";
 import { LinkSections } from "./link-sections";
 import { MemberName } from "./member-name";
 import { SessionPageLink } from "./session-page-link";
+import type { AgendaPageData } from "../_default.coach.agenda/agenda-page.server";
 import { TimeOffSection } from "./time-off-section";
 
 type Agenda = SerializeFrom<() => Promise<AgendaPageData>>;

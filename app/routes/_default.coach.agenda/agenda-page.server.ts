@@ -1,48 +1,19 @@
-import { redirect } from "@remix-run/node";
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { addDays } from "~/.server/calendar/days.server";
 import { localDay } from "~/.server/calendar/time-zones.server";
 import { zoneLabel } from "~/.server/calendar/when-words.server";
 import { env } from "~/.server/config/env.server";
-import { notFound } from "~/.server/http/not-found.server";
-import { languageCookie, languageCookieHeader, localeOf } from "~/.server/i18n/i18n.server";
 import type { Language } from "~/i18n/config";
-import { agendaPath, coachLanguage, coachOfAgendaToken } from "./agenda-link.server";
-import type { Coach } from "./bookings.server";
-import { agendaOf, CANCEL_REASON_LENGTH, pageNumber } from "./coach-agenda.server";
-import { timeOffBounds, timeOffOf } from "./coach-time-off.server";
+import { agendaPath } from "~/.server/coaching/agenda-link.server";
+import type { Coach } from "~/.server/coaching/bookings.server";
+import { agendaOf, CANCEL_REASON_LENGTH, pageNumber } from "~/.server/coaching/coach-agenda.server";
+import { timeOffBounds, timeOffOf } from "~/.server/coaching/coach-time-off.server";
 
 /**
- * A coach's agenda page, shared by its two doors: the private link of the coach's emails
- * (/coach/agenda/{token}, coaches without an account) and the signed-in coach's space
- * (/coach/agenda). `base` is the page's own path: its forms, links and redirects stay on it.
+ * A coach's agenda page, shared by its two doors: the signed-in coach's space (/coach/agenda, this
+ * folder) and the private link of the coach's emails (/coach/agenda/{token}, coaches without an
+ * account). `base` is the page's own path: its forms, links and redirects stay on it.
  */
-
-/** The coach the link's token names (coaches have no account: the token is the key); 404 otherwise. */
-export async function coachOfLink(request: Request, token: string | undefined) {
-  const coach = token ? await coachOfAgendaToken(token) : null;
-  if (!coach) notFound(request);
-  return coach;
-}
-
-/** The page speaks the coach's language until the visitor picks one with the language switch. */
-async function speakCoachLanguage(request: Request, coach: { languages: string[] }) {
-  if ((await languageCookie.parse(request.headers.get("Cookie"))) !== null) return;
-  const { pathname, search } = new URL(request.url);
-  throw redirect(pathname + search, {
-    headers: { "Set-Cookie": await languageCookieHeader(coachLanguage(coach)) },
-  });
-}
-
-/**
- * A page of the private link opened: the coach its token names (404 otherwise) and the language
- * the page speaks, the coach's until the visitor picks one.
- */
-export async function openAgendaLink(request: Request, token: string | undefined) {
-  const coach = await coachOfLink(request, token);
-  await speakCoachLanguage(request, coach);
-  return { coach, lang: await localeOf(request) };
-}
 
 const notices = ["cancelled", "moved", "marked", "removed", "renewed", "timeOff"] as const;
 

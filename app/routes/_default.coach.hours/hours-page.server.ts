@@ -3,17 +3,19 @@ import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { regionOf, usualTimeZones, zonesOfRegion } from "~/.server/calendar/time-zones.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import type { Language } from "~/i18n/config";
-import type { Coach } from "./booking-records.server";
-import { changeHours, hoursOf, sessionsOutsideHours } from "./coach-hours.server";
+import type { Coach } from "~/.server/coaching/booking-records.server";
+import { changeHours, hoursOf, sessionsOutsideHours } from "~/.server/coaching/coach-hours.server";
 import {
   HOURS_LIMITS,
+  hoursForm,
   hoursFormValues,
   hoursOfForm,
   hoursRefusals,
   MAX_WINDOWS_A_DAY,
-  parseHoursForm,
+  TOO_MANY_WINDOWS,
   WEEKDAYS,
-} from "./hours-contract.server";
+} from "~/.server/coaching/hours-contract.server";
+import { parseWithZod } from "~/forms/submission";
 
 /**
  * What the hours page needs, the coach's own (/coach/hours) and an admin's (/admin/coaches/<id>/hours)
@@ -48,6 +50,26 @@ export async function hoursPageData(coach: Coach, lang: Language, url: URL) {
 }
 
 export type HoursPageData = Awaited<ReturnType<typeof hoursPageData>>;
+
+/** Row fields an index this high never come from the page (at most MAX_WINDOWS_A_DAY rows a day). */
+const FAR_ROW = /^\w+\[(\d{2,}|[6-9])\]/;
+
+function parseHoursForm(formData: FormData) {
+  // A forged `mon[999999].from` would make conform build a huge array: such rows are cut before,
+  // and the day refused as having too many windows.
+  let forged = false;
+  for (const name of [...formData.keys()]) {
+    if (FAR_ROW.test(name)) {
+      forged = true;
+      formData.delete(name);
+    }
+  }
+  const submission = parseWithZod(formData, { schema: hoursForm });
+  if (!forged || submission.status !== "success") return submission;
+  return parseWithZod(formData, {
+    schema: hoursForm.superRefine((_, ctx) => ctx.addIssue({ code: "custom", message: TOO_MANY_WINDOWS })),
+  });
+}
 
 /** The hours form posted: saved then back to `page` (PRG), or the refusal under its fields, nothing saved. */
 export async function answerHoursPost({

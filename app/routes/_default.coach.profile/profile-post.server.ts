@@ -1,10 +1,15 @@
-import { parseWithZod } from "~/forms/submission";
 import { redirect } from "@remix-run/node";
-import { refusals } from "~/.server/contract/refusal-table.server";
+import {
+  profileFormSchema,
+  saveCoachProfile,
+  takeMemberPhoto,
+  uploadCoachPhoto,
+} from "~/.server/coaching/coach-profile.server";
+import { coachProfileRefusals } from "~/.server/coaching/contract.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { photoRefusals } from "~/.server/profile/contract.server";
 import { parsePhoto } from "~/.server/profile/forms.server";
-import { profileFormSchema, saveCoachProfile, uploadCoachPhoto, takeMemberPhoto } from "./coach-profile.server";
+import { parseWithZod } from "~/forms/submission";
 
 /**
  * The posts of a coach's profile page, the coach's own (/coach/profile) or an admin's
@@ -12,10 +17,6 @@ import { profileFormSchema, saveCoachProfile, uploadCoachPhoto, takeMemberPhoto 
  * multipart) or the member's photo ("memberPhoto"). Saved: back to the page with what was saved
  * (PRG); refused: the message under the field, nothing changed.
  */
-export const coachProfileRefusals = refusals("coach", {
-  notFound: { status: 404, field: null, message: "errors.profile.notFound" },
-  noMemberPhoto: { status: 409, field: null, message: "errors.profile.noMemberPhoto" },
-});
 
 export const profileSavedMessages = ["profile", "photo"] as const;
 
