@@ -1,6 +1,6 @@
 import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
-import { coachOfMember } from "~/.server/coaching/coach-accounts.server";
+import { coachOfMember } from "~/.server/coaching/coaches/coach-accounts.server";
 import { coachProfileRefusals } from "~/.server/coaching/contract.server";
 import {
   coachProfileAnswer,
@@ -8,7 +8,7 @@ import {
   profileBodySchema,
   profileInputOf,
   saveCoachProfile,
-} from "~/.server/coaching/coach-profile.server";
+} from "~/.server/coaching/coaches/coach-profile.server";
 import { only } from "~/.server/contract/refusal-table.server";
 
 /** The signed-in coach's own public profile (issue 24 items 6 and 13): there is no id, nobody edits another's here. */

@@ -7,8 +7,8 @@ import {
   earlierTimeRefusals,
   takeSchema,
   takeEarlierTime,
-} from "~/.server/coaching/earlier-time.server";
-import { sessionCard } from "~/.server/coaching/session-views.server";
+} from "~/.server/coaching/booking/earlier-time.server";
+import { sessionCard } from "~/.server/coaching/sessions/session-views.server";
 import { refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";

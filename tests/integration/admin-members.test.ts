@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deleteMemberAccount } from "~/.server/admin/member-account.server";
-import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
+import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, auditEvents, coachingBookings } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";

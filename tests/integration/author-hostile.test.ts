@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
+import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { coachingBookings, trainingDrafts } from "~/.server/db/schema.server";
 import { grantRole } from "~/.server/roles/roles.server";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { requireCoach } from "~/.server/auth/role-guard.server";
-import { coachOfMember } from "~/.server/coaching/coach-accounts.server";
+import { coachOfMember } from "~/.server/coaching/coaches/coach-accounts.server";
 import { db } from "~/.server/db/client.server";
 import { coaches } from "~/.server/db/schema.server";
 import { grantRole, withdrawRole } from "~/.server/roles/roles.server";

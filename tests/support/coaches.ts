@@ -1,5 +1,5 @@
-import { coachOfMember } from "~/.server/coaching/coach-accounts.server";
-import type { Coach } from "~/.server/coaching/bookings.server";
+import { coachOfMember } from "~/.server/coaching/coaches/coach-accounts.server";
+import type { Coach } from "~/.server/coaching/booking-records.server";
 import { grantRole } from "~/.server/roles/roles.server";
 import { type TestMember, verifiedMember } from "./accounts";
 

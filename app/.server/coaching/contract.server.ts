@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { refusals } from "~/.server/contract/refusal-table.server";
 import type { Language } from "~/i18n/config";
-import { sessionStart, timeZoneField } from "./booking-forms.server";
-import type { BookingWithCoach, Coach } from "./bookings.server";
+import { sessionStart, timeZoneField } from "~/.server/coaching/booking/booking-forms.server";
+import type { BookingWithCoach, Coach } from "./booking-records.server";
 import { pageAnswerFields } from "~/.server/paging/paging.server";
-import { sessionCard } from "./session-views.server";
+import { sessionCard } from "~/.server/coaching/sessions/session-views.server";
 
 /**
  * Coaching's contract: the JSON API's bodies and answers (the routes parse and answer with them,

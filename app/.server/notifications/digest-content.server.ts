@@ -1,6 +1,6 @@
 import { addDays, DAY_MS } from "~/.server/calendar/days.server";
 import { localDay } from "~/.server/calendar/time-zones.server";
-import { confirmedSessionsBetween } from "~/.server/coaching/bookings.server";
+import { confirmedSessionsBetween } from "~/.server/coaching/sessions/member-sessions.server";
 import { commitmentsDueBetween, lateCommitments } from "~/.server/space/commitments.server";
 import { surveysReadySince } from "~/.server/surveys/surveys.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";

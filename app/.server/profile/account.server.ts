@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { SignedIn } from "~/.server/accounts/members.server";
-import { cancelSessionsOfDeparting } from "~/.server/coaching/bookings.server";
+import { cancelSessionsOfDeparting } from "~/.server/coaching/booking/cancellations.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, mailOutbox, rateLimitEvents } from "~/.server/db/schema.server";
 import type { Client } from "~/.server/http/client.server";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { recordChange } from "~/.server/audit/audit-log.server";
-import { becomeCoach, hasUpcomingSessions } from "~/.server/coaching/coach-accounts.server";
+import { becomeCoach, hasUpcomingSessions } from "~/.server/coaching/coaches/coach-accounts.server";
 import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, memberRoles } from "~/.server/db/schema.server";
 

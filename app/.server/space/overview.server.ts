@@ -1,5 +1,5 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
-import { confirmedSessionsBetween } from "~/.server/coaching/bookings.server";
+import { confirmedSessionsBetween } from "~/.server/coaching/sessions/member-sessions.server";
 import { localDay, localTime } from "~/.server/calendar/time-zones.server";
 import { answeredVersions } from "~/.server/trainings/answered-versions.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";

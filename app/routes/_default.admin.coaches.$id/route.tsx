@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth/role-guard.server";
-import { coachById, memberHasPhoto, profileOf } from "~/.server/coaching/coach-profile.server";
+import { coachById, memberHasPhoto, profileOf } from "~/.server/coaching/coaches/coach-profile.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert } from "~/components/form/form";

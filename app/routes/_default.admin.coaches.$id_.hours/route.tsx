@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth/role-guard.server";
-import { coachById } from "~/.server/coaching/coach-hours.server";
+import { coachById } from "~/.server/coaching/coaches/coach-hours.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { titleMeta } from "~/components/document/page-title";

@@ -1,10 +1,10 @@
 import { redirect } from "@remix-run/node";
 import { localDay } from "~/.server/calendar/time-zones.server";
-import { attendanceSchema, markAttendance } from "~/.server/coaching/attendance.server";
-import type { Coach } from "~/.server/coaching/bookings.server";
-import { agendaCancelSchema, cancelFromAgenda, renewAgendaLink } from "~/.server/coaching/coach-agenda.server";
-import { auditSessionChange, auditTimeOff } from "~/.server/coaching/coach-audit.server";
-import { addTimeOff, removeTimeOff, timeOffSchema } from "~/.server/coaching/coach-time-off.server";
+import { attendanceSchema, markAttendance } from "~/.server/coaching/agenda/attendance.server";
+import type { Coach } from "~/.server/coaching/booking-records.server";
+import { agendaCancelSchema, cancelFromAgenda, renewAgendaLink } from "~/.server/coaching/agenda/coach-agenda.server";
+import { auditSessionChange, auditTimeOff } from "~/.server/coaching/agenda/coach-audit.server";
+import { addTimeOff, removeTimeOff, timeOffSchema } from "~/.server/coaching/agenda/coach-time-off.server";
 import { attendanceRefusals, bookingRefusals } from "~/.server/coaching/contract.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith, replyOf } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";

@@ -4,10 +4,10 @@ import { localDay } from "~/.server/calendar/time-zones.server";
 import { zoneLabel } from "~/.server/calendar/when-words.server";
 import { env } from "~/.server/config/env.server";
 import type { Language } from "~/i18n/config";
-import { agendaPath } from "~/.server/coaching/agenda-link.server";
-import type { Coach } from "~/.server/coaching/bookings.server";
-import { agendaOf, CANCEL_REASON_LENGTH, pageNumber } from "~/.server/coaching/coach-agenda.server";
-import { timeOffBounds, timeOffOf } from "~/.server/coaching/coach-time-off.server";
+import { agendaPath } from "~/.server/coaching/agenda/agenda-link.server";
+import type { Coach } from "~/.server/coaching/booking-records.server";
+import { agendaOf, CANCEL_REASON_LENGTH, pageNumber } from "~/.server/coaching/agenda/coach-agenda.server";
+import { timeOffBounds, timeOffOf } from "~/.server/coaching/agenda/coach-time-off.server";
 
 /**
  * A coach's agenda page, shared by its two doors: the signed-in coach's space (/coach/agenda, this

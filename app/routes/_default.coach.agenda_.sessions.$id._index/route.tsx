@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireCoach } from "~/.server/auth/role-guard.server";
-import { coachSessionPage } from "~/.server/coaching/session-prep-views.server";
+import { coachSessionPage } from "~/.server/coaching/sessions/session-prep-views.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { titleMeta } from "~/components/document/page-title";

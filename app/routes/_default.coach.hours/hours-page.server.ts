@@ -4,7 +4,7 @@ import { regionOf, usualTimeZones, zonesOfRegion } from "~/.server/calendar/time
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import type { Language } from "~/i18n/config";
 import type { Coach } from "~/.server/coaching/booking-records.server";
-import { changeHours, hoursOf, sessionsOutsideHours } from "~/.server/coaching/coach-hours.server";
+import { changeHours, hoursOf, sessionsOutsideHours } from "~/.server/coaching/coaches/coach-hours.server";
 import {
   HOURS_LIMITS,
   hoursForm,
@@ -14,7 +14,7 @@ import {
   MAX_WINDOWS_A_DAY,
   TOO_MANY_WINDOWS,
   WEEKDAYS,
-} from "~/.server/coaching/hours-contract.server";
+} from "~/.server/coaching/coaches/hours-contract.server";
 import { parseWithZod } from "~/forms/submission";
 
 /**

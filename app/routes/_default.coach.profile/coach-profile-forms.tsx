@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { CoachProfile } from "~/.server/coaching/coach-profile.server";
+import type { CoachProfile } from "~/.server/coaching/coaches/coach-profile.server";
 import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";

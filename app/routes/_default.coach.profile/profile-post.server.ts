@@ -4,7 +4,7 @@ import {
   saveCoachProfile,
   takeMemberPhoto,
   uploadCoachPhoto,
-} from "~/.server/coaching/coach-profile.server";
+} from "~/.server/coaching/coaches/coach-profile.server";
 import { coachProfileRefusals } from "~/.server/coaching/contract.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { photoRefusals } from "~/.server/profile/contract.server";

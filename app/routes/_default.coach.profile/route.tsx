@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireCoach } from "~/.server/auth/role-guard.server";
-import { memberHasPhoto, profileOf } from "~/.server/coaching/coach-profile.server";
+import { memberHasPhoto, profileOf } from "~/.server/coaching/coaches/coach-profile.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert } from "~/components/form/form";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
-import type { coachSessionPage } from "~/.server/coaching/session-prep-views.server";
+import type { coachSessionPage } from "~/.server/coaching/sessions/session-prep-views.server";
 import { MeetingLink, SessionFacts } from "~/components/presentational/coaching-session";
 import { SharedPrep } from "~/components/session-prep/shared-prep";
 import { useTranslation } from "~/i18n/react";

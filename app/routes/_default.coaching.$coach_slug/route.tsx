@@ -1,16 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { bookingSchema } from "~/.server/coaching/booking-forms.server";
-import { bookingCalendar, bookingQuery } from "~/.server/coaching/booking-calendar.server";
-import {
-  bookSession,
-  coachOf,
-  rescheduleSession,
-  sessionOf,
-  upcomingSessionWith,
-} from "~/.server/coaching/bookings.server";
-import { isInsideNotice } from "~/.server/coaching/change-notice.server";
+import { bookingSchema } from "~/.server/coaching/booking/booking-forms.server";
+import { bookingCalendar, bookingQuery } from "~/.server/coaching/booking/booking-calendar.server";
+import { bookSession, upcomingSessionWith } from "~/.server/coaching/booking/book.server";
+import { coachOf } from "~/.server/coaching/booking/free-times.server";
+import { rescheduleSession } from "~/.server/coaching/booking/moves.server";
+import { sessionOf } from "~/.server/coaching/sessions/member-sessions.server";
+import { isInsideNotice } from "~/.server/coaching/booking/change-notice.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { sessionWhen } from "~/.server/calendar/when-words.server";
 import { usualTimeZones } from "~/.server/calendar/time-zones.server";

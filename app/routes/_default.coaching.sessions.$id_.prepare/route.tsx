@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { sessionOf } from "~/.server/coaching/bookings.server";
+import { sessionOf } from "~/.server/coaching/sessions/member-sessions.server";
 import {
   PREP_TOPICS_LENGTH,
   prepChoiceOf,
@@ -9,9 +9,9 @@ import {
   prepRefusals,
   prepSchema,
   savePrep,
-} from "~/.server/coaching/session-prep.server";
-import { prepFormOf } from "~/.server/coaching/session-prep-views.server";
-import { sessionCard } from "~/.server/coaching/session-views.server";
+} from "~/.server/coaching/sessions/session-prep.server";
+import { prepFormOf } from "~/.server/coaching/sessions/session-prep-views.server";
+import { sessionCard } from "~/.server/coaching/sessions/session-views.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { coachLanguage, coachOfAgendaToken } from "~/.server/coaching/agenda-link.server";
+import { coachLanguage, coachOfAgendaToken } from "~/.server/coaching/agenda/agenda-link.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { languageCookie, languageCookieHeader, localeOf } from "~/.server/i18n/i18n.server";
 

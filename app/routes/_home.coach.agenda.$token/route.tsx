@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { guardPrivateLink } from "~/.server/auth/guard.server";
-import { agendaPath } from "~/.server/coaching/agenda-link.server";
+import { agendaPath } from "~/.server/coaching/agenda/agenda-link.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { memberPagesHandle } from "~/components/document/cacheable-page";
 import { titleMeta } from "~/components/document/page-title";

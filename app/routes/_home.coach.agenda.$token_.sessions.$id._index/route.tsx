@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { guardPrivateLink } from "~/.server/auth/guard.server";
-import { agendaPath } from "~/.server/coaching/agenda-link.server";
-import { coachSessionPage } from "~/.server/coaching/session-prep-views.server";
+import { agendaPath } from "~/.server/coaching/agenda/agenda-link.server";
+import { coachSessionPage } from "~/.server/coaching/sessions/session-prep-views.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { titleMeta } from "~/components/document/page-title";

@@ -4,7 +4,7 @@ import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, coaches, coachingBookings, coachPhotos, memberPhotos } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { photoUrl } from "~/.server/profile/photo.server";
-import type { Coach } from "./booking-records.server";
+import type { Coach } from "../booking-records.server";
 
 /**
  * Coaches who sign in (issue 24): a coach record linked to a member's account, whose `coach` role

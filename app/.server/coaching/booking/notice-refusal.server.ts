@@ -1,4 +1,5 @@
-import { type BookingOutcome, sessionOf } from "./bookings.server";
+import type { BookingOutcome } from "../booking-records.server";
+import { sessionOf } from "../sessions/member-sessions.server";
 import { noticeWords } from "./change-notice.server";
 
 /**

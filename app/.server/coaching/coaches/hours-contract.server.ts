@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { isTimeZone } from "~/.server/calendar/time-zones.server";
 import { refusals } from "~/.server/contract/refusal-table.server";
-import { CHANGE_NOTICE_LIMITS } from "./change-notice.server";
+import { CHANGE_NOTICE_LIMITS } from "../booking/change-notice.server";
 import type { CoachHours, OutsideSession } from "./coach-hours.server";
-import type { Weekday, WeeklyAvailability } from "./slots.server";
+import type { Weekday, WeeklyAvailability } from "../booking/slots.server";
 
 /**
  * A coach's weekly hours (issue 24 items 4 and 12): the one set of rules the hours page (coach and

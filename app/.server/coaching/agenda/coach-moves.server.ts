@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { db } from "~/.server/db/client.server";
 import { appUsers, coachingBookings } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
-import { type Coach, moveSessionOfCoach } from "./bookings.server";
+import type { Coach } from "../booking-records.server";
+import { moveSessionOfCoach } from "../booking/moves.server";
 import { auditSessionChange } from "./coach-audit.server";
 
 /**

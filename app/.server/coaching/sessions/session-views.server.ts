@@ -1,8 +1,8 @@
 import { sessionDate, sessionTime, zoneLabel } from "~/.server/calendar/when-words.server";
 import type { Language } from "~/i18n/config";
-import type { BookingWithCoach } from "./bookings.server";
-import { isAttendable } from "./attendance.server";
-import { changeDeadline, isInsideNotice } from "./change-notice.server";
+import type { BookingWithCoach } from "../booking-records.server";
+import { isAttendable } from "../agenda/attendance.server";
+import { changeDeadline, isInsideNotice } from "../booking/change-notice.server";
 
 /** A session as a page shows it, in `timeZone` (the member's by default; the coach's on their page). */
 export function sessionCard(session: BookingWithCoach, lang: Language, now = new Date(), timeZone = session.timeZone) {

@@ -7,12 +7,14 @@ import { appUsers, coaches, coachingBookings } from "~/.server/db/schema.server"
 import { queueMail } from "~/.server/mail/outbox.server";
 import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";
 import { releaseSlots, trySlots } from "~/.server/rate-limit/rate-limit.server";
-import { coachAgendaMail } from "./mail-templates.server";
+import { coachAgendaMail } from "../sessions/mail-templates.server";
 import type { Language } from "~/i18n/config";
 import { agendaPath, coachLanguage } from "./agenda-link.server";
-import { cancelSessionOfCoach, type Coach, type SessionAudit } from "./bookings.server";
-import { feedIcs } from "./ics.server";
-import { sessionCard } from "./session-views.server";
+import type { Coach } from "../booking-records.server";
+import { cancelSessionOfCoach } from "../booking/cancellations.server";
+import type { SessionAudit } from "../booking/changeable-session.server";
+import { feedIcs } from "../sessions/ics.server";
+import { sessionCard } from "../sessions/session-views.server";
 
 /**
  * A coach's agenda behind their private link: upcoming and past sessions in the coach's zone,

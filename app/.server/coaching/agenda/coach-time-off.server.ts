@@ -4,7 +4,8 @@ import { addDays, isCalendarDay } from "~/.server/calendar/days.server";
 import { db, type Transaction } from "~/.server/db/client.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { coaches, coachTimeOff } from "~/.server/db/schema.server";
-import { cancelSessionsInTimeOff, type Coach } from "./bookings.server";
+import type { Coach } from "../booking-records.server";
+import { cancelSessionsInTimeOff } from "../booking/cancellations.server";
 import { localDay, startOfDay } from "~/.server/calendar/time-zones.server";
 
 /**

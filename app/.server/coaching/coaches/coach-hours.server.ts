@@ -4,8 +4,8 @@ import { localDay, localTime } from "~/.server/calendar/time-zones.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, coaches, coachingBookings } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
-import type { Coach } from "./booking-records.server";
-import type { Weekday, WeeklyAvailability } from "./slots.server";
+import type { Coach } from "../booking-records.server";
+import type { Weekday, WeeklyAvailability } from "../booking/slots.server";
 
 /**
  * A coach's weekly hours (issue 24 item 4), changed by the coach or an admin: windows per weekday

@@ -5,8 +5,8 @@ import { currentGoal } from "~/.server/space/goals.server";
 import { lifeAreas, lifeGpsPage } from "~/.server/space/life-gps.server";
 import { resultOf } from "~/.server/trainings/results.server";
 import type { Language } from "~/i18n/config";
-import type { Coach } from "./bookings.server";
-import { sessionOfCoach } from "./coach-moves.server";
+import type { Coach } from "../booking-records.server";
+import { sessionOfCoach } from "../agenda/coach-moves.server";
 import { prepOf, shareableOf, type PrepChoice } from "./session-prep.server";
 import { sessionCard } from "./session-views.server";
 

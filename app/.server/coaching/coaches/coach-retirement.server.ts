@@ -4,7 +4,7 @@ import { db } from "~/.server/db/client.server";
 import { appUsers, coaches, coachingBookings } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { withdrawWithin } from "~/.server/roles/roles.server";
-import { cancelSessionsOfRetiring } from "./bookings.server";
+import { cancelSessionsOfRetiring } from "../booking/cancellations.server";
 
 /**
  * Retiring a coach (issue 24 item 8): after a confirmation step that lists them, their future

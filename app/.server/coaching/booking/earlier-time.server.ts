@@ -4,15 +4,12 @@ import { refusals } from "~/.server/contract/refusal-table.server";
 import { db } from "~/.server/db/client.server";
 import { coaches, coachingBookings, coachingEarlierTimeWaits } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
-import {
-  type BookingOutcome,
-  type BookingWithCoach,
-  freeSlotsOf,
-  rescheduleSession,
-  sessionOf,
-} from "./bookings.server";
+import type { BookingOutcome, BookingWithCoach } from "../booking-records.server";
+import { freeSlotsOf } from "./free-times.server";
+import { rescheduleSession } from "./moves.server";
+import { sessionOf } from "../sessions/member-sessions.server";
 import { isInsideNotice } from "./change-notice.server";
-import { bookingRefusals } from "./contract.server";
+import { bookingRefusals } from "../contract.server";
 import { readEarlierTimeToken } from "./earlier-time-offers.server";
 
 /**

@@ -5,7 +5,7 @@ import { db, type Executor } from "~/.server/db/client.server";
 import { coaches, coachPhotos, memberPhotos } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { type PhotoError, photoUrl, preparePhoto } from "~/.server/profile/photo.server";
-import type { Coach } from "./booking-records.server";
+import type { Coach } from "../booking-records.server";
 
 /**
  * A coach's public profile (issue 24 item 6): name, photo, bio in French and English, languages,

@@ -3,9 +3,10 @@ import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { DAY_MS, isCalendarDay } from "~/.server/calendar/days.server";
 import type { Language } from "~/i18n/config";
-import { openingsOf, scheduleOf, type Coach } from "~/.server/coaching/bookings.server";
+import type { Coach } from "../booking-records.server";
+import { openingsOf, scheduleOf } from "./free-times.server";
 import { sessionDate, sessionTime, zoneLabel } from "~/.server/calendar/when-words.server";
-import { freeSlots, monthGrid, monthOf, shiftMonth, slotsOnDay } from "~/.server/coaching/slots.server";
+import { freeSlots, monthGrid, monthOf, shiftMonth, slotsOnDay } from "./slots.server";
 import { isTimeZone, localDay } from "~/.server/calendar/time-zones.server";
 
 /**

@@ -7,9 +7,9 @@ import { queueMail } from "~/.server/mail/outbox.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
 import { trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { isSignedFor, signatureFor } from "~/.server/secrets/tokens.server";
-import type { Coach } from "./booking-records.server";
+import type { Coach } from "../booking-records.server";
 import { isInsideNotice } from "./change-notice.server";
-import { earlierTimeMail } from "./mail-templates.server";
+import { earlierTimeMail } from "../sessions/mail-templates.server";
 
 /**
  * "Tell me if an earlier time frees up" (issue 28 item 9), inside the booking service's

@@ -1,7 +1,7 @@
 import { localTime } from "~/.server/calendar/time-zones.server";
 import { sessionDate } from "~/.server/calendar/when-words.server";
 import type { Language } from "~/i18n/config";
-import type { Booking, Coach } from "./booking-records.server";
+import type { Booking, Coach } from "../booking-records.server";
 
 /**
  * The coach's notice (issue 28 item 7): until `change_notice_hours` before a session, its member

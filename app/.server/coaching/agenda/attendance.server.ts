@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "~/.server/db/client.server";
 import { coachingBookings } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
-import type { Coach } from "./booking-records.server";
+import type { Coach } from "../booking-records.server";
 
 /**
  * Attendance (issue 28 item 8): once a session has started, its coach marks it attended or

@@ -1,5 +1,6 @@
 import { recordChange } from "~/.server/audit/audit-log.server";
-import type { Coach, SessionAudit } from "./bookings.server";
+import type { Coach } from "../booking-records.server";
+import type { SessionAudit } from "../booking/changeable-session.server";
 import type { TimeOffAudit } from "./coach-time-off.server";
 
 /**
