@@ -13,7 +13,7 @@ import { db } from "~/.server/db/client.server";
 import { coaches, coachingBookings, mailOutbox } from "~/.server/db/schema.server";
 import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { deliverDueMail } from "~/.server/mail/sender.server";
-import { deleteAccount } from "~/.server/profile/account.server";
+import { deleteAccount } from "~/.server/coaching/booking/departure.server";
 import { action as coachAction, loader as coachLoader } from "~/routes/_default.coaching.$coach_slug/route";
 import { loader as zoneLoader } from "~/routes/_default.coaching.$coach_slug_.time-zone";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";

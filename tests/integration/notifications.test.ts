@@ -12,7 +12,7 @@ import { verificationMail } from "~/.server/mail/templates.server";
 import { digestNotification } from "~/.server/notifications/digest-content.server";
 import { digestMail } from "~/.server/notifications/digest-mail.server";
 import { DEFAULT_SETTINGS, settingsOf } from "~/.server/notifications/settings.server";
-import { unsubscribePath } from "~/.server/notifications/unsubscribe-links.server";
+import { unsubscribePath } from "~/.server/mail/unsubscribe-links.server";
 import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { loader as profileLoader } from "~/routes/_default.profile/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_default.profile_.notifications";

@@ -7,7 +7,7 @@ import { trainingsOf } from "~/.server/trainings/catalogue.server";
 import { trainingCard } from "~/.server/trainings/views.server";
 import type { Language } from "~/i18n/config";
 import type { DigestVars } from "./digest-mail.server";
-import { unsubscribePath } from "./unsubscribe-links.server";
+import { unsubscribePath } from "~/.server/mail/unsubscribe-links.server";
 
 /** Commitments listed per heading; the rest is counted ("and 3 more"). */
 const LISTED = 5;

@@ -7,7 +7,7 @@ import { agendaPath, coachLanguage } from "../agenda/agenda-link.server";
 import type { Booker, Booking, CancelReason, Coach } from "../booking-records.server";
 import { cancellationIcs, icsContentType, invitationIcs, type CalendarEvent } from "./ics.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
-import { unsubscribePath } from "~/.server/notifications/unsubscribe-links.server";
+import { unsubscribePath } from "~/.server/mail/unsubscribe-links.server";
 
 /**
  * The emails a session's change causes, queued in the caller's transaction: the news to the
