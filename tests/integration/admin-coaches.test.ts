@@ -8,7 +8,8 @@ import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.serv
 import { db } from "~/.server/db/client.server";
 import { auditEvents, coaches, coachingBookings } from "~/.server/db/schema.server";
 import { photoOfFile, removePhoto, savePhoto } from "~/.server/profile/photo.server";
-import { grantRole, rolesOf, withdrawRole } from "~/.server/roles/roles.server";
+import { rolesOf } from "~/.server/roles/roles.server";
+import { grantRole, withdrawRole } from "~/.server/coaching/coaches/role-changes.server";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { action as listAction, loader as listLoader } from "~/routes/_default.admin.coaches._index";
 import { action as coachAction, loader as coachLoader } from "~/routes/_default.admin.coaches.$id/route";

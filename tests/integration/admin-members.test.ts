@@ -6,7 +6,7 @@ import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.serv
 import { db } from "~/.server/db/client.server";
 import { appUsers, auditEvents, coachingBookings } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
-import { grantRole } from "~/.server/roles/roles.server";
+import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { action as coachAction } from "~/routes/_default.coaching.$coach_slug/route";
 import { loader as membersLoader } from "~/routes/_default.admin.members._index";
 import { action as memberAction, loader as memberLoader } from "~/routes/_default.admin.members.$id/route";

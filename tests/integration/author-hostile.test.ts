@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { coachingBookings, trainingDrafts } from "~/.server/db/schema.server";
-import { grantRole } from "~/.server/roles/roles.server";
+import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { forgetCatalogue } from "~/.server/trainings/catalogue.server";
 import { readDraft } from "~/.server/trainings/drafts.server";
 import { markPartRead, submitQuiz } from "~/.server/trainings/progress.server";

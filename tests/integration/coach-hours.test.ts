@@ -7,7 +7,7 @@ import { bookSession } from "~/.server/coaching/booking/book.server";
 import { activeCoaches, coachOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { auditEvents, coaches, coachingBookings } from "~/.server/db/schema.server";
-import { grantRole } from "~/.server/roles/roles.server";
+import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/_default.admin.coaches.$id_.hours/route";
 import { loader as bookingLoader } from "~/routes/_default.coaching.$coach_slug/route";
 import { action as hoursAction, loader as hoursLoader } from "~/routes/_default.coach.hours/route";
