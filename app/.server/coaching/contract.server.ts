@@ -127,9 +127,9 @@ export const bookingRefusals = refusals("coaching", {
   slotUnavailable: { status: 409, field: null, message: "errors.slotUnavailable" },
   alreadyBooked: { status: 409, field: null, message: "errors.alreadyBooked" },
   notChangeable: { status: 409, field: null, message: "errors.notChangeable" },
-  // Inside the coach's notice (coaching/change-notice.server.ts): its message reads noticeWords(coach).
+  // Inside the coach's notice (booking/change-notice.server.ts): its message reads noticeWords(coach).
   insideNotice: { status: 409, field: null, message: "errors.insideNotice" },
-  // Quotas of booking changes (coaching/booking-quota.server.ts), over a day.
+  // Quotas of booking changes (booking/booking-quota.server.ts), over a day.
   tooManyChanges: { status: 429, field: null, message: "errors.tooManyChanges", api: { retryAfter: 24 * 60 * 60 } },
   coachTooManyChanges: {
     status: 429,

@@ -13,9 +13,9 @@ export const meta = titleMeta;
 const BASE = "/coach/agenda";
 
 /**
- * /coach/agenda — the signed-in coach's agenda (issue 24 item 5): what their private link shows
- * (the coach space's folder), on their own sessions only (requireCoach's coach record), their
- * changes written to the audit log under their name.
+ * /coach/agenda — the signed-in coach's agenda: its page (agenda-page, agenda-intents) lives here
+ * and its private-link door (/coach/agenda/{token}) imports it; on their own sessions only
+ * (requireCoach's coach record), their changes written to the audit log under their name.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { coach } = await requireCoach(request);

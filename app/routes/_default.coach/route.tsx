@@ -3,8 +3,10 @@ import { requireCoach } from "~/.server/auth/role-guard.server";
 import { SpaceLayout } from "~/components/document/space-nav";
 
 /**
- * The coach's space (issue 24), inside the signed-in layout: their agenda, hours and public
- * profile. Every child loader and action calls requireCoach itself: a parent loader protects nothing.
+ * The coach's space, inside the signed-in layout: their agenda, hours and public profile. This
+ * folder holds what its pages share (the agenda's sections, a session's page, the move form); each
+ * page's own pieces sit in its folder. Every child loader and action calls requireCoach itself: a
+ * parent loader protects nothing.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireCoach(request);

@@ -8,7 +8,7 @@ import { auditSessionChange } from "./coach-audit.server";
 
 /**
  * A coach moves one of their sessions, from their agenda or the API: the move is checked as a
- * booking is (bookings.server.ts moveSessionOfCoach). A coach reaches only their own sessions:
+ * booking is (booking/moves.server.ts moveSessionOfCoach). A coach reaches only their own sessions:
  * anyone else's id is no session at all.
  */
 
