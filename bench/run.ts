@@ -728,7 +728,7 @@ async function languageCookie(server: RunningServer, pagePath: string): Promise<
   return cookie.length ? { cookie: cookie.join("; ") } : {};
 }
 
-/** app/.server/coaching/agenda-link.server.ts's token: HMAC(SESSION_SECRET, coach id + generation). */
+/** app/.server/coaching/agenda/agenda-link.server.ts's token: HMAC(SESSION_SECRET, coach id + generation). */
 function agendaToken(run: Run, coach: { id: string; generation: number }): string {
   const secret =
     process.env.SESSION_SECRET ?? readFileSync(path.join(run.workDir, "data", "session-secret"), "utf8").trim();

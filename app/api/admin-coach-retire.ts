@@ -2,7 +2,7 @@ import { z } from "zod";
 import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { coachesRefusals } from "~/.server/admin/contract.server";
-import { retireCoach } from "~/.server/coaching/coach-retirement.server";
+import { retireCoach } from "~/.server/coaching/coaches/coach-retirement.server";
 import { only } from "~/.server/contract/refusal-table.server";
 
 const retiredAnswer = z.object({

@@ -8,7 +8,7 @@ import {
   profileBodySchema,
   profileInputOf,
   saveCoachProfile,
-} from "~/.server/coaching/coach-profile.server";
+} from "~/.server/coaching/coaches/coach-profile.server";
 import { only } from "~/.server/contract/refusal-table.server";
 
 /** One coach as the operator sees and edits them (issue 24 items 8 and 13). */

@@ -4,7 +4,7 @@ import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { only } from "~/.server/contract/refusal-table.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
-import { grantRole, withdrawRole } from "~/.server/roles/roles.server";
+import { grantRole, withdrawRole } from "~/.server/coaching/coaches/role-changes.server";
 
 /** The roles card of a member's page: the same service, audited alike; the last admin keeps theirs. */
 export const endpoint = postEndpoint("/api/admin/members/:id/roles", {

@@ -1,9 +1,10 @@
 import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
-import { cancelSession, sessionOf } from "~/.server/coaching/bookings.server";
+import { cancelSession } from "~/.server/coaching/booking/cancellations.server";
+import { sessionOf } from "~/.server/coaching/sessions/member-sessions.server";
 import { bookingAnswer, bookingJson, bookingRefusals } from "~/.server/coaching/contract.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
-import { refusalValues } from "~/.server/coaching/notice-refusal.server";
+import { refusalValues } from "~/.server/coaching/booking/notice-refusal.server";
 
 export const endpoint = postEndpoint("/api/bookings/:id/cancel", {
   summary: "Cancel the session: the slot is free again and both are told",

@@ -1,8 +1,8 @@
 import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { bookingRefusals, earlierTimeAnswer, earlierTimeBody } from "~/.server/coaching/contract.server";
-import { waitForEarlierTime } from "~/.server/coaching/earlier-time.server";
-import { refusalValues } from "~/.server/coaching/notice-refusal.server";
+import { waitForEarlierTime } from "~/.server/coaching/booking/earlier-time.server";
+import { refusalValues } from "~/.server/coaching/booking/notice-refusal.server";
 import { only } from "~/.server/contract/refusal-table.server";
 
 export const endpoint = postEndpoint("/api/bookings/:id/earlier-time", {

@@ -1,9 +1,10 @@
 import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
-import { rescheduleSession, sessionOf } from "~/.server/coaching/bookings.server";
+import { rescheduleSession } from "~/.server/coaching/booking/moves.server";
+import { sessionOf } from "~/.server/coaching/sessions/member-sessions.server";
 import { bookingAnswer, bookingJson, bookingRefusals, rescheduleBody } from "~/.server/coaching/contract.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
-import { refusalValues } from "~/.server/coaching/notice-refusal.server";
+import { refusalValues } from "~/.server/coaching/booking/notice-refusal.server";
 
 export const endpoint = postEndpoint("/api/bookings/:id/reschedule", {
   summary: "Move the session to another free slot of its coach; both get the updated invitation",

@@ -1,6 +1,6 @@
 import { getEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
-import { sessionOf } from "~/.server/coaching/bookings.server";
+import { sessionOf } from "~/.server/coaching/sessions/member-sessions.server";
 import { bookingAnswer, bookingJson, bookingRefusals } from "~/.server/coaching/contract.server";
 import { only } from "~/.server/contract/refusal-table.server";
 import { localeOf } from "~/.server/i18n/i18n.server";

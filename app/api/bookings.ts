@@ -1,6 +1,7 @@
 import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
-import { bookSession, sessionOf, sessionsOf } from "~/.server/coaching/bookings.server";
+import { bookSession } from "~/.server/coaching/booking/book.server";
+import { sessionOf, sessionsOf } from "~/.server/coaching/sessions/member-sessions.server";
 import {
   BOOKINGS_PAST_PAGE_SIZE,
   bookingAnswer,

@@ -1,14 +1,14 @@
 import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
-import { changeHours, hoursOf, sessionsOutsideHours } from "~/.server/coaching/coach-hours.server";
+import { changeHours, hoursOf, sessionsOutsideHours } from "~/.server/coaching/coaches/coach-hours.server";
 import {
   hoursAnswer,
   hoursBody,
   hoursJson,
   hoursOfBody,
   hoursRefusals,
-} from "~/.server/coaching/hours-contract.server";
-import { coachOfMember } from "~/.server/coaching/coach-accounts.server";
+} from "~/.server/coaching/coaches/hours-contract.server";
+import { coachOfMember } from "~/.server/coaching/coaches/coach-accounts.server";
 
 /** The signed-in coach's own weekly hours: no id, a coach reaches only theirs. */
 export const endpoint = defineEndpoint("/api/coach/hours", {

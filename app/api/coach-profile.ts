@@ -1,14 +1,14 @@
 import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
-import { coachOfMember } from "~/.server/coaching/coach-accounts.server";
-import { coachProfileRefusals } from "~/.server/coaching/coach-profile-post.server";
+import { coachOfMember } from "~/.server/coaching/coaches/coach-accounts.server";
+import { coachProfileRefusals } from "~/.server/coaching/contract.server";
 import {
   coachProfileAnswer,
   coachProfileJson,
   profileBodySchema,
   profileInputOf,
   saveCoachProfile,
-} from "~/.server/coaching/coach-profile.server";
+} from "~/.server/coaching/coaches/coach-profile.server";
 import { only } from "~/.server/contract/refusal-table.server";
 
 /** The signed-in coach's own public profile (issue 24 items 6 and 13): there is no id, nobody edits another's here. */

@@ -1,9 +1,9 @@
 import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer, apiNotFound } from "~/.server/api/respond.server";
-import { coachOfMember } from "~/.server/coaching/coach-accounts.server";
-import { cancelFromAgenda } from "~/.server/coaching/coach-agenda.server";
-import { auditSessionChange } from "~/.server/coaching/coach-audit.server";
-import { sessionOfCoach } from "~/.server/coaching/coach-moves.server";
+import { coachOfMember } from "~/.server/coaching/coaches/coach-accounts.server";
+import { cancelFromAgenda } from "~/.server/coaching/agenda/coach-agenda.server";
+import { auditSessionChange } from "~/.server/coaching/agenda/coach-audit.server";
+import { sessionOfCoach } from "~/.server/coaching/agenda/coach-moves.server";
 import {
   coachCancelBody,
   coachCancelRefusals,

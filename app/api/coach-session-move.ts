@@ -1,7 +1,7 @@
 import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer, apiNotFound } from "~/.server/api/respond.server";
-import { coachOfMember } from "~/.server/coaching/coach-accounts.server";
-import { moveFromAgenda, sessionOfCoach } from "~/.server/coaching/coach-moves.server";
+import { coachOfMember } from "~/.server/coaching/coaches/coach-accounts.server";
+import { moveFromAgenda, sessionOfCoach } from "~/.server/coaching/agenda/coach-moves.server";
 import {
   coachMoveBody,
   coachMoveRefusals,

@@ -1,7 +1,7 @@
 import { getEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer, apiNotFound } from "~/.server/api/respond.server";
-import { coachOfMember } from "~/.server/coaching/coach-accounts.server";
-import { AGENDA_PAGE_SIZE, coachSessionsPage } from "~/.server/coaching/coach-agenda.server";
+import { coachOfMember } from "~/.server/coaching/coaches/coach-accounts.server";
+import { AGENDA_PAGE_SIZE, coachSessionsPage } from "~/.server/coaching/agenda/coach-agenda.server";
 import { coachSessionJson, coachSessionsAnswer, coachSessionsRefusals } from "~/.server/coaching/contract.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { pageEnvelope, pageQueryParameters } from "~/.server/paging/paging.server";

@@ -2,7 +2,7 @@ import { getEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
 import { isTimeZone, localDay, localTime } from "~/.server/calendar/time-zones.server";
-import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
+import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
 import { MAX_SLOTS_RANGE_DAYS, slotsAnswer, slotsRefusals } from "~/.server/coaching/contract.server";
 
 export const endpoint = getEndpoint("/api/coaches/:coach_slug/slots", {

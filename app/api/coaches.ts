@@ -1,6 +1,6 @@
 import { getEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
-import { activeCoaches } from "~/.server/coaching/bookings.server";
+import { activeCoaches } from "~/.server/coaching/booking/free-times.server";
 import { coachesAnswer, coachJson } from "~/.server/coaching/contract.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 

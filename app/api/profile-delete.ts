@@ -1,7 +1,7 @@
 import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { successAnswer } from "~/.server/contract/operation.server";
-import { deleteAccount } from "~/.server/profile/account.server";
+import { deleteAccount } from "~/.server/coaching/booking/departure.server";
 import { deletionBody, deletionRefusals } from "~/.server/profile/contract.server";
 
 export const endpoint = postEndpoint("/api/profile/delete", {

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { coachOf } from "~/.server/coaching/bookings.server";
+import { coachOf } from "~/.server/coaching/booking/free-times.server";
 import { shownRegion, timeZoneRegions, usualTimeZones, zonesOfRegion } from "~/.server/calendar/time-zones.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { bookingQuery } from "~/.server/coaching/booking-calendar.server";
+import { bookingQuery } from "~/.server/coaching/booking/booking-calendar.server";
 import { titleMeta } from "~/components/document/page-title";
 import { ZoneGroup, ZoneRegionForm } from "~/components/form/zone-options";
 import { useTranslation } from "~/i18n/react";

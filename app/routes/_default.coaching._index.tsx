@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { bookingQuery } from "~/.server/coaching/booking-calendar.server";
-import { activeCoaches, sessionsOf } from "~/.server/coaching/bookings.server";
+import { bookingQuery } from "~/.server/coaching/booking/booking-calendar.server";
+import { activeCoaches } from "~/.server/coaching/booking/free-times.server";
+import { sessionsOf } from "~/.server/coaching/sessions/member-sessions.server";
 import { zoneLabel } from "~/.server/calendar/when-words.server";
-import { sessionCard } from "~/.server/coaching/session-views.server";
+import { sessionCard } from "~/.server/coaching/sessions/session-views.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { titleMeta } from "~/components/document/page-title";

@@ -1,13 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { parseCancel } from "~/.server/coaching/booking-forms.server";
-import { cancelSession, sessionOf } from "~/.server/coaching/bookings.server";
-import { noticeView } from "~/.server/coaching/change-notice.server";
+import { cancelSchema } from "~/.server/coaching/booking/booking-forms.server";
+import { cancelSession } from "~/.server/coaching/booking/cancellations.server";
+import { sessionOf } from "~/.server/coaching/sessions/member-sessions.server";
+import { noticeView } from "~/.server/coaching/booking/change-notice.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
-import { isWaitingEarlier, parseEarlierWait, waitForEarlierTime } from "~/.server/coaching/earlier-time.server";
-import { prepOf } from "~/.server/coaching/session-prep.server";
-import { sessionCard } from "~/.server/coaching/session-views.server";
+import { isWaitingEarlier, waitForEarlierTime, waitSchema } from "~/.server/coaching/booking/earlier-time.server";
+import { prepOf } from "~/.server/coaching/sessions/session-prep.server";
+import { sessionCard } from "~/.server/coaching/sessions/session-views.server";
 import { intentOf, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
@@ -19,6 +20,7 @@ import { formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { PrepSummary } from "~/components/session-prep/prep-summary";
+import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -62,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = intentOf(formData, ["cancel", "waitEarlier", "stopWaitingEarlier"]);
   if (intent === "waitEarlier" || intent === "stopWaitingEarlier")
     return waitEarlier(request, member.id, params, formData);
-  const submission = parseCancel(formData);
+  const submission = parseWithZod(formData, { schema: cancelSchema });
   if (submission.status !== "success") return refuseUnknownIntent();
   const outcome = await cancelSession(member.id, params.id ?? "");
   if (outcome.ok) return redirect(`/coaching/sessions/${outcome.booking.id}?cancelled`, 303);
@@ -79,7 +81,7 @@ async function waitEarlier(
   params: ActionFunctionArgs["params"],
   formData: FormData,
 ) {
-  const submission = parseEarlierWait(formData);
+  const submission = parseWithZod(formData, { schema: waitSchema });
   if (submission.status !== "success") return refuseUnknownIntent();
   const wait = submission.value.intent === "waitEarlier";
   const outcome = await waitForEarlierTime(memberId, params.id ?? "", wait);

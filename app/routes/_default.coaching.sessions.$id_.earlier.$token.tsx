@@ -5,10 +5,10 @@ import { sessionWhen } from "~/.server/calendar/when-words.server";
 import {
   earlierTimeOffer,
   earlierTimeRefusals,
-  parseEarlierTake,
+  takeSchema,
   takeEarlierTime,
-} from "~/.server/coaching/earlier-time.server";
-import { sessionCard } from "~/.server/coaching/session-views.server";
+} from "~/.server/coaching/booking/earlier-time.server";
+import { sessionCard } from "~/.server/coaching/sessions/session-views.server";
 import { refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
@@ -17,6 +17,7 @@ import { FormAlert, SubmitButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { CoachHeader, SessionFacts } from "~/components/presentational/coaching-session";
+import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -45,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
-  const submission = parseEarlierTake(await request.formData());
+  const submission = parseWithZod(await request.formData(), { schema: takeSchema });
   if (submission.status !== "success") return refuseUnknownIntent();
   const id = params.id ?? "";
   const outcome = await takeEarlierTime(member.id, id, params.token ?? "");

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { coachOfAgendaToken } from "~/.server/coaching/agenda-link.server";
-import { agendaFeed } from "~/.server/coaching/coach-agenda.server";
+import { coachOfAgendaToken } from "~/.server/coaching/agenda/agenda-link.server";
+import { agendaFeed } from "~/.server/coaching/agenda/coach-agenda.server";
 import { notFound } from "~/.server/http/not-found.server";
 
 /**

@@ -1,10 +1,11 @@
 import { guardPrivateLink } from "~/.server/auth/guard.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { agendaPath } from "~/.server/coaching/agenda-link.server";
-import { cancelSessionAsCoach, sessionOfCoachToken } from "~/.server/coaching/bookings.server";
-import { prepForCoach } from "~/.server/coaching/session-prep-views.server";
-import { sessionCard } from "~/.server/coaching/session-views.server";
+import { agendaPath } from "~/.server/coaching/agenda/agenda-link.server";
+import { cancelSessionAsCoach } from "~/.server/coaching/booking/cancellations.server";
+import { sessionOfCoachToken } from "~/.server/coaching/sessions/member-sessions.server";
+import { prepForCoach } from "~/.server/coaching/sessions/session-prep-views.server";
+import { sessionCard } from "~/.server/coaching/sessions/session-views.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { photoUrlOf } from "~/.server/profile/photo.server";

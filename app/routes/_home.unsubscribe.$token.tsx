@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { translator } from "~/.server/i18n/i18n.server";
-import { switchOff } from "~/.server/notifications/settings.server";
-import { readUnsubscribeToken } from "~/.server/notifications/unsubscribe-links.server";
+import { readUnsubscribeToken } from "~/.server/mail/unsubscribe-links.server";
+import { isNotificationKind, switchOff } from "~/.server/notifications/settings.server";
 import { titleMeta } from "~/components/document/page-title";
 import { SubmitButton } from "~/components/form/form";
 import { useTranslation } from "~/i18n/react";
@@ -17,14 +17,14 @@ export const meta = titleMeta;
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await translator(request, "profile");
-  const link = readUnsubscribeToken(params.token ?? "");
+  const link = readUnsubscribeToken(params.token ?? "", isNotificationKind);
   if (!link) return data({ title: t("unsubscribe.invalidTitle"), kind: null }, { status: 404 });
   return { title: t("unsubscribe.title"), kind: link.kind };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const t = await translator(request, "profile");
-  const link = readUnsubscribeToken(params.token ?? "");
+  const link = readUnsubscribeToken(params.token ?? "", isNotificationKind);
   if (!link) return data({ done: false }, { status: 404 });
   await switchOff(link.memberId, link.kind);
   return { title: t("unsubscribe.doneTitle"), done: true };

@@ -5,7 +5,7 @@ import { addDays } from "~/.server/calendar/days.server";
 import { localDay } from "~/.server/calendar/time-zones.server";
 import { db } from "~/.server/db/client.server";
 import { accessCodes, accessCodeUses, auditEvents, entitlements } from "~/.server/db/schema.server";
-import { grantRole } from "~/.server/roles/roles.server";
+import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { redeemCode } from "~/.server/trainings/access.server";
 import { generateCode } from "~/.server/trainings/access-codes.server";
 import { seedContent } from "~/.server/trainings/seed.server";

@@ -5,7 +5,7 @@ import { openApiDocument } from "~/.server/api/openapi.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, auditEvents, securityEvents } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
-import { grantRole } from "~/.server/roles/roles.server";
+import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { stepAt, totpCode } from "~/.server/secrets/totp.server";
 import { endpoints } from "~/api/endpoints";
 import { action as memberAction, loader as memberLoader } from "~/routes/_default.admin.members.$id/route";

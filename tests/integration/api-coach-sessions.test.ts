@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
+import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { auditEvents, coachingBookings } from "~/.server/db/schema.server";
 import { verifiedMember, type TestMember } from "../support/accounts";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { quizSubmissions, trainingDrafts, trainingVersions, trainings } from "~/.server/db/schema.server";
 import { publishDraft } from "~/.server/authoring/publish.server";
-import { grantRole } from "~/.server/roles/roles.server";
+import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { forgetCatalogue, GENERATION_CHECK_MS, trainingsOf } from "~/.server/trainings/catalogue.server";
 import { markPartRead } from "~/.server/trainings/progress.server";
 import { readDraft, saveDraft } from "~/.server/trainings/drafts.server";

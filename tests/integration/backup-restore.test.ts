@@ -8,7 +8,7 @@ import * as tar from "tar";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BackupError, restoreBackup, type Target, writeBackup } from "~/.server/backup/archive.server";
 import { openDatabase, setDatabase, type DatabaseHandle } from "~/.server/db/client.server";
-import { seedCoaches } from "~/.server/coaching/coach-content.server";
+import { seedCoaches } from "~/.server/coaching/coaches/coach-content.server";
 import { seedAccessCodes, seedContent } from "~/.server/trainings/seed.server";
 import { verifiedMember } from "../support/accounts";
 import { testDatabase } from "../support/database";

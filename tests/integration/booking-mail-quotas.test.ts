@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import {
   BOOKING_CHANGES_PER_MEMBER_PER_DAY,
   BOOKING_MAILS_PER_COACH_PER_DAY,
-} from "~/.server/coaching/booking-quota.server";
-import { agendaPath, coachOfAgendaToken } from "~/.server/coaching/agenda-link.server";
-import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
+} from "~/.server/coaching/booking/booking-quota.server";
+import { agendaPath, coachOfAgendaToken } from "~/.server/coaching/agenda/agenda-link.server";
+import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
 import {
   AGENDA_RENEWALS_PER_COACH_PER_DAY,
   AGENDA_RENEWALS_PER_IP_PER_HOUR,
-} from "~/.server/coaching/coach-agenda.server";
+} from "~/.server/coaching/agenda/coach-agenda.server";
 import { db } from "~/.server/db/client.server";
 import { rateLimitEvents } from "~/.server/db/schema.server";
 import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { requireCoach } from "~/.server/auth/role-guard.server";
-import { coachOfMember } from "~/.server/coaching/coach-accounts.server";
+import { coachOfMember } from "~/.server/coaching/coaches/coach-accounts.server";
 import { db } from "~/.server/db/client.server";
 import { coaches } from "~/.server/db/schema.server";
-import { grantRole, withdrawRole } from "~/.server/roles/roles.server";
+import { grantRole, withdrawRole } from "~/.server/coaching/coaches/role-changes.server";
 import { verifiedMember } from "../support/accounts";
 import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
 import { buildRequest, statusOf } from "../support/http";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { agendaPath } from "~/.server/coaching/agenda-link.server";
-import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
+import { agendaPath } from "~/.server/coaching/agenda/agenda-link.server";
+import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { coachingBookings } from "~/.server/db/schema.server";
 import { languageCookie } from "~/.server/i18n/i18n.server";

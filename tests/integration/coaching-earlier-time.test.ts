@@ -1,11 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookSession, cancelSessionOfCoach, coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
-import { addTimeOff } from "~/.server/coaching/coach-time-off.server";
-import type { Slot } from "~/.server/coaching/slots.server";
+import { bookSession } from "~/.server/coaching/booking/book.server";
+import { cancelSessionOfCoach } from "~/.server/coaching/booking/cancellations.server";
+import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
+import { addTimeOff } from "~/.server/coaching/agenda/coach-time-off.server";
+import type { Slot } from "~/.server/coaching/booking/slots.server";
 import { db } from "~/.server/db/client.server";
 import { coachingBookings, coachingEarlierTimeWaits } from "~/.server/db/schema.server";
-import { EARLIER_TIME_OFFERS_PER_DAY } from "~/.server/coaching/earlier-time-offers.server";
+import { EARLIER_TIME_OFFERS_PER_DAY } from "~/.server/coaching/booking/earlier-time-offers.server";
 import { action as bookAction } from "~/routes/_default.coaching.$coach_slug/route";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
 import EarlierTime, {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
+import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { coachingBookings } from "~/.server/db/schema.server";
 import { action as hoursAction, loader as hoursLoader } from "~/routes/_default.coach.hours/route";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { bookSession, freeSlotsOf, coachOf } from "~/.server/coaching/bookings.server";
+import { bookSession } from "~/.server/coaching/booking/book.server";
+import { freeSlotsOf, coachOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, weatherCheckins } from "~/.server/db/schema.server";
 import { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index/route";

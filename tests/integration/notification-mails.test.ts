@@ -6,7 +6,7 @@ import { appUsers, crewMembers, mailOutbox, notificationRounds } from "~/.server
 import { deliverDueMail, type MailTransport } from "~/.server/mail/sender.server";
 import { sendDueCommitmentReminders } from "~/.server/notifications/commitment-reminders.server";
 import { DEFAULT_SETTINGS, saveSettings, switchOff } from "~/.server/notifications/settings.server";
-import { unsubscribePath } from "~/.server/notifications/unsubscribe-links.server";
+import { unsubscribePath } from "~/.server/mail/unsubscribe-links.server";
 import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { addPause } from "~/.server/space/commitment-pauses.server";
 import { addCommitment, setCommitmentDone } from "~/.server/space/commitments.server";

@@ -8,7 +8,7 @@ import * as schema from "~/.server/db/schema.server";
 import { EXPORT_COVERAGE } from "~/.server/export/data-export.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { savePhoto } from "~/.server/profile/photo.server";
-import { grantRole } from "~/.server/roles/roles.server";
+import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { recordSecurityEvent } from "~/.server/security/security-events.server";
 import { redeemCode } from "~/.server/trainings/access.server";
 import { trainingOf } from "~/.server/trainings/catalogue.server";

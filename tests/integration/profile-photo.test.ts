@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { coachingBookings, memberPhotos, rateLimitEvents } from "~/.server/db/schema.server";
-import { coachOf } from "~/.server/coaching/bookings.server";
+import { coachOf } from "~/.server/coaching/booking/free-times.server";
 import { screenRequest } from "~/.server/http/route-screen.server";
 import { sha256 } from "~/.server/secrets/tokens.server";
 import { loader as layoutLoader } from "~/routes/_default";

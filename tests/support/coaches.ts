@@ -1,6 +1,6 @@
-import { coachOfMember } from "~/.server/coaching/coach-accounts.server";
-import type { Coach } from "~/.server/coaching/bookings.server";
-import { grantRole } from "~/.server/roles/roles.server";
+import { coachOfMember } from "~/.server/coaching/coaches/coach-accounts.server";
+import type { Coach } from "~/.server/coaching/booking-records.server";
+import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { type TestMember, verifiedMember } from "./accounts";
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "~/.server/db/client.server";
-import { seedCoaches } from "~/.server/coaching/coach-content.server";
+import { seedCoaches } from "~/.server/coaching/coaches/coach-content.server";
 import { seedAccessCodes, seedContent } from "~/.server/trainings/seed.server";
 
 /**

@@ -1,4 +1,4 @@
-import { grantRole } from "~/.server/roles/roles.server";
+import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { type TestMember, verifiedMember } from "./accounts";
 
 /** A verified member given `role` as an admin would (null: a plain member). */

@@ -1,7 +1,12 @@
 import fc from "fast-check";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { cancellationIcs, icsContentType, invitationIcs, type CalendarEvent } from "~/.server/coaching/ics.server";
+import {
+  cancellationIcs,
+  icsContentType,
+  invitationIcs,
+  type CalendarEvent,
+} from "~/.server/coaching/sessions/ics.server";
 
 const summary = "Séance découverte : Élodie, coach ; « café », \\ à distance";
 

@@ -14,7 +14,7 @@ import {
   type CoachSchedule,
   type Slot,
   type WeeklyAvailability,
-} from "~/.server/coaching/slots.server";
+} from "~/.server/coaching/booking/slots.server";
 import { localTime } from "~/.server/calendar/time-zones.server";
 
 const paris = "Europe/Paris";

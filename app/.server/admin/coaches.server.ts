@@ -3,8 +3,8 @@ import { db } from "~/.server/db/client.server";
 import { appUsers, coaches, coachingBookings } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { type Page, type PageRequest, settlePage } from "~/.server/paging/paging.server";
-import { grantRole } from "~/.server/roles/roles.server";
-import { coachOfMember } from "~/.server/coaching/coach-accounts.server";
+import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
+import { coachOfMember } from "~/.server/coaching/coaches/coach-accounts.server";
 
 /**
  * The operator's coaches (issue 24 item 8): the list, a page at a time (active ones first, in the

@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { memberOfIdentity } from "~/.server/accounts/members.server";
 import { resendVerification } from "~/.server/accounts/verification.server";
 import { recordChange } from "~/.server/audit/audit-log.server";
+import { cancelSessionsOfDeparting } from "~/.server/coaching/booking/cancellations.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
@@ -57,8 +58,8 @@ export type DeletionOutcome = { ok: true } | { ok: false; error: "noMember" | "o
 class LastAdminError extends Error {}
 
 /**
- * Deletes the member's account with the rules of the member's own deletion (removeAccount: their
- * upcoming sessions cancelled and coaches told, their mail and counters gone); the audit entry keeps
+ * Deletes the member's account with the rules of the member's own deletion (their upcoming sessions
+ * cancelled and coaches told; removeAccount: their mail and counters gone); the audit entry keeps
  * their name. An admin deletes their own account from their profile, and the last admin stays.
  */
 export async function deleteMemberAccount(actorId: string, memberId: string): Promise<DeletionOutcome> {
@@ -77,6 +78,7 @@ export async function deleteMemberAccount(actorId: string, memberId: string): Pr
           before: { state: account.identity.state, verified: isVerified(account.identity) },
           after: null,
         });
+        await cancelSessionsOfDeparting(tx, account.member.id);
       },
     );
   } catch (error) {

@@ -1,6 +1,7 @@
 import { asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { recordChange } from "~/.server/audit/audit-log.server";
-import { type BookingWithCoach, sessionsOf } from "~/.server/coaching/bookings.server";
+import type { BookingWithCoach } from "~/.server/coaching/booking-records.server";
+import { sessionsOf } from "~/.server/coaching/sessions/member-sessions.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";

@@ -1,8 +1,8 @@
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { notFound } from "~/.server/http/not-found.server";
 import type { Role } from "~/.server/roles/roles.server";
-import { coachOfMember } from "~/.server/coaching/coach-accounts.server";
-import type { Coach } from "~/.server/coaching/bookings.server";
+import { coachOfMember } from "~/.server/coaching/coaches/coach-accounts.server";
+import type { Coach } from "~/.server/coaching/booking-records.server";
 import { requireMember } from "./guard.server";
 
 /**

@@ -1,7 +1,8 @@
 import type { coaches, coachingBookings } from "~/.server/db/schema.server";
 import type { Language } from "~/i18n/config";
+import type { BookingQuotaError } from "~/.server/coaching/booking/booking-quota.server";
 
-/** A coach's and a session's records, and who books: shared by the booking service and its emails. */
+/** A coach's and a session's records, who books, and what a change of a session answers: shared by every part of coaching. */
 export type Coach = typeof coaches.$inferSelect;
 export type Booking = typeof coachingBookings.$inferSelect;
 export type BookingWithCoach = Booking & { coach: Coach };
@@ -9,6 +10,15 @@ export type BookingWithCoach = Booking & { coach: Coach };
 /** Who books: the signed-in member, with what the emails need. */
 export type Booker = { id: string; firstname: string; lastname: string; email: string; lang: Language };
 
-/** Why a coach cancelled, told to the member: their words, and whether it is their time off. */
 /** Why a coach's session was cancelled: their words, their time off, or their retirement (issue 24). */
 export type CancelReason = { text: string | null; timeOff: boolean; retired?: boolean };
+
+export type BookingError =
+  | "coachUnknown"
+  | "slotUnavailable"
+  | "alreadyBooked"
+  | "notFound"
+  | "notChangeable"
+  | "insideNotice"
+  | BookingQuotaError;
+export type BookingOutcome = { ok: true; booking: Booking } | { ok: false; error: BookingError; bookingId?: string };

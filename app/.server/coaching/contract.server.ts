@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { refusals } from "~/.server/contract/refusal-table.server";
 import type { Language } from "~/i18n/config";
-import { sessionStart, timeZoneField } from "./booking-forms.server";
-import type { BookingWithCoach, Coach } from "./bookings.server";
+import { sessionStart, timeZoneField } from "~/.server/coaching/booking/booking-forms.server";
+import type { BookingWithCoach, Coach } from "./booking-records.server";
 import { pageAnswerFields } from "~/.server/paging/paging.server";
-import { sessionCard } from "./session-views.server";
+import { sessionCard } from "~/.server/coaching/sessions/session-views.server";
 
 /**
  * Coaching's contract: the JSON API's bodies and answers (the routes parse and answer with them,
@@ -127,9 +127,9 @@ export const bookingRefusals = refusals("coaching", {
   slotUnavailable: { status: 409, field: null, message: "errors.slotUnavailable" },
   alreadyBooked: { status: 409, field: null, message: "errors.alreadyBooked" },
   notChangeable: { status: 409, field: null, message: "errors.notChangeable" },
-  // Inside the coach's notice (coaching/change-notice.server.ts): its message reads noticeWords(coach).
+  // Inside the coach's notice (booking/change-notice.server.ts): its message reads noticeWords(coach).
   insideNotice: { status: 409, field: null, message: "errors.insideNotice" },
-  // Quotas of booking changes (coaching/booking-quota.server.ts), over a day.
+  // Quotas of booking changes (booking/booking-quota.server.ts), over a day.
   tooManyChanges: { status: 429, field: null, message: "errors.tooManyChanges", api: { retryAfter: 24 * 60 * 60 } },
   coachTooManyChanges: {
     status: 429,
@@ -236,6 +236,12 @@ export function coachSessionJson(session: BookingWithCoach & { memberName: strin
 }
 
 /** Which of the coach's lists GET /api/coach/sessions reads: anything else is refused, not guessed. */
+/** A coach's profile, changed by the coach or an admin, page and API alike. */
+export const coachProfileRefusals = refusals("coach", {
+  notFound: { status: 404, field: null, message: "errors.profile.notFound" },
+  noMemberPhoto: { status: 409, field: null, message: "errors.profile.noMemberPhoto" },
+});
+
 export const coachSessionsRefusals = refusals("coach", {
   whenInvalid: {
     status: 422,

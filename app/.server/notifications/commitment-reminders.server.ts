@@ -3,7 +3,7 @@ import { commitmentsOfDay } from "~/.server/space/commitment-weeks.server";
 import { commitmentReminderMail } from "./commitment-reminder-mail.server";
 import { atHour } from "./digest-week.server";
 import { type Round, runRound } from "./rounds.server";
-import { unsubscribePath } from "./unsubscribe-links.server";
+import { unsubscribePath } from "~/.server/mail/unsubscribe-links.server";
 
 /**
  * The commitment reminder (issue 28, item 3): on a day something is due, one mail at the member's

@@ -7,7 +7,7 @@ import { logger } from "~/.server/observability/logger.server";
 import { isLanguage } from "~/i18n/config";
 import { surveyResultsMail } from "./crew-news-mail.server";
 import { settingsOf } from "./settings.server";
-import { unsubscribePath } from "./unsubscribe-links.server";
+import { unsubscribePath } from "~/.server/mail/unsubscribe-links.server";
 
 /**
  * Crew news (issue 28, item 3): a survey's results show to its author alone (the crew answers

@@ -1,13 +1,13 @@
 import { addDays, DAY_MS } from "~/.server/calendar/days.server";
 import { localDay } from "~/.server/calendar/time-zones.server";
-import { confirmedSessionsBetween } from "~/.server/coaching/bookings.server";
+import { confirmedSessionsBetween } from "~/.server/coaching/sessions/member-sessions.server";
 import { commitmentsDueBetween, lateCommitments } from "~/.server/space/commitments.server";
 import { surveysReadySince } from "~/.server/surveys/surveys.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
 import { trainingCard } from "~/.server/trainings/views.server";
 import type { Language } from "~/i18n/config";
 import type { DigestVars } from "./digest-mail.server";
-import { unsubscribePath } from "./unsubscribe-links.server";
+import { unsubscribePath } from "~/.server/mail/unsubscribe-links.server";
 
 /** Commitments listed per heading; the rest is counted ("and 3 more"). */
 const LISTED = 5;

@@ -1,6 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
 import type { SignedIn } from "~/.server/accounts/members.server";
-import { cancelSessionsOfDeparting } from "~/.server/coaching/bookings.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, mailOutbox, rateLimitEvents } from "~/.server/db/schema.server";
 import type { Client } from "~/.server/http/client.server";
@@ -54,23 +53,28 @@ export type DeletionResult = { ok: true } | { ok: false; error: PasswordError | 
 
 /**
  * Deletes the account once the member typed their address and password (removeAccount says what
- * goes and what stays).
+ * goes and what stays); `alongWith` runs first in the deletion's transaction.
  */
-export async function deleteAccount(signedIn: SignedIn, email: string, password: string): Promise<DeletionResult> {
+export async function deleteAccount(
+  signedIn: SignedIn,
+  email: string,
+  password: string,
+  alongWith?: AlongWith<void>,
+): Promise<DeletionResult> {
   const address = signedIn.identity.traits.email;
   if (normalizeEmail(email) !== address) return { ok: false, error: "confirmEmailWrong" };
   const check = await confirmPassword(signedIn, password);
   if (!check.ok) return check;
-  await removeAccount({ identityId: signedIn.identity.id, memberId: signedIn.member.id, address });
+  await removeAccount({ identityId: signedIn.identity.id, memberId: signedIn.member.id, address }, alongWith);
   return { ok: true };
 }
 
 /**
  * An account's deletion, the member's own or an operator's (admin/): the identity goes and cascades
  * to the member record and everything keyed by it (goals, progress, crew, sessions…); the emails we
- * kept for the address and its rate-limit counters go too. Upcoming coaching sessions are cancelled
- * first, so their coaches are told. `first` runs at the start of the same transaction (the
- * operator's checks and audit): when it throws, nothing is deleted.
+ * kept for the address and its rate-limit counters go too. `first` runs at the start of the same
+ * transaction (the operator's checks and audit, the other domains' steps: coaching cancels the
+ * member's upcoming sessions, so their coaches are told): when it throws, nothing is deleted.
  */
 export async function removeAccount(
   account: { identityId: string; memberId: string; address: string | null },
@@ -79,7 +83,6 @@ export async function removeAccount(
   const { identityId, memberId, address } = account;
   await identity().delete(identityId, async (tx) => {
     if (first) await first(tx);
-    await cancelSessionsOfDeparting(tx, memberId);
     // The departing member's own mail goes, their sessions' cancellation included; the coaches' stays.
     if (address) await tx.delete(mailOutbox).where(eq(mailOutbox.to, address));
     await tx

@@ -3,7 +3,7 @@ import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
 import { identity, isVerified } from "~/.server/identity/identity-service.server";
 import { logger } from "~/.server/observability/logger.server";
-import { grantRole, grantWithin } from "./roles.server";
+import { grantWithin } from "./roles.server";
 
 /**
  * ADMIN_EMAILS, the first admins: a member whose listed address is verified holds the admin role —
@@ -34,7 +34,7 @@ export async function applyAdminEmails(emails: readonly string[]): Promise<void>
       const found = identityId ? await identity().find(identityId) : null;
       if (!found || !isVerified(found)) continue;
       const [member] = await db().select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.identityId, found.id));
-      if (member) await grantRole({ memberId: null }, member.id, "admin");
+      if (member) await db().transaction((tx) => grantWithin(tx, { memberId: null }, member.id, "admin"));
     } catch (error) {
       logger.warn(
         { err: error, email },

@@ -2,7 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "~/.server/db/client.server";
 import { appUsers, memberRoles } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
-import { grantRole, isRole, withdrawRole } from "./roles.server";
+import { isRole } from "./roles.server";
+import { grantRole, withdrawRole } from "~/.server/coaching/coaches/role-changes.server";
 
 /**
  * What `npm run roles` does, wherever it runs: in the command's own process (PostgreSQL, or PGlite

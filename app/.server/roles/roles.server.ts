@@ -1,6 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { recordChange } from "~/.server/audit/audit-log.server";
-import { becomeCoach, hasUpcomingSessions } from "~/.server/coaching/coach-accounts.server";
 import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, memberRoles } from "~/.server/db/schema.server";
 import { ROLES, type Role } from "~/forms/roles";
@@ -39,9 +38,7 @@ export async function rolesOfMembers(memberIds: string[]): Promise<Record<string
 /** Who changes a role: an admin (their member id), or null for the command line and ADMIN_EMAILS. */
 export type Actor = { memberId: string | null };
 
-export type RoleChange =
-  | { ok: true; changed: boolean }
-  | { ok: false; error: "noMember" | "lastAdmin" | "coachHasSessions" };
+export type RoleChange = { ok: true; changed: boolean } | { ok: false; error: "noMember" | "lastAdmin" };
 
 async function subjectOf(tx: Executor, memberId: string) {
   const [row] = await tx
@@ -52,14 +49,10 @@ async function subjectOf(tx: Executor, memberId: string) {
 }
 
 /**
- * Gives `role` to the member; granting a role they hold changes (and audits) nothing. Granting
- * `coach` also makes their coach record (coaching/coach-accounts.server.ts).
+ * Gives `role` to the member, in the caller's transaction; granting a role they hold changes (and
+ * audits) nothing. What a role brings elsewhere (the coach record) is its domain's: coaching's
+ * grantRole (coaching/coaches/role-changes.server.ts) is the one the app calls.
  */
-export async function grantRole(actor: Actor, memberId: string, role: Role): Promise<RoleChange> {
-  return db().transaction((tx) => grantWithin(tx, actor, memberId, role));
-}
-
-/** grantRole inside the caller's transaction. */
 export async function grantWithin(tx: Executor, actor: Actor, memberId: string, role: Role): Promise<RoleChange> {
   const subject = await subjectOf(tx, memberId);
   if (!subject) return { ok: false, error: "noMember" };
@@ -68,8 +61,6 @@ export async function grantWithin(tx: Executor, actor: Actor, memberId: string, 
   // Two workers granting at once (ADMIN_EMAILS at start): only the one that inserted audits.
   const inserted = await tx.insert(memberRoles).values({ memberId, role }).onConflictDoNothing().returning();
   if (inserted.length === 0) return { ok: true, changed: false };
-  // The coach role opens the coach's space: it needs the coach record it works on.
-  if (role === "coach") await becomeCoach(tx, memberId);
   const after = ROLES.filter((held) => held === role || before.includes(held));
   await recordChange(tx, {
     actorId: actor.memberId,
@@ -95,16 +86,9 @@ export async function anAdminRemainsWithout(tx: Executor, memberId: string): Pro
 }
 
 /**
- * Takes `role` from the member; the last admin keeps theirs. A coach with sessions still to come
- * keeps the coach role: withdrawing it would leave those sessions bookable with nobody to run
- * them — retiring the coach (/admin/coaches/<id>/retire) cancels them, members told, then
- * withdraws it.
+ * Takes `role` from the member, in the caller's transaction; the last admin keeps theirs. What the
+ * role's domain refuses first (a coach with sessions to come) is coaching's withdrawRole.
  */
-export async function withdrawRole(actor: Actor, memberId: string, role: Role): Promise<RoleChange> {
-  return db().transaction((tx) => withdrawWithin(tx, actor, memberId, role));
-}
-
-/** withdrawRole inside the caller's transaction (retiring a coach). */
 export async function withdrawWithin(tx: Executor, actor: Actor, memberId: string, role: Role): Promise<RoleChange> {
   if (role === "admin") await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
   const subject = await subjectOf(tx, memberId);
@@ -117,9 +101,6 @@ export async function withdrawWithin(tx: Executor, actor: Actor, memberId: strin
       .from(memberRoles)
       .where(eq(memberRoles.role, "admin"));
     if (admins <= 1) return { ok: false, error: "lastAdmin" } as const;
-  }
-  if (role === "coach" && (await hasUpcomingSessions(tx, memberId))) {
-    return { ok: false, error: "coachHasSessions" } as const;
   }
   await tx.delete(memberRoles).where(and(eq(memberRoles.memberId, memberId), eq(memberRoles.role, role)));
   const after = before.filter((held) => held !== role);

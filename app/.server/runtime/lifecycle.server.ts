@@ -2,7 +2,7 @@ import path from "node:path";
 import { env } from "~/.server/config/env.server";
 import { databaseIsHealthy, openDatabase, setDatabase, type DatabaseHandle } from "~/.server/db/client.server";
 import { identity } from "~/.server/identity/identity-service.server";
-import { seedCoaches } from "~/.server/coaching/coach-content.server";
+import { seedCoaches } from "~/.server/coaching/coaches/coach-content.server";
 import { seedContent } from "~/.server/trainings/seed.server";
 import { applyAdminEmails } from "~/.server/roles/admin-emails.server";
 import { logger } from "~/.server/observability/logger.server";

@@ -1,5 +1,5 @@
 import { savedLanguageOf } from "~/.server/accounts/members.server";
-import { coachingMailTemplates } from "~/.server/coaching/mail-templates.server";
+import { coachingMailTemplates } from "~/.server/coaching/sessions/mail-templates.server";
 import type { MailRendering } from "~/.server/mail/recipient-language.server";
 import { mailTemplates } from "~/.server/mail/templates.server";
 import { notificationMailTemplates } from "~/.server/notifications/mail-templates.server";

@@ -1,5 +1,4 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
-import { confirmedSessionsBetween } from "~/.server/coaching/bookings.server";
 import { localDay, localTime } from "~/.server/calendar/time-zones.server";
 import { answeredVersions } from "~/.server/trainings/answered-versions.server";
 import { trainingsOf } from "~/.server/trainings/catalogue.server";
@@ -22,6 +21,12 @@ export function weekStart(day: string): string {
   return addDays(day, -new Date(`${day}T00:00:00Z`).getUTCDay());
 }
 
+/** The member's confirmed coaching sessions starting in [from, to): coaching's, given by the caller. */
+export type SessionsBetween = (
+  from: Date,
+  to: Date,
+) => Promise<{ id: string; startsAt: Date; coach: { name: string } }[]>;
+
 /**
  * Everything the overview shows (SPEC §2 "Dashboard overview"), dates already in words, its days
  * and times in the member's time zone.
@@ -31,7 +36,8 @@ export async function overviewOf(
   lang: Language,
   timeZone: string,
   week: string | null,
-  historyPage = 1,
+  historyPage: number,
+  sessionsBetween: SessionsBetween,
 ) {
   const now = today(timeZone);
   const start = weekStart(week && isCalendarDay(week) ? week : now);
@@ -44,11 +50,7 @@ export async function overviewOf(
     lastSevenDays(memberId, now),
     commitmentsDueBetween(memberId, start, end),
     // A day either side: each session is placed by its day in the member's time zone.
-    confirmedSessionsBetween(
-      memberId,
-      new Date(`${addDays(start, -1)}T00:00:00Z`),
-      new Date(`${addDays(end, 2)}T00:00:00Z`),
-    ),
+    sessionsBetween(new Date(`${addDays(start, -1)}T00:00:00Z`), new Date(`${addDays(end, 2)}T00:00:00Z`)),
   ]);
   const taken = catalogue.filter((t) => t.content.kind === "test");
   // A test taken on an earlier version shows its skills as they were (no query when it is the live one).

@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import type { PrepForCoach } from "~/.server/coaching/session-prep-views.server";
+import type { PrepForCoach } from "~/.server/coaching/sessions/session-prep-views.server";
 import { ProgressBar } from "~/components/presentational/progress-bar";
 import { SkillBars } from "~/components/presentational/skill-charts";
 import { useTranslation } from "~/i18n/react";

@@ -8,6 +8,7 @@ import { goalSchema, weatherSchema } from "~/.server/space/forms.server";
 import { editGoal, replaceGoal } from "~/.server/space/goals.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { overviewOf, today } from "~/.server/space/overview.server";
+import { confirmedSessionsBetween } from "~/.server/coaching/sessions/member-sessions.server";
 import { checkIn } from "~/.server/space/weather.server";
 import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
@@ -30,7 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     title: t("overview.title"),
     firstname: member.firstname,
-    ...(await overviewOf(member.id, lang, member.time_zone, week, pageParam(url))),
+    ...(await overviewOf(member.id, lang, member.time_zone, week, pageParam(url), (from, to) =>
+      confirmedSessionsBetween(member.id, from, to),
+    )),
   };
 }
 

@@ -1,20 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth/role-guard.server";
-import { answerCoachProfilePost, profileSavedMessages } from "~/.server/coaching/coach-profile-post.server";
-import { coachById, memberHasPhoto, profileOf } from "~/.server/coaching/coach-profile.server";
+import { coachById, memberHasPhoto, profileOf } from "~/.server/coaching/coaches/coach-profile.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { titleMeta } from "~/components/document/page-title";
-import { CoachProfileForms } from "~/components/form/coach-profile-forms";
 import { FormAlert } from "~/components/form/form";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { useTranslation } from "~/i18n/react";
+import { CoachProfileForms } from "../_default.coach.profile/coach-profile-forms";
+import { answerCoachProfilePost, profileSavedMessages } from "../_default.coach.profile/profile-post.server";
 
 export const meta = titleMeta;
 
 /**
  * /admin/coaches/<id>: a coach's public profile as the operator edits it (the same forms as the
- * coach's own page), with the way to their hours and to retiring them.
+ * coach's own page, which its folder holds), with the way to their hours and to retiring them.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

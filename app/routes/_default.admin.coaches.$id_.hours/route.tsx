@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth/role-guard.server";
-import { coachById } from "~/.server/coaching/coach-hours.server";
-import { answerHoursPost, hoursPageData } from "~/.server/coaching/hours-page.server";
+import { coachById } from "~/.server/coaching/coaches/coach-hours.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert } from "~/components/form/form";
-import { HoursForm, OutsideHours } from "~/components/form/hours-form";
 import { useTranslation } from "~/i18n/react";
+import { HoursForm, OutsideHours } from "../_default.coach.hours/hours-form";
+import { answerHoursPost, hoursPageData } from "../_default.coach.hours/hours-page.server";
 
 export const meta = titleMeta;
 
-/** /admin/coaches/<id>/hours: an admin sets any coach's weekly hours (issue 24 item 8), as the coach would. */
+/** /admin/coaches/<id>/hours: an admin sets any coach's weekly hours (issue 24 item 8), as the coach would (the page is the coach's, in its folder). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const coach = await coachById(params.id ?? "");

@@ -5,7 +5,7 @@ import { removeTwoFactorFor, resendVerificationFor } from "~/.server/admin/membe
 import { setAccountState, signOutEverywhere } from "~/.server/admin/members.server";
 import type { Client } from "~/.server/http/client.server";
 import { intentOf, refuseUnknownIntent, refuse, refuseWith } from "~/.server/http/form-reply.server";
-import { grantRole, withdrawRole } from "~/.server/roles/roles.server";
+import { grantRole, withdrawRole } from "~/.server/coaching/coaches/role-changes.server";
 import { grantTraining, withdrawTraining } from "~/.server/trainings/training-grants.server";
 
 /**

@@ -1,21 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireCoach } from "~/.server/auth/role-guard.server";
-import { answerAgendaPost } from "~/.server/coaching/agenda-intents.server";
-import { agendaPageData } from "~/.server/coaching/agenda-page.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { AgendaSections } from "~/components/coach-agenda/agenda-sections";
 import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
+import { AgendaSections } from "../_default.coach/agenda-sections";
+import { answerAgendaPost } from "./agenda-intents.server";
+import { agendaPageData } from "./agenda-page.server";
 
 export const meta = titleMeta;
 
 const BASE = "/coach/agenda";
 
 /**
- * /coach/agenda — the signed-in coach's agenda (issue 24 item 5): what their private link shows
- * (components/coach-agenda), on their own sessions only (requireCoach's coach record), their
- * changes written to the audit log under their name.
+ * /coach/agenda — the signed-in coach's agenda: its page (agenda-page, agenda-intents) lives here
+ * and its private-link door (/coach/agenda/{token}) imports it; on their own sessions only
+ * (requireCoach's coach record), their changes written to the audit log under their name.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { coach } = await requireCoach(request);

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireCoach } from "~/.server/auth/role-guard.server";
-import { coachSessionPage } from "~/.server/coaching/session-prep-views.server";
+import { coachSessionPage } from "~/.server/coaching/sessions/session-prep-views.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { AgendaSessionPage } from "~/components/coach-agenda/session-page";
 import { titleMeta } from "~/components/document/page-title";
+import { AgendaSessionPage } from "../_default.coach/session-page";
 
 export const meta = titleMeta;
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireCoach } from "~/.server/auth/role-guard.server";
-import { answerMovePost, movePageData } from "~/.server/coaching/coach-moves.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { MoveSession } from "~/components/coach-agenda/move-session";
 import { titleMeta } from "~/components/document/page-title";
+import { MoveSession } from "../_default.coach/move-session";
+import { answerMovePost, movePageData } from "./move-page.server";
 
 export const meta = titleMeta;
 

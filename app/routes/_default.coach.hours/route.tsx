@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireCoach } from "~/.server/auth/role-guard.server";
-import { answerHoursPost, hoursPageData } from "~/.server/coaching/hours-page.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert } from "~/components/form/form";
-import { HoursForm, OutsideHours } from "~/components/form/hours-form";
 import { useTranslation } from "~/i18n/react";
+import { HoursForm, OutsideHours } from "./hours-form";
+import { answerHoursPost, hoursPageData } from "./hours-page.server";
 
 export const meta = titleMeta;
 

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireCoach } from "~/.server/auth/role-guard.server";
-import { answerCoachProfilePost, profileSavedMessages } from "~/.server/coaching/coach-profile-post.server";
-import { memberHasPhoto, profileOf } from "~/.server/coaching/coach-profile.server";
+import { memberHasPhoto, profileOf } from "~/.server/coaching/coaches/coach-profile.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { titleMeta } from "~/components/document/page-title";
-import { CoachProfileForms } from "~/components/form/coach-profile-forms";
 import { FormAlert } from "~/components/form/form";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { useTranslation } from "~/i18n/react";
+import { CoachProfileForms } from "./coach-profile-forms";
+import { answerCoachProfilePost, profileSavedMessages } from "./profile-post.server";
 
 export const meta = titleMeta;
 

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { BookingCalendar, BookingQuery } from "~/.server/coaching/booking-calendar.server";
+import type { BookingCalendar, BookingQuery } from "~/.server/coaching/booking/booking-calendar.server";
 import { SessionFacts } from "~/components/presentational/coaching-session";
 import { SubmitButton } from "~/components/form/form";
 import { type FormMeta, formProps } from "~/components/form/form-reply";

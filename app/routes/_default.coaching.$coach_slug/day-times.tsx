@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { BookingCalendar, BookingQuery } from "~/.server/coaching/booking-calendar.server";
+import type { BookingCalendar, BookingQuery } from "~/.server/coaching/booking/booking-calendar.server";
 import { useTranslation } from "~/i18n/react";
 import { stepLink } from "./step-link";
 

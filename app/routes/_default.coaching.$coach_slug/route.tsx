@@ -1,16 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { parseBooking } from "~/.server/coaching/booking-forms.server";
-import { bookingCalendar, bookingQuery } from "~/.server/coaching/booking-calendar.server";
-import {
-  bookSession,
-  coachOf,
-  rescheduleSession,
-  sessionOf,
-  upcomingSessionWith,
-} from "~/.server/coaching/bookings.server";
-import { isInsideNotice } from "~/.server/coaching/change-notice.server";
+import { bookingSchema } from "~/.server/coaching/booking/booking-forms.server";
+import { bookingCalendar, bookingQuery } from "~/.server/coaching/booking/booking-calendar.server";
+import { bookSession, upcomingSessionWith } from "~/.server/coaching/booking/book.server";
+import { coachOf } from "~/.server/coaching/booking/free-times.server";
+import { rescheduleSession } from "~/.server/coaching/booking/moves.server";
+import { sessionOf } from "~/.server/coaching/sessions/member-sessions.server";
+import { isInsideNotice } from "~/.server/coaching/booking/change-notice.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { sessionWhen } from "~/.server/calendar/when-words.server";
 import { usualTimeZones } from "~/.server/calendar/time-zones.server";
@@ -22,6 +19,7 @@ import { FormAlert } from "~/components/form/form";
 import { useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
 import { CoachHeader } from "~/components/presentational/coaching-session";
+import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
 import { ConfirmStep } from "./confirm-step";
 import { DayTimes } from "./day-times";
@@ -72,7 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member, identity } = await requireMember(request);
-  const submission = parseBooking(await request.formData());
+  const submission = parseWithZod(await request.formData(), { schema: bookingSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const { start, tz, reschedule, from } = submission.value;
   const outcome = reschedule

@@ -1,4 +1,4 @@
-import type { BookingQuery } from "~/.server/coaching/booking-calendar.server";
+import type { BookingQuery } from "~/.server/coaching/booking/booking-calendar.server";
 
 /** A link to another step: the same query with some parts changed (null removes one). */
 export function stepLink(query: BookingQuery, changes: Partial<Record<"month" | "day" | "start", string | null>>) {

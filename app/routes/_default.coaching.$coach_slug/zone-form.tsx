@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
-import type { BookingQuery } from "~/.server/coaching/booking-calendar.server";
+import type { BookingQuery } from "~/.server/coaching/booking/booking-calendar.server";
 import { ZoneGroup } from "~/components/form/zone-options";
 import { useTranslation } from "~/i18n/react";
 

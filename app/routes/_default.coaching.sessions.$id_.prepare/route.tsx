@@ -1,17 +1,17 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { sessionOf } from "~/.server/coaching/bookings.server";
+import { sessionOf } from "~/.server/coaching/sessions/member-sessions.server";
 import {
-  parsePrep,
   PREP_TOPICS_LENGTH,
   prepChoiceOf,
   prepOf,
   prepRefusals,
+  prepSchema,
   savePrep,
-} from "~/.server/coaching/session-prep.server";
-import { prepFormOf } from "~/.server/coaching/session-prep-views.server";
-import { sessionCard } from "~/.server/coaching/session-views.server";
+} from "~/.server/coaching/sessions/session-prep.server";
+import { prepFormOf } from "~/.server/coaching/sessions/session-prep-views.server";
+import { sessionCard } from "~/.server/coaching/sessions/session-views.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
@@ -19,6 +19,7 @@ import { titleMeta } from "~/components/document/page-title";
 import { FormAlert } from "~/components/form/form";
 import { CoachHeader, SessionFacts } from "~/components/presentational/coaching-session";
 import { PrepForm } from "~/components/session-prep/prep-form";
+import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -46,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
-  const submission = parsePrep(await request.formData());
+  const submission = parseWithZod(await request.formData(), { schema: prepSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const id = params.id ?? "";
   const outcome = await savePrep(member.id, id, prepChoiceOf(submission.value), await localeOf(request));

@@ -4,7 +4,8 @@ import type { SignedIn } from "~/.server/accounts/members.server";
 import { clearTokenCookie } from "~/.server/auth/token-cookie.server";
 import type { Client } from "~/.server/http/client.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
-import { changePassword, deleteAccount } from "~/.server/profile/account.server";
+import { deleteAccount } from "~/.server/coaching/booking/departure.server";
+import { changePassword } from "~/.server/profile/account.server";
 import {
   deletionRefusals,
   deviceRefusals,

@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { guardPrivateLink } from "~/.server/auth/guard.server";
-import { agendaPath } from "~/.server/coaching/agenda-link.server";
-import { answerAgendaPost } from "~/.server/coaching/agenda-intents.server";
-import { agendaPageData, coachOfLink, openAgendaLink } from "~/.server/coaching/agenda-page.server";
+import { agendaPath } from "~/.server/coaching/agenda/agenda-link.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { AgendaSections } from "~/components/coach-agenda/agenda-sections";
 import { memberPagesHandle } from "~/components/document/cacheable-page";
 import { titleMeta } from "~/components/document/page-title";
 import { CoachHeader } from "~/components/presentational/coaching-session";
 import { useTranslation } from "~/i18n/react";
+import { AgendaSections } from "../_default.coach/agenda-sections";
+import { answerAgendaPost } from "../_default.coach.agenda/agenda-intents.server";
+import { agendaPageData } from "../_default.coach.agenda/agenda-page.server";
+import { coachOfLink, openAgendaLink } from "./open-link.server";
 
 export const meta = titleMeta;
 
@@ -17,7 +18,7 @@ export const meta = titleMeta;
  * /coach/agenda/{token} — a coach's agenda through the private link of their emails (for coaches
  * without an account; the token is the key): upcoming and past sessions in the coach's zone,
  * moving one or cancelling it with a reason for the member, time off, the .ics feed, and renewing
- * the link. The signed-in coach's /coach/agenda shows the same sections (components/coach-agenda).
+ * the link. The page is the signed-in coach's /coach/agenda (its folder holds it); this is its second door.
  */
 // Kept by the render cache per link and cookies, until the next write or minute.
 export const handle = memberPagesHandle;

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { guardPrivateLink } from "~/.server/auth/guard.server";
-import { agendaPath } from "~/.server/coaching/agenda-link.server";
-import { openAgendaLink } from "~/.server/coaching/agenda-page.server";
-import { coachSessionPage } from "~/.server/coaching/session-prep-views.server";
+import { agendaPath } from "~/.server/coaching/agenda/agenda-link.server";
+import { coachSessionPage } from "~/.server/coaching/sessions/session-prep-views.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { AgendaSessionPage } from "~/components/coach-agenda/session-page";
 import { titleMeta } from "~/components/document/page-title";
+import { AgendaSessionPage } from "../_default.coach/session-page";
+import { openAgendaLink } from "../_home.coach.agenda.$token/open-link.server";
 
 export const meta = titleMeta;
 

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { guardPrivateLink } from "~/.server/auth/guard.server";
-import { agendaPath } from "~/.server/coaching/agenda-link.server";
-import { coachOfLink, openAgendaLink } from "~/.server/coaching/agenda-page.server";
-import { answerMovePost, movePageData } from "~/.server/coaching/coach-moves.server";
+import { agendaPath } from "~/.server/coaching/agenda/agenda-link.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { MoveSession } from "~/components/coach-agenda/move-session";
 import { titleMeta } from "~/components/document/page-title";
+import { MoveSession } from "../_default.coach/move-session";
+import { answerMovePost, movePageData } from "../_default.coach.agenda_.sessions.$id.move/move-page.server";
+import { coachOfLink, openAgendaLink } from "../_home.coach.agenda.$token/open-link.server";
 
 export const meta = titleMeta;
 
