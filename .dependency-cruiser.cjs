@@ -5,6 +5,7 @@
 const SHARED_FLOORS = [
   "db",
   "mail",
+  "media",
   "calendar",
   "config",
   "i18n",

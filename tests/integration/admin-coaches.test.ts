@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { type Booker, bookSession, coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
 import { db } from "~/.server/db/client.server";
 import { auditEvents, coaches, coachingBookings } from "~/.server/db/schema.server";
-import { photoOfFile, removePhoto, savePhoto } from "~/.server/profile/photo.server";
+import { photoOfFile, removePhoto, savePhoto } from "~/.server/media/photo.server";
 import { grantRole, rolesOf, withdrawRole } from "~/.server/roles/roles.server";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { action as listAction, loader as listLoader } from "~/routes/_default.admin.coaches._index";

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { refusals } from "~/.server/contract/refusal-table.server";
-import { reencodeImage } from "~/.server/profile/photo.server";
+import { reencodeImage } from "~/.server/media/photo.server";
 import { takeSlots } from "~/.server/rate-limit/rate-limit.server";
 import { checkCaptions } from "~/.server/trainings/captions.server";
 import type { Language } from "~/i18n/config";
 import { revisionField } from "./training-meta.server";
-import { MEDIA_UPLOAD_LIMIT, storeUpload } from "./uploads.server";
+import { MEDIA_UPLOAD_LIMIT, storeUpload } from "~/.server/media/uploads.server";
 
 /**
  * A video part's files as an author uploads them (issue 26, item 2): the video itself (MP4 or

@@ -8,7 +8,7 @@ import { isGatedUpload } from "~/.server/http/request-screen.server";
 import { screenRequest } from "~/.server/http/route-screen.server";
 import { secureAnswers } from "~/.server/http/security-headers.server";
 import { isIdentityUnavailable } from "~/.server/identity/identity-service.server";
-import { admitUpload, withoutBody } from "~/.server/profile/upload-gate.server";
+import { admitUpload, withoutBody } from "~/.server/auth/upload-gate.server";
 import { instrumentBuild } from "~/.server/observability/error-reporting.server";
 import { lifecycle } from "./lifecycle.server";
 
