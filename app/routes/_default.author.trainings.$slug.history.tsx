@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
 import {
   HISTORY_PAGE_SIZE,
-  publishRefusals,
   republishSchema,
   republishVersion,
   summaryWords,
@@ -21,6 +20,7 @@ import { formProps, useFormReply } from "~/components/form/form-reply";
 import { Pagination } from "~/components/presentational/pagination";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
+import { publishRefusals } from "~/.server/authoring/contract.server";
 
 export const meta = titleMeta;
 

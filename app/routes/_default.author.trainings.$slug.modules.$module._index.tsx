@@ -6,7 +6,6 @@ import {
   addPart,
   addPartSchema,
   moduleMetaSchema,
-  moduleRefusals,
   movePart,
   moveSchema,
   removePart,
@@ -27,6 +26,7 @@ import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
+import { moduleRefusals } from "~/.server/authoring/contract.server";
 
 export const meta = titleMeta;
 

@@ -3,14 +3,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
 import { answerDraftSave } from "~/.server/authoring/draft-post.server";
 import {
-  mediaRefusals,
   mediaSchema,
   uploadCaptions,
   uploadPoster,
   uploadVideo,
   VIDEO_MAX_BYTES,
 } from "~/.server/authoring/media.server";
-import { moduleRefusals } from "~/.server/authoring/modules.server";
 import {
   checkPart,
   clearFileSchema,
@@ -34,6 +32,7 @@ import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
+import { mediaRefusals, moduleRefusals } from "~/.server/authoring/contract.server";
 
 export const meta = titleMeta;
 

@@ -7,9 +7,7 @@ import {
   answerMoveSchema,
   answerRemoveSchema,
   moveAnswer,
-  type QuizRefusal,
   questionSchema,
-  quizRefusals,
   removeAnswer,
   saveQuestion,
 } from "~/.server/authoring/quiz.server";
@@ -27,6 +25,7 @@ import { fieldProps, formProps, useFormReply } from "~/components/form/form-repl
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { useTranslation } from "~/i18n/react";
+import { type QuizRefusal, quizRefusals } from "~/.server/authoring/contract.server";
 
 export const meta = titleMeta;
 

@@ -9,10 +9,8 @@ import {
   addQuizSchema,
   moveQuestion,
   passMarkSchema,
-  type QuizRefusal,
   questionMoveSchema,
   questionRemoveSchema,
-  quizRefusals,
   removeQuestion,
   removeQuiz,
   removeQuizSchema,
@@ -32,6 +30,7 @@ import { fieldProps, formProps, useFormReply } from "~/components/form/form-repl
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { useTranslation } from "~/i18n/react";
+import { type QuizRefusal, quizRefusals } from "~/.server/authoring/contract.server";
 
 export const meta = titleMeta;
 

@@ -5,7 +5,6 @@ import { answerDraftSave } from "~/.server/authoring/draft-post.server";
 import {
   addModule,
   addModuleSchema,
-  moduleRefusals,
   moveModule,
   moveSchema,
   removeModule,
@@ -25,6 +24,7 @@ import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
+import { moduleRefusals } from "~/.server/authoring/contract.server";
 
 export const meta = titleMeta;
 

@@ -1,13 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
-import {
-  publishCheck,
-  publishDraft,
-  publishRefusals,
-  publishSchema,
-  summaryWords,
-} from "~/.server/authoring/publish.server";
+import { publishCheck, publishDraft, publishSchema, summaryWords } from "~/.server/authoring/publish.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
@@ -18,6 +12,7 @@ import { FormAlert, SubmitButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
+import { publishRefusals } from "~/.server/authoring/contract.server";
 
 export const meta = titleMeta;
 

@@ -19,8 +19,6 @@ import {
   removeProfileSchema,
   removeSkill,
   removeSkillSchema,
-  type SkillRefusal,
-  skillRefusals,
   usesOf,
 } from "~/.server/authoring/skills.server";
 import { intentOf, refuseUnknownIntent } from "~/.server/http/form-reply.server";
@@ -36,6 +34,7 @@ import { fieldProps, formProps, useFormReply } from "~/components/form/form-repl
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { TestResults } from "~/components/presentational/training-results";
 import { useTranslation } from "~/i18n/react";
+import { type SkillRefusal, skillRefusals } from "~/.server/authoring/contract.server";
 
 export const meta = titleMeta;
 

@@ -4,7 +4,8 @@ import type { DraftContent } from "~/content/training-schema";
 import { trainingBounds } from "~/content/training-schema";
 import { parseRichText, type RichTextProblem, richTextBounds } from "~/content/rich-text";
 import type { Language } from "~/i18n/config";
-import { editModule, type ModuleRefusal } from "./modules.server";
+import type { ModuleRefusal } from "./contract.server";
+import { editModule } from "./modules.server";
 import { draftText, revisionField } from "./training-meta.server";
 import { uploadExists } from "~/.server/media/uploads.server";
 
