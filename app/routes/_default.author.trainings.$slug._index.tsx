@@ -6,8 +6,8 @@ import { saveTrainingMeta, trainingMetaSchema } from "~/.server/authoring/traini
 import { refuse } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
-import { outlineOf } from "~/.server/trainings/authoring.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
+import { outlineOf } from "~/.server/authoring/trainings-list.server";
+import { readDraft } from "~/.server/authoring/drafts.server";
 import { trainingBounds } from "~/content/training-schema";
 import { AccessField, BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
 import { titleMeta } from "~/components/document/page-title";

@@ -12,7 +12,7 @@ import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { pageParam, settlePage } from "~/.server/paging/paging.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
+import { readDraft } from "~/.server/authoring/drafts.server";
 import { DraftAlerts, RevisionField } from "~/components/author/draft-form";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert, SubmitButton } from "~/components/form/form";

@@ -6,7 +6,7 @@ import { answerImportRefusal, importPostOf, refuseImport } from "~/.server/autho
 import { importIntoDraft } from "~/.server/authoring/training-import.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
+import { readDraft } from "~/.server/authoring/drafts.server";
 import { ImportForm } from "~/components/author/import-form";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert } from "~/components/form/form";

@@ -22,7 +22,7 @@ import {
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
+import { readDraft } from "~/.server/authoring/drafts.server";
 import { trainingBounds } from "~/content/training-schema";
 import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
 import { titleMeta } from "~/components/document/page-title";

@@ -15,7 +15,7 @@ import { postDraftChange } from "~/.server/authoring/quiz-post.server";
 import { intentOf, refuseUnknownIntent } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
+import { readDraft } from "~/.server/authoring/drafts.server";
 import { trainingBounds } from "~/content/training-schema";
 import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
 import { CheckField, CountedErrors, ItemButtons, SavedAlert, written } from "~/components/author/quiz-forms";

@@ -4,7 +4,7 @@ import { requireAuthor } from "~/.server/auth/role-guard.server";
 import { trainingPreview } from "~/.server/authoring/preview.server";
 import { readPreviewRequest } from "~/.server/authoring/preview-request.server";
 import { notFound } from "~/.server/http/not-found.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
+import { readDraft } from "~/.server/authoring/drafts.server";
 import { PreviewFrame } from "~/components/author/preview-frame";
 import { titleMeta } from "~/components/document/page-title";
 import { TrainingPageBody } from "~/components/presentational/training-page-body";

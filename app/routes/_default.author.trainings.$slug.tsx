@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
+import { readDraft } from "~/.server/authoring/drafts.server";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { useTranslation } from "~/i18n/react";
 

@@ -11,7 +11,7 @@ import { securityHeaders } from "~/.server/http/security-headers.server";
 import { env } from "~/.server/config/env.server";
 import { ModulePart } from "~/components/presentational/module-part";
 import { servedBuild } from "~/.server/runtime/served-build.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
+import { readDraft } from "~/.server/authoring/drafts.server";
 import ModuleEditor, {
   action as moduleAction,
   loader as moduleLoader,

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { trainingDrafts } from "~/.server/db/schema.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
+import { readDraft } from "~/.server/authoring/drafts.server";
 import { scoreQuiz } from "~/.server/trainings/scoring.server";
 import { draftContent, trainingContent } from "~/content/training-schema";
 import QuestionPage, {

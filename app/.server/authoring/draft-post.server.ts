@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import type { ServiceRefusal } from "~/.server/contract/refusal-table.server";
 import { refuseWith } from "~/.server/http/form-reply.server";
-import type { DraftSave } from "~/.server/trainings/drafts.server";
+import type { DraftSave } from "./drafts.server";
 import { draftRefusals } from "./contract.server";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { saveDraft, type DraftSave } from "~/.server/trainings/drafts.server";
+import { saveDraft, type DraftSave } from "./drafts.server";
 import { type DraftContent, trainingBounds } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
 import type { ModuleRefusal } from "./contract.server";

@@ -5,7 +5,7 @@ import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, trainingDrafts, trainingVersions, trainings, type VersionSummary } from "~/.server/db/schema.server";
 import type { TFunction } from "~/i18n/translate";
 import { forgetCatalogue } from "~/.server/trainings/catalogue.server";
-import { lockDraftAt } from "~/.server/trainings/drafts.server";
+import { lockDraftAt } from "./drafts.server";
 import { asFile, contentProblems } from "~/.server/trainings/training-file.server";
 import { publishContent, summarise } from "~/.server/trainings/versions.server";
 import type { PublishRefusal } from "./contract.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { saveDraft } from "~/.server/trainings/drafts.server";
+import { saveDraft } from "./drafts.server";
 import { LIFE_GPS_TEST } from "~/.server/trainings/results.server";
 import { scoreQuiz } from "~/.server/trainings/scoring.server";
 import { type DraftContent, trainingBounds } from "~/content/training-schema";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/.server/db/client.server";
 import { trainingDrafts } from "~/.server/db/schema.server";
-import { createDraft } from "~/.server/trainings/drafts.server";
+import { createDraft } from "./drafts.server";
 import { type DraftContent, trainingBounds } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
 import { draftText } from "./training-meta.server";

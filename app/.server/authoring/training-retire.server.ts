@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "~/.server/db/client.server";
 import { trainingDrafts, trainings } from "~/.server/db/schema.server";
 import { forgetCatalogue } from "~/.server/trainings/catalogue.server";
-import { lockDraftAt } from "~/.server/trainings/drafts.server";
+import { lockDraftAt } from "./drafts.server";
 import { publishContent } from "~/.server/trainings/versions.server";
 import { trainingBounds } from "~/content/training-schema";
 import type { RetireRefusal } from "./contract.server";
