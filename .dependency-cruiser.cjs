@@ -89,6 +89,13 @@ module.exports = {
       to: { path: "^app/[.]server/", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "author-space-pieces-stay-in-the-space",
+      comment: "The author space's folder (its forms, components and form handling) serves the author pages only.",
+      severity: "error",
+      from: { pathNot: "^app/routes/_default[.]author" },
+      to: { path: "^app/routes/_default[.]author/" },
+    },
+    {
       name: "server-imports-no-route",
       comment: "Nothing under app/.server imports a page or an API endpoint.",
       severity: "error",

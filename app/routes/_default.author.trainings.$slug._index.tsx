@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
-import { answerDraftSave } from "~/.server/authoring/draft-post.server";
+import { answerDraftSave } from "~/routes/_default.author/draft-post.server";
 import { saveTrainingMeta, trainingMetaSchema } from "~/.server/authoring/training-meta.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
@@ -9,7 +9,7 @@ import { localeOf } from "~/.server/i18n/i18n.server";
 import { outlineOf } from "~/.server/authoring/trainings-list.server";
 import { readDraft } from "~/.server/authoring/drafts.server";
 import { trainingBounds } from "~/content/training-schema";
-import { AccessField, BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
+import { AccessField, BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";

@@ -13,7 +13,7 @@ import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { pageParam, settlePage } from "~/.server/paging/paging.server";
 import { readDraft } from "~/.server/authoring/drafts.server";
-import { DraftAlerts, RevisionField } from "~/components/author/draft-form";
+import { DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";

@@ -16,14 +16,14 @@ import {
   removeQuizSchema,
   savePassMark,
 } from "~/.server/authoring/quiz.server";
-import { postDraftChange } from "~/.server/authoring/quiz-post.server";
+import { postDraftChange } from "~/routes/_default.author/draft-change-post.server";
 import { intentOf, refuseUnknownIntent } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { readDraft } from "~/.server/authoring/drafts.server";
 import { trainingBounds } from "~/content/training-schema";
-import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
-import { CheckField, ItemButtons, SavedAlert, written } from "~/components/author/quiz-forms";
+import { BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
+import { CheckField, ItemButtons, SavedAlert, written } from "~/routes/_default.author/quiz-forms";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";

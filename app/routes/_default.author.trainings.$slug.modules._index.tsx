@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
-import { answerDraftSave } from "~/.server/authoring/draft-post.server";
+import { answerDraftSave } from "~/routes/_default.author/draft-post.server";
 import {
   addModule,
   addModuleSchema,
@@ -15,8 +15,8 @@ import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { readDraft } from "~/.server/authoring/drafts.server";
 import { trainingBounds } from "~/content/training-schema";
-import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
-import { OutlineItemActions, RemoveConfirm } from "~/components/author/outline-forms";
+import { BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
+import { OutlineItemActions, RemoveConfirm } from "~/routes/_default.author/outline-forms";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";

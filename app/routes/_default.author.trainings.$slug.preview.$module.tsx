@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
 import { modulePreview } from "~/.server/authoring/preview.server";
-import { readPreviewRequest } from "~/.server/authoring/preview-request.server";
+import { readPreviewRequest } from "~/routes/_default.author/preview-request.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { readDraft } from "~/.server/authoring/drafts.server";
-import { PreviewFrame, previewHref } from "~/components/author/preview-frame";
+import { PreviewFrame, previewHref } from "~/routes/_default.author/preview-frame";
 import { titleMeta } from "~/components/document/page-title";
 import { ModulePageBody } from "~/components/presentational/module-page-body";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
-import { postDraftChange } from "~/.server/authoring/quiz-post.server";
+import { postDraftChange } from "~/routes/_default.author/draft-change-post.server";
 import {
   addProfile,
   addProfileSchema,
@@ -26,8 +26,8 @@ import { notFound } from "~/.server/http/not-found.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { readDraft } from "~/.server/authoring/drafts.server";
 import { trainingBounds } from "~/content/training-schema";
-import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
-import { CheckField, CountedErrors, ItemButtons, SavedAlert } from "~/components/author/quiz-forms";
+import { BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
+import { CheckField, CountedErrors, ItemButtons, SavedAlert } from "~/routes/_default.author/quiz-forms";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";

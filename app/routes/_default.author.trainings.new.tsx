@@ -6,7 +6,7 @@ import { createTraining, newTrainingSchema } from "~/.server/authoring/training-
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { trainingBounds } from "~/content/training-schema";
-import { AccessField, BilingualField } from "~/components/author/draft-form";
+import { AccessField, BilingualField } from "~/routes/_default.author/draft-form";
 import { titleMeta } from "~/components/document/page-title";
 import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";

@@ -1,8 +1,8 @@
 import { data, redirect } from "@remix-run/node";
 import type { ServiceRefusal } from "~/.server/contract/refusal-table.server";
 import { refuseWith } from "~/.server/http/form-reply.server";
-import type { DraftSave } from "./drafts.server";
-import { draftRefusals } from "./contract.server";
+import type { DraftSave } from "~/.server/authoring/drafts.server";
+import { draftRefusals } from "~/.server/authoring/contract.server";
 
 /**
  * How every form of the author space answers a draft save (issue 26): saved, back to `page` with
