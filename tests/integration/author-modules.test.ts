@@ -15,11 +15,11 @@ import { readDraft } from "~/.server/authoring/drafts.server";
 import ModuleEditor, {
   action as moduleAction,
   loader as moduleLoader,
-} from "~/routes/_default.author.trainings.$slug.modules.$module._index";
+} from "~/routes/_default.author.trainings.$slug.modules.$module._index/route";
 import PartEditor, {
   action as partAction,
   loader as partLoader,
-} from "~/routes/_default.author.trainings.$slug.modules.$module.parts.$part";
+} from "~/routes/_default.author.trainings.$slug.modules.$module.parts.$part/route";
 import ModulesPage, {
   action as modulesAction,
   loader as modulesLoader,
