@@ -7,6 +7,7 @@
 const SHARED_FLOORS = [
   "db",
   "mail",
+  "media",
   "calendar",
   "config",
   "i18n",
@@ -65,6 +66,13 @@ module.exports = {
       severity: "error",
       from: { path: "^app/components/" },
       to: { path: "^app/[.]server/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "author-space-pieces-stay-in-the-space",
+      comment: "The author space's folder (its forms, components and form handling) serves the author pages only.",
+      severity: "error",
+      from: { pathNot: "^app/routes/_default[.]author" },
+      to: { path: "^app/routes/_default[.]author/" },
     },
     {
       name: "server-imports-no-route",

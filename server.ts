@@ -17,7 +17,7 @@ import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import type { Lifecycle } from "~/.server/runtime/lifecycle.server";
-import type { admitUpload as AdmitUpload } from "~/.server/profile/upload-gate.server";
+import type { admitUpload as AdmitUpload } from "~/.server/auth/upload-gate.server";
 import type { pageDataVersion as PageDataVersion } from "~/.server/auth/page-version.server";
 import { parseEnv, ConfigError, type Env } from "~/.server/config/env.server";
 import { createRequestHandler, screenRequests } from "~/.server/http/request-handler.server";

@@ -15,7 +15,7 @@ setBuildVersion(compiled.assets.version);
 export const { assets, assetsBuildDirectory, entry, future, mode, publicPath, routes } = servedBuild(compiled);
 export { lifecycle } from "~/.server/runtime/lifecycle.server";
 // server.ts's door asks who sends a photo before reading it, with the build's database (upload-gate.server.ts).
-export { admitUpload } from "~/.server/profile/upload-gate.server";
+export { admitUpload } from "~/.server/auth/upload-gate.server";
 // …and the database's version for a signed-in page, the member pages' render cache's key (render-cache.server.ts).
 export { pageDataVersion } from "~/.server/auth/page-version.server";
 // …and the API's paths, whose templates label the metrics of /api/ requests (request-metrics.server.ts).

@@ -1,7 +1,7 @@
 import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { successAnswer } from "~/.server/contract/operation.server";
-import { removePhoto } from "~/.server/profile/photo.server";
+import { removePhoto } from "~/.server/media/photo.server";
 
 export const endpoint = postEndpoint("/api/profile/photo/delete", {
   summary: "Remove the profile photo (done too when there was none)",

@@ -1,7 +1,7 @@
 import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { photoAnswer, photoRefusals } from "~/.server/profile/contract.server";
-import { savePhoto } from "~/.server/profile/photo.server";
+import { savePhoto } from "~/.server/media/photo.server";
 
 /**
  * The body is the image file itself (SPEC §7: the files client sends no Content-Type); the door

@@ -3,8 +3,8 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { checkTrainingFile } from "~/.server/trainings/file-check.server";
-import { ProblemList } from "~/components/author/draft-form";
-import { TrainingFileField } from "~/components/author/import-form";
+import { ProblemList } from "~/routes/_default.author/draft-form";
+import { TrainingFileField } from "~/routes/_default.author/import-form";
 import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
 

@@ -1,15 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAuthor } from "~/.server/auth/role-guard.server";
-import { answerDraftSave } from "~/.server/authoring/draft-post.server";
+import { answerDraftSave } from "~/routes/_default.author/draft-post.server";
 import { saveTrainingMeta, trainingMetaSchema } from "~/.server/authoring/training-meta.server";
 import { refuse } from "~/.server/http/form-reply.server";
-import { notFound } from "~/.server/http/not-found.server";
-import { localeOf } from "~/.server/i18n/i18n.server";
-import { outlineOf } from "~/.server/trainings/authoring.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
+import { outlineOf } from "~/.server/authoring/trainings-list.server";
 import { trainingBounds } from "~/content/training-schema";
-import { AccessField, BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
+import { AccessField, BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
@@ -17,6 +13,7 @@ import { BothLanguages } from "~/components/presentational/both-languages";
 import { TrainingFacts } from "~/components/presentational/training-facts";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
+import { draftAuthor, draftPage, savedOf } from "~/routes/_default.author/draft-page.server";
 
 export const meta = titleMeta;
 
@@ -25,17 +22,13 @@ export const meta = titleMeta;
  * side, access, place in the list) and its outline, with the published version's file.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAuthor(request);
-  const draft = await readDraft(params.slug ?? "");
-  if (!draft) notFound(request);
-  const lang = await localeOf(request);
+  const { draft, lang, query } = await draftPage(request, params.slug);
   const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
   const training = outlineOf(draft.content, draft.published !== null);
-  const saved = new URL(request.url).searchParams.get("saved");
   return {
     title: draft.content.title[lang] || draft.slug,
     revision: draft.revision,
-    saved: saved === "training" ? saved : null,
+    saved: savedOf(query, ["training"]),
     values: {
       titleFr: draft.content.title.fr,
       titleEn: draft.content.title.en,
@@ -56,11 +49,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member } = await requireAuthor(request);
+  const { author } = await draftAuthor(request);
   const slug = params.slug ?? "";
   const submission = parseWithZod(await request.formData(), { schema: trainingMetaSchema });
   if (submission.status !== "success") return refuse(submission.reply());
-  const save = await saveTrainingMeta(slug, submission.value, { id: member.id, lang: await localeOf(request) });
+  const save = await saveTrainingMeta(slug, submission.value, author);
   return answerDraftSave(submission, save, { page: `/author/trainings/${slug}`, saved: "training" });
 }
 

@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
 import {
   HISTORY_PAGE_SIZE,
-  publishRefusals,
   republishSchema,
   republishVersion,
   summaryWords,
@@ -11,16 +10,17 @@ import {
 } from "~/.server/authoring/publish.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
-import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { translator } from "~/.server/i18n/i18n.server";
 import { pageParam, settlePage } from "~/.server/paging/paging.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
-import { DraftAlerts, RevisionField } from "~/components/author/draft-form";
+import { DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { Pagination } from "~/components/presentational/pagination";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
+import { publishRefusals } from "~/.server/authoring/contract.server";
+import { draftPage } from "~/routes/_default.author/draft-page.server";
 
 export const meta = titleMeta;
 
@@ -30,10 +30,7 @@ export const meta = titleMeta;
  * ("back to version 3"), and each one's file downloaded.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAuthor(request);
-  const draft = await readDraft(params.slug ?? "");
-  if (!draft) notFound(request);
-  const lang = await localeOf(request);
+  const { draft, lang } = await draftPage(request, params.slug);
   const t = await translator(lang, "author");
   const url = new URL(request.url);
   const requested = { page: pageParam(url), limit: HISTORY_PAGE_SIZE };

@@ -2,15 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
-import { answerImportRefusal, importPostOf, refuseImport } from "~/.server/authoring/import-post.server";
+import { answerImportRefusal, importPostOf, refuseImport } from "~/routes/_default.author/import-post.server";
 import { importIntoDraft } from "~/.server/authoring/training-import.server";
-import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
-import { ImportForm } from "~/components/author/import-form";
+import { ImportForm } from "~/routes/_default.author/import-form";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert } from "~/components/form/form";
 import { useTranslation } from "~/i18n/react";
+import { draftPage } from "~/routes/_default.author/draft-page.server";
 
 export const meta = titleMeta;
 
@@ -20,9 +19,7 @@ export const meta = titleMeta;
  * since the page was read is refused, and nothing changes. Members see it once it is published.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAuthor(request);
-  const draft = await readDraft(params.slug ?? "");
-  if (!draft) notFound(request);
+  const { draft } = await draftPage(request, params.slug);
   const t = await translator(request, "author");
   return {
     title: t("import.title"),

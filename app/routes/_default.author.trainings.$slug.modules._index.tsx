@@ -1,23 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAuthor } from "~/.server/auth/role-guard.server";
-import { answerDraftSave } from "~/.server/authoring/draft-post.server";
+import { answerDraftSave } from "~/routes/_default.author/draft-post.server";
 import {
   addModule,
   addModuleSchema,
-  moduleRefusals,
   moveModule,
   moveSchema,
   removeModule,
   removeSchema,
 } from "~/.server/authoring/modules.server";
 import { intentOf, refuse, refuseUnknownIntent } from "~/.server/http/form-reply.server";
-import { notFound } from "~/.server/http/not-found.server";
-import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
+import { translator } from "~/.server/i18n/i18n.server";
 import { trainingBounds } from "~/content/training-schema";
-import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
-import { OutlineItemActions, RemoveConfirm } from "~/components/author/outline-forms";
+import { BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
+import { OutlineItemActions, RemoveConfirm } from "~/routes/_default.author/outline-forms";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
@@ -25,6 +21,8 @@ import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
+import { moduleRefusals } from "~/.server/authoring/contract.server";
+import { draftAuthor, draftPage, savedOf } from "~/routes/_default.author/draft-page.server";
 
 export const meta = titleMeta;
 
@@ -35,20 +33,15 @@ const SAVED = ["added", "moved", "removed"] as const;
  * each moved up or down or removed (after a confirmation), and a new one added.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAuthor(request);
-  const draft = await readDraft(params.slug ?? "");
-  if (!draft) notFound(request);
-  const lang = await localeOf(request);
+  const { draft, lang, query } = await draftPage(request, params.slug);
   const t = await translator(lang, "author");
   const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
-  const query = new URL(request.url).searchParams;
-  const saved = SAVED.find((key) => key === query.get("saved")) ?? null;
   const removing = draft.content.modules.find((module) => module.slug === query.get("remove"));
   return {
     title: t("modules.pageTitle", { training: draft.content.title[lang] || draft.slug }),
     slug: draft.slug,
     revision: draft.revision,
-    saved,
+    saved: savedOf(query, SAVED),
     full: draft.content.modules.length >= trainingBounds.modules,
     confirm: removing ? { slug: removing.slug, title: removing.title } : null,
     modules: draft.content.modules.map((module) => ({
@@ -64,12 +57,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member } = await requireAuthor(request);
+  const { author } = await draftAuthor(request);
   const slug = params.slug ?? "";
   const formData = await request.formData();
   const intent = intentOf(formData, ["add", "move", "remove"]);
   if (!intent) return refuseUnknownIntent();
-  const author = { id: member.id, lang: await localeOf(request) };
   const page = `/author/trainings/${slug}/modules`;
   const refusalOf = (refusal: keyof typeof moduleRefusals) => moduleRefusals[refusal];
   if (intent === "add") {

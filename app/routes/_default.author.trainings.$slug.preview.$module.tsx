@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireAuthor } from "~/.server/auth/role-guard.server";
 import { modulePreview } from "~/.server/authoring/preview.server";
-import { readPreviewRequest } from "~/.server/authoring/preview-request.server";
+import { readPreviewRequest } from "~/routes/_default.author/preview-request.server";
 import { notFound } from "~/.server/http/not-found.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
-import { PreviewFrame, previewHref } from "~/components/author/preview-frame";
+import { PreviewFrame, previewHref } from "~/routes/_default.author/preview-frame";
 import { titleMeta } from "~/components/document/page-title";
 import { ModulePageBody } from "~/components/presentational/module-page-body";
+import { draftPage } from "~/routes/_default.author/draft-page.server";
 
 export const meta = titleMeta;
 
@@ -16,9 +15,7 @@ export const meta = titleMeta;
  * started it would see it (its parts, its quiz, disabled). Nothing is written.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAuthor(request);
-  const draft = await readDraft(params.slug ?? "");
-  if (!draft) notFound(request);
+  const { draft } = await draftPage(request, params.slug);
   const { authorLang, query, title, missing } = await readPreviewRequest(request);
   const preview = modulePreview(draft, params.module ?? "", { lang: query.lang, authorLang, missing });
   if (!preview) notFound(request);

@@ -1,13 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireAuthor } from "~/.server/auth/role-guard.server";
 import { trainingPreview } from "~/.server/authoring/preview.server";
-import { readPreviewRequest } from "~/.server/authoring/preview-request.server";
-import { notFound } from "~/.server/http/not-found.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
-import { PreviewFrame } from "~/components/author/preview-frame";
+import { readPreviewRequest } from "~/routes/_default.author/preview-request.server";
+import { PreviewFrame } from "~/routes/_default.author/preview-frame";
 import { titleMeta } from "~/components/document/page-title";
 import { TrainingPageBody } from "~/components/presentational/training-page-body";
+import { draftPage } from "~/routes/_default.author/draft-page.server";
 
 export const meta = titleMeta;
 
@@ -16,9 +14,7 @@ export const meta = titleMeta;
  * would see it, in French or English, at a phone's width or the full one. Nothing is written.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAuthor(request);
-  const draft = await readDraft(params.slug ?? "");
-  if (!draft) notFound(request);
+  const { draft } = await draftPage(request, params.slug);
   const { authorLang, query, title, missing } = await readPreviewRequest(request);
   const preview = trainingPreview(draft, { lang: query.lang, authorLang, missing, width: query.width });
   return {

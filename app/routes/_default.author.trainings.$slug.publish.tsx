@@ -1,23 +1,17 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
-import {
-  publishCheck,
-  publishDraft,
-  publishRefusals,
-  publishSchema,
-  summaryWords,
-} from "~/.server/authoring/publish.server";
+import { publishCheck, publishDraft, publishSchema, summaryWords } from "~/.server/authoring/publish.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
-import { notFound } from "~/.server/http/not-found.server";
-import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
-import { DraftAlerts, RevisionField } from "~/components/author/draft-form";
+import { translator } from "~/.server/i18n/i18n.server";
+import { DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
+import { publishRefusals } from "~/.server/authoring/contract.server";
+import { draftPage } from "~/routes/_default.author/draft-page.server";
 
 export const meta = titleMeta;
 
@@ -27,10 +21,7 @@ export const meta = titleMeta;
  * whole training's new version live at once for every member.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAuthor(request);
-  const draft = await readDraft(params.slug ?? "");
-  if (!draft) notFound(request);
-  const lang = await localeOf(request);
+  const { draft, lang } = await draftPage(request, params.slug);
   const t = await translator(lang, "author");
   const check = await publishCheck(draft, lang, t);
   const published = new URL(request.url).searchParams.get("published");

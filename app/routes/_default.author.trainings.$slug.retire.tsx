@@ -2,18 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
-import { retireRefusals, retireSchema, setRetired } from "~/.server/authoring/training-retire.server";
+import { retireSchema, setRetired } from "~/.server/authoring/training-retire.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
-import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { exportTraining } from "~/.server/trainings/training-file.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
-import { DraftAlerts, RevisionField } from "~/components/author/draft-form";
+import { DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert, SubmitButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
+import { retireRefusals } from "~/.server/authoring/contract.server";
+import { draftPage } from "~/routes/_default.author/draft-page.server";
 
 export const meta = titleMeta;
 
@@ -23,9 +23,7 @@ export const meta = titleMeta;
  * find it under "old trainings". A training never published has nothing to retire.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAuthor(request);
-  const draft = await readDraft(params.slug ?? "");
-  if (!draft) notFound(request);
+  const { draft } = await draftPage(request, params.slug);
   const t = await translator(request, "author");
   // What members see now: the live content's own flag (the draft may say otherwise until published).
   const live = draft.published ? await exportTraining(draft.slug) : null;

@@ -1,11 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
-import { requireAuthor } from "~/.server/auth/role-guard.server";
-import { notFound } from "~/.server/http/not-found.server";
-import { localeOf } from "~/.server/i18n/i18n.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { useTranslation } from "~/i18n/react";
+import { draftPage } from "~/routes/_default.author/draft-page.server";
 
 /**
  * /author/trainings/<slug>/…: one training's editor (issue 26). Its heading (both titles, the
@@ -13,10 +10,7 @@ import { useTranslation } from "~/i18n/react";
  * requireAuthor itself: this loader protects nothing but its own data.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAuthor(request);
-  const draft = await readDraft(params.slug ?? "");
-  if (!draft) notFound(request);
-  const lang = await localeOf(request);
+  const { draft, lang } = await draftPage(request, params.slug);
   const when = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
   return {
     head: {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { authorTrainings } from "~/.server/trainings/authoring.server";
+import { authorTrainings } from "~/.server/authoring/trainings-list.server";
 import { titleMeta } from "~/components/document/page-title";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { TrainingFacts } from "~/components/presentational/training-facts";

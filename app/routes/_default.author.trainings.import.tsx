@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
-import { answerImportRefusal, importPostOf, refuseImport } from "~/.server/authoring/import-post.server";
+import { answerImportRefusal, importPostOf, refuseImport } from "~/routes/_default.author/import-post.server";
 import { importNewTraining } from "~/.server/authoring/training-import.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { ImportForm } from "~/components/author/import-form";
+import { ImportForm } from "~/routes/_default.author/import-form";
 import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
 

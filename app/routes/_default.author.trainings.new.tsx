@@ -2,16 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
-import { createRefusals, createTraining, newTrainingSchema } from "~/.server/authoring/training-create.server";
+import { createTraining, newTrainingSchema } from "~/.server/authoring/training-create.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { trainingBounds } from "~/content/training-schema";
-import { AccessField, BilingualField } from "~/components/author/draft-form";
+import { AccessField, BilingualField } from "~/routes/_default.author/draft-form";
 import { titleMeta } from "~/components/document/page-title";
 import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
+import { createRefusals } from "~/.server/authoring/contract.server";
 
 export const meta = titleMeta;
 

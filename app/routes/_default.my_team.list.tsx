@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { crewPhotoUrls } from "~/.server/profile/photo.server";
+import { crewPhotoUrls } from "~/.server/media/photo.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { CREW_PAGE_SIZE, crewMemberOf, crewPage } from "~/.server/team/crew.server";
 import { Avatar } from "~/components/presentational/avatar";

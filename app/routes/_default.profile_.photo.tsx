@@ -6,7 +6,7 @@ import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/htt
 import { translator } from "~/.server/i18n/i18n.server";
 import { photoRefusals } from "~/.server/profile/contract.server";
 import { photoSchema } from "~/.server/profile/forms.server";
-import { photoUrlOf, removePhoto, savePhoto } from "~/.server/profile/photo.server";
+import { photoUrlOf, removePhoto, savePhoto } from "~/.server/media/photo.server";
 import { PhotoForms } from "~/components/form/photo-forms";
 import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";

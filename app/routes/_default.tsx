@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { photoUrl } from "~/.server/profile/photo.server";
+import { photoUrl } from "~/.server/media/photo.server";
 import { memberPagesHandle } from "~/components/document/cacheable-page";
 import { ErrorMessage, ErrorPage, useFailure } from "~/components/document/error-page";
 import { Sidebar } from "~/components/document/sidebar";

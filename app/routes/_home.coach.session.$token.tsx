@@ -8,7 +8,7 @@ import { prepForCoach } from "~/.server/coaching/sessions/session-prep-views.ser
 import { sessionCard } from "~/.server/coaching/sessions/session-views.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
-import { photoUrlOf } from "~/.server/profile/photo.server";
+import { photoUrlOf } from "~/.server/media/photo.server";
 import { Avatar } from "~/components/presentational/avatar";
 import { MeetingLink, SessionFacts } from "~/components/presentational/coaching-session";
 import { FormAlert, SubmitButton } from "~/components/form/form";

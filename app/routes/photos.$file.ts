@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { translator } from "~/.server/i18n/i18n.server";
-import { photoOfFile } from "~/.server/profile/photo.server";
+import { photoOfFile } from "~/.server/media/photo.server";
 
 /**
  * GET /photos/{photo id}.webp — a member's profile photo. The random id is the only key (the

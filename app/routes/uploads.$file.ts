@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { uploadBytes, uploadOfFile } from "~/.server/authoring/uploads.server";
+import { uploadBytes, uploadOfFile } from "~/.server/media/uploads.server";
 import { rangeOf } from "~/.server/http/byte-range.server";
 import { translator } from "~/.server/i18n/i18n.server";
 

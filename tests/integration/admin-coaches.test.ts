@@ -7,7 +7,7 @@ import { bookSession } from "~/.server/coaching/booking/book.server";
 import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { auditEvents, coaches, coachingBookings } from "~/.server/db/schema.server";
-import { photoOfFile, removePhoto, savePhoto } from "~/.server/profile/photo.server";
+import { photoOfFile, removePhoto, savePhoto } from "~/.server/media/photo.server";
 import { rolesOf } from "~/.server/roles/roles.server";
 import { grantRole, withdrawRole } from "~/.server/coaching/coaches/role-changes.server";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";

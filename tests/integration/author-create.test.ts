@@ -12,8 +12,8 @@ import {
   isGatedUpload,
 } from "~/.server/http/request-screen.server";
 import { screenRequest } from "~/.server/http/route-screen.server";
-import { admitUpload } from "~/.server/profile/upload-gate.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
+import { admitUpload } from "~/.server/auth/upload-gate.server";
+import { readDraft } from "~/.server/authoring/drafts.server";
 import { markPartRead } from "~/.server/trainings/progress.server";
 import { trainingFileBounds } from "~/.server/trainings/training-file.server";
 import { draftContent } from "~/content/training-schema";

@@ -9,7 +9,7 @@ import { db } from "~/.server/db/client.server";
 import { coachingBookings, trainingDrafts } from "~/.server/db/schema.server";
 import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { forgetCatalogue } from "~/.server/trainings/catalogue.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
+import { readDraft } from "~/.server/authoring/drafts.server";
 import { markPartRead, submitQuiz } from "~/.server/trainings/progress.server";
 import { readTrainingFile } from "~/.server/trainings/training-file.server";
 import { publishContent } from "~/.server/trainings/versions.server";

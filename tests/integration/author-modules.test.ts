@@ -11,15 +11,15 @@ import { securityHeaders } from "~/.server/http/security-headers.server";
 import { env } from "~/.server/config/env.server";
 import { ModulePart } from "~/components/presentational/module-part";
 import { servedBuild } from "~/.server/runtime/served-build.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
+import { readDraft } from "~/.server/authoring/drafts.server";
 import ModuleEditor, {
   action as moduleAction,
   loader as moduleLoader,
-} from "~/routes/_default.author.trainings.$slug.modules.$module._index";
+} from "~/routes/_default.author.trainings.$slug.modules.$module._index/route";
 import PartEditor, {
   action as partAction,
   loader as partLoader,
-} from "~/routes/_default.author.trainings.$slug.modules.$module.parts.$part";
+} from "~/routes/_default.author.trainings.$slug.modules.$module.parts.$part/route";
 import ModulesPage, {
   action as modulesAction,
   loader as modulesLoader,

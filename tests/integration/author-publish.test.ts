@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { auditEvents, trainingDrafts, trainingVersions, trainings } from "~/.server/db/schema.server";
-import { createDraft, readDraft, saveDraft } from "~/.server/trainings/drafts.server";
+import { createDraft, readDraft, saveDraft } from "~/.server/authoring/drafts.server";
 import { readTrainingFiles } from "~/.server/trainings/seed.server";
 import type { DraftContent } from "~/content/training-schema";
 import PublishPage, {

@@ -3,21 +3,21 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { trainingDrafts } from "~/.server/db/schema.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
+import { readDraft } from "~/.server/authoring/drafts.server";
 import { scoreQuiz } from "~/.server/trainings/scoring.server";
 import { draftContent, trainingContent } from "~/content/training-schema";
 import QuestionPage, {
   action as questionAction,
   loader as questionLoader,
-} from "~/routes/_default.author.trainings.$slug.modules.$module.quiz.$question";
+} from "~/routes/_default.author.trainings.$slug.modules.$module.quiz.$question/route";
 import QuizPage, {
   action as quizAction,
   loader as quizLoader,
-} from "~/routes/_default.author.trainings.$slug.modules.$module.quiz._index";
+} from "~/routes/_default.author.trainings.$slug.modules.$module.quiz._index/route";
 import SkillsPage, {
   action as skillsAction,
   loader as skillsLoader,
-} from "~/routes/_default.author.trainings.$slug.skills";
+} from "~/routes/_default.author.trainings.$slug.skills/route";
 import { callWith, renderPage } from "../support/accounts";
 import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 import { withRole } from "../support/roles";

@@ -6,7 +6,7 @@ import { publishDraft } from "~/.server/authoring/publish.server";
 import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { forgetCatalogue, GENERATION_CHECK_MS, trainingsOf } from "~/.server/trainings/catalogue.server";
 import { markPartRead } from "~/.server/trainings/progress.server";
-import { readDraft, saveDraft } from "~/.server/trainings/drafts.server";
+import { readDraft, saveDraft } from "~/.server/authoring/drafts.server";
 import { readTrainingFiles, seedContent } from "~/.server/trainings/seed.server";
 import { publishContent } from "~/.server/trainings/versions.server";
 import type { DraftContent, ModuleContent, TrainingContent } from "~/content/training-schema";

@@ -8,7 +8,7 @@ import { trainings } from "~/.server/db/schema.server";
 import { screenRequest } from "~/.server/http/route-screen.server";
 import { Sidebar } from "~/components/document/sidebar";
 import { loader as layoutLoader } from "~/routes/_default";
-import { loader as spaceLoader } from "~/routes/_default.author";
+import { loader as spaceLoader } from "~/routes/_default.author/route";
 import { loader as indexLoader } from "~/routes/_default.author._index";
 import CheckPage, { action as checkAction, loader as checkLoader } from "~/routes/_default.author.check";
 import { loader as outlineLoader } from "~/routes/_default.author.trainings.$slug._index";

@@ -8,7 +8,7 @@ import { localDay } from "~/.server/calendar/time-zones.server";
 import { addDays } from "~/.server/calendar/days.server";
 import { db } from "~/.server/db/client.server";
 import { coachingBookings, coachTimeOff } from "~/.server/db/schema.server";
-import { savePhoto } from "~/.server/profile/photo.server";
+import { savePhoto } from "~/.server/media/photo.server";
 import { languageCookie } from "~/.server/i18n/i18n.server";
 import { action as coachAction, loader as coachLoader } from "~/routes/_default.coaching.$coach_slug/route";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/_home.coach.agenda.$token/route";

@@ -6,7 +6,7 @@ import { bookSession } from "~/.server/coaching/booking/book.server";
 import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { auditEvents, coaches, coachingBookings } from "~/.server/db/schema.server";
-import { savePhoto } from "~/.server/profile/photo.server";
+import { savePhoto } from "~/.server/media/photo.server";
 import { loader as photosLoader } from "~/routes/photos.$file";
 import { loader as coachPageLoader } from "~/routes/_default.coaching.$coach_slug/route";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";

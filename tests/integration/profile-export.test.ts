@@ -7,7 +7,7 @@ import { db } from "~/.server/db/client.server";
 import * as schema from "~/.server/db/schema.server";
 import { EXPORT_COVERAGE } from "~/.server/export/data-export.server";
 import { identity } from "~/.server/identity/identity-service.server";
-import { savePhoto } from "~/.server/profile/photo.server";
+import { savePhoto } from "~/.server/media/photo.server";
 import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { recordSecurityEvent } from "~/.server/security/security-events.server";
 import { redeemCode } from "~/.server/trainings/access.server";

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { memberPhotos, rateLimitEvents } from "~/.server/db/schema.server";
-import { uploadDoor, uploadsInProgress } from "~/.server/profile/upload-gate.server";
+import { uploadDoor, uploadsInProgress } from "~/.server/auth/upload-gate.server";
 import { servedBuild } from "~/.server/runtime/served-build.server";
 import { action as apiAction } from "~/routes/api.$";
 import { action as coachProfileAction } from "~/routes/_default.coach.profile/route";

@@ -3,6 +3,7 @@ import { notFound } from "~/.server/http/not-found.server";
 import type { Role } from "~/.server/roles/roles.server";
 import { coachOfMember } from "~/.server/coaching/coaches/coach-accounts.server";
 import type { Coach } from "~/.server/coaching/booking-records.server";
+import { mayAuthor } from "~/roles/may-author";
 import { requireMember } from "./guard.server";
 
 /**
@@ -23,7 +24,7 @@ export async function requireRole(request: Request, role: Role): Promise<SignedI
  */
 export async function requireAuthor(request: Request): Promise<SignedIn> {
   const signedIn = await requireMember(request);
-  if (!signedIn.roles.some((role) => role === "author" || role === "admin")) notFound(request);
+  if (!mayAuthor(signedIn.roles)) notFound(request);
   return signedIn;
 }
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { refusals } from "~/.server/contract/refusal-table.server";
-import { reencodeImage } from "~/.server/profile/photo.server";
+import { reencodeImage } from "~/.server/media/photo.server";
 import { takeSlots } from "~/.server/rate-limit/rate-limit.server";
 import { checkCaptions } from "~/.server/trainings/captions.server";
 import type { Language } from "~/i18n/config";
+import type { MediaError } from "./contract.server";
 import { revisionField } from "./training-meta.server";
-import { MEDIA_UPLOAD_LIMIT, storeUpload } from "./uploads.server";
+import { MEDIA_UPLOAD_LIMIT, storeUpload } from "~/.server/media/uploads.server";
 
 /**
  * A video part's files as an author uploads them (issue 26, item 2): the video itself (MP4 or
@@ -19,15 +19,6 @@ export const POSTER_MAX_BYTES = 5 * 1024 * 1024;
 /** A poster is shown at most this wide (kept whole: "inside", never enlarged). */
 export const POSTER_FRAME = { width: 1280, height: 720, fit: "inside" } as const;
 
-export type MediaError =
-  | "missing"
-  | "videoTooLarge"
-  | "notAVideo"
-  | "posterTooLarge"
-  | "notAnImage"
-  | "unreadable"
-  | "tooManyPixels"
-  | "tooManyUploads";
 export type MediaOutcome = { ok: true; url: string } | { ok: false; error: MediaError; details?: string[] };
 
 /** The video container its magic bytes name: an ISO-BMFF "ftyp" box (MP4) or EBML (WebM). */
@@ -69,17 +60,6 @@ export async function uploadCaptions(uploaderId: string, bytes: Buffer, lang: La
   if (!(await slot(uploaderId))) return { ok: false, error: "tooManyUploads" };
   return { ok: true, url: await storeUpload(Buffer.from(checked.text, "utf8"), "vtt", uploaderId) };
 }
-
-export const mediaRefusals = refusals("author", {
-  missing: { status: 422, field: "file", message: "media.errors.missing" },
-  videoTooLarge: { status: 413, field: "file", message: "media.errors.videoTooLarge" },
-  notAVideo: { status: 415, field: "file", message: "media.errors.notAVideo" },
-  posterTooLarge: { status: 413, field: "file", message: "media.errors.posterTooLarge" },
-  notAnImage: { status: 415, field: "file", message: "media.errors.notAnImage" },
-  unreadable: { status: 422, field: "file", message: "media.errors.unreadable" },
-  tooManyPixels: { status: 422, field: "file", message: "media.errors.tooManyPixels" },
-  tooManyUploads: { status: 429, field: "file", message: "media.errors.tooManyUploads" },
-});
 
 /** An upload form: the draft revision, the file, and for captions their language. */
 export const mediaSchema = z.object({

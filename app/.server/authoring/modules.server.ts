@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { refusals } from "~/.server/contract/refusal-table.server";
-import { saveDraft, type DraftSave } from "~/.server/trainings/drafts.server";
+import { saveDraft, type DraftSave } from "./drafts.server";
 import { type DraftContent, trainingBounds } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
+import type { ModuleRefusal } from "./contract.server";
 import { draftText, revisionField } from "./training-meta.server";
 
 /**
@@ -17,27 +17,6 @@ import { draftText, revisionField } from "./training-meta.server";
 type Author = { id: string; lang: Language };
 type DraftModule = DraftContent["modules"][number];
 type DraftPart = DraftModule["parts"][number];
-
-export type ModuleRefusal =
-  | "slugRequired"
-  | "slugTaken"
-  | "tooManyModules"
-  | "moduleGone"
-  | "tooManyParts"
-  | "partSlugTaken"
-  | "partGone"
-  | "notVideo";
-
-export const moduleRefusals = refusals("author", {
-  slugRequired: { status: 422, field: "slug", message: "modules.errors.slugRequired" },
-  slugTaken: { status: 409, field: "slug", message: "modules.errors.slugTaken" },
-  tooManyModules: { status: 422, field: null, message: "modules.errors.tooManyModules" },
-  moduleGone: { status: 404, field: null, message: "modules.errors.moduleGone" },
-  tooManyParts: { status: 422, field: null, message: "modules.errors.tooManyParts" },
-  partSlugTaken: { status: 409, field: "slug", message: "modules.errors.partSlugTaken" },
-  partGone: { status: 404, field: null, message: "modules.errors.partGone" },
-  notVideo: { status: 422, field: null, message: "parts.errors.notVideo" },
-});
 
 /** A lower-case slug of a title: "Épreuve n°1 : le cap" → "epreuve-n-1-le-cap". */
 export function slugOf(title: string): string {

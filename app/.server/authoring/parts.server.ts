@@ -4,9 +4,10 @@ import type { DraftContent } from "~/content/training-schema";
 import { trainingBounds } from "~/content/training-schema";
 import { parseRichText, type RichTextProblem, richTextBounds } from "~/content/rich-text";
 import type { Language } from "~/i18n/config";
-import { editModule, type ModuleRefusal } from "./modules.server";
+import type { ModuleRefusal } from "./contract.server";
+import { editModule } from "./modules.server";
 import { draftText, revisionField } from "./training-meta.server";
-import { uploadExists } from "./uploads.server";
+import { uploadExists } from "~/.server/media/uploads.server";
 
 /**
  * One part of a module as its author writes it (issue 26, item 2): titles, and paragraphs in each

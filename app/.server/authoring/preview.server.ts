@@ -1,5 +1,5 @@
 import type { ModuleProgress, TrainingProgress } from "~/.server/trainings/catalogue.server";
-import type { Draft } from "~/.server/trainings/drafts.server";
+import type { Draft } from "./drafts.server";
 import { contentProblems } from "~/.server/trainings/training-file.server";
 import { moduleCard, moduleView, trainingCard } from "~/.server/trainings/views.server";
 import { type DraftContent, type TrainingContent, trainingContent } from "~/content/training-schema";

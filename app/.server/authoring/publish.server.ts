@@ -1,14 +1,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordChange } from "~/.server/audit/audit-log.server";
-import { refusals } from "~/.server/contract/refusal-table.server";
 import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, trainingDrafts, trainingVersions, trainings, type VersionSummary } from "~/.server/db/schema.server";
 import type { TFunction } from "~/i18n/translate";
 import { forgetCatalogue } from "~/.server/trainings/catalogue.server";
-import { lockDraftAt } from "~/.server/trainings/drafts.server";
+import { lockDraftAt } from "./drafts.server";
 import { asFile, contentProblems } from "~/.server/trainings/training-file.server";
 import { publishContent, summarise } from "~/.server/trainings/versions.server";
+import type { PublishRefusal } from "./contract.server";
 import { revisionField } from "./training-meta.server";
 import {
   type DraftContent,
@@ -131,17 +131,8 @@ const isList = (step: string): step is (typeof lists)[number] => (lists as reado
 
 export type PublishOutcome =
   | { ok: true; number: number }
-  | { ok: false; error: "notFound" | "stale" | "current" | "unchanged" }
+  | { ok: false; error: Exclude<PublishRefusal, "incomplete"> }
   | { ok: false; error: "incomplete" };
-
-/** How a refused publish is told (messages of "author"; a stale one offers to reload). */
-export const publishRefusals = refusals("author", {
-  notFound: { status: 404, field: null, message: "errors.notFound" },
-  stale: { status: 409, field: null, message: "errors.stale" },
-  incomplete: { status: 422, field: null, message: "publish.incomplete" },
-  current: { status: 409, field: null, message: "history.current" },
-  unchanged: { status: 409, field: null, message: "publish.nothingToPublish" },
-});
 
 type Author = { revision: number; authorId: string };
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { refusals } from "~/.server/contract/refusal-table.server";
-import { saveDraft } from "~/.server/trainings/drafts.server";
+import { saveDraft } from "./drafts.server";
 import { type DraftContent, trainingBounds } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
+import type { QuizRefusal } from "./contract.server";
 import { moved, newId } from "./ids.server";
 import { draftText, revisionField } from "./training-meta.server";
 
@@ -22,37 +22,6 @@ type DraftModule = DraftContent["modules"][number];
 type DraftQuiz = NonNullable<DraftModule["quiz"]>;
 type DraftQuestion = DraftQuiz["questions"][number];
 type Author = { id: string; lang: Language };
-
-export type QuizRefusal =
-  | "noModule"
-  | "noQuiz"
-  | "hasQuiz"
-  | "noQuestion"
-  | "noAnswer"
-  | "tooManyQuestions"
-  | "tooManyAnswers"
-  | "maxAboveAnswers"
-  | "removeBelowMax"
-  | "answersChanged"
-  | "unknownSkill";
-
-/**
- * How each refusal is told. The rule's messages name numbers the page knows (the limits typed,
- * the question's answers): it passes them to the message (quiz-forms.tsx).
- */
-export const quizRefusals = refusals<QuizRefusal>("author", {
-  noModule: { status: 404, field: null, message: "quiz.errors.noModule" },
-  noQuiz: { status: 404, field: null, message: "quiz.errors.noQuiz" },
-  hasQuiz: { status: 409, field: null, message: "quiz.errors.hasQuiz" },
-  noQuestion: { status: 404, field: null, message: "quiz.errors.noQuestion" },
-  noAnswer: { status: 404, field: null, message: "quiz.errors.noAnswer" },
-  tooManyQuestions: { status: 422, field: null, message: "quiz.errors.tooManyQuestions" },
-  tooManyAnswers: { status: 422, field: null, message: "quiz.errors.tooManyAnswers" },
-  maxAboveAnswers: { status: 422, field: "max", message: "quiz.rule.maxAboveAnswers" },
-  removeBelowMax: { status: 422, field: "answer", message: "quiz.rule.removeBelowMax" },
-  answersChanged: { status: 400, field: null, message: "quiz.errors.answersChanged" },
-  unknownSkill: { status: 400, field: null, message: "quiz.errors.unknownSkill" },
-});
 
 /** An id a form names (a question, an answer, a skill): an unknown one is refused as not found. */
 export const itemId = z.string({ message: "quiz.errors.noQuestion" }).max(trainingBounds.slug);

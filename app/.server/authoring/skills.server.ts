@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { refusals } from "~/.server/contract/refusal-table.server";
-import { saveDraft } from "~/.server/trainings/drafts.server";
+import { saveDraft } from "./drafts.server";
 import { LIFE_GPS_TEST } from "~/.server/trainings/results.server";
 import { scoreQuiz } from "~/.server/trainings/scoring.server";
 import { type DraftContent, trainingBounds } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
+import type { SkillRefusal } from "./contract.server";
 import { moved, newId } from "./ids.server";
 import { itemId } from "./quiz.server";
 import { draftText, revisionField } from "./training-meta.server";
@@ -17,26 +17,6 @@ import { draftText, revisionField } from "./training-meta.server";
  * get, scored from example answers exactly as a member's are (scoring.server.ts).
  */
 type Author = { id: string; lang: Language };
-
-export type SkillRefusal =
-  | "noSkill"
-  | "noProfile"
-  | "tooManySkills"
-  | "tooManyProfiles"
-  | "skillInProfiles"
-  | "skillScored"
-  | "unknownSkill";
-
-/** The messages that name numbers (profiles, answers) take them from the page (its skill's uses). */
-export const skillRefusals = refusals<SkillRefusal>("author", {
-  noSkill: { status: 404, field: null, message: "skills.errors.noSkill" },
-  noProfile: { status: 404, field: null, message: "skills.errors.noProfile" },
-  tooManySkills: { status: 422, field: null, message: "skills.errors.tooManySkills" },
-  tooManyProfiles: { status: 422, field: null, message: "skills.errors.tooManyProfiles" },
-  skillInProfiles: { status: 409, field: "skill", message: "skills.errors.skillInProfiles" },
-  skillScored: { status: 409, field: "dropPoints", message: "skills.errors.skillScored" },
-  unknownSkill: { status: 422, field: "skill", message: "skills.errors.unknownSkill" },
-});
 
 const label = { labelFr: draftText(trainingBounds.title), labelEn: draftText(trainingBounds.title) };
 const profileTexts = {

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { refusals } from "~/.server/contract/refusal-table.server";
 import { db } from "~/.server/db/client.server";
 import { trainingDrafts } from "~/.server/db/schema.server";
-import { createDraft } from "~/.server/trainings/drafts.server";
+import { createDraft } from "./drafts.server";
 import { type DraftContent, trainingBounds } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
 import { draftText } from "./training-meta.server";
@@ -44,10 +43,6 @@ export const newTrainingSchema = z
   });
 
 export type NewTraining = z.infer<typeof newTrainingSchema>;
-
-export const createRefusals = refusals("author", {
-  taken: { status: 409, field: "slug", message: "create.errors.taken" },
-});
 
 /** Where a new training goes: after the last one of the list (drafts included). */
 async function nextOrder(): Promise<number> {

@@ -1,4 +1,4 @@
-import { readDraft, saveDraft, createDraft } from "~/.server/trainings/drafts.server";
+import { readDraft, saveDraft, createDraft } from "./drafts.server";
 import { type ImportError, readTrainingFile } from "~/.server/trainings/training-file.server";
 import { draftContent } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { saveDraft } from "~/.server/trainings/drafts.server";
+import { saveDraft } from "./drafts.server";
 import { trainingBounds } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
 

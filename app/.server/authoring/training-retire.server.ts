@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { refusals } from "~/.server/contract/refusal-table.server";
 import { db } from "~/.server/db/client.server";
 import { trainingDrafts, trainings } from "~/.server/db/schema.server";
 import { forgetCatalogue } from "~/.server/trainings/catalogue.server";
-import { lockDraftAt } from "~/.server/trainings/drafts.server";
+import { lockDraftAt } from "./drafts.server";
 import { publishContent } from "~/.server/trainings/versions.server";
 import { trainingBounds } from "~/content/training-schema";
+import type { RetireRefusal } from "./contract.server";
 import { revisionField } from "./training-meta.server";
 
 /**
@@ -21,13 +21,7 @@ export const retireSchema = z.object({
   intent: z.enum(["retire", "restore"], { message: "retire.errors.intent" }),
 });
 
-export const retireRefusals = refusals("author", {
-  notFound: { status: 404, field: null, message: "errors.notFound" },
-  stale: { status: 409, field: null, message: "errors.stale" },
-  notPublished: { status: 409, field: null, message: "retire.errors.notPublished" },
-});
-
-export type RetireOutcome = { ok: true; changed: boolean } | { ok: false; error: keyof typeof retireRefusals };
+export type RetireOutcome = { ok: true; changed: boolean } | { ok: false; error: RetireRefusal };
 
 export async function setRetired(
   slug: string,

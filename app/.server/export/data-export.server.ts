@@ -32,7 +32,7 @@ import {
   weatherCheckins,
 } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
-import { photoUrl } from "~/.server/profile/photo.server";
+import { photoUrl } from "~/.server/media/photo.server";
 import { trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { listSurveys } from "~/.server/surveys/surveys.server";
 import { weekdaysOfBits } from "~/.server/space/recurrence.server";

@@ -44,7 +44,7 @@ type Options = {
   origin: string;
   getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext;
   /**
-   * Who sends a photo, asked from the head alone before its body is read (profile/upload-gate.server.ts,
+   * Who sends a photo, asked from the head alone before its body is read (auth/upload-gate.server.ts,
    * given by server.ts: this floor knows no domain).
    */
   admitUpload(request: Request): Promise<Admission>;

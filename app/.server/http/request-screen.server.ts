@@ -58,7 +58,7 @@ export function isMediaUpload(target: string): boolean {
 }
 
 /**
- * Whether the door asks who sends this request before reading its body (profile/upload-gate.server.ts):
+ * Whether the door asks who sends this request before reading its body (auth/upload-gate.server.ts):
  * a write to a photo path, a part's media or a training file's import, larger than any form may be.
  */
 export function isGatedUpload({ method, target, headers }: Head): boolean {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { levelsOfStudy } from "~/forms/profile";
 import { registerFields, registerSecondStep } from "~/forms/register";
 import { userTypes } from "~/forms/user-type";
-import { PHOTO_MAX_BYTES } from "./photo.server";
+import { PHOTO_MAX_BYTES } from "~/.server/media/photo.server";
 
 /**
  * The forms of /profile, checked on the server only so that zod stays out of the signed-in pages'

@@ -3,7 +3,7 @@ import { memberOfIdentity, type SignedIn } from "~/.server/accounts/members.serv
 import { db } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
 import { identity, openCodeAddress } from "~/.server/identity/identity-service.server";
-import { photoUrl } from "./photo.server";
+import { photoUrl } from "~/.server/media/photo.server";
 
 /** The profile of SPEC §2/§3 as the page and the API show it. */
 export type Profile = {

@@ -2,7 +2,7 @@ import { ruleRedirect } from "~/.server/builds/builds.server";
 import { isDatabaseUnavailable } from "~/.server/db/errors.server";
 import { serveBuild } from "~/.server/http/served-build.server";
 import { isIdentityUnavailable } from "~/.server/identity/identity-service.server";
-import { admitUpload, withoutBody } from "~/.server/profile/upload-gate.server";
+import { admitUpload, withoutBody } from "~/.server/auth/upload-gate.server";
 import { lifecycle } from "./lifecycle.server";
 
 /**

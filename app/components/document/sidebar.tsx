@@ -4,6 +4,7 @@ import { Avatar } from "~/components/presentational/avatar";
 import { LanguageSwitch } from "~/components/document/language-switch";
 import { LogoutButton } from "~/components/document/logout-button";
 import { Logo } from "~/components/document/logo";
+import { mayAuthor } from "~/roles/may-author";
 
 const items = [
   { to: "/", key: "overview", icon: "M3 11l9-8 9 8v10a1 1 0 0 1-1 1h-5v-7H9v7H4a1 1 0 0 1-1-1z" },
@@ -37,20 +38,19 @@ type SidebarMember = { firstname: string; lastname: string; photoUrl: string | n
 const spaces = [
   {
     to: "/coach",
-    roles: ["coach"],
+    shownTo: (roles: readonly string[]) => roles.includes("coach"),
     key: "coach",
     icon: "M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2zM5 9h14v11H5zm2 2v2h2v-2zm4 0v2h2v-2zm4 0v2h2v-2z",
   },
   {
     to: "/author",
-    // Admins may do all an author does (requireAuthor).
-    roles: ["author", "admin"],
+    shownTo: mayAuthor,
     key: "author",
     icon: "M3 17.25V21h3.75L17.8 9.94l-3.75-3.75zM20.7 7.04a1 1 0 0 0 0-1.41l-2.33-2.33a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z",
   },
   {
     to: "/admin",
-    roles: ["admin"],
+    shownTo: (roles: readonly string[]) => roles.includes("admin"),
     key: "admin",
     icon: "M12 2l8 3v6c0 5-3.5 9.5-8 11-4.5-1.5-8-6-8-11V5zm0 5a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
   },
@@ -95,7 +95,7 @@ function SidebarLinks({ member }: { member: SidebarMember }) {
             </li>
           ))}
           {spaces
-            .filter((space) => space.roles.some((role) => member.roles.includes(role)))
+            .filter((space) => space.shownTo(member.roles))
             .map((space) => (
               <li key={space.to}>
                 <NavLink to={space.to} prefetch="intent">

@@ -1,4 +1,4 @@
-import { photoUrlsOf } from "~/.server/profile/photo.server";
+import { photoUrlsOf } from "~/.server/media/photo.server";
 import { and, asc, count, desc, eq, gt, gte, lte, or } from "drizzle-orm";
 import { z } from "zod";
 import { DAY_MS } from "~/.server/calendar/days.server";

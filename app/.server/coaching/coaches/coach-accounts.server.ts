@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, like, sql } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, coaches, coachingBookings, coachPhotos, memberPhotos } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
-import { photoUrl } from "~/.server/profile/photo.server";
+import { photoUrl } from "~/.server/media/photo.server";
 import type { Coach } from "../booking-records.server";
 
 /**

@@ -4,7 +4,7 @@ import { recordChange } from "~/.server/audit/audit-log.server";
 import { db, type Executor } from "~/.server/db/client.server";
 import { coaches, coachPhotos, memberPhotos } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
-import { type PhotoError, photoUrl, preparePhoto } from "~/.server/profile/photo.server";
+import { type PhotoError, photoUrl, preparePhoto } from "~/.server/media/photo.server";
 import type { Coach } from "../booking-records.server";
 
 /**

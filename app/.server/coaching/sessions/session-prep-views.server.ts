@@ -1,6 +1,6 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { photoUrlOf } from "~/.server/profile/photo.server";
+import { photoUrlOf } from "~/.server/media/photo.server";
 import { currentGoal } from "~/.server/space/goals.server";
 import { lifeAreas, lifeGpsPage } from "~/.server/space/life-gps.server";
 import { resultOf } from "~/.server/trainings/results.server";

@@ -1,42 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { z } from "zod";
-import { requireAuthor } from "~/.server/auth/role-guard.server";
-import {
-  addQuestion,
-  addQuestionSchema,
-  addQuiz,
-  addQuizSchema,
-  moveQuestion,
-  passMarkSchema,
-  type QuizRefusal,
-  questionMoveSchema,
-  questionRemoveSchema,
-  quizRefusals,
-  removeQuestion,
-  removeQuiz,
-  removeQuizSchema,
-  savePassMark,
-} from "~/.server/authoring/quiz.server";
-import { postDraftChange } from "~/.server/authoring/quiz-post.server";
 import { intentOf, refuseUnknownIntent } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
-import { localeOf } from "~/.server/i18n/i18n.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
 import { trainingBounds } from "~/content/training-schema";
-import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
-import { CheckField, ItemButtons, SavedAlert, written } from "~/components/author/quiz-forms";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { useTranslation } from "~/i18n/react";
+import { BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
+import { draftAuthor, draftPage, savedOf } from "~/routes/_default.author/draft-page.server";
+import { CheckField, ItemButtons, SavedAlert, written } from "~/routes/_default.author/quiz-forms";
+import { INTENTS, postQuizChange, quizPage, SAVED } from "./quiz-page.server";
 
 export const meta = titleMeta;
-
-const SAVED = ["quizAdded", "quizRemoved", "passMark", "questionMoved", "questionRemoved"] as const;
-const INTENTS = ["addQuiz", "removeQuiz", "passMark", "addQuestion", "moveQuestion", "removeQuestion"] as const;
 
 /**
  * /author/trainings/<slug>/modules/<module>/quiz: a module's quiz (issue 26, item 3). Add it or
@@ -44,67 +22,18 @@ const INTENTS = ["addQuiz", "removeQuiz", "passMark", "addQuestion", "moveQuesti
  * in its own editor (…/quiz/<question>), moved, removed or added.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAuthor(request);
-  const draft = await readDraft(params.slug ?? "");
-  const module = draft?.content.modules.find((m) => m.slug === params.module);
-  if (!draft || !module) notFound(request);
-  const saved = new URL(request.url).searchParams.get("saved");
-  return {
-    slug: draft.slug,
-    kind: draft.content.kind,
-    revision: draft.revision,
-    saved: SAVED.find((key) => key === saved) ?? null,
-    module: { slug: module.slug, title: module.title },
-    quiz: module.quiz
-      ? {
-          passPercent: module.quiz.passPercent,
-          questions: module.quiz.questions.map((question) => ({
-            id: question.id,
-            prompt: question.prompt,
-            min: question.min,
-            max: question.max,
-            answers: question.answers.length,
-            right: question.answers.filter((answer) => answer.correct).length,
-          })),
-        }
-      : null,
-  };
+  const { draft, query } = await draftPage(request, params.slug);
+  const module = draft.content.modules.find((m) => m.slug === params.module);
+  if (!module) notFound(request);
+  return { ...quizPage(draft, module), saved: savedOf(query, SAVED) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member } = await requireAuthor(request);
-  const slug = params.slug ?? "";
-  const moduleSlug = params.module ?? "";
+  const { author } = await draftAuthor(request);
   const formData = await request.formData();
   const intent = intentOf(formData, INTENTS);
   if (!intent) return refuseUnknownIntent();
-  const author = { id: member.id, lang: await localeOf(request) };
-  const page = `/author/trainings/${slug}/modules/${moduleSlug}/quiz`;
-  const refusalOf = (refusal: QuizRefusal) => quizRefusals[refusal];
-
-  const post = <Schema extends z.ZodTypeAny>(
-    schema: Schema,
-    saved: string,
-    change: Parameters<typeof postDraftChange<Schema, QuizRefusal>>[3],
-  ) => postDraftChange(formData, schema, { page, saved, refusalOf }, change);
-
-  switch (intent) {
-    case "addQuiz":
-      return post(addQuizSchema, "quizAdded", (value) => addQuiz(slug, moduleSlug, value, author));
-    case "removeQuiz":
-      return post(removeQuizSchema, "quizRemoved", (value) => removeQuiz(slug, moduleSlug, value, author));
-    case "passMark":
-      return post(passMarkSchema, "passMark", (value) => savePassMark(slug, moduleSlug, value, author));
-    case "addQuestion":
-      return post(addQuestionSchema, "questionAdded", async (value) => {
-        const { result, id } = await addQuestion(slug, moduleSlug, value, author);
-        return { result, page: `${page}/${id}` };
-      });
-    case "moveQuestion":
-      return post(questionMoveSchema, "questionMoved", (value) => moveQuestion(slug, moduleSlug, value, author));
-    case "removeQuestion":
-      return post(questionRemoveSchema, "questionRemoved", (value) => removeQuestion(slug, moduleSlug, value, author));
-  }
+  return postQuizChange(intent, formData, params.slug ?? "", params.module ?? "", author);
 }
 
 export default function QuizEditor() {

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { ProblemList, RevisionField } from "~/components/author/draft-form";
+import { ProblemList, RevisionField } from "./draft-form";
 import { useTranslation } from "~/i18n/react";
 
 type Refusal = {

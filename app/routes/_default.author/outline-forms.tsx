@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { RevisionField } from "~/components/author/draft-form";
+import { RevisionField } from "./draft-form";
 import { SubmitButton } from "~/components/form/form";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { useTranslation } from "~/i18n/react";

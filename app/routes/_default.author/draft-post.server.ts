@@ -1,7 +1,8 @@
 import { data, redirect } from "@remix-run/node";
-import { refusals, type ServiceRefusal } from "~/.server/contract/refusal-table.server";
+import type { ServiceRefusal } from "~/.server/contract/refusal-table.server";
 import { refuseWith } from "~/.server/http/form-reply.server";
-import type { DraftSave } from "~/.server/trainings/drafts.server";
+import type { DraftSave } from "~/.server/authoring/drafts.server";
+import { draftRefusals } from "~/.server/authoring/contract.server";
 
 /**
  * How every form of the author space answers a draft save (issue 26): saved, back to `page` with
@@ -9,11 +10,6 @@ import type { DraftSave } from "~/.server/trainings/drafts.server";
  * message, nothing changed. A save from a page read before someone else's save is refused with
  * 409 and a message that offers to reload: two authors never silently overwrite each other.
  */
-export const draftRefusals = refusals("author", {
-  notFound: { status: 404, field: null, message: "errors.notFound" },
-  stale: { status: 409, field: null, message: "errors.stale" },
-  invalid: { status: 422, field: null, message: "errors.invalid" },
-});
 
 type Replying = Parameters<typeof refuseWith>[0];
 

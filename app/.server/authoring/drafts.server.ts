@@ -3,7 +3,7 @@ import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, trainingDrafts, trainingVersions, trainings } from "~/.server/db/schema.server";
 import { type DraftContent, draftContent, trainingBounds } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
-import { contentProblems, type ImportError } from "./training-file.server";
+import { contentProblems, type ImportError } from "~/.server/trainings/training-file.server";
 
 /**
  * Authors' drafts (issue 26): every change an author makes lands in the training's draft, a

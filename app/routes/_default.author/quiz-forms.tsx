@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { RevisionField } from "~/components/author/draft-form";
+import { RevisionField } from "./draft-form";
 import { type FieldMeta, FormAlert } from "~/components/form/form";
 import { fieldProps } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";

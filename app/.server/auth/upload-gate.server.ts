@@ -6,8 +6,9 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { isVerified } from "~/.server/identity/identity-service.server";
 import { countRecent } from "~/.server/rate-limit/rate-limit.server";
 import type { Role } from "~/.server/roles/roles.server";
-import { MEDIA_UPLOAD_LIMIT } from "~/.server/authoring/uploads.server";
-import { PHOTO_UPLOAD_LIMIT } from "./photo.server";
+import { mayAuthor } from "~/roles/may-author";
+import { MEDIA_UPLOAD_LIMIT } from "~/.server/media/uploads.server";
+import { PHOTO_UPLOAD_LIMIT } from "~/.server/media/photo.server";
 
 /**
  * No work before knowing who asks (issue 25 item 2). The photo's paths (a member's page and API,
@@ -33,14 +34,13 @@ export const uploadDoor = { waitMs: 15_000, retryAfterSeconds: 10 };
 const COACH_PAGE = /^\/coach\/profile\/*$/;
 const ADMIN_PAGE = /^\/admin\/coaches\/[^/]+\/*$/;
 
-/** The roles (any of them) a gated path asks for beyond a verified member. */
-function rolesFor(pathname: string): Role[] | null {
-  if (COACH_PAGE.test(pathname)) return ["coach"];
-  if (ADMIN_PAGE.test(pathname)) return ["admin"];
-  // A part's media (their own hourly quota) and a training file's import (issue 26): the author
-  // space's, authors and admins.
-  if (isMediaUpload(pathname) || isTrainingImport(pathname)) return ["author", "admin"];
-  return null;
+/** Whether the roles a member holds let them post to a gated path, beyond being a verified member. */
+function mayPost(pathname: string, roles: readonly Role[]): boolean {
+  if (COACH_PAGE.test(pathname)) return roles.includes("coach");
+  if (ADMIN_PAGE.test(pathname)) return roles.includes("admin");
+  // A part's media (their own hourly quota) and a training file's import: the author space's.
+  if (isMediaUpload(pathname) || isTrainingImport(pathname)) return mayAuthor(roles);
+  return true;
 }
 
 export async function admitUpload(request: Request): Promise<Admission> {
@@ -48,8 +48,7 @@ export async function admitUpload(request: Request): Promise<Admission> {
   const signedIn = token ? await whoami(token) : null;
   if (!signedIn || !isVerified(signedIn.identity) || owesSecondFactor(request, signedIn)) return { kind: "guard" };
   const pathname = new URL(request.url).pathname;
-  const roles = rolesFor(pathname);
-  if (roles && !signedIn.roles.some((role) => roles.includes(role))) return { kind: "guard" };
+  if (!mayPost(pathname, signedIn.roles)) return { kind: "guard" };
   const { bucket, max, windowMs } = isMediaUpload(pathname) ? MEDIA_UPLOAD_LIMIT : PHOTO_UPLOAD_LIMIT;
   // A peek: the slot is taken by the photo service once the file is in hand (photo.server.ts).
   // A training file is no photo: an author's imports wait for a place like photos, uncounted.

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
-import { revisionField } from "./training-meta.server";
-import type { ImportOutcome } from "./training-import.server";
+import { revisionField } from "~/.server/authoring/training-meta.server";
+import type { ImportOutcome } from "~/.server/authoring/training-import.server";
 
 /**
  * The import forms' posts (issue 26 item 7): a multipart form with the file (and the draft's

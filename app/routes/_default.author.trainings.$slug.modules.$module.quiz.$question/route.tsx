@@ -1,37 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireAuthor } from "~/.server/auth/role-guard.server";
-import {
-  addAnswer,
-  addAnswerSchema,
-  answerMoveSchema,
-  answerRemoveSchema,
-  moveAnswer,
-  type QuizRefusal,
-  questionSchema,
-  quizRefusals,
-  removeAnswer,
-  saveQuestion,
-} from "~/.server/authoring/quiz.server";
-import { postDraftChange } from "~/.server/authoring/quiz-post.server";
 import { intentOf, refuseUnknownIntent } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
-import { localeOf } from "~/.server/i18n/i18n.server";
-import { readDraft } from "~/.server/trainings/drafts.server";
 import { trainingBounds } from "~/content/training-schema";
-import { BilingualField, DraftAlerts, RevisionField } from "~/components/author/draft-form";
-import { CheckField, CountedErrors, ItemButtons, SavedAlert, written } from "~/components/author/quiz-forms";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { useTranslation } from "~/i18n/react";
+import { BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
+import { draftAuthor, draftPage, savedOf } from "~/routes/_default.author/draft-page.server";
+import { CheckField, CountedErrors, ItemButtons, SavedAlert, written } from "~/routes/_default.author/quiz-forms";
+import { INTENTS, postQuestionChange, questionPage, SAVED } from "./question-page.server";
 
 export const meta = titleMeta;
-
-const SAVED = ["questionAdded", "question", "answerAdded", "answerMoved", "answerRemoved"] as const;
-const INTENTS = ["question", "addAnswer", "moveAnswer", "removeAnswer"] as const;
 
 /**
  * /author/trainings/<slug>/modules/<module>/quiz/<question>: one question (issue 26, item 3). Its
@@ -40,75 +23,20 @@ const INTENTS = ["question", "addAnswer", "moveAnswer", "removeAnswer"] as const
  * test), saved at once; its answers added, moved and removed by their own small forms.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAuthor(request);
-  const draft = await readDraft(params.slug ?? "");
-  const module = draft?.content.modules.find((m) => m.slug === params.module);
-  const questions = module?.quiz?.questions ?? [];
-  const index = questions.findIndex((q) => q.id === params.question);
-  if (!draft || !module || index < 0) notFound(request);
-  const question = questions[index];
-  const lang = await localeOf(request);
-  const saved = new URL(request.url).searchParams.get("saved");
-  const test = draft.content.kind === "test";
-  return {
-    slug: draft.slug,
-    kind: draft.content.kind,
-    revision: draft.revision,
-    saved: SAVED.find((key) => key === saved) ?? null,
-    module: { slug: module.slug, title: module.title },
-    number: index + 1,
-    total: questions.length,
-    question: { id: question.id, min: question.min, max: question.max },
-    answers: question.answers.map((answer) => ({ id: answer.id, label: answer.label })),
-    skills: test ? draft.content.skills.map((skill) => ({ id: skill.id, label: skill.label[lang] || skill.id })) : [],
-    values: {
-      promptFr: question.prompt.fr,
-      promptEn: question.prompt.en,
-      min: String(question.min),
-      max: String(question.max),
-      answers: question.answers.map((answer) => ({
-        id: answer.id,
-        labelFr: answer.label.fr,
-        labelEn: answer.label.en,
-        correct: answer.correct ? "on" : undefined,
-        scores: Object.fromEntries(
-          Object.entries(answer.scores ?? {}).map(([skill, points]) => [skill, String(points)]),
-        ),
-      })),
-    },
-  };
+  const { draft, lang, query } = await draftPage(request, params.slug);
+  const module = draft.content.modules.find((m) => m.slug === params.module);
+  const index = (module?.quiz?.questions ?? []).findIndex((q) => q.id === params.question);
+  if (!module || index < 0) notFound(request);
+  return { ...questionPage(draft, module, index, lang), saved: savedOf(query, SAVED) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { member } = await requireAuthor(request);
-  const slug = params.slug ?? "";
-  const moduleSlug = params.module ?? "";
-  const questionId = params.question ?? "";
+  const { author } = await draftAuthor(request);
   const formData = await request.formData();
   const intent = intentOf(formData, INTENTS);
   if (!intent) return refuseUnknownIntent();
-  const author = { id: member.id, lang: await localeOf(request) };
-  const page = `/author/trainings/${slug}/modules/${moduleSlug}/quiz/${questionId}`;
-  const refusalOf = (refusal: QuizRefusal) => quizRefusals[refusal];
-  const answer = (saved: string) => ({ page, saved, refusalOf });
-  switch (intent) {
-    case "question":
-      return postDraftChange(formData, questionSchema, answer("question"), (value) =>
-        saveQuestion(slug, moduleSlug, questionId, value, author),
-      );
-    case "addAnswer":
-      return postDraftChange(formData, addAnswerSchema, answer("answerAdded"), (value) =>
-        addAnswer(slug, moduleSlug, questionId, value, author),
-      );
-    case "moveAnswer":
-      return postDraftChange(formData, answerMoveSchema, answer("answerMoved"), (value) =>
-        moveAnswer(slug, moduleSlug, questionId, value, author),
-      );
-    case "removeAnswer":
-      return postDraftChange(formData, answerRemoveSchema, answer("answerRemoved"), (value) =>
-        removeAnswer(slug, moduleSlug, questionId, value, author),
-      );
-  }
+  const where = { slug: params.slug ?? "", moduleSlug: params.module ?? "", questionId: params.question ?? "" };
+  return postQuestionChange(intent, formData, where, author);
 }
 
 /** A number the rule's message names: the one posted (a whole number) or the one saved. */

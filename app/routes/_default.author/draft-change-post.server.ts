@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ServiceRefusal } from "~/.server/contract/refusal-table.server";
 import { refuse } from "~/.server/http/form-reply.server";
-import type { DraftSave } from "~/.server/trainings/drafts.server";
+import type { DraftSave } from "~/.server/authoring/drafts.server";
 import { parseWithZod } from "~/forms/submission";
 import { answerDraftSave } from "./draft-post.server";
 

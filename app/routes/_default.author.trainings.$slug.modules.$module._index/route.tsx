@@ -1,0 +1,130 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { intentOf, refuseUnknownIntent } from "~/.server/http/form-reply.server";
+import { notFound } from "~/.server/http/not-found.server";
+import { translator } from "~/.server/i18n/i18n.server";
+import { trainingBounds } from "~/content/training-schema";
+import { titleMeta } from "~/components/document/page-title";
+import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
+import { BothLanguages } from "~/components/presentational/both-languages";
+import { useTranslation } from "~/i18n/react";
+import { AccessField, BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
+import { draftAuthor, draftPage, savedOf } from "~/routes/_default.author/draft-page.server";
+import { OutlineItemActions, RemoveConfirm } from "~/routes/_default.author/outline-forms";
+import { AddPartForm } from "./add-part-form";
+import { INTENTS, modulePage, postModuleChange, SAVED } from "./module-page.server";
+
+export const meta = titleMeta;
+
+/**
+ * /author/trainings/<slug>/modules/<module>: one module of the draft — its titles and summaries
+ * in both languages side by side, hours, access, the coaching call to action — and its parts
+ * (added, moved up or down, removed after a confirmation), with a link to its quiz.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { draft, lang, query } = await draftPage(request, params.slug);
+  const module = draft.content.modules.find((candidate) => candidate.slug === params.module);
+  if (!module) notFound(request);
+  const t = await translator(lang, "author");
+  return { ...modulePage(draft, module, lang, t, query), saved: savedOf(query, SAVED) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { author } = await draftAuthor(request);
+  const formData = await request.formData();
+  const intent = intentOf(formData, INTENTS);
+  if (!intent) return refuseUnknownIntent();
+  return postModuleChange(intent, formData, params.slug ?? "", params.module ?? "", author);
+}
+
+export default function ModuleEditor() {
+  const { slug, module, values, revision, saved, parts, questions, confirm, full } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { t } = useTranslation("author");
+  const [form, fields] = useFormReply(reply, { id: "module", intent: "module", defaultValue: values });
+  const [partsForm] = useFormReply(reply, { id: "parts", intent: ["movePart", "removePart"] });
+  const base = `/author/trainings/${slug}/modules/${module.slug}`;
+  return (
+    <>
+      <p>
+        <Link to={`/author/trainings/${slug}/modules`}>← {t("modules.editor.back")}</Link>
+      </p>
+      <BothLanguages text={module.title} as="h2" />
+      <UnknownIntentAlert reply={reply} />
+      {saved ? <FormAlert tone="success" lines={[t(`modules.saved.${saved}`)]} /> : null}
+      {confirm ? (
+        <RemoveConfirm
+          id="remove-part"
+          words="modules.removePart"
+          item={confirm}
+          intent="removePart"
+          revision={revision}
+          cancelTo={base}
+        />
+      ) : null}
+      <Form method="post" className="card author-form" {...formProps(form)}>
+        <h2>{t("modules.editor.title")}</h2>
+        <DraftAlerts form={form} reply={reply} />
+        <RevisionField revision={revision} />
+        <input type="hidden" name="intent" value="module" />
+        <BilingualField fields={fields} name="title" label={t("modules.editor.name")} max={trainingBounds.title} />
+        <BilingualField
+          fields={fields}
+          name="summary"
+          label={t("modules.editor.summary")}
+          max={trainingBounds.summary}
+          multiline
+        />
+        <Field meta={fields.hours} label={t("modules.editor.hours")} hint={t("modules.editor.hoursHint")} ns="author">
+          <input
+            {...fieldProps(fields.hours, { described: fields.hours.descriptionId })}
+            inputMode="decimal"
+            maxLength={12}
+          />
+        </Field>
+        <AccessField meta={fields.access} />
+        <div className="field radio-row">
+          <label>
+            <input {...fieldProps(fields.coaching, { type: "checkbox" })} />
+            {t("modules.editor.coaching")}
+          </label>
+        </div>
+        <SubmitButton pendingLabel={t("overview.saving")}>{t("overview.save")}</SubmitButton>
+      </Form>
+      <section className="card" aria-labelledby="parts-title">
+        <h2 id="parts-title">{t("modules.editor.parts")}</h2>
+        <DraftAlerts form={partsForm} reply={reply} />
+        {parts.length === 0 ? <p>{t("modules.editor.noParts")}</p> : null}
+        <ol className="author-items">
+          {parts.map((part, index) => (
+            <li key={part.slug} className="author-items__item">
+              <div>
+                <p className="eyebrow">{t(`outline.part.${part.kind}`)}</p>
+                <h3>
+                  <Link to={`${base}/parts/${part.slug}`}>
+                    <BothLanguages text={part.title} />
+                  </Link>
+                </h3>
+              </div>
+              <OutlineItemActions
+                revision={revision}
+                intent="movePart"
+                slug={part.slug}
+                name={part.name}
+                index={index}
+                count={parts.length}
+                removeTo={`${base}?removePart=${part.slug}`}
+              />
+            </li>
+          ))}
+        </ol>
+        <p>
+          <Link to={`${base}/quiz`}>{t("modules.editor.quiz", { count: questions })}</Link>
+        </p>
+      </section>
+      <AddPartForm reply={reply} revision={revision} full={full} />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import type { z } from "zod";
+import { type QuizRefusal, quizRefusals } from "~/.server/authoring/contract.server";
+import type { Draft } from "~/.server/authoring/drafts.server";
+import {
+  addQuestion,
+  addQuestionSchema,
+  addQuiz,
+  addQuizSchema,
+  moveQuestion,
+  passMarkSchema,
+  questionMoveSchema,
+  questionRemoveSchema,
+  removeQuestion,
+  removeQuiz,
+  removeQuizSchema,
+  savePassMark,
+} from "~/.server/authoring/quiz.server";
+import type { DraftContent } from "~/content/training-schema";
+import type { Language } from "~/i18n/config";
+import { postDraftChange } from "~/routes/_default.author/draft-change-post.server";
+
+type DraftModule = DraftContent["modules"][number];
+
+export const SAVED = ["quizAdded", "quizRemoved", "passMark", "questionMoved", "questionRemoved"] as const;
+export const INTENTS = ["addQuiz", "removeQuiz", "passMark", "addQuestion", "moveQuestion", "removeQuestion"] as const;
+
+/** What the quiz's page shows: its pass mark and its questions with their limits and answers' counts. */
+export function quizPage(draft: Draft, module: DraftModule) {
+  return {
+    slug: draft.slug,
+    kind: draft.content.kind,
+    revision: draft.revision,
+    module: { slug: module.slug, title: module.title },
+    quiz: module.quiz
+      ? {
+          passPercent: module.quiz.passPercent,
+          questions: module.quiz.questions.map((question) => ({
+            id: question.id,
+            prompt: question.prompt,
+            min: question.min,
+            max: question.max,
+            answers: question.answers.length,
+            right: question.answers.filter((answer) => answer.correct).length,
+          })),
+        }
+      : null,
+  };
+}
+
+/** One post of the quiz's page, by its intent; a new question opens in its own editor. */
+export function postQuizChange(
+  intent: (typeof INTENTS)[number],
+  formData: FormData,
+  slug: string,
+  moduleSlug: string,
+  author: { id: string; lang: Language },
+) {
+  const page = `/author/trainings/${slug}/modules/${moduleSlug}/quiz`;
+  const refusalOf = (refusal: QuizRefusal) => quizRefusals[refusal];
+
+  const post = <Schema extends z.ZodTypeAny>(
+    schema: Schema,
+    saved: string,
+    change: Parameters<typeof postDraftChange<Schema, QuizRefusal>>[3],
+  ) => postDraftChange(formData, schema, { page, saved, refusalOf }, change);
+
+  switch (intent) {
+    case "addQuiz":
+      return post(addQuizSchema, "quizAdded", (value) => addQuiz(slug, moduleSlug, value, author));
+    case "removeQuiz":
+      return post(removeQuizSchema, "quizRemoved", (value) => removeQuiz(slug, moduleSlug, value, author));
+    case "passMark":
+      return post(passMarkSchema, "passMark", (value) => savePassMark(slug, moduleSlug, value, author));
+    case "addQuestion":
+      return post(addQuestionSchema, "questionAdded", async (value) => {
+        const { result, id } = await addQuestion(slug, moduleSlug, value, author);
+        return { result, page: `${page}/${id}` };
+      });
+    case "moveQuestion":
+      return post(questionMoveSchema, "questionMoved", (value) => moveQuestion(slug, moduleSlug, value, author));
+    case "removeQuestion":
+      return post(questionRemoveSchema, "questionRemoved", (value) => removeQuestion(slug, moduleSlug, value, author));
+  }
+}
