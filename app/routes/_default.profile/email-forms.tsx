@@ -1,6 +1,7 @@
 import { Form, useActionData } from "@remix-run/react";
 import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { CodeField, CurrentPasswordField } from "~/components/form/secret-fields";
 import { useTranslation } from "~/i18n/react";
 
 /** The address: a new one (with the password), then its code, or cancelling the change waiting. */
@@ -22,15 +23,7 @@ export function EmailForms({ email, pendingEmail }: { email: string; pendingEmai
         <Form method="post" {...formProps(codeForm)} className="form form--boxed" noValidate>
           <FormAlert tone="info" lines={[t("email.waiting", { email: pendingEmail })]} />
           <FormAlert lines={codeForm.errors?.map((error) => t(error))} />
-          <Field meta={codeFields.code} label={t("auth:fields.code")} ns="auth">
-            <input
-              {...fieldProps(codeFields.code, { type: "text" })}
-              required
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-            />
-          </Field>
+          <CodeField meta={codeFields.code} label={t("auth:fields.code")} required />
           <SubmitButton
             name="intent"
             value="confirmEmail"
@@ -59,16 +52,11 @@ export function EmailForms({ email, pendingEmail }: { email: string; pendingEmai
             autoComplete="email"
           />
         </Field>
-        <Field meta={fields.currentPassword} label={t("password.current")} hint={t("email.passwordHint")} ns="auth">
-          <input
-            {...fieldProps(fields.currentPassword, {
-              type: "password",
-              described: fields.currentPassword.descriptionId,
-            })}
-            required
-            autoComplete="current-password"
-          />
-        </Field>
+        <CurrentPasswordField
+          meta={fields.currentPassword}
+          label={t("password.current")}
+          hint={t("email.passwordHint")}
+        />
         <SubmitButton name="intent" value="email" pendingLabel={t("email.pending")} className="button button--ghost">
           {t("email.submit")}
         </SubmitButton>

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { FormAlert, SubmitButton } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
+import { CodeField } from "~/components/form/secret-fields";
 import { useTranslation } from "~/i18n/react";
 
 export type PairingView = { flowId: string; secret: string; qrCode: string; keyGroups: string[] };
@@ -26,15 +27,7 @@ export function PairingForm({ pairing }: { pairing: PairingView }) {
         <FormAlert lines={form.errors?.map((error) => t(error))} />
         <input type="hidden" name="flowId" value={pairing.flowId} />
         <input type="hidden" name="secret" value={pairing.secret} />
-        <Field meta={fields.code} label={t("twoFactor.pair.codeLabel")} ns="auth">
-          <input
-            {...fieldProps(fields.code, { type: "text" })}
-            required
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-          />
-        </Field>
+        <CodeField meta={fields.code} label={t("twoFactor.pair.codeLabel")} required maxLength={7} />
         <SubmitButton
           name="intent"
           value="confirm"

@@ -4,6 +4,7 @@ import type { RegistrationDraft } from "~/.server/accounts/registration-drafts.s
 import { useClientChecks } from "~/components/form/client-checks";
 import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { NewPasswordFields } from "~/components/form/secret-fields";
 import { defaultCountryCode } from "~/forms/register-choices";
 import type { secondStepSchema } from "~/forms/register-steps";
 import { useTranslation } from "~/i18n/react";
@@ -59,15 +60,12 @@ export function SecondStep({ draft, reply }: { draft: RegistrationDraft; reply: 
           </p>
         ))}
       </div>
-      <Field label={t("fields.password")} meta={fields.password} hint={t("register.passwordHint")} ns="auth">
-        <input
-          {...fieldProps(fields.password, { type: "password", described: fields.password.descriptionId })}
-          autoComplete="new-password"
-        />
-      </Field>
-      <Field label={t("fields.confirmPassword")} meta={fields.confirmPassword} ns="auth">
-        <input {...fieldProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
-      </Field>
+      <NewPasswordFields
+        password={fields.password}
+        confirmPassword={fields.confirmPassword}
+        label={t("fields.password")}
+        hint={t("register.passwordHint")}
+      />
       <SubmitButton name="intent" value="register" pendingLabel={t("register.pending")}>
         {t("register.submit")}
       </SubmitButton>
