@@ -1,5 +1,5 @@
 import { Form, useActionData } from "@remix-run/react";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { Field, FormAlert, IntentButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { CurrentPasswordField } from "~/components/form/secret-fields";
 import { useTranslation } from "~/i18n/react";
@@ -22,9 +22,9 @@ export function DeletionForm() {
           <input {...fieldProps(fields.email, { type: "email" })} required autoComplete="off" />
         </Field>
         <CurrentPasswordField meta={fields.currentPassword} label={t("password.current")} />
-        <SubmitButton name="intent" value="delete" pendingLabel={t("delete.pending")} className="button button--danger">
+        <IntentButton intent="delete" pendingLabel={t("delete.pending")} look="danger">
           {t("delete.submit")}
-        </SubmitButton>
+        </IntentButton>
       </Form>
     </section>
   );

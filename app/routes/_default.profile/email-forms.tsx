@@ -1,5 +1,5 @@
 import { Form, useActionData } from "@remix-run/react";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { Field, FormAlert, IntentButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { CodeField, CurrentPasswordField } from "~/components/form/secret-fields";
 import { useTranslation } from "~/i18n/react";
@@ -24,22 +24,12 @@ export function EmailForms({ email, pendingEmail }: { email: string; pendingEmai
           <FormAlert tone="info" lines={[t("email.waiting", { email: pendingEmail })]} />
           <FormAlert lines={codeForm.errors?.map((error) => t(error))} />
           <CodeField meta={codeFields.code} label={t("auth:fields.code")} required />
-          <SubmitButton
-            name="intent"
-            value="confirmEmail"
-            pendingLabel={t("email.confirming")}
-            className="button button--primary"
-          >
+          <IntentButton intent="confirmEmail" pendingLabel={t("email.confirming")}>
             {t("email.confirm")}
-          </SubmitButton>{" "}
-          <SubmitButton
-            name="intent"
-            value="cancelEmail"
-            pendingLabel={t("email.cancelling")}
-            className="button button--ghost"
-          >
+          </IntentButton>{" "}
+          <IntentButton intent="cancelEmail" pendingLabel={t("email.cancelling")} look="ghost">
             {t("email.cancel")}
-          </SubmitButton>
+          </IntentButton>
         </Form>
       ) : null}
       <Form method="post" {...formProps(form)} className="form" noValidate>
@@ -57,9 +47,9 @@ export function EmailForms({ email, pendingEmail }: { email: string; pendingEmai
           label={t("password.current")}
           hint={t("email.passwordHint")}
         />
-        <SubmitButton name="intent" value="email" pendingLabel={t("email.pending")} className="button button--ghost">
+        <IntentButton intent="email" pendingLabel={t("email.pending")} look="ghost">
           {t("email.submit")}
-        </SubmitButton>
+        </IntentButton>
       </Form>
     </section>
   );

@@ -1,5 +1,5 @@
 import { Form, useActionData } from "@remix-run/react";
-import { FormAlert, SubmitButton } from "~/components/form/form";
+import { FormAlert, IntentButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { CurrentPasswordField, NewPasswordFields } from "~/components/form/secret-fields";
 import { useTranslation } from "~/i18n/react";
@@ -25,14 +25,9 @@ export function PasswordForm() {
           hint={t("password.hint")}
           required
         />
-        <SubmitButton
-          name="intent"
-          value="password"
-          pendingLabel={t("password.pending")}
-          className="button button--primary"
-        >
+        <IntentButton intent="password" pendingLabel={t("password.pending")}>
           {t("password.submit")}
-        </SubmitButton>
+        </IntentButton>
       </Form>
     </section>
   );

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { FormAlert, SubmitButton } from "~/components/form/form";
+import { FormAlert, IntentButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { CodeField } from "~/components/form/secret-fields";
 import { useTranslation } from "~/i18n/react";
@@ -28,14 +28,9 @@ export function PairingForm({ pairing }: { pairing: PairingView }) {
         <input type="hidden" name="flowId" value={pairing.flowId} />
         <input type="hidden" name="secret" value={pairing.secret} />
         <CodeField meta={fields.code} label={t("twoFactor.pair.codeLabel")} required maxLength={7} />
-        <SubmitButton
-          name="intent"
-          value="confirm"
-          pendingLabel={t("twoFactor.pending")}
-          className="button button--primary"
-        >
+        <IntentButton intent="confirm" pendingLabel={t("twoFactor.pending")}>
           {t("twoFactor.pair.submit")}
-        </SubmitButton>
+        </IntentButton>
       </Form>
       <p className="form-links">
         <Link to="/profile/two-factor">{t("twoFactor.pair.cancel")}</Link>
