@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
@@ -7,6 +7,7 @@ import { photoRefusals } from "~/.server/profile/contract.server";
 import { parsePhoto } from "~/.server/profile/forms.server";
 import { photoUrlOf, removePhoto, savePhoto } from "~/.server/profile/photo.server";
 import { PhotoForms } from "~/components/form/photo-forms";
+import { BackHeader } from "~/components/presentational/back-header";
 import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { useTranslation } from "~/i18n/react";
@@ -50,13 +51,12 @@ export default function ProfilePhoto() {
   const { t } = useTranslation("profile");
   return (
     <>
-      <p>
-        <Link to="/profile#photo">← {t("photo.back")}</Link>
-      </p>
-      <header className="page-header">
-        <h1>{t("photo.pageTitle")}</h1>
-        <p className="lead">{t("photo.lead")}</p>
-      </header>
+      <BackHeader
+        back="/profile#photo"
+        backLabel={t("photo.back")}
+        title={t("photo.pageTitle")}
+        lead={t("photo.lead")}
+      />
       <UnknownIntentAlert reply={reply} />
       <section className="card">
         <PhotoForms url={url} name={name} reply={reply} />
