@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { searchQuery } from "~/.server/admin/contract.server";
 import { memberIdsMatching } from "~/.server/admin/members.server";
@@ -8,8 +8,8 @@ import { requireRole } from "~/.server/auth/role-guard.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { pageParam } from "~/.server/paging/paging.server";
+import { AdminSearch } from "~/components/presentational/admin-list";
 import { titleMeta } from "~/components/document/page-title";
-import { FormAlert } from "~/components/form/form";
 import { Pagination } from "~/components/presentational/pagination";
 import { useTranslation } from "~/i18n/react";
 
@@ -53,17 +53,16 @@ export default function AuditLog() {
     <>
       <h1>{t("audit.title")}</h1>
       <p className="muted">{t("audit.lead")}</p>
-      <Form method="get" className="admin-search" role="search">
-        <FormAlert lines={refused ? [t("errors.searchTooLong")] : undefined} />
-        <div className="field">
-          <label htmlFor="audit-person">{t("audit.person")}</label>
-          <input id="audit-person" name="person" type="search" defaultValue={person} maxLength={200} />
-        </div>
-        <button type="submit" className="button button--primary">
-          {t("audit.filter")}
-        </button>
+      <AdminSearch
+        id="audit-person"
+        name="person"
+        value={person}
+        label={t("audit.person")}
+        submit={t("audit.filter")}
+        refused={refused}
+      >
         {filtered ? <Link to="/admin/audit">{t("audit.clear")}</Link> : null}
-      </Form>
+      </AdminSearch>
       {entries.length === 0 ? (
         <p>{t("audit.empty")}</p>
       ) : (

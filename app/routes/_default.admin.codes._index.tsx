@@ -6,9 +6,9 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { pageParam } from "~/.server/paging/paging.server";
 import { CODES_PAGE_SIZE } from "~/.server/trainings/access-code-contract.server";
 import { type CodeFilter, codesPage } from "~/.server/trainings/access-codes.server";
+import { AdminCards } from "~/components/presentational/admin-list";
 import { titleMeta } from "~/components/document/page-title";
 import { CodeLineCard } from "~/components/presentational/access-code-line";
-import { Pagination } from "~/components/presentational/pagination";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -62,19 +62,16 @@ export default function AdminCodes() {
           ),
         )}
       </nav>
-      <p className="muted">{t("codes.count", { count: page.total })}</p>
-      {codes.length === 0 ? (
-        <p>{t("codes.empty")}</p>
-      ) : (
-        <ul className="admin-list">
-          {codes.map((code) => (
-            <li key={code.code} className="card">
-              <CodeLineCard line={code} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination page={page.page} pages={page.pages} label={t("codes.pages")} />
+      <AdminCards
+        items={codes}
+        keyOf={(code) => code.code}
+        count={t("codes.count", { count: page.total })}
+        empty={t("codes.empty")}
+        page={page}
+        pagesLabel={t("codes.pages")}
+      >
+        {(code) => <CodeLineCard line={code} />}
+      </AdminCards>
     </>
   );
 }

@@ -9,7 +9,7 @@ import { refuse, refuseUnknownIntent } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { titleMeta } from "~/components/document/page-title";
-import { FormAlert, SubmitButton } from "~/components/form/form";
+import { FormAlert, IntentButton } from "~/components/form/form";
 import { pageErrorsOf } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
@@ -70,14 +70,9 @@ export default function DeleteMember() {
         ) : (
           <Form method="post" className="form admin-action">
             <p>{t("delete.final")}</p>
-            <SubmitButton
-              name="intent"
-              value="delete"
-              pendingLabel={t("account.pending")}
-              className="button button--danger"
-            >
+            <IntentButton intent="delete" pendingLabel={t("account.pending")} look="danger">
               {t("delete.confirm", { name: member.name })}
-            </SubmitButton>
+            </IntentButton>
           </Form>
         )}
       </section>

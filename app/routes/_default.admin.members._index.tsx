@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { searchQuery } from "~/.server/admin/contract.server";
 import { MEMBERS_PAGE_SIZE, searchMembers } from "~/.server/admin/members.server";
 import { requireRole } from "~/.server/auth/role-guard.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { pageParam } from "~/.server/paging/paging.server";
+import { AdminCards, AdminSearch } from "~/components/presentational/admin-list";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert } from "~/components/form/form";
-import { Pagination } from "~/components/presentational/pagination";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -41,42 +41,41 @@ export default function AdminMembers() {
     <>
       <h1>{t("members.title")}</h1>
       {deleted ? <FormAlert tone="success" lines={[t("saved.deleted")]} /> : null}
-      <Form method="get" className="admin-search" role="search">
-        <FormAlert lines={refused ? [t("errors.searchTooLong")] : undefined} />
-        <div className="field">
-          <label htmlFor="member-search">{t("members.search")}</label>
-          <input id="member-search" name="q" type="search" defaultValue={query} maxLength={200} />
-        </div>
-        <button type="submit" className="button button--primary">
-          {t("members.searchSubmit")}
-        </button>
-      </Form>
-      <p className="muted">{t("members.count", { count: page.total })}</p>
-      {members.length === 0 ? (
-        <p>{t("members.empty")}</p>
-      ) : (
-        <ul className="admin-list">
-          {members.map((person) => (
-            <li key={person.id} className="card">
-              <h2>
-                <Link to={`/admin/members/${person.id}`}>{person.name}</Link>
-              </h2>
-              {person.email ? <p className="admin-email">{person.email}</p> : null}
-              <p className="muted">{t("members.since", { date: person.since })}</p>
-              {person.roles.length > 0 ? (
-                <ul className="tags">
-                  {person.roles.map((role) => (
-                    <li key={role} className="tag">
-                      {t(`roles.${role}`)}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination page={page.page} pages={page.pages} label={t("members.pages")} />
+      <AdminSearch
+        id="member-search"
+        name="q"
+        value={query}
+        label={t("members.search")}
+        submit={t("members.searchSubmit")}
+        refused={refused}
+      />
+      <AdminCards
+        items={members}
+        keyOf={(person) => person.id}
+        count={t("members.count", { count: page.total })}
+        empty={t("members.empty")}
+        page={page}
+        pagesLabel={t("members.pages")}
+      >
+        {(person) => (
+          <>
+            <h2>
+              <Link to={`/admin/members/${person.id}`}>{person.name}</Link>
+            </h2>
+            {person.email ? <p className="admin-email">{person.email}</p> : null}
+            <p className="muted">{t("members.since", { date: person.since })}</p>
+            {person.roles.length > 0 ? (
+              <ul className="tags">
+                {person.roles.map((role) => (
+                  <li key={role} className="tag">
+                    {t(`roles.${role}`)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </>
+        )}
+      </AdminCards>
     </>
   );
 }

@@ -15,7 +15,7 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { ChangeNotice } from "~/components/presentational/change-notice";
 import { EarlierTimeForm } from "~/components/earlier-time/earlier-time-form";
 import { CoachHeader, MeetingLink, SessionFacts } from "~/components/presentational/coaching-session";
-import { FormAlert, SubmitButton } from "~/components/form/form";
+import { FormAlert, IntentButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
@@ -137,9 +137,9 @@ export default function CoachingSession() {
           >
             <p id="confirm-cancel">{t("detail.confirmCancel", { coach: session.coach.name })}</p>
             <div className="actions">
-              <SubmitButton name="intent" value="cancel" pendingLabel={t("saving")} className="button button--danger">
+              <IntentButton intent="cancel" pendingLabel={t("saving")} look="danger">
                 {t("detail.cancel")}
-              </SubmitButton>
+              </IntentButton>
               <Link to={`/coaching/sessions/${session.id}`}>{t("detail.keep")}</Link>
             </div>
           </Form>

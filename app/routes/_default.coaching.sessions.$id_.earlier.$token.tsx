@@ -13,7 +13,7 @@ import { refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.serve
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { titleMeta } from "~/components/document/page-title";
-import { FormAlert, SubmitButton } from "~/components/form/form";
+import { FormAlert, IntentButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { CoachHeader, SessionFacts } from "~/components/presentational/coaching-session";
@@ -85,14 +85,9 @@ export default function EarlierTime() {
           <Form method="post" {...formProps(form)} className="stack">
             <p className="muted">{t("earlier.freeText")}</p>
             <div className="actions">
-              <SubmitButton
-                name="intent"
-                value="takeEarlier"
-                pendingLabel={t("saving")}
-                className="button button--primary"
-              >
+              <IntentButton intent="takeEarlier" pendingLabel={t("saving")}>
                 {t("earlier.take")}
-              </SubmitButton>
+              </IntentButton>
             </div>
           </Form>
         ) : session.changeable ? (

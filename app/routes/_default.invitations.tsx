@@ -11,7 +11,7 @@ import { invitationRefusals } from "~/.server/team/contract.server";
 import { invitationAction, invitationIntents, isInvitationIntent } from "~/.server/team/invitation-actions.server";
 import { invitationActionSchema } from "~/.server/team/team-forms.server";
 import { invitationPages } from "~/.server/team/invitations.server";
-import { FormAlert, SubmitButton } from "~/components/form/form";
+import { FormAlert, IntentButton } from "~/components/form/form";
 import { useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
@@ -87,22 +87,12 @@ export default function Invitations() {
               {invitation.status === "pending" ? (
                 <Form method="post" className="actions">
                   <input type="hidden" name="id" value={invitation.id} />
-                  <SubmitButton
-                    name="intent"
-                    value="accept"
-                    pendingLabel={t("invitations.pending")}
-                    className="button button--primary"
-                  >
+                  <IntentButton intent="accept" pendingLabel={t("invitations.pending")}>
                     {t("invitations.accept")}
-                  </SubmitButton>
-                  <SubmitButton
-                    name="intent"
-                    value="decline"
-                    pendingLabel={t("invitations.pending")}
-                    className="button button--ghost"
-                  >
+                  </IntentButton>
+                  <IntentButton intent="decline" pendingLabel={t("invitations.pending")} look="ghost">
                     {t("invitations.decline")}
-                  </SubmitButton>
+                  </IntentButton>
                 </Form>
               ) : null}
             </li>
@@ -128,23 +118,13 @@ export default function Invitations() {
                 <Form method="post" className="actions">
                   <input type="hidden" name="id" value={invitation.id} />
                   {invitation.canResend ? (
-                    <SubmitButton
-                      name="intent"
-                      value="resend"
-                      pendingLabel={t("invitations.pending")}
-                      className="button button--primary"
-                    >
+                    <IntentButton intent="resend" pendingLabel={t("invitations.pending")}>
                       {t("invitations.resend")}
-                    </SubmitButton>
+                    </IntentButton>
                   ) : null}
-                  <SubmitButton
-                    name="intent"
-                    value="revoke"
-                    pendingLabel={t("invitations.pending")}
-                    className="button button--ghost"
-                  >
+                  <IntentButton intent="revoke" pendingLabel={t("invitations.pending")} look="ghost">
                     {t("invitations.revoke")}
-                  </SubmitButton>
+                  </IntentButton>
                 </Form>
               ) : null}
             </li>

@@ -9,7 +9,7 @@ import { crewMemberOf, removeCrewMember, updateCrewMember } from "~/.server/team
 import { relations } from "~/.server/team/relations.server";
 import { crewEditSchema } from "~/.server/team/team-forms.server";
 import { CrewFields } from "~/components/form/crew-fields";
-import { FormAlert, SubmitButton } from "~/components/form/form";
+import { FormAlert, IntentButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
@@ -67,14 +67,9 @@ export default function EditCrewMember() {
         <p>{t("edit.removeText")}</p>
         <UnknownIntentAlert reply={reply} />
         <Form method="post" className="actions">
-          <SubmitButton
-            name="intent"
-            value="remove"
-            pendingLabel={t("edit.removePending")}
-            className="button button--primary"
-          >
+          <IntentButton intent="remove" pendingLabel={t("edit.removePending")}>
             {t("edit.removeConfirm")}
-          </SubmitButton>
+          </IntentButton>
           <Link to={`/my_team/edit-${crew.id}`} className="button button--ghost">
             {t("edit.cancel")}
           </Link>
@@ -89,9 +84,9 @@ export default function EditCrewMember() {
       <Form method="post" {...formProps(form)} className="form">
         <FormAlert lines={form.errors?.map((key) => t(key))} />
         <CrewFields relations={choices} fields={fields} fixedEmail={crew.email} />
-        <SubmitButton name="intent" value="save" pendingLabel={t("edit.pending")} className="button button--primary">
+        <IntentButton intent="save" pendingLabel={t("edit.pending")}>
           {t("edit.submit")}
-        </SubmitButton>
+        </IntentButton>
       </Form>
       <p className="form-links">
         <Link to={`/my_team/edit-${crew.id}?remove`}>{t("edit.remove")}</Link>

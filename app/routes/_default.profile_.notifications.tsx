@@ -1,12 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "~/forms/submission";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { zoneLabel } from "~/.server/calendar/when-words.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { notificationSettingsSchema } from "~/.server/notifications/forms.server";
 import { saveSettings, settingsOf } from "~/.server/notifications/settings.server";
+import { BackHeader } from "~/components/presentational/back-header";
 import { titleMeta } from "~/components/document/page-title";
 import { NotificationSettingsForm } from "~/components/form/notification-settings-form";
 import { useTranslation } from "~/i18n/react";
@@ -41,13 +42,12 @@ export default function ChooseNotifications() {
   const { t } = useTranslation("profile");
   return (
     <>
-      <p>
-        <Link to="/profile#notifications">← {t("notifications.back")}</Link>
-      </p>
-      <header className="page-header">
-        <h1>{t("notifications.pageTitle")}</h1>
-        <p className="lead">{t("notifications.lead")}</p>
-      </header>
+      <BackHeader
+        back="/profile#notifications"
+        backLabel={t("notifications.back")}
+        title={t("notifications.pageTitle")}
+        lead={t("notifications.lead")}
+      />
       <div className="card">
         <NotificationSettingsForm settings={settings} zone={zone} reply={reply} />
       </div>

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "~/forms/submission";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
@@ -8,6 +8,7 @@ import { photoRefusals } from "~/.server/profile/contract.server";
 import { photoSchema } from "~/.server/profile/forms.server";
 import { photoUrlOf, removePhoto, savePhoto } from "~/.server/media/photo.server";
 import { PhotoForms } from "~/components/form/photo-forms";
+import { BackHeader } from "~/components/presentational/back-header";
 import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { useTranslation } from "~/i18n/react";
@@ -51,13 +52,12 @@ export default function ProfilePhoto() {
   const { t } = useTranslation("profile");
   return (
     <>
-      <p>
-        <Link to="/profile#photo">← {t("photo.back")}</Link>
-      </p>
-      <header className="page-header">
-        <h1>{t("photo.pageTitle")}</h1>
-        <p className="lead">{t("photo.lead")}</p>
-      </header>
+      <BackHeader
+        back="/profile#photo"
+        backLabel={t("photo.back")}
+        title={t("photo.pageTitle")}
+        lead={t("photo.lead")}
+      />
       <UnknownIntentAlert reply={reply} />
       <section className="card">
         <PhotoForms url={url} name={name} reply={reply} />

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "~/forms/submission";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { shownRegion, timeZoneRegions, usualTimeZones, zonesOfRegion } from "~/.server/calendar/time-zones.server";
 import { refuse } from "~/.server/http/form-reply.server";
@@ -8,6 +8,7 @@ import { translator } from "~/.server/i18n/i18n.server";
 import { saveTimeZone, timeZoneSchema } from "~/.server/profile/time-zone.server";
 import { FormAlert } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
+import { BackHeader } from "~/components/presentational/back-header";
 import { titleMeta } from "~/components/document/page-title";
 import { MemberZoneField, ZoneGroup, ZoneRegionForm } from "~/components/form/zone-options";
 import { useTranslation } from "~/i18n/react";
@@ -54,13 +55,12 @@ export default function ChooseMemberTimeZone() {
   );
   return (
     <>
-      <p>
-        <Link to="/profile#time-zone">← {t("timeZone.back")}</Link>
-      </p>
-      <header className="page-header">
-        <h1>{t("timeZone.pageTitle")}</h1>
-        <p className="lead">{t("timeZone.lead")}</p>
-      </header>
+      <BackHeader
+        back="/profile#time-zone"
+        backLabel={t("timeZone.back")}
+        title={t("timeZone.pageTitle")}
+        lead={t("timeZone.lead")}
+      />
       <div className="card zone-form">
         <ZoneRegionForm
           regions={regions}

@@ -10,11 +10,12 @@ import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { isVerified } from "~/.server/identity/identity-service.server";
 import { useClientChecks } from "~/components/form/client-checks";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { FormAlert, SubmitButton } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
 import { LogoutButton } from "~/components/document/logout-button";
 import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
+import { CodeField } from "~/components/form/secret-fields";
 import { parseWithZod, verificationSchema } from "~/.server/accounts/forms.server";
 import { useTranslation } from "~/i18n/react";
 import { CODE_LIFETIME_MINUTES } from "~/forms/emailed-code";
@@ -108,14 +109,7 @@ export default function AccountVerification() {
           <FormAlert lines={[t(`errors.${answer.resendRefused}`)]} />
         ) : null}
         <Form method="post" {...formProps(form)} {...checks} className="form" noValidate>
-          <Field label={t("fields.code")} meta={fields.code} ns="auth">
-            <input
-              {...fieldProps(fields.code, { type: "text" })}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-            />
-          </Field>
+          <CodeField meta={fields.code} label={t("fields.code")} />
           <SubmitButton name="intent" value="verify" pendingLabel={t("verification.pending")}>
             {t("verification.submit")}
           </SubmitButton>

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
-import { translator } from "~/.server/i18n/i18n.server";
+import { titleOnly } from "~/.server/http/title-only.server";
 import { titleMeta } from "~/components/document/page-title";
 import { sharedPageHandle } from "~/components/document/cacheable-page";
 
@@ -11,11 +11,8 @@ export const meta = titleMeta;
 /** The same for every visitor without a session: rendered once, then kept (render cache). */
 export const handle = sharedPageHandle;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await redirectIfSignedIn(request);
-  const t = await translator(request, "home");
-  return { title: t("landing.title") };
-}
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  titleOnly(request, redirectIfSignedIn, "home", "landing.title");
 
 const features = ["trainings", "tests", "goal", "coaching"] as const;
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
-import { translator } from "~/.server/i18n/i18n.server";
+import { titleOnly } from "~/.server/http/title-only.server";
 import { titleMeta } from "~/components/document/page-title";
 import { sharedPageHandle } from "~/components/document/cacheable-page";
 import { defaultUserType, userTypes } from "~/forms/user-type";
@@ -12,11 +12,8 @@ export const meta = titleMeta;
 /** The same for every visitor without a session: rendered once, then kept (render cache). */
 export const handle = sharedPageHandle;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await redirectIfSignedIn(request);
-  const t = await translator(request, "home");
-  return { title: t("whoAreYou.title") };
-}
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  titleOnly(request, redirectIfSignedIn, "home", "whoAreYou.title");
 
 /**
  * /home/who-are-you: the visitor picks who they are; the choice travels to registration as

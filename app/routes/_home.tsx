@@ -1,27 +1,8 @@
-import { Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorMessage, useFailure } from "~/components/document/error-page";
+import { framedLayout } from "~/components/document/framed-layout";
 import { SiteFooter, SiteHeader } from "~/components/document/site-header";
 
-/** The public pages' layout (SPEC §2 "home"). */
-export default function HomeLayout() {
-  return (
-    <Frame>
-      <Outlet />
-    </Frame>
-  );
-}
-
-/** A public page that failed (an unknown survey link, an outage) keeps the site's header and footer. */
-export function ErrorBoundary() {
-  return (
-    <Frame>
-      <ErrorMessage {...useFailure()} />
-    </Frame>
-  );
-}
-
-function Frame({ children }: { children: ReactNode }) {
+function HomeFrame({ children }: { children: ReactNode }) {
   return (
     <div className="layout-home">
       <SiteHeader />
@@ -32,3 +13,11 @@ function Frame({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+const framed = framedLayout(HomeFrame);
+
+/** The public pages' layout (SPEC §2 "home"). */
+export default framed.Layout;
+
+/** A public page that failed (an unknown survey link, an outage) keeps the site's header and footer. */
+export const ErrorBoundary = framed.ErrorBoundary;

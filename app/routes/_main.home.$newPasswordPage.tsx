@@ -10,8 +10,9 @@ import { setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { useClientChecks } from "~/components/form/client-checks";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { FormAlert, SubmitButton } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
+import { CodeField, NewPasswordFields } from "~/components/form/secret-fields";
 import { titleMeta } from "~/components/document/page-title";
 import { newPasswordSchema, parseWithZod } from "~/.server/accounts/forms.server";
 import { useTranslation } from "~/i18n/react";
@@ -79,23 +80,13 @@ export default function NewPassword() {
       <p className="muted">{t("newPassword.lead", { minutes: CODE_LIFETIME_MINUTES })}</p>
       <Form method="post" {...formProps(form)} {...checks} className="form" noValidate>
         <FormAlert lines={form.errors?.map((error) => t(error))} />
-        <Field label={t("fields.code")} meta={fields.code} ns="auth">
-          <input
-            {...fieldProps(fields.code, { type: "text" })}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-          />
-        </Field>
-        <Field label={t("fields.newPassword")} meta={fields.password} hint={t("register.passwordHint")} ns="auth">
-          <input
-            {...fieldProps(fields.password, { type: "password", described: fields.password.descriptionId })}
-            autoComplete="new-password"
-          />
-        </Field>
-        <Field label={t("fields.confirmPassword")} meta={fields.confirmPassword} ns="auth">
-          <input {...fieldProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
-        </Field>
+        <CodeField meta={fields.code} label={t("fields.code")} />
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+          label={t("fields.newPassword")}
+          hint={t("register.passwordHint")}
+        />
         <SubmitButton pendingLabel={t("newPassword.pending")}>{t("newPassword.submit")}</SubmitButton>
       </Form>
       <p className="form-links">

@@ -13,7 +13,7 @@ import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { memberCertificate, reissueCertificate, withdrawCertificate } from "~/.server/trainings/certificates.server";
 import { titleMeta } from "~/components/document/page-title";
-import { FormAlert, SubmitButton } from "~/components/form/form";
+import { FormAlert, IntentButton } from "~/components/form/form";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { CertificateSheet } from "~/components/presentational/certificate-sheet";
 import { useTranslation } from "~/i18n/react";
@@ -88,14 +88,9 @@ export default function CertificatePage() {
             <h2 id="certificate-withdraw">{t("certificate.withdrawTitle")}</h2>
             <p>{t("certificate.withdrawText")}</p>
             <Form method="post">
-              <SubmitButton
-                name="intent"
-                value="withdraw"
-                pendingLabel={t("certificate.pending")}
-                className="button button--ghost"
-              >
+              <IntentButton intent="withdraw" pendingLabel={t("certificate.pending")} look="ghost">
                 {t("certificate.withdraw")}
-              </SubmitButton>
+              </IntentButton>
             </Form>
           </section>
         </>
@@ -104,14 +99,9 @@ export default function CertificatePage() {
           <h1 id="certificate-none">{t("certificate.title")}</h1>
           <p>{withdrawn && done !== "withdrawn" ? t("certificate.withdrawn") : t("certificate.none")}</p>
           <Form method="post">
-            <SubmitButton
-              name="intent"
-              value="issue"
-              pendingLabel={t("certificate.pending")}
-              className="button button--primary"
-            >
+            <IntentButton intent="issue" pendingLabel={t("certificate.pending")}>
               {t("certificate.issue")}
-            </SubmitButton>
+            </IntentButton>
           </Form>
         </section>
       )}

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
-import { ErrorMessage, useFailure } from "~/components/document/error-page";
 import { requireMember } from "~/.server/auth/guard.server";
+import { framedLayout } from "~/components/document/framed-layout";
 import { BarFrame } from "~/components/presentational/bar-frame";
 
 /**
@@ -13,19 +12,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export default function NextLayout() {
-  return (
-    <BarFrame>
-      <Outlet />
-    </BarFrame>
-  );
-}
+const framed = framedLayout(BarFrame);
+
+export default framed.Layout;
 
 /** A full-screen page that failed keeps its bar: the way home and the language switch. */
-export function ErrorBoundary() {
-  return (
-    <BarFrame>
-      <ErrorMessage {...useFailure()} />
-    </BarFrame>
-  );
-}
+export const ErrorBoundary = framed.ErrorBoundary;

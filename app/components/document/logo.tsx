@@ -1,3 +1,4 @@
+import { Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 
 /** Cap's mark (a compass needle) and name. */
@@ -13,5 +14,16 @@ export function Logo() {
       </svg>
       <span className="logo__name">{t("brand.name")}</span>
     </span>
+  );
+}
+
+/** The logo as the way home; `nav` marks it as the current page on "/" (the sidebar's). */
+export function BrandLink({ to, nav = false }: { to: string; nav?: boolean }) {
+  const { t } = useTranslation();
+  const Door = nav ? NavLink : Link;
+  return (
+    <Door to={to} className="brand" aria-label={t("brand.home")}>
+      <Logo />
+    </Door>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { Avatar } from "~/components/presentational/avatar";
 import { LanguageSwitch } from "~/components/document/language-switch";
 import { LogoutButton } from "~/components/document/logout-button";
-import { Logo } from "~/components/document/logo";
+import { BrandLink } from "~/components/document/logo";
 import { mayAuthor } from "~/roles/may-author";
 
 const items = [
@@ -63,9 +63,7 @@ export function Sidebar({ member }: { member: SidebarMember }) {
   return (
     <aside className="sidebar">
       <div className="sidebar__top">
-        <NavLink to="/" className="brand" aria-label={t("brand.home")}>
-          <Logo />
-        </NavLink>
+        <BrandLink to="/" nav />
         <details className="sidebar__menu" key={pathname}>
           <summary>{t("nav.menu")}</summary>
           <SidebarLinks member={member} />
@@ -84,7 +82,7 @@ function SidebarLinks({ member }: { member: SidebarMember }) {
     <div className="sidebar__panel">
       <nav aria-label={t("nav.main")} className="sidebar__nav">
         <ul>
-          {items.map((item) => (
+          {[...items, ...spaces.filter((space) => space.shownTo(member.roles))].map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.to === "/"} prefetch="intent">
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -94,18 +92,6 @@ function SidebarLinks({ member }: { member: SidebarMember }) {
               </NavLink>
             </li>
           ))}
-          {spaces
-            .filter((space) => space.shownTo(member.roles))
-            .map((space) => (
-              <li key={space.to}>
-                <NavLink to={space.to} prefetch="intent">
-                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                    <path d={space.icon} fill="currentColor" />
-                  </svg>
-                  {t(`nav.${space.key}`)}
-                </NavLink>
-              </li>
-            ))}
         </ul>
       </nav>
       <div className="sidebar__account">

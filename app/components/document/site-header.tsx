@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LanguageSwitch } from "~/components/document/language-switch";
-import { Logo } from "~/components/document/logo";
+import { BrandLink } from "~/components/document/logo";
 
 /** The public pages' header: logo, language switch, log in and sign up. */
 export function SiteHeader() {
@@ -9,9 +9,7 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/home" className="brand" aria-label={t("brand.home")}>
-          <Logo />
-        </Link>
+        <BrandLink to="/home" />
         <nav className="site-header__nav" aria-label={t("nav.public")}>
           <LanguageSwitch />
           <Link to="/home/login" className="button button--ghost">

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { FormAlert, SubmitButton } from "~/components/form/form";
+import { FormAlert, SubmitButton, IntentButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { Pagination } from "~/components/presentational/pagination";
 import { useTranslation } from "~/i18n/react";
@@ -81,14 +81,9 @@ export function DeviceList({
       <Pagination page={page} pages={pages} param="devices" hash="#devices" label={t("devices.title")} />
       {others > 0 ? (
         <Form method="post">
-          <SubmitButton
-            name="intent"
-            value="signOutOthers"
-            pendingLabel={t("devices.signingOut")}
-            className="button button--ghost"
-          >
+          <IntentButton intent="signOutOthers" pendingLabel={t("devices.signingOut")} look="ghost">
             {t("devices.signOutOthers", { count: others })}
-          </SubmitButton>
+          </IntentButton>
         </Form>
       ) : (
         <p className="muted">{t("devices.onlyThis")}</p>

@@ -99,3 +99,25 @@ export function SubmitButton({
     </button>
   );
 }
+
+/**
+ * The submit button of one of a page's forms, sent as `intent=<intent>` (the action reads it) and
+ * drawn in one of the button looks.
+ */
+export function IntentButton({
+  intent,
+  pendingLabel,
+  look = "primary",
+  children,
+}: {
+  intent: string;
+  pendingLabel: string;
+  look?: "primary" | "ghost" | "danger" | "secondary";
+  children: ReactNode;
+}) {
+  return (
+    <SubmitButton name="intent" value={intent} pendingLabel={pendingLabel} className={`button button--${look}`}>
+      {children}
+    </SubmitButton>
+  );
+}

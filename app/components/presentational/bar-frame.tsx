@@ -1,21 +1,26 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/react";
+import { BrandLink } from "~/components/document/logo";
 import { LanguageSwitch } from "~/components/document/language-switch";
-import { Logo } from "~/components/document/logo";
 
-/** A plain bar (the way home, the language switch) over the page: the next-page layout, and errors no layout frames. */
-export function BarFrame({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+/** The two bars' classes and where their brand leads: the next-page layout's, and the password pages' card. */
+const looks = {
+  next: { frame: "layout-next", bar: "layout-next__bar", main: "layout-next__main", home: "/" },
+  main: { frame: "layout-main", bar: "layout-main__header", main: "card layout-main__card", home: "/home" },
+} as const;
+
+/**
+ * A plain bar (the way home, the language switch) over the page: the next-page layout, errors no
+ * layout frames, and (look "main") the public password pages' centred card.
+ */
+export function BarFrame({ children, look = "next" }: { children: ReactNode; look?: keyof typeof looks }) {
+  const classes = looks[look];
   return (
-    <div className="layout-next">
-      <header className="layout-next__bar">
-        <Link to="/" className="brand" aria-label={t("brand.home")}>
-          <Logo />
-        </Link>
+    <div className={classes.frame}>
+      <header className={classes.bar}>
+        <BrandLink to={classes.home} />
         <LanguageSwitch />
       </header>
-      <main id="main" className="layout-next__main">
+      <main id="main" className={classes.main}>
         {children}
       </main>
     </div>

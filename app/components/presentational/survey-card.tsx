@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { SubmitButton } from "~/components/form/form";
+import { IntentButton } from "~/components/form/form";
 
 type Survey = {
   id: string;
@@ -32,14 +32,9 @@ export function SurveyCard({ survey }: { survey: Survey }) {
           <Form method="post" className="form">
             <input type="hidden" name="id" value={survey.id} />
             <p className="muted">{t("surveys.closeHint")}</p>
-            <SubmitButton
-              name="intent"
-              value="close"
-              pendingLabel={t("surveys.pending")}
-              className="button button--ghost"
-            >
+            <IntentButton intent="close" pendingLabel={t("surveys.pending")} look="ghost">
               {t("surveys.close")}
-            </SubmitButton>
+            </IntentButton>
           </Form>
         </>
       ) : survey.results === null ? (

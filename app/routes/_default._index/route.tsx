@@ -10,7 +10,7 @@ import { pageParam } from "~/.server/paging/paging.server";
 import { overviewOf, today } from "~/.server/space/overview.server";
 import { confirmedSessionsBetween } from "~/.server/coaching/sessions/member-sessions.server";
 import { checkIn } from "~/.server/space/weather.server";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { Field, FormAlert, SubmitButton, IntentButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
@@ -98,13 +98,13 @@ export default function Overview() {
                 <input {...fieldProps(goalFields.title, { type: "text" })} required maxLength={200} />
               </Field>
               <div className="actions">
-                <SubmitButton name="intent" value="edit" pendingLabel={t("saving")} className="button button--primary">
+                <IntentButton intent="edit" pendingLabel={t("saving")}>
                   {data.goal ? t("goal.save") : t("goal.set")}
-                </SubmitButton>
+                </IntentButton>
                 {data.goal ? (
-                  <SubmitButton name="intent" value="new" pendingLabel={t("saving")} className="button button--ghost">
+                  <IntentButton intent="new" pendingLabel={t("saving")} look="ghost">
                     {t("goal.new")}
-                  </SubmitButton>
+                  </IntentButton>
                 ) : null}
               </div>
             </Form>

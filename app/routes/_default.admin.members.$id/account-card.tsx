@@ -1,5 +1,5 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { FormAlert, SubmitButton } from "~/components/form/form";
+import { FormAlert, SubmitButton, IntentButton } from "~/components/form/form";
 import { useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
@@ -20,26 +20,16 @@ export function AccountCard({ id, state, verified }: { id: string; state: "activ
       <FormAlert lines={form.errors?.map((error) => t(error))} />
       <Form method="post" className="form admin-action">
         <p>{t("account.signOutEverywhereLead")}</p>
-        <SubmitButton
-          name="intent"
-          value="signOutEverywhere"
-          pendingLabel={t("account.pending")}
-          className="button button--ghost"
-        >
+        <IntentButton intent="signOutEverywhere" pendingLabel={t("account.pending")} look="ghost">
           {t("account.signOutEverywhere")}
-        </SubmitButton>
+        </IntentButton>
       </Form>
       {verified ? null : (
         <Form method="post" className="form admin-action">
           <p>{t("account.resendVerificationLead")}</p>
-          <SubmitButton
-            name="intent"
-            value="resendVerification"
-            pendingLabel={t("account.pending")}
-            className="button button--ghost"
-          >
+          <IntentButton intent="resendVerification" pendingLabel={t("account.pending")} look="ghost">
             {t("account.resendVerification")}
-          </SubmitButton>
+          </IntentButton>
         </Form>
       )}
       <Form method="post" className="form admin-action">

@@ -1,5 +1,5 @@
 import { Form, useActionData } from "@remix-run/react";
-import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { ErrorList, Field, FormAlert, IntentButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
@@ -44,14 +44,9 @@ export function TwoFactorCard({ since, own, maxReason }: { since: string | null;
             </div>
             <ErrorList id={fields.confirm.errorId} errors={fields.confirm.errors} ns="admin" />
           </div>
-          <SubmitButton
-            name="intent"
-            value="removeTwoFactor"
-            pendingLabel={t("account.pending")}
-            className="button button--danger"
-          >
+          <IntentButton intent="removeTwoFactor" pendingLabel={t("account.pending")} look="danger">
             {t("twoFactor.remove")}
-          </SubmitButton>
+          </IntentButton>
         </Form>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { SubmitButton } from "~/components/form/form";
+import { SubmitButton, IntentButton } from "~/components/form/form";
 import { useTranslation } from "~/i18n/react";
 import { CommitmentForm, type Saved } from "./commitment-form";
 import { listHref } from "./list-href";
@@ -74,9 +74,9 @@ export function CommitmentItem({
           <p id={`confirm-${c.id}`}>{t("commitments.confirmDelete")}</p>
           <input type="hidden" name="id" value={c.id} />
           <div className="actions">
-            <SubmitButton name="intent" value="delete" pendingLabel={t("saving")} className="button button--danger">
+            <IntentButton intent="delete" pendingLabel={t("saving")} look="danger">
               {t("commitments.delete")}
-            </SubmitButton>
+            </IntentButton>
             <Link to={listHref(page)}>{t("cancel")}</Link>
           </div>
         </Form>
@@ -84,15 +84,10 @@ export function CommitmentItem({
         <Form method="post" className="actions" preventScrollReset>
           <input type="hidden" name="id" value={c.id} />
           {c.weeks ? null : (
-            <SubmitButton
-              name="intent"
-              value={c.done ? "undone" : "done"}
-              pendingLabel={t("saving")}
-              className="button button--ghost"
-            >
+            <IntentButton intent={c.done ? "undone" : "done"} pendingLabel={t("saving")} look="ghost">
               {c.done ? t("commitments.reopen") : t("commitments.markDone")}
               <span className="visually-hidden"> : {c.title}</span>
-            </SubmitButton>
+            </IntentButton>
           )}
           <Link to={`${listHref(page, { edit: c.id })}#commitment-${c.id}`}>
             {t("commitments.edit")}

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { SubmitButton } from "~/components/form/form";
+import { IntentButton } from "~/components/form/form";
 import { useTranslation } from "~/i18n/react";
 import { listHref } from "./list-href";
 
@@ -36,18 +36,13 @@ export function Occurrences({
                     <Form method="post" action={listHref(page)} preventScrollReset>
                       <input type="hidden" name="id" value={commitmentId} />
                       <input type="hidden" name="day" value={d.day} />
-                      <SubmitButton
-                        name="intent"
-                        value={d.done ? "untick" : "tick"}
-                        pendingLabel={t("saving")}
-                        className="button button--ghost"
-                      >
+                      <IntentButton intent={d.done ? "untick" : "tick"} pendingLabel={t("saving")} look="ghost">
                         {d.done ? t("commitments.day.untick") : t("commitments.day.tick")}
                         <span className="visually-hidden">
                           {" "}
                           : {title}, {d.label}
                         </span>
-                      </SubmitButton>
+                      </IntentButton>
                     </Form>
                   )}
                 </li>

@@ -1,5 +1,5 @@
 import { Form, useActionData } from "@remix-run/react";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { Field, FormAlert, SubmitButton, IntentButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
@@ -30,9 +30,9 @@ export function Pauses({ pauses, recurring }: { pauses: PauseView[]; recurring: 
               </span>
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="id" value={pause.id} />
-                <SubmitButton name="intent" value="unpause" pendingLabel={t("saving")} className="button button--ghost">
+                <IntentButton intent="unpause" pendingLabel={t("saving")} look="ghost">
                   {pause.started ? t("commitments.pause.end") : t("commitments.pause.cancel")}
-                </SubmitButton>
+                </IntentButton>
               </Form>
             </li>
           ))}

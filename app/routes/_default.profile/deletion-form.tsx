@@ -1,6 +1,7 @@
 import { Form, useActionData } from "@remix-run/react";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { Field, FormAlert, IntentButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { CurrentPasswordField } from "~/components/form/secret-fields";
 import { useTranslation } from "~/i18n/react";
 
 /** Deleting the account, confirmed by the address and the password. */
@@ -20,16 +21,10 @@ export function DeletionForm() {
         <Field meta={fields.email} label={t("delete.confirmEmail")} ns="auth">
           <input {...fieldProps(fields.email, { type: "email" })} required autoComplete="off" />
         </Field>
-        <Field meta={fields.currentPassword} label={t("password.current")} ns="auth">
-          <input
-            {...fieldProps(fields.currentPassword, { type: "password" })}
-            required
-            autoComplete="current-password"
-          />
-        </Field>
-        <SubmitButton name="intent" value="delete" pendingLabel={t("delete.pending")} className="button button--danger">
+        <CurrentPasswordField meta={fields.currentPassword} label={t("password.current")} />
+        <IntentButton intent="delete" pendingLabel={t("delete.pending")} look="danger">
           {t("delete.submit")}
-        </SubmitButton>
+        </IntentButton>
       </Form>
     </section>
   );

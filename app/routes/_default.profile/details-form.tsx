@@ -1,6 +1,6 @@
 import { Form, useActionData } from "@remix-run/react";
 import type { Profile } from "~/.server/profile/profile.server";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { Field, FormAlert, IntentButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { levelsOfStudy, splitMobile } from "~/forms/profile";
 import { useTranslation } from "~/i18n/react";
@@ -88,14 +88,9 @@ export function DetailsForm({ profile }: { profile: Profile }) {
             autoComplete="organization-title"
           />
         </Field>
-        <SubmitButton
-          name="intent"
-          value="profile"
-          pendingLabel={t("details.pending")}
-          className="button button--primary"
-        >
+        <IntentButton intent="profile" pendingLabel={t("details.pending")}>
           {t("details.submit")}
-        </SubmitButton>
+        </IntentButton>
       </Form>
     </section>
   );

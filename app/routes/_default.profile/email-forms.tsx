@@ -1,6 +1,7 @@
 import { Form, useActionData } from "@remix-run/react";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { Field, FormAlert, IntentButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { CodeField, CurrentPasswordField } from "~/components/form/secret-fields";
 import { useTranslation } from "~/i18n/react";
 import { CODE_LIFETIME_MINUTES } from "~/forms/emailed-code";
 
@@ -26,31 +27,13 @@ export function EmailForms({ email, pendingEmail }: { email: string; pendingEmai
             lines={[t("email.waiting", { email: pendingEmail, minutes: CODE_LIFETIME_MINUTES })]}
           />
           <FormAlert lines={codeForm.errors?.map((error) => t(error))} />
-          <Field meta={codeFields.code} label={t("auth:fields.code")} ns="auth">
-            <input
-              {...fieldProps(codeFields.code, { type: "text" })}
-              required
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-            />
-          </Field>
-          <SubmitButton
-            name="intent"
-            value="confirmEmail"
-            pendingLabel={t("email.confirming")}
-            className="button button--primary"
-          >
+          <CodeField meta={codeFields.code} label={t("auth:fields.code")} required />
+          <IntentButton intent="confirmEmail" pendingLabel={t("email.confirming")}>
             {t("email.confirm")}
-          </SubmitButton>{" "}
-          <SubmitButton
-            name="intent"
-            value="cancelEmail"
-            pendingLabel={t("email.cancelling")}
-            className="button button--ghost"
-          >
+          </IntentButton>{" "}
+          <IntentButton intent="cancelEmail" pendingLabel={t("email.cancelling")} look="ghost">
             {t("email.cancel")}
-          </SubmitButton>
+          </IntentButton>
         </Form>
       ) : null}
       <Form method="post" {...formProps(form)} className="form" noValidate>
@@ -63,19 +46,14 @@ export function EmailForms({ email, pendingEmail }: { email: string; pendingEmai
             autoComplete="email"
           />
         </Field>
-        <Field meta={fields.currentPassword} label={t("password.current")} hint={t("email.passwordHint")} ns="auth">
-          <input
-            {...fieldProps(fields.currentPassword, {
-              type: "password",
-              described: fields.currentPassword.descriptionId,
-            })}
-            required
-            autoComplete="current-password"
-          />
-        </Field>
-        <SubmitButton name="intent" value="email" pendingLabel={t("email.pending")} className="button button--ghost">
+        <CurrentPasswordField
+          meta={fields.currentPassword}
+          label={t("password.current")}
+          hint={t("email.passwordHint")}
+        />
+        <IntentButton intent="email" pendingLabel={t("email.pending")} look="ghost">
           {t("email.submit")}
-        </SubmitButton>
+        </IntentButton>
       </Form>
     </section>
   );

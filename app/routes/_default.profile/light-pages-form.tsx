@@ -1,5 +1,5 @@
 import { Form, useActionData } from "@remix-run/react";
-import { ErrorList, FormAlert, SubmitButton } from "~/components/form/form";
+import { ErrorList, FormAlert, IntentButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
@@ -36,14 +36,9 @@ export function LightPagesForm({ on }: { on: boolean }) {
           </p>
           <ErrorList id={field.errorId} errors={field.errors} ns="profile" />
         </div>
-        <SubmitButton
-          name="intent"
-          value="lightPages"
-          pendingLabel={t("lightPages.pending")}
-          className="button button--primary"
-        >
+        <IntentButton intent="lightPages" pendingLabel={t("lightPages.pending")}>
           {t("lightPages.submit")}
-        </SubmitButton>
+        </IntentButton>
       </Form>
     </section>
   );

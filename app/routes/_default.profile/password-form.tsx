@@ -1,6 +1,7 @@
 import { Form, useActionData } from "@remix-run/react";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { FormAlert, IntentButton } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
+import { CurrentPasswordField, NewPasswordFields } from "~/components/form/secret-fields";
 import { useTranslation } from "~/i18n/react";
 
 /** A new password, with the current one. */
@@ -16,32 +17,17 @@ export function PasswordForm() {
       <h2 id="password-title">{t("password.title")}</h2>
       <Form method="post" {...formProps(form)} className="form" noValidate>
         <FormAlert lines={form.errors?.map((error) => t(error))} />
-        <Field meta={fields.currentPassword} label={t("password.current")} ns="auth">
-          <input
-            {...fieldProps(fields.currentPassword, { type: "password" })}
-            required
-            autoComplete="current-password"
-          />
-        </Field>
-        <Field meta={fields.password} label={t("password.new")} hint={t("password.hint")} ns="auth">
-          <input
-            {...fieldProps(fields.password, { type: "password", described: fields.password.descriptionId })}
-            required
-            minLength={8}
-            autoComplete="new-password"
-          />
-        </Field>
-        <Field meta={fields.confirmPassword} label={t("auth:fields.confirmPassword")} ns="auth">
-          <input {...fieldProps(fields.confirmPassword, { type: "password" })} required autoComplete="new-password" />
-        </Field>
-        <SubmitButton
-          name="intent"
-          value="password"
-          pendingLabel={t("password.pending")}
-          className="button button--primary"
-        >
+        <CurrentPasswordField meta={fields.currentPassword} label={t("password.current")} />
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+          label={t("password.new")}
+          hint={t("password.hint")}
+          required
+        />
+        <IntentButton intent="password" pendingLabel={t("password.pending")}>
           {t("password.submit")}
-        </SubmitButton>
+        </IntentButton>
       </Form>
     </section>
   );

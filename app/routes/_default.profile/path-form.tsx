@@ -1,5 +1,5 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { ErrorList, FormAlert, SubmitButton } from "~/components/form/form";
+import { ErrorList, FormAlert, IntentButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { userTypes } from "~/forms/user-type";
 import { useTranslation } from "~/i18n/react";
@@ -37,9 +37,9 @@ export function PathForm({ userType }: { userType: string }) {
           ))}
         </fieldset>
         <ErrorList id={field.errorId} errors={field.errors} ns="auth" />
-        <SubmitButton name="intent" value="path" pendingLabel={t("path.pending")} className="button button--primary">
+        <IntentButton intent="path" pendingLabel={t("path.pending")}>
           {t("path.submit")}
-        </SubmitButton>
+        </IntentButton>
       </Form>
     </section>
   );

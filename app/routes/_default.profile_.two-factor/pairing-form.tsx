@@ -1,6 +1,7 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { FormAlert, IntentButton } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
+import { CodeField } from "~/components/form/secret-fields";
 import { useTranslation } from "~/i18n/react";
 
 export type PairingView = { flowId: string; secret: string; qrCode: string; keyGroups: string[] };
@@ -26,23 +27,10 @@ export function PairingForm({ pairing }: { pairing: PairingView }) {
         <FormAlert lines={form.errors?.map((error) => t(error))} />
         <input type="hidden" name="flowId" value={pairing.flowId} />
         <input type="hidden" name="secret" value={pairing.secret} />
-        <Field meta={fields.code} label={t("twoFactor.pair.codeLabel")} ns="auth">
-          <input
-            {...fieldProps(fields.code, { type: "text" })}
-            required
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-          />
-        </Field>
-        <SubmitButton
-          name="intent"
-          value="confirm"
-          pendingLabel={t("twoFactor.pending")}
-          className="button button--primary"
-        >
+        <CodeField meta={fields.code} label={t("twoFactor.pair.codeLabel")} required maxLength={7} />
+        <IntentButton intent="confirm" pendingLabel={t("twoFactor.pending")}>
           {t("twoFactor.pair.submit")}
-        </SubmitButton>
+        </IntentButton>
       </Form>
       <p className="form-links">
         <Link to="/profile/two-factor">{t("twoFactor.pair.cancel")}</Link>

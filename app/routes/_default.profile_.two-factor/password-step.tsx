@@ -1,6 +1,7 @@
 import { Form, useActionData } from "@remix-run/react";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { FormAlert, SubmitButton } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
+import { CurrentPasswordField } from "~/components/form/secret-fields";
 import { useTranslation } from "~/i18n/react";
 
 /** A change of two-factor sign-in that asks the password again: set it up, new recovery codes, turn it off. */
@@ -14,13 +15,7 @@ export function PasswordStep({ intent }: { intent: "start" | "regenerate" | "rem
       <p>{t(`twoFactor.${intent}.lead`)}</p>
       <Form method="post" {...formProps(form)} className="form" noValidate>
         <FormAlert lines={form.errors?.map((error) => t(error))} />
-        <Field meta={fields.currentPassword} label={t("password.current")} ns="auth">
-          <input
-            {...fieldProps(fields.currentPassword, { type: "password" })}
-            required
-            autoComplete="current-password"
-          />
-        </Field>
+        <CurrentPasswordField meta={fields.currentPassword} label={t("password.current")} />
         <SubmitButton
           name="intent"
           value={intent}

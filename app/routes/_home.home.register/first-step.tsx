@@ -1,13 +1,12 @@
-import { Form } from "@remix-run/react";
 import type { z } from "zod";
 import type { RegistrationDraft } from "~/.server/accounts/registration-drafts.server";
 import { useClientChecks } from "~/components/form/client-checks";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { Field, SubmitButton } from "~/components/form/form";
+import { fieldProps, useFormReply } from "~/components/form/form-reply";
 import { defaultGender, genders } from "~/forms/register-choices";
 import type { firstStepSchema } from "~/forms/register-steps";
 import { useTranslation } from "~/i18n/react";
-import { useRegistrationDraftStorage, useUserType } from "./draft-storage";
+import { StepForm } from "./step-form";
 
 const loadCheck = () => import("~/forms/auth-checks").then((checks) => checks.checkRegisterFirstStep);
 
@@ -19,13 +18,8 @@ export function FirstStep({ draft, reply }: { draft: RegistrationDraft; reply: u
     defaultValue: { gender: defaultGender, ...draft },
   });
   const [fields, checks] = useClientChecks(reply, replied, loadCheck);
-  const formRef = useRegistrationDraftStorage();
-  const userType = useUserType(String(replied.userType.initialValue ?? ""));
   return (
-    <Form method="post" {...formProps(form)} {...checks} className="form" ref={formRef} noValidate>
-      <FormAlert lines={form.errors?.map((error) => t(error))} />
-      <input type="hidden" id={fields.userType.id} name={fields.userType.name} value={userType} />
-      <input {...fieldProps(fields.invitedId, { type: "hidden" })} />
+    <StepForm form={form} checks={checks} userType={replied.userType} invitedId={fields.invitedId}>
       <Field label={t("fields.firstName")} meta={fields.firstName} ns="auth">
         <input {...fieldProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
       </Field>
@@ -59,6 +53,6 @@ export function FirstStep({ draft, reply }: { draft: RegistrationDraft; reply: u
       <SubmitButton name="intent" value="next" pendingLabel={t("register.pending")}>
         {t("register.next")}
       </SubmitButton>
-    </Form>
+    </StepForm>
   );
 }

@@ -1,13 +1,13 @@
-import { Form } from "@remix-run/react";
 import type { z } from "zod";
 import type { RegistrationDraft } from "~/.server/accounts/registration-drafts.server";
 import { useClientChecks } from "~/components/form/client-checks";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { Field, SubmitButton } from "~/components/form/form";
+import { fieldProps, useFormReply } from "~/components/form/form-reply";
+import { NewPasswordFields } from "~/components/form/secret-fields";
 import { defaultCountryCode } from "~/forms/register-choices";
 import type { secondStepSchema } from "~/forms/register-steps";
 import { useTranslation } from "~/i18n/react";
-import { useRegistrationDraftStorage, useUserType } from "./draft-storage";
+import { StepForm } from "./step-form";
 
 const loadCheck = () => import("~/forms/auth-checks").then((checks) => checks.checkRegisterSecondStep);
 
@@ -22,13 +22,8 @@ export function SecondStep({ draft, reply }: { draft: RegistrationDraft; reply: 
     defaultValue: { mobileCountryCode: defaultCountryCode, ...draft },
   });
   const [fields, checks] = useClientChecks(reply, replied, loadCheck);
-  const formRef = useRegistrationDraftStorage();
-  const userType = useUserType(String(replied.userType.initialValue ?? ""));
   return (
-    <Form method="post" {...formProps(form)} {...checks} className="form" ref={formRef} noValidate>
-      <FormAlert lines={form.errors?.map((error) => t(error))} />
-      <input type="hidden" id={fields.userType.id} name={fields.userType.name} value={userType} />
-      <input {...fieldProps(fields.invitedId, { type: "hidden" })} />
+    <StepForm form={form} checks={checks} userType={replied.userType} invitedId={fields.invitedId}>
       <Field label={t("fields.email")} meta={fields.email} ns="auth">
         <input {...fieldProps(fields.email, { type: "email" })} autoComplete="email" />
       </Field>
@@ -59,21 +54,18 @@ export function SecondStep({ draft, reply }: { draft: RegistrationDraft; reply: 
           </p>
         ))}
       </div>
-      <Field label={t("fields.password")} meta={fields.password} hint={t("register.passwordHint")} ns="auth">
-        <input
-          {...fieldProps(fields.password, { type: "password", described: fields.password.descriptionId })}
-          autoComplete="new-password"
-        />
-      </Field>
-      <Field label={t("fields.confirmPassword")} meta={fields.confirmPassword} ns="auth">
-        <input {...fieldProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
-      </Field>
+      <NewPasswordFields
+        password={fields.password}
+        confirmPassword={fields.confirmPassword}
+        label={t("fields.password")}
+        hint={t("register.passwordHint")}
+      />
       <SubmitButton name="intent" value="register" pendingLabel={t("register.pending")}>
         {t("register.submit")}
       </SubmitButton>
       <button type="submit" name="intent" value="back" className="button button--ghost button--block" formNoValidate>
         {t("register.back")}
       </button>
-    </Form>
+    </StepForm>
   );
 }

@@ -1,0 +1,26 @@
+import { Link } from "@remix-run/react";
+
+/** A sub-page's head: the way back to the page it details, its title and its lead. */
+export function BackHeader({
+  back,
+  backLabel,
+  title,
+  lead,
+}: {
+  back: string;
+  backLabel: string;
+  title: string;
+  lead: string;
+}) {
+  return (
+    <>
+      <p>
+        <Link to={back}>← {backLabel}</Link>
+      </p>
+      <header className="page-header">
+        <h1>{title}</h1>
+        <p className="lead">{lead}</p>
+      </header>
+    </>
+  );
+}
