@@ -12,10 +12,10 @@ import { action as listAction, loader as listLoader } from "~/routes/_default.ad
 import { action as coachAction, loader as coachLoader } from "~/routes/_default.admin.coaches.$id/route";
 import { action as retireAction, loader as retireLoader } from "~/routes/_default.admin.coaches.$id_.retire";
 import { action as memberAction } from "~/routes/_default.admin.members.$id/route";
-import { callWith, getAs, mailsTo, postAs, type TestMember, verifiedMember } from "../support/accounts";
+import { mailsTo, type TestMember, verifiedMember } from "../support/accounts";
 import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callApi, callWith, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
 /**
@@ -56,13 +56,8 @@ async function book(member: TestMember, lang: "fr" | "en", index: number) {
 
 function api(path: string, who: TestMember, options: { json?: unknown; params?: Record<string, string> } = {}) {
   const endpoint = endpointAt(path.replace(/\/[0-9a-f-]{36}/, "/:id").split("?")[0]);
-  const request = buildRequest(path, {
-    json: options.json,
-    method: options.json === undefined && !path.endsWith("/retire") ? "GET" : "POST",
-    headers: { Authorization: `Bearer ${who.token}`, "Accept-Language": "en" },
-  });
-  const fn = request.method === "GET" ? endpoint.loader : endpoint.action;
-  return answerOf(fn({ request, params: options.params ?? {}, context: {} }));
+  const method = options.json === undefined && !path.endsWith("/retire") ? "GET" : "POST";
+  return callApi(method === "GET" ? endpoint.loader : endpoint.action, path, who, { ...options, method, lang: "en" });
 }
 
 describe("the operator's coaches refuse whoever is not an admin", () => {

@@ -12,9 +12,9 @@ import { loader as membersLoader } from "~/routes/_default.admin.members._index"
 import { action as memberAction, loader as memberLoader } from "~/routes/_default.admin.members.$id/route";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/_default.admin.members.$id_.delete";
 import { action as verificationAction } from "~/routes/_home.account_verification";
-import { callWith, mailsTo, registerMember, verifiedMember, type TestMember } from "../support/accounts";
+import { mailsTo, registerMember, type TestMember, verifiedMember } from "../support/accounts";
 import { coachMember } from "../support/coaches";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 /**
  * Issue 24 item 7 (the member's page, second part): resend verification, delete an account after a

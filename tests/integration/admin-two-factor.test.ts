@@ -12,10 +12,10 @@ import { action as memberAction, loader as memberLoader } from "~/routes/_defaul
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments/route";
 import { action as twoFactorAction } from "~/routes/_default.profile_.two-factor/route";
 import { action as loginAction } from "~/routes/_main.home.login";
-import { callWith, mailsTo, PASSWORD, type TestMember, verifiedMember } from "../support/accounts";
+import { mailsTo, PASSWORD, type TestMember, verifiedMember } from "../support/accounts";
 import { coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callApi, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { sessionCount } from "../support/identity-backend";
 import { checkedJson } from "../support/openapi";
 
@@ -76,19 +76,8 @@ type Fn = (args: { request: Request; params: Record<string, string | undefined>;
 const removeApi = endpointAt("/api/admin/members/:id/two-factor/remove").action as Fn;
 const API_PATH = "/api/admin/members/{id}/two-factor/remove";
 
-function sendApi(id: string, token: string, json: unknown) {
-  return answerOf(
-    removeApi({
-      request: buildRequest(`/api/admin/members/${id}/two-factor/remove`, {
-        json,
-        method: "POST",
-        headers: { Authorization: `Bearer ${token}` },
-      }),
-      params: { id },
-      context,
-    }),
-  );
-}
+const sendApi = (id: string, token: string, json: unknown) =>
+  callApi(removeApi, `/api/admin/members/${id}/two-factor/remove`, token, { json, params: { id }, context });
 
 async function twoFactorSince(member: TestMember) {
   const [row] = await db()

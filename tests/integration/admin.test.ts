@@ -17,9 +17,9 @@ import { action as loginPage } from "~/routes/_main.home.login";
 import { loader as trainingPageLoader } from "~/routes/_default.training.$training_slug._index";
 import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
-import { callWith, cookiePair, PASSWORD, tokenOf, verifiedMember, type TestMember } from "../support/accounts";
+import { cookiePair, PASSWORD, type TestMember, tokenOf, verifiedMember } from "../support/accounts";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { answerOf, buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 /**
  * Issue 24, items 2, 3 and 7 (first part): the operator's space. Only admins reach it — a plain

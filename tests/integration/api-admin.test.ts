@@ -4,11 +4,11 @@ import { openApiDocument } from "~/.server/api/openapi.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { grantRole, rolesOf } from "~/.server/roles/roles.server";
 import { endpoints } from "~/api/endpoints";
-import { registerMember, verifiedMember, type TestMember } from "../support/accounts";
+import { registerMember, type TestMember, verifiedMember } from "../support/accounts";
 import { coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import { callApi } from "../support/http";
 
 /**
  * Issue 24 item 13, the admin tag: the members and audit operations of the back office, bearer
@@ -17,19 +17,8 @@ import { checkedJson } from "../support/openapi";
  */
 type Fn = (args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) => unknown;
 
-async function send(fn: Fn, path: string, token: string | null, json?: unknown, params: Record<string, string> = {}) {
-  return answerOf(
-    fn({
-      request: buildRequest(path, {
-        json,
-        method: json === undefined ? "GET" : "POST",
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      }),
-      params,
-      context: {},
-    }),
-  );
-}
+const send = (fn: Fn, path: string, token: string | null, json?: unknown, params: Record<string, string> = {}) =>
+  callApi(fn, path, token, { json, params });
 
 const list = endpointAt("/api/admin/members").loader;
 const one = endpointAt("/api/admin/members/:id").loader;

@@ -6,9 +6,9 @@ import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, identities } from "~/.server/db/schema.server";
 import { codeIn, lastMailTo, otherCode, PASSWORD, registerMember, verifiedMember } from "../support/accounts";
-import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
+import { callApi } from "../support/http";
 
 const deleteApi = endpointAt("/api/profile/delete").action;
 const emailCancelApi = endpointAt("/api/profile/email/cancel").action;
@@ -24,26 +24,8 @@ type Action = (args: {
   context: AppLoadContext;
 }) => unknown;
 
-async function send(
-  fn: Action,
-  path: string,
-  token: string | null,
-  json?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  return answerOf(
-    fn({
-      request: buildRequest(path, {
-        json,
-        method: json === undefined ? "GET" : "POST",
-        headers: { ...auth, ...headers },
-      }),
-      params: {},
-      context: {},
-    }),
-  );
-}
+const send = (fn: Action, path: string, token: string | null, json?: unknown, headers: Record<string, string> = {}) =>
+  callApi(fn, path, token, { json, headers });
 
 describe("profile API", () => {
   it("reads and updates only the bearer's own profile; a field left out keeps its value", async () => {

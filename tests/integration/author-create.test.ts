@@ -36,8 +36,8 @@ import NewPage, { action as newAction, loader as newLoader } from "~/routes/_def
 import { loader as draftFileLoader } from "~/routes/author.trainings.$slug.draft[.]json";
 import Overview, { loader as overviewLoader } from "~/routes/_default.author.trainings.$slug._index";
 import AuthorTrainings, { loader as listLoader } from "~/routes/_default.author.trainings._index";
-import { callWith, renderPage, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
+import { renderPage, type TestMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
 import { withRole } from "../support/roles";
 
 /**

@@ -25,8 +25,8 @@ import ModulesPage, {
   loader as modulesLoader,
 } from "~/routes/_default.author.trainings.$slug.modules._index";
 import { loader as uploadLoader } from "~/routes/uploads.$file";
-import { callWith, renderPage, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
+import { renderPage, type TestMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
 import { withRole } from "../support/roles";
 
 vi.mock("~/.server/runtime/lifecycle.server", () => ({ lifecycle: { start: async () => undefined } }));

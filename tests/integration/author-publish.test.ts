@@ -16,8 +16,8 @@ import HistoryPage, {
 } from "~/routes/_default.author.trainings.$slug.history";
 import { loader as versionFileLoader } from "~/routes/author.trainings.$slug.history.$number.file[.]json";
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
-import { callWith, renderPage, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { renderPage, type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { withRole } from "../support/roles";
 
 /**

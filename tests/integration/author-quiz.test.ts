@@ -18,8 +18,8 @@ import SkillsPage, {
   action as skillsAction,
   loader as skillsLoader,
 } from "~/routes/_default.author.trainings.$slug.skills";
-import { callWith, renderPage } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { renderPage } from "../support/accounts";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { withRole } from "../support/roles";
 
 /**

@@ -14,8 +14,8 @@ import CheckPage, { action as checkAction, loader as checkLoader } from "~/route
 import { loader as outlineLoader } from "~/routes/_default.author.trainings.$slug._index";
 import { loader as listLoader } from "~/routes/_default.author.trainings._index";
 import { loader as fileLoader } from "~/routes/author.trainings.$slug.file[.]json";
-import { callWith, renderPage } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
+import { renderPage } from "../support/accounts";
+import { buildRequest, callWith, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
 import { withRole } from "../support/roles";
 
 /**

@@ -15,9 +15,9 @@ import {
 import { loader as renewedLoader } from "~/routes/_home.coach.link-renewed";
 import { action as coachAction } from "~/routes/_default.coaching.$coach_slug/route";
 import { action as sessionAction } from "~/routes/_default.coaching.sessions.$id";
-import { callWith, mailsTo, verifiedMember, type TestMember } from "../support/accounts";
+import { mailsTo, type TestMember, verifiedMember } from "../support/accounts";
 import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -14,8 +14,8 @@ import { action as coachAction, loader as coachLoader } from "~/routes/_default.
 import { action as agendaAction, loader as agendaLoader } from "~/routes/_home.coach.agenda.$token/route";
 import { loader as feedLoader } from "~/routes/_home.coach.agenda.$token_.sessions[.]ics";
 import { loader as sessionLinkLoader } from "~/routes/_home.coach.session.$token";
-import { callWith, mailsTo, verifiedMember, type TestMember } from "../support/accounts";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { mailsTo, type TestMember, verifiedMember } from "../support/accounts";
+import { answerOf, buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 const DAY = 24 * 60 * 60 * 1000;
 const claireEmail = "claire.moreau@coachs.cap.example";

@@ -10,9 +10,9 @@ import { action as linkAction } from "~/routes/_home.coach.agenda.$token/route";
 import { action as bookAction } from "~/routes/_default.coaching.$coach_slug/route";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
-import { callWith, verifiedMember, type TestMember } from "../support/accounts";
+import { type TestMember, verifiedMember } from "../support/accounts";
 import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 /**
  * Issue 28 item 8: once a session has started (not before), its coach marks it attended or

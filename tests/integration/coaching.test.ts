@@ -18,8 +18,8 @@ import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
 import { loader as overviewLoader } from "~/routes/_default._index/route";
 import { action as coachLinkAction, loader as coachLinkLoader } from "~/routes/_home.coach.session.$token";
-import { callWith, getAs, mailsTo, postAs, type TestMember, verifiedMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { mailsTo, type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
 import { startSmtp } from "../support/smtp";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -8,8 +8,8 @@ import MyCommitments, {
 } from "~/routes/_default.my_commitments/route";
 import { action as zoneAction } from "~/routes/_default.profile_.time-zone";
 import { loader as dataFile } from "~/routes/profile.data[.]json";
-import { callWith, renderPage, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, statusOf } from "../support/http";
+import { renderPage, type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, statusOf } from "../support/http";
 
 /**
  * Issue 28 §6: recurring commitments ticked day by day, pauses that excuse days, and the streak

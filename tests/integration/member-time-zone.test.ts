@@ -9,8 +9,8 @@ import { loader as commitmentsLoader, action as commitmentsAction } from "~/rout
 import { loader as layoutLoader } from "~/routes/_default";
 import { loader as profileLoader } from "~/routes/_default.profile/route";
 import { action as zoneAction, loader as zonePageLoader } from "~/routes/_default.profile_.time-zone";
-import { callWith, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 type RouteFunction = Parameters<typeof callWith>[0];
 const post = (fn: RouteFunction, path: string, member: TestMember, form: Record<string, string>) =>

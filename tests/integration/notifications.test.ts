@@ -16,8 +16,8 @@ import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { loader as profileLoader } from "~/routes/_default.profile/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_default.profile_.notifications";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/_home.unsubscribe.$token";
-import { callWith, type TestMember, verifiedMember } from "../support/accounts";
-import { buildRequest, call, dataOf, headerOf, statusOf } from "../support/http";
+import { type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, call, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { startSmtp } from "../support/smtp";
 
 /** Issue 28 items 3 and 5: which mails a member wants, and leaving one kind in one click. */

@@ -19,8 +19,8 @@ import MyCommitments, {
   action as commitmentsAction,
   loader as commitmentsLoader,
 } from "~/routes/_default.my_commitments/route";
-import { callWith, renderPage, type TestMember, verifiedMember } from "../support/accounts";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { renderPage, type TestMember, verifiedMember } from "../support/accounts";
+import { answerOf, buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import CrewList, { loader as crewListLoader } from "~/routes/_default.my_team.list";
 import Surveys, { action as surveysAction, loader as surveysLoader } from "~/routes/_default.my_team.surveys";

@@ -5,16 +5,8 @@ import { identity } from "~/.server/identity/identity-service.server";
 import { DEVICES_PAGE_SIZE } from "~/.server/profile/devices.server";
 import { action as loginPage } from "~/routes/_main.home.login";
 import ProfilePage, { action as profileAction, loader as profileLoader } from "~/routes/_default.profile/route";
-import {
-  callWith,
-  cookiePair,
-  PASSWORD,
-  renderPage,
-  tokenOf,
-  verifiedMember,
-  type TestMember,
-} from "../support/accounts";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { cookiePair, PASSWORD, renderPage, type TestMember, tokenOf, verifiedMember } from "../support/accounts";
+import { answerOf, buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
 

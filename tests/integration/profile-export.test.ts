@@ -20,7 +20,6 @@ import { action as verificationAction } from "~/routes/_home.account_verificatio
 import { action as surveyAnswer } from "~/routes/_home.survey.$token";
 import { action as commitmentsAction } from "~/routes/_default.my_commitments/route";
 import {
-  callWith,
   codeIn,
   lastMailTo,
   linkIn,
@@ -30,7 +29,7 @@ import {
   verifiedMember,
 } from "../support/accounts";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { answerOf, buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { totpCode } from "../support/totp";
 

@@ -8,12 +8,18 @@ type RequestOptions = {
   form?: Record<string, string | string[]>;
   json?: unknown;
   cookie?: string;
+  /** A session token sent as `Authorization: Bearer …` (as the API's clients do). */
+  token?: string | null;
+  /** The Accept-Language header. */
+  lang?: string;
   headers?: Record<string, string>;
 };
 
 export function buildRequest(path: string, options: RequestOptions = {}): Request {
   const headers = new Headers(options.headers);
   if (options.cookie) headers.set("Cookie", options.cookie);
+  if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
+  if (options.lang && !headers.has("Accept-Language")) headers.set("Accept-Language", options.lang);
   let body: BodyInit | undefined;
   if (options.form) {
     const params = new URLSearchParams();
@@ -36,15 +42,72 @@ type RouteFunction<T> = (args: {
   context: AppLoadContext;
 }) => T;
 
-/** Calls a loader or action; a thrown Response (redirect, 404) is returned like a returned one. */
-export async function call<T>(fn: RouteFunction<T>, request: Request, params: Record<string, string> = {}) {
+/**
+ * Calls a loader or action with route params and a load context (e.g. `{ clientIp }`); a thrown
+ * Response (redirect, 404) or `data(…, init)` is returned like a returned one.
+ */
+export async function callWith<T>(
+  fn: RouteFunction<T>,
+  request: Request,
+  options: { params?: Record<string, string>; context?: AppLoadContext } = {},
+) {
   try {
-    return await fn({ request, params, context: {} });
+    return await fn({ request, params: options.params ?? {}, context: options.context ?? {} });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     if (isDataWithInit(thrown)) return thrown;
     throw thrown;
   }
+}
+
+/** `callWith` with the route's params only. */
+export function call<T>(fn: RouteFunction<T>, request: Request, params: Record<string, string> = {}) {
+  return callWith(fn, request, { params });
+}
+
+/** Whoever sends a page request: a member (their session cookie), a bare "token=…" cookie, or nobody. */
+type Visitor = { cookie: string } | string | null;
+
+const cookieOf = (who: Visitor) => (typeof who === "string" ? who : (who?.cookie ?? undefined));
+
+/** A loader called by `who` (their session cookie), with the route's params. */
+export function getAs(
+  fn: RouteFunction<unknown>,
+  path: string,
+  who: Visitor,
+  params: Record<string, string> = {},
+  options: Omit<RequestOptions, "cookie" | "form"> = {},
+) {
+  return callWith(fn, buildRequest(path, { ...options, cookie: cookieOf(who) }), { params });
+}
+
+/** An action called by `who` with the form a page posts, and the route's params. */
+export function postAs(
+  fn: RouteFunction<unknown>,
+  path: string,
+  who: Visitor,
+  form: Record<string, string | string[]>,
+  params: Record<string, string> = {},
+  options: Omit<RequestOptions, "cookie" | "form"> = {},
+) {
+  return callWith(fn, buildRequest(path, { ...options, form, cookie: cookieOf(who) }), { params });
+}
+
+/**
+ * Calls an API endpoint as a client would: `who`'s bearer token (null: none), a JSON body (then a
+ * POST, unless `method` says otherwise) or none (a GET), the route's params; answers the Response
+ * (one the API guard or body parser throws included).
+ */
+export function callApi(
+  fn: RouteFunction<unknown>,
+  path: string,
+  who: { token: string } | string | null,
+  options: Omit<RequestOptions, "token" | "form"> & { params?: Record<string, string>; context?: AppLoadContext } = {},
+): Promise<Response> {
+  const { params = {}, context = {}, ...request } = options;
+  const token = typeof who === "string" ? who : (who?.token ?? null);
+  const method = request.method ?? (request.json === undefined ? "GET" : "POST");
+  return answerOf(fn({ request: buildRequest(path, { ...request, method, token }), params, context }));
 }
 
 /**
