@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
 import { db } from "~/.server/db/client.server";
 import { auditEvents, coachingBookings } from "~/.server/db/schema.server";
 import { type TestMember, verifiedMember } from "../support/accounts";
-import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
+import { CLAIRE_EMAIL, claireSlots, coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
 import { checkedJson } from "../support/openapi";
 import { callApi } from "../support/http";
@@ -17,17 +16,9 @@ const bookingCreate = endpointAt("/api/bookings").action!;
 const bookingCancel = endpointAt("/api/bookings/:id/cancel").action!;
 
 type Handler = (args: ActionFunctionArgs) => Promise<Response> | Response;
-const DAY = 24 * 3600_000;
-
 /** The API in English, as `who` (null: no token). */
 const send = (fn: Handler, path: string, who: TestMember | null, options: Parameters<typeof callApi>[3] = {}) =>
   callApi(fn, path, who, { ...options, lang: "en" });
-
-async function claireSlots() {
-  const coach = (await coachOf("claire-moreau"))!;
-  const from = new Date(Date.now() + 3 * DAY);
-  return freeSlotsOf(coach, from, new Date(from.getTime() + 14 * DAY));
-}
 
 async function bookWithClaire(member: TestMember, start: Date): Promise<string> {
   const answer = await send(bookingCreate, "/api/bookings", member, {

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { login } from "~/.server/accounts/login.server";
@@ -8,7 +7,7 @@ import { appUsers, identities } from "~/.server/db/schema.server";
 import { codeIn, lastMailTo, otherCode, PASSWORD, registerMember, verifiedMember } from "../support/accounts";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
-import { callApi } from "../support/http";
+import { callApi, type RouteFunction } from "../support/http";
 
 const deleteApi = endpointAt("/api/profile/delete").action;
 const emailCancelApi = endpointAt("/api/profile/email/cancel").action;
@@ -18,14 +17,13 @@ const updateApi = endpointAt("/api/profile").action;
 const profileApi = endpointAt("/api/profile").loader;
 const passwordApi = endpointAt("/api/profile/password").action;
 
-type Action = (args: {
-  request: Request;
-  params: Record<string, string | undefined>;
-  context: AppLoadContext;
-}) => unknown;
-
-const send = (fn: Action, path: string, token: string | null, json?: unknown, headers: Record<string, string> = {}) =>
-  callApi(fn, path, token, { json, headers });
+const send = (
+  fn: RouteFunction,
+  path: string,
+  token: string | null,
+  json?: unknown,
+  headers: Record<string, string> = {},
+) => callApi(fn, path, token, { json, headers });
 
 describe("profile API", () => {
   it("reads and updates only the bearer's own profile; a field left out keeps its value", async () => {

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { commitments, trainingModules } from "~/.server/db/schema.server";
@@ -6,7 +5,7 @@ import { today } from "~/.server/space/overview.server";
 import { registerMember, verifiedMember } from "../support/accounts";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, callApi, ORIGIN } from "../support/http";
+import { answerOf, callApi, ORIGIN, type RouteFunction } from "../support/http";
 
 const whoamiApi = endpointAt("/api/dashboard/whoami").loader;
 const commitmentDeleteApi = endpointAt("/api/commitments/:id/delete").action;
@@ -23,12 +22,6 @@ const lifeGpsSaveApi = endpointAt("/api/life_gps").action;
 const lifeGpsApi = endpointAt("/api/life_gps").loader;
 const weatherCheckInApi = endpointAt("/api/weather").action;
 const weatherApi = endpointAt("/api/weather").loader;
-
-type RouteFunction = (args: {
-  request: Request;
-  params: Record<string, string | undefined>;
-  context: AppLoadContext;
-}) => unknown;
 
 /** The API as a client calls it: `post` sends a POST without a body. */
 const send = (fn: RouteFunction, path: string, token: string | null, options: SendOptions = {}) =>

@@ -7,9 +7,8 @@ import { action as overviewAction, loader as overviewLoader } from "~/routes/_de
 import { action as commitmentsAction, loader as commitmentsLoader } from "~/routes/_default.my_commitments/route";
 import { action as lifeGpsAction, loader as lifeGpsLoader } from "~/routes/_default.my_life_gps";
 import { type TestMember, verifiedMember } from "../support/accounts";
-import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callWith, dataOf, headerOf, type RouteFunction, statusOf } from "../support/http";
 
-type RouteFunction = Parameters<typeof callWith>[0];
 const post = (fn: RouteFunction, path: string, member: TestMember, form: Record<string, string>) =>
   callWith(fn, buildRequest(path, { form, cookie: member.cookie }));
 const get = <T>(fn: RouteFunction, path: string, member: TestMember) =>

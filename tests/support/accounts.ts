@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { readToken, setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { db } from "~/.server/db/client.server";
+import { languageCookie } from "~/.server/i18n/i18n.server";
 import { appUsers, mailOutbox } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { I18nProvider } from "~/i18n/react";
@@ -40,6 +41,11 @@ export function cookiePair(answer: unknown, name: string): string {
 /** A `token` cookie carrying `token`, as the app sets it. */
 export async function tokenCookie(token: string): Promise<string> {
   return (await setTokenCookie(token)).split(";")[0];
+}
+
+/** "lng=…", the language cookie of `lang` as the language switch sets it, ready for a Cookie header. */
+export async function languageCookiePair(lang: "fr" | "en"): Promise<string> {
+  return (await languageCookie.serialize(lang)).split(";")[0];
 }
 
 /** The raw session token inside a `token=…` cookie pair (what a bearer header carries). */

@@ -13,6 +13,10 @@ type RequestOptions = {
   /** The Accept-Language header. */
   lang?: string;
   headers?: Record<string, string>;
+  /** Files sent with `form`'s fields as multipart/form-data (what a file input posts). */
+  files?: Record<string, File>;
+  /** A body sent as it is (bytes, or text the test shapes itself), with `headers` as they are. */
+  body?: BodyInit;
 };
 
 export function buildRequest(path: string, options: RequestOptions = {}): Request {
@@ -20,13 +24,18 @@ export function buildRequest(path: string, options: RequestOptions = {}): Reques
   if (options.cookie) headers.set("Cookie", options.cookie);
   if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
   if (options.lang && !headers.has("Accept-Language")) headers.set("Accept-Language", options.lang);
-  let body: BodyInit | undefined;
-  if (options.form) {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(options.form)) {
-      for (const item of Array.isArray(value) ? value : [value]) params.append(name, item);
-    }
-    body = params;
+  let body: BodyInit | undefined = options.body;
+  // A field given several values is sent once per value, as a multiple select or checkboxes post it.
+  const fields = Object.entries(options.form ?? {}).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item) => [name, item]),
+  );
+  if (options.files) {
+    const multipart = new FormData();
+    for (const [name, item] of fields) multipart.append(name, item);
+    for (const [name, file] of Object.entries(options.files)) multipart.set(name, file);
+    body = multipart;
+  } else if (options.form) {
+    body = new URLSearchParams(fields);
     headers.set("Content-Type", "application/x-www-form-urlencoded");
   } else if (options.json !== undefined) {
     body = JSON.stringify(options.json);
@@ -36,7 +45,8 @@ export function buildRequest(path: string, options: RequestOptions = {}): Reques
   return new Request(new URL(path, ORIGIN), { method, headers, body });
 }
 
-type RouteFunction<T> = (args: {
+/** A loader or action (a page's or an API endpoint's), called as a plain function. */
+export type RouteFunction<T = unknown> = (args: {
   request: Request;
   params: Record<string, string | undefined>;
   context: AppLoadContext;
