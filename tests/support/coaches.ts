@@ -1,4 +1,5 @@
-import { coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
+import { whoami } from "~/.server/accounts/members.server";
+import { bookSession, coachOf, freeSlotsOf } from "~/.server/coaching/bookings.server";
 import type { Coach } from "~/.server/coaching/bookings.server";
 import { coachOfMember } from "~/.server/coaching/coach-accounts.server";
 import { grantRole } from "~/.server/roles/roles.server";
@@ -50,4 +51,16 @@ export async function bookClaireAt(
   const cookie = options.lang ? `${member.cookie}; ${await languageCookiePair(options.lang)}` : member.cookie;
   const form = { start: start.toISOString(), tz: options.tz ?? "Europe/Paris", ...options.form };
   return postAs(coachAction, "/coaching/claire-moreau", cookie, form, { coach_slug: "claire-moreau" });
+}
+
+/** A session booked with Claire on her first free slot from three days on, through the booking service. */
+export async function sessionWithClaire(member: TestMember) {
+  const [slot] = await claireSlots();
+  const current = (await whoami(member.token))!;
+  const outcome = await bookSession(
+    { ...current.member, email: member.email, lang: "fr" },
+    { coachSlug: "claire-moreau", start: slot.start, timeZone: "Europe/Paris", fromPath: null },
+  );
+  if (!outcome.ok) throw new Error(outcome.error);
+  return outcome.booking;
 }

@@ -76,7 +76,7 @@ export function call<T>(fn: RouteFunction<T>, request: Request, params: Record<s
 }
 
 /** Whoever sends a page request: a member (their session cookie), a bare "token=…" cookie, or nobody. */
-type Visitor = { cookie: string } | string | null;
+type Visitor = { cookie: string } | string | null | undefined;
 
 const cookieOf = (who: Visitor) => (typeof who === "string" ? who : (who?.cookie ?? undefined));
 
