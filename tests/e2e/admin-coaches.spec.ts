@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
-import { newMemberTest as test, registerMember } from "./support/member";
-import { grantRole } from "./support/roles";
+import { newMemberTest as test } from "./support/member";
+import { grantRole, signedInAs } from "./support/roles";
 
 /**
  * Issue 24 items 6 and 8, with JavaScript on and off: `npm run roles` makes the page's member an
@@ -17,13 +17,9 @@ test("an admin makes a member a coach and writes their bio; the public page show
 }) => {
   test.setTimeout(240_000);
   const project = test.info().project.name;
-  const api = await playwright.request.newContext({
-    storageState: { cookies: [], origins: [] },
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
-  const fresh = await registerMember(api, `coach-${project}-${Date.now()}@cap.test`);
-  await api.dispose();
+  // Made coach by the admin below: a plain member to begin with.
+  const signedIn = await signedInAs("member", { browser, playwright }, { name: "coach" });
+  const { member: fresh, context: coachContext, page: coach } = signedIn;
   await grantRole(member.email, "admin");
 
   // The admin makes the fresh member a coach, from their address.
@@ -59,13 +55,6 @@ test("an admin makes a member a coach and writes their bio; the public page show
   await checkPage(page, "coaching-coach-bio");
 
   // The coach edits their own profile.
-  const coachContext = await browser.newContext({
-    storageState: fresh.storageState,
-    javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
-    locale: "fr-FR",
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
-  const coach = await coachContext.newPage();
   await coach.goto("/coach/profile");
   await expect(coach.getByRole("heading", { level: 1, name: "Mon profil de coach" })).toBeVisible();
   await expect(coach.getByLabel("Présentation en français")).toHaveValue(bio);

@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
-import { newMemberTest as test, registerMember } from "./support/member";
-import { grantRole } from "./support/roles";
+import { newMemberTest as test } from "./support/member";
+import { grantRole, signedInAs } from "./support/roles";
 
 /**
  * Issue 24 item 9, with JavaScript on and off: an admin creates an access code for the payable
@@ -17,13 +17,8 @@ test("an admin creates an access code, a member types it in lower case and the a
   test.setTimeout(180_000);
   const project = test.info().project.name;
   const code = `e2e-${project}-${Date.now() % 1_000_000}`;
-  const api = await playwright.request.newContext({
-    storageState: { cookies: [], origins: [] },
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
-  const learner = await registerMember(api, `code-user-${project}-${Date.now()}@cap.test`);
-  await api.dispose();
+  const signedIn = await signedInAs("member", { browser, playwright }, { name: "code-user" });
+  const { context, page: learnerPage } = signedIn;
 
   expect((await page.goto("/admin/codes"))?.status()).toBe(404);
   await grantRole(member.email, "admin");
@@ -50,13 +45,6 @@ test("an admin creates an access code, a member types it in lower case and the a
   await expect(page.getByText("0 utilisation sur 5")).toBeVisible();
 
   // The member types it in lower case where members type codes.
-  const context = await browser.newContext({
-    storageState: learner.storageState,
-    javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
-    locale: "fr-FR",
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
-  const learnerPage = await context.newPage();
   await learnerPage.goto("/trainings");
   const payableCard = learnerPage.getByRole("article", { name: "Tenir le cap" });
   await expect(payableCard.getByText("Verrouillée")).toBeVisible();

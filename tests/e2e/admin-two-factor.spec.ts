@@ -1,7 +1,7 @@
-import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import { totpCode } from "../../app/.server/secrets/totp.server";
 import { checkPage } from "./support/check-page";
-import { newMemberTest as test, registerMember } from "./support/member";
+import { newMemberTest as test, registerAnotherMember, visitorPage } from "./support/member";
 import { grantRole } from "./support/roles";
 
 /**
@@ -9,16 +9,6 @@ import { grantRole } from "./support/roles";
  * recovery codes is let back in by an admin, who opens their page, gives the reason and confirms;
  * the member then signs in with the password alone.
  */
-async function visitorPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    storageState: { cookies: [], origins: [] },
-    javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
-    locale: "fr-FR",
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
-  return context.newPage();
-}
-
 /** Turns two-step sign-in on for the member through the JSON API, as an app would (a bearer token, no cookie). */
 async function turnOnTwoFactor(api: APIRequestContext, email: string, password: string) {
   const login = await api.post("/api/dashboard/login", { data: { email, password } });
@@ -41,13 +31,10 @@ test("an admin turns off a member's two-step sign-in; the member signs in with t
   playwright,
 }) => {
   test.setTimeout(180_000);
-  const api = await playwright.request.newContext({
-    storageState: { cookies: [], origins: [] },
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
-  const target = await registerMember(api, `lost-phone-${test.info().project.name}-${Date.now()}@cap.test`);
-  await api.dispose();
+  const target = await registerAnotherMember(
+    playwright,
+    `lost-phone-${test.info().project.name}-${Date.now()}@cap.test`,
+  );
   const app = await playwright.request.newContext({
     storageState: { cookies: [], origins: [] },
     baseURL: test.info().project.use.baseURL,

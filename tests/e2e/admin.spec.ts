@@ -1,23 +1,13 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
-import { newMemberTest as test, registerMember } from "./support/member";
-import { grantRole } from "./support/roles";
+import { newMemberTest as test, registerMember, requestContextOf, visitorPage } from "./support/member";
+import { grantRole, signedInAs } from "./support/roles";
 
 /**
  * Issue 24, the operator's first journey, with JavaScript on and off: `npm run roles` makes the
  * page's member an admin while the server runs (PGlite: through the server itself); the admin
  * finds a member, disables the account, and that member can no longer sign in nor stay signed in.
  */
-async function visitorPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    storageState: { cookies: [], origins: [] },
-    javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
-    locale: "fr-FR",
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
-  return context.newPage();
-}
-
 test("an admin finds a member and disables the account; the member cannot sign in any more", async ({
   page,
   member,
@@ -26,11 +16,7 @@ test("an admin finds a member and disables the account; the member cannot sign i
 }) => {
   test.setTimeout(180_000);
   // Its own session: the runner would hand a new request context the page member's cookies.
-  const api = await playwright.request.newContext({
-    storageState: { cookies: [], origins: [] },
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
+  const api = await requestContextOf(playwright);
   const target = await registerMember(api, `target-${test.info().project.name}-${Date.now()}@cap.test`);
 
   // Before the role, /admin is a page like any unknown one.
@@ -94,20 +80,8 @@ test("an admin opens a payable training to a member, who then finds it open", as
   playwright,
 }) => {
   test.setTimeout(180_000);
-  const api = await playwright.request.newContext({
-    storageState: { cookies: [], origins: [] },
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
-  const target = await registerMember(api, `learner-${test.info().project.name}-${Date.now()}@cap.test`);
-  await api.dispose();
-  const learner = await browser.newContext({
-    storageState: target.storageState,
-    javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
-    locale: "fr-FR",
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
-  const learnerPage = await learner.newPage();
+  const signedIn = await signedInAs("member", { browser, playwright }, { name: "learner" });
+  const { member: target, context: learner, page: learnerPage } = signedIn;
   const payableCard = learnerPage.getByRole("article", { name: "Tenir le cap" });
   await learnerPage.goto("/trainings");
   await expect(payableCard.getByText("Verrouillée")).toBeVisible();
@@ -133,11 +107,7 @@ test("an admin resends a newcomer's verification code, then deletes the account 
   playwright,
 }) => {
   test.setTimeout(180_000);
-  const api = await playwright.request.newContext({
-    storageState: { cookies: [], origins: [] },
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
+  const api = await requestContextOf(playwright);
   // Registered, never verified.
   const email = `newcomer-${test.info().project.name}-${Date.now()}@cap.test`;
   const form = {

@@ -1,8 +1,8 @@
 import { type Browser, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import sharp from "sharp";
 import { checkPage } from "./support/check-page";
-import { newMemberTest as test, registerMember } from "./support/member";
-import { grantRole } from "./support/roles";
+import { newMemberTest as test } from "./support/member";
+import { grantRole, signedInAs } from "./support/roles";
 
 /**
  * Issue 26's whole story, with JavaScript on and off: an author creates a training with a module,
@@ -185,17 +185,7 @@ async function expectAnswered(reader: Page) {
 
 /** A second member, in a browser context of their own, with the project's JavaScript setting. */
 async function newMember(playwright: PlaywrightWorkerArgs["playwright"], browser: Browser) {
-  const { baseURL, javaScriptEnabled, locale } = test.info().project.use;
-  // No cookies: a request context made in a test starts from the test's storage state (the author's).
-  const api = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { "Accept-Language": "fr-FR" },
-    storageState: { cookies: [], origins: [] },
-  });
-  const reader = await registerMember(api, `e2e-reader-${test.info().testId}-${Date.now()}@cap.test`);
-  await api.dispose();
-  const context = await browser.newContext({ baseURL, javaScriptEnabled, locale, storageState: reader.storageState });
-  return context.newPage();
+  return (await signedInAs("member", { browser, playwright }, { name: "e2e-reader" })).page;
 }
 
 /**

@@ -2,8 +2,8 @@ import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { chooseDate, fact, paramsOf } from "./support/coach-page";
 import { waitForMail } from "./support/mailbox";
-import { browserOf, newMemberTest as test, registerAnotherMember } from "./support/member";
-import { grantRole } from "./support/roles";
+import { newMemberTest as test } from "./support/member";
+import { signedInAs } from "./support/roles";
 
 /**
  * Issue 24 item 5, with JavaScript on and off: a member books a discovery session; the coach signs
@@ -41,13 +41,15 @@ test("a coach signed in moves a session; the member gets the new invitation and 
   const bookedTime = (await fact(page, "Heure").textContent())?.trim() ?? "";
 
   // The coach: their seeded address registered, made coach while the server runs.
-  const account = await registerAnotherMember(playwright, coach.email);
-  await grantRole(coach.email, "coach");
-  const context = await browserOf(browser, account, { timezoneId: "Europe/Paris" });
+  const signedIn = await signedInAs(
+    "coach",
+    { browser, playwright },
+    { email: coach.email, timezoneId: "Europe/Paris" },
+  );
+  const { context, page: agenda } = signedIn;
   const movedMail = waitForMail(member.email, /^Séance découverte déplacée/, 60_000);
   movedMail.catch(() => undefined);
   try {
-    const agenda = await context.newPage();
     await agenda.goto("/");
     await agenda.getByRole("link", { name: "Espace coach" }).first().click();
     await expect(agenda).toHaveURL(/\/coach\/agenda$/);

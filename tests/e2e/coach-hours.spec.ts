@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
-import { browserOf, newMemberTest as test, registerAnotherMember } from "./support/member";
-import { grantRole } from "./support/roles";
+import { newMemberTest as test } from "./support/member";
+import { grantRole, signedInAs } from "./support/roles";
 
 /**
  * Issue 24 item 4, with JavaScript on and off: `npm run roles` makes the page's member a coach
@@ -55,9 +55,7 @@ test("a coach sets their weekly hours, and a member then sees those free times",
   expect(bookingPath).toMatch(/^\/coaching\/[a-z0-9-]+$/);
 
   // Another member, in their own browser, opens that coach's page on a Tuesday.
-  const booker = await registerAnotherMember(playwright, `booker-${test.info().project.name}-${Date.now()}@cap.test`);
-  const context = await browserOf(browser, booker);
-  const memberPage = await context.newPage();
+  const { context, page: memberPage } = await signedInAs("member", { browser, playwright }, { name: "booker" });
   await memberPage.goto(`${bookingPath}?tz=${PARIS}&day=${nextTuesday()}`);
   const times = memberPage.locator("ul.times a");
   await expect(times).toHaveText(["09:00", "10:00", "11:00"]);

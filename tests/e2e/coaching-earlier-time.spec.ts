@@ -1,9 +1,9 @@
 import { type Browser, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { waitForMail } from "./support/mailbox";
-import { browserOf, newMemberTest as test, registerAnotherMember } from "./support/member";
+import { newMemberTest as test } from "./support/member";
 import { fact, openEveryDay } from "./support/coach-page";
-import { grantRole } from "./support/roles";
+import { grantRole, signedInAs } from "./support/roles";
 
 /**
  * Issue 28 item 9, with JavaScript on and off: a new coach (no other journey's sessions are theirs)
@@ -16,11 +16,10 @@ test.use({ actionTimeout: 60_000, navigationTimeout: 60_000 });
 
 /** A member of their own, in a browser of their own (JavaScript as the project says). */
 async function memberBrowser(browser: Browser, playwright: PlaywrightWorkerArgs["playwright"], name: string) {
-  const member = await registerAnotherMember(playwright, `${name}-${test.info().project.name}-${Date.now()}@cap.test`);
-  const context = await browserOf(browser, member, { timezoneId: "Europe/Paris" });
-  context.setDefaultTimeout(60_000);
-  context.setDefaultNavigationTimeout(60_000);
-  return { member, context, page: await context.newPage() };
+  const signedIn = await signedInAs("member", { browser, playwright }, { name, timezoneId: "Europe/Paris" });
+  signedIn.context.setDefaultTimeout(60_000);
+  signedIn.context.setDefaultNavigationTimeout(60_000);
+  return signedIn;
 }
 
 /** Books the first or last time of `day` on the coach's page; answers the session page's path. */

@@ -1,8 +1,8 @@
 import { expect, type Page } from "@playwright/test";
 import { checkPage } from "./support/check-page";
-import { browserOf, newMemberTest as test, registerAnotherMember } from "./support/member";
+import { newMemberTest as test } from "./support/member";
 import { openEveryDay } from "./support/coach-page";
-import { grantRole } from "./support/roles";
+import { grantRole, signedInAs } from "./support/roles";
 
 /**
  * Issue 28 item 7, with JavaScript on and off: a new coach (no other journey's sessions are theirs)
@@ -39,11 +39,10 @@ test("inside the coach's notice the member is told why they cannot move or cance
   expect(bookingPath).toMatch(/^\/coaching\/[a-z0-9-]+$/);
 
   // A member, in their own browser, books a time three or four days ahead.
-  const booker = await registerAnotherMember(playwright, `notice-${test.info().project.name}-${Date.now()}@cap.test`);
-  const context = await browserOf(browser, booker, { timezoneId: "Europe/Paris" });
+  const booking = { name: "notice", timezoneId: "Europe/Paris" };
+  const { context, page: memberPage } = await signedInAs("member", { browser, playwright }, booking);
   context.setDefaultTimeout(60_000);
   context.setDefaultNavigationTimeout(60_000);
-  const memberPage = await context.newPage();
   const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(
     new Date(Date.now() + 3 * 86_400_000),
   );

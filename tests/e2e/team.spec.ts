@@ -1,7 +1,7 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { waitForMail } from "./support/mailbox";
-import { newMemberTest as test } from "./support/member";
+import { newMemberTest as test, visitorPage } from "./support/member";
 
 /**
  * Issue 5's team journey, with JavaScript on and off: a member adds a crew member, who receives
@@ -15,18 +15,6 @@ function linkIn(text: string, pathname: string): string {
     .find((url) => url.pathname.startsWith(pathname));
   expect(found, `a ${pathname} link in:\n${text}`).toBeTruthy();
   return found!.pathname + found!.search;
-}
-
-/** A visitor's page: no session, JavaScript as the project has it. */
-async function visitorPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    // The runner's defaults would carry the member's session into this context too.
-    storageState: { cookies: [], origins: [] },
-    javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
-    locale: "fr-FR",
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
-  return context.newPage();
 }
 
 async function addCrewMember(page: Page, name: string, email: string, relation: string) {

@@ -8,17 +8,8 @@ import { action as profileAction } from "~/routes/_default.profile/route";
 import { action as forgotAction } from "~/routes/_main.home.forgot-password";
 import { action as newPasswordAction } from "~/routes/_main.home.$newPasswordPage";
 import { action as loginAction } from "~/routes/_main.home.login";
-import {
-  callWith,
-  codeIn,
-  lastMailTo,
-  mailsTo,
-  otherCode,
-  PASSWORD,
-  registerMember,
-  verifiedMember,
-} from "../support/accounts";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { codeIn, lastMailTo, mailsTo, otherCode, PASSWORD, registerMember, verifiedMember } from "../support/accounts";
+import { answerOf, buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
 

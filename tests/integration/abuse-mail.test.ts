@@ -6,9 +6,9 @@ import { action as addAction } from "~/routes/_default.my_team.add";
 import { action as editAction } from "~/routes/_default.my_team.$page";
 import { action as invitationsAction } from "~/routes/_default.invitations";
 import { action as surveysAction } from "~/routes/_default.my_team.surveys";
-import { callWith, mailsTo, verifiedMember, type TestMember } from "../support/accounts";
+import { mailsTo, type TestMember, verifiedMember } from "../support/accounts";
 import { aDayLater } from "../support/crew-mail";
-import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
+import { buildRequest, callApi, callWith, dataOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
 
@@ -41,10 +41,8 @@ function sendSurvey(member: TestMember, crew: string[]) {
   return callWith(surveysAction, buildRequest("/my_team/surveys", { form, cookie: member.cookie }));
 }
 
-async function api(handler: typeof teamApi, path: string, member: TestMember, json: unknown) {
-  const request = buildRequest(path, { json, method: "POST", headers: { Authorization: `Bearer ${member.token}` } });
-  return answerOf(handler({ request, params: {}, context: {} }));
-}
+const api = (handler: typeof teamApi, path: string, member: TestMember, json: unknown) =>
+  callApi(handler, path, member, { json });
 
 const errorOf = async (answer: unknown, field: string) =>
   (await dataOf<{ error: Record<string, string[]> }>(answer)).error[field];

@@ -20,9 +20,9 @@ import { languageCookie } from "~/.server/i18n/i18n.server";
 import { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index/route";
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments/route";
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
-import { callWith, registerMember, setCookie, tokenCookie, verifiedMember } from "../support/accounts";
+import { registerMember, setCookie, tokenCookie, verifiedMember } from "../support/accounts";
 import { identityClockForward, endSessions } from "../support/identity-backend";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 type Loader = Parameters<typeof callWith>[0];
 

@@ -6,9 +6,9 @@ import { rateLimitEvents } from "~/.server/db/schema.server";
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments/route";
 import { action, loader } from "~/routes/_main.home.login";
 import { action as logoutAction } from "~/routes/logout";
-import { callWith, cookiePair, PASSWORD, setCookie, tokenOf, verifiedMember } from "../support/accounts";
+import { cookiePair, PASSWORD, setCookie, tokenOf, verifiedMember } from "../support/accounts";
 import { sessionCount } from "../support/identity-backend";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { endpointAt } from "../support/endpoints";
 
 const whoamiLoader = endpointAt("/api/dashboard/whoami").loader;

@@ -8,7 +8,6 @@ import { action as newPasswordAction, loader as newPasswordLoader } from "~/rout
 import { action as loginAction } from "~/routes/_main.home.login";
 import {
   authText,
-  callWith,
   codeIn,
   cookiePair,
   lastMailTo,
@@ -22,7 +21,7 @@ import {
   tokenOf,
   verifiedMember,
 } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { identityClockForward, sessionCount } from "../support/identity-backend";
 
 type Reply = { status: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> };

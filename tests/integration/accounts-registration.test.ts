@@ -10,7 +10,6 @@ import { action as verificationAction } from "~/routes/_home.account_verificatio
 import Register, { action, loader } from "~/routes/_home.home.register/route";
 import {
   authText,
-  callWith,
   codeIn,
   cookiePair,
   firstStep,
@@ -24,7 +23,7 @@ import {
   tokenOf,
 } from "../support/accounts";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { answerOf, buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { identityCount, sessionCount } from "../support/identity-backend";
 import { checkedJson } from "../support/openapi";
 

@@ -4,17 +4,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { identityCredentials, selfServiceCodes, sessions } from "~/.server/db/schema.server";
 import { action as loginAction } from "~/routes/_main.home.login";
-import {
-  callWith,
-  codeIn,
-  cookiePair,
-  lastMailTo,
-  linkIn,
-  PASSWORD,
-  registerMember,
-  tokenOf,
-} from "../support/accounts";
-import { buildRequest } from "../support/http";
+import { codeIn, cookiePair, lastMailTo, linkIn, PASSWORD, registerMember, tokenOf } from "../support/accounts";
+import { buildRequest, callWith } from "../support/http";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 

@@ -8,18 +8,9 @@ import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { deliverDueMail } from "~/.server/mail/sender.server";
 import { action, loader } from "~/routes/_home.account_verification";
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments/route";
-import {
-  callWith,
-  codeIn,
-  lastMailTo,
-  linkIn,
-  mailsTo,
-  otherCode,
-  registerMember,
-  type TestMember,
-} from "../support/accounts";
+import { codeIn, lastMailTo, linkIn, mailsTo, otherCode, registerMember, type TestMember } from "../support/accounts";
 import { startSmtp, type Received } from "../support/smtp";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { identityClockForward } from "../support/identity-backend";
 
 type Reply = { status: string; error?: Record<string, string[] | null> };

@@ -9,17 +9,18 @@ import { db } from "~/.server/db/client.server";
 import { auditEvents, coaches, coachingBookings } from "~/.server/db/schema.server";
 import { photoOfFile, removePhoto, savePhoto } from "~/.server/media/photo.server";
 import { rolesOf } from "~/.server/roles/roles.server";
-import { grantRole, withdrawRole } from "~/.server/coaching/coaches/role-changes.server";
+import { withdrawRole } from "~/.server/coaching/coaches/role-changes.server";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { action as listAction, loader as listLoader } from "~/routes/_default.admin.coaches._index";
 import { action as coachAction, loader as coachLoader } from "~/routes/_default.admin.coaches.$id/route";
 import { action as retireAction, loader as retireLoader } from "~/routes/_default.admin.coaches.$id_.retire";
 import { action as memberAction } from "~/routes/_default.admin.members.$id/route";
-import { callWith, getAs, mailsTo, postAs, type TestMember, verifiedMember } from "../support/accounts";
+import { mailsTo, type TestMember, verifiedMember } from "../support/accounts";
 import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callApi, callWith, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import { adminMember } from "../support/roles";
 
 /**
  * Issue 24 item 8 (and 2, 12, 13): the operator's coaches — the list, making a member a coach,
@@ -30,12 +31,6 @@ import { checkedJson } from "../support/openapi";
  */
 type Routed = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown;
 const DAY = 24 * 3600_000;
-
-async function admin(): Promise<TestMember> {
-  const member = await verifiedMember({ email: "ada@example.com", first: { firstName: "Ada", lastName: "Lovelace" } });
-  await grantRole({ memberId: null }, member.memberId, "admin");
-  return member;
-}
 
 async function claire() {
   const [row] = await db().select().from(coaches).where(eq(coaches.slug, "claire-moreau"));
@@ -59,13 +54,8 @@ async function book(member: TestMember, lang: "fr" | "en", index: number) {
 
 function api(path: string, who: TestMember, options: { json?: unknown; params?: Record<string, string> } = {}) {
   const endpoint = endpointAt(path.replace(/\/[0-9a-f-]{36}/, "/:id").split("?")[0]);
-  const request = buildRequest(path, {
-    json: options.json,
-    method: options.json === undefined && !path.endsWith("/retire") ? "GET" : "POST",
-    headers: { Authorization: `Bearer ${who.token}`, "Accept-Language": "en" },
-  });
-  const fn = request.method === "GET" ? endpoint.loader : endpoint.action;
-  return answerOf(fn({ request, params: options.params ?? {}, context: {} }));
+  const method = options.json === undefined && !path.endsWith("/retire") ? "GET" : "POST";
+  return callApi(method === "GET" ? endpoint.loader : endpoint.action, path, who, { ...options, method, lang: "en" });
 }
 
 describe("the operator's coaches refuse whoever is not an admin", () => {
@@ -112,7 +102,7 @@ describe("the operator's coaches refuse whoever is not an admin", () => {
 
 describe("the operator's coaches", () => {
   it("lists every coach with their member, state and upcoming sessions, a page at a time", async () => {
-    const ada = await admin();
+    const ada = await adminMember();
     const linked = await coachMember({ email: CLAIRE_EMAIL, first: { firstName: "Claire", lastName: "Moreau" } });
     await book(await verifiedMember({ email: "marie@example.com" }), "fr", 0);
     type List = {
@@ -150,7 +140,7 @@ describe("the operator's coaches", () => {
   });
 
   it("makes a member a coach from their address (their profile from their name), audited; an unknown address is refused", async () => {
-    const ada = await admin();
+    const ada = await adminMember();
     const fresh = await verifiedMember({ email: "noe@example.com", first: { firstName: "Noé", lastName: "Petit" } });
     const unknown = await postAs(listAction, "/admin/coaches", ada, {
       intent: "makeCoach",
@@ -178,7 +168,7 @@ describe("the operator's coaches", () => {
   });
 
   it("starts a new coach's photo from a copy of the member's, which stays when the member removes theirs", async () => {
-    const ada = await admin();
+    const ada = await adminMember();
     const fresh = await verifiedMember({ email: "noe@example.com", first: { firstName: "Noé", lastName: "Petit" } });
     const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#3366cc" } })
       .png()
@@ -195,7 +185,7 @@ describe("the operator's coaches", () => {
   });
 
   it("edits any coach's profile (audited with the admin as actor); /coaching shows it; the API does the same", async () => {
-    const ada = await admin();
+    const ada = await adminMember();
     const target = await claire();
     const params = { id: target.id };
     const loaded = await dataOf<{ profile: { name: string } }>(
@@ -257,7 +247,7 @@ describe("the operator's coaches", () => {
 
 describe("retiring a coach", () => {
   it("lists the future sessions, then cancels them with members told in their language, keeps past ones, withdraws the role, audited", async () => {
-    const ada = await admin();
+    const ada = await adminMember();
     const coach = await coachMember({ email: CLAIRE_EMAIL });
     const marie = await verifiedMember({ email: "marie@example.com" });
     const john = await verifiedMember({ email: "john@example.com" });
@@ -344,7 +334,7 @@ describe("retiring a coach", () => {
   });
 
   it("through the API: answers the number of cancelled sessions as /api/openapi.json says", async () => {
-    const ada = await admin();
+    const ada = await adminMember();
     await book(await verifiedMember({ email: "marie@example.com" }), "fr", 0);
     const julien = (await coachOf("julien-bernard"))!;
     const target = await claire();

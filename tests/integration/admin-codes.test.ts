@@ -5,7 +5,6 @@ import { addDays } from "~/.server/calendar/days.server";
 import { localDay } from "~/.server/calendar/time-zones.server";
 import { db } from "~/.server/db/client.server";
 import { accessCodes, accessCodeUses, auditEvents, entitlements } from "~/.server/db/schema.server";
-import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { redeemCode } from "~/.server/trainings/access.server";
 import { generateCode } from "~/.server/trainings/access-codes.server";
 import { seedContent } from "~/.server/trainings/seed.server";
@@ -14,13 +13,14 @@ import { loader as auditLoader } from "~/routes/_default.admin.audit";
 import { loader as codesLoader } from "~/routes/_default.admin.codes._index";
 import { action as newAction, loader as newLoader } from "~/routes/_default.admin.codes.new";
 import { action as trainingsAction } from "~/routes/_default.trainings._index";
-import { callWith, type TestMember, verifiedMember } from "../support/accounts";
+import { verifiedMember } from "../support/accounts";
 import { coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { answerOf, buildRequest, callWith, dataOf, getAs, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import en from "~/locales/en/admin.json";
 import fr from "~/locales/fr/admin.json";
+import { adminMember } from "../support/roles";
 
 /**
  * Issue 24 items 9, 10 (access codes), 12 and 13: the operator makes access codes (typed or
@@ -29,15 +29,6 @@ import fr from "~/locales/fr/admin.json";
  * when two type the last use at once. Only admins reach any of it.
  */
 type Routed = (args: LoaderFunctionArgs) => unknown;
-
-async function admin(email = "ada@example.com"): Promise<TestMember> {
-  const member = await verifiedMember({ email, first: { firstName: "Ada", lastName: "Lovelace" } });
-  await grantRole({ memberId: null }, member.memberId, "admin");
-  return member;
-}
-
-const get = (loader: Routed, path: string, cookie: string, params: Record<string, string> = {}) =>
-  callWith(loader, buildRequest(path, { cookie }), { params });
 
 const create = (cookie: string, form: Record<string, string>) =>
   callWith(newAction, buildRequest("/admin/codes/new", { form, cookie }));
@@ -85,7 +76,7 @@ type Listing = {
 
 describe("creating access codes", () => {
   it("makes a typed code (stored upper-case) and a generated one, both audited", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const today = localDay(new Date(), "Europe/Paris");
     const typed = await create(boss.cookie, {
       training: "tenir-le-cap",
@@ -123,7 +114,7 @@ describe("creating access codes", () => {
   });
 
   it("refuses a taken code (whatever its case) and each bad field with its translated message, creating nothing", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const today = localDay(new Date(), "Europe/Paris");
     const before = await codeRows();
     const cases: Array<[Record<string, string>, string, string]> = [
@@ -159,15 +150,17 @@ describe("creating access codes", () => {
   });
 
   it("offers the payable trainings only", async () => {
-    const boss = await admin();
-    const page = await dataOf<{ trainings: { slug: string }[] }>(await get(newLoader, "/admin/codes/new", boss.cookie));
+    const boss = await adminMember();
+    const page = await dataOf<{ trainings: { slug: string }[] }>(
+      await getAs(newLoader, "/admin/codes/new", boss.cookie),
+    );
     expect(page.trainings.map((training) => training.slug)).toEqual(["tenir-le-cap"]);
   });
 });
 
 describe("listing codes and their uses", () => {
   it("lists codes with their use counts and states, active ones or all, and who used a code", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     await create(boss.cookie, { training: "tenir-le-cap", code: "DUO-2026", maxUses: "2", note: "Deux places" });
     await create(boss.cookie, { training: "tenir-le-cap", code: "OFF-2026" });
     await changeState(boss.cookie, "OFF-2026", { intent: "disable", confirm: "yes" });
@@ -182,22 +175,24 @@ describe("listing codes and their uses", () => {
     expect(statusOf(await redeem(marie.cookie, "duo-2026"))).toBe(303);
     expect(statusOf(await redeem(paul.cookie, " Duo-2026 "))).toBe(303);
 
-    const active = await dataOf<Listing>(await get(codesLoader, "/admin/codes", boss.cookie));
+    const active = await dataOf<Listing>(await getAs(codesLoader, "/admin/codes", boss.cookie));
     expect(active.codes.map((code) => code.code)).toEqual(["CAP-EQUIPAGE"]);
-    const all = await dataOf<Listing>(await get(codesLoader, "/admin/codes?show=all&page=99999", boss.cookie));
+    const all = await dataOf<Listing>(await getAs(codesLoader, "/admin/codes?show=all&page=99999", boss.cookie));
     expect(all.page).toEqual({ page: 1, pages: 1, total: 3 });
     const duo = all.codes.find((code) => code.code === "DUO-2026");
     expect(duo).toMatchObject({ uses: 2, maxUses: 2, state: "usedUp", note: "Deux places" });
     expect(all.codes.find((code) => code.code === "OFF-2026")?.state).toBe("disabled");
 
     type File = { code: { uses: number; state: string }; uses: { memberId: string; name: string }[] };
-    const file = await dataOf<File>(await get(codeLoader, "/admin/codes/duo-2026", boss.cookie, { code: "duo-2026" }));
+    const file = await dataOf<File>(
+      await getAs(codeLoader, "/admin/codes/duo-2026", boss.cookie, { code: "duo-2026" }),
+    );
     expect(file.code).toMatchObject({ uses: 2, state: "usedUp" });
     expect(file.uses.map((use) => use.name).sort()).toEqual(["Marie Curie", "Paul Langevin"]);
     expect(file.uses.map((use) => use.memberId).sort()).toEqual([marie.memberId, paul.memberId].sort());
 
     for (const code of ["NOPE-NOPE", "x", "../../etc", "' or 1=1 --"]) {
-      expect(statusOf(await get(codeLoader, `/admin/codes/${encodeURIComponent(code)}`, boss.cookie, { code }))).toBe(
+      expect(statusOf(await getAs(codeLoader, `/admin/codes/${encodeURIComponent(code)}`, boss.cookie, { code }))).toBe(
         404,
       );
       expect(statusOf(await changeState(boss.cookie, code, { intent: "disable", confirm: "yes" }))).toBe(404);
@@ -207,7 +202,7 @@ describe("listing codes and their uses", () => {
 
 describe("disabling and enabling a code", () => {
   it("asks for a confirmation, then disables and enables again, each audited once", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const unconfirmed = await changeState(boss.cookie, "CAP-EQUIPAGE", { intent: "disable" });
     expect(statusOf(unconfirmed)).toBe(400);
     expect((await dataOf<{ error: Record<string, string[]> }>(unconfirmed)).error.confirm).toEqual([
@@ -230,7 +225,7 @@ describe("disabling and enabling a code", () => {
     ]);
     // The audit page shows them, the code as the subject (no member to link to), in both languages.
     type Log = { entries: { action: string; subjectId: string | null; subjectName: string; actorName: string }[] };
-    const log = await dataOf<Log>(await get(auditLoader, "/admin/audit", boss.cookie));
+    const log = await dataOf<Log>(await getAs(auditLoader, "/admin/audit", boss.cookie));
     expect(log.entries.filter((entry) => entry.action.startsWith("access_code.")).slice(0, 2)).toEqual([
       expect.objectContaining({ action: "access_code.enabled", subjectId: null, subjectName: "CAP-EQUIPAGE" }),
       expect.objectContaining({ action: "access_code.disabled", subjectId: null, actorName: "Ada Lovelace" }),
@@ -251,7 +246,7 @@ describe("members redeeming codes", () => {
   });
 
   it("refuses a disabled, expired or used-up code with the unknown-code message, opening nothing", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     await create(boss.cookie, { training: "tenir-le-cap", code: "SOLO-1", maxUses: "1" });
     await create(boss.cookie, { training: "tenir-le-cap", code: "OLD-CODE" });
     await db()
@@ -277,7 +272,7 @@ describe("members redeeming codes", () => {
   });
 
   it("never gives more uses than the code allows to members typing it at once (one use: exactly one wins)", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     await create(boss.cookie, { training: "tenir-le-cap", code: "LAST-ONE", maxUses: "1" });
     await create(boss.cookie, { training: "tenir-le-cap", code: "TWO-LEFT", maxUses: "2" });
     const one = await verifiedMember({ email: "one@example.com" });
@@ -312,7 +307,7 @@ describe("members redeeming codes", () => {
 
 describe("access-codes.json is a first-run seed only", () => {
   it("adds a missing seed code but never overwrites or re-enables one the back office changed", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     await changeState(boss.cookie, "CAP-EQUIPAGE", { intent: "disable", confirm: "yes" });
     await db().update(accessCodes).set({ maxUses: 3, note: "changed" }).where(eq(accessCodes.code, "CAP-EQUIPAGE"));
     await seedContent(db());
@@ -336,7 +331,7 @@ describe("only admins reach access codes", () => {
         [codeLoader, "/admin/codes/CAP-EQUIPAGE", { code: "CAP-EQUIPAGE" }],
       ];
       for (const [loader, path, params] of pages)
-        expect(statusOf(await get(loader, path, visitor.cookie, params)), path).toBe(404);
+        expect(statusOf(await getAs(loader, path, visitor.cookie, params)), path).toBe(404);
       expect(statusOf(await create(visitor.cookie, { training: "tenir-le-cap", code: "MINE-1" }))).toBe(404);
       expect(statusOf(await changeState(visitor.cookie, "CAP-EQUIPAGE", { intent: "disable", confirm: "yes" }))).toBe(
         404,
@@ -364,7 +359,7 @@ describe("only admins reach access codes", () => {
 
 describe("the access codes API", () => {
   it("creates, lists, reads, disables and enables codes, answers checked against the document", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const today = localDay(new Date(), "Europe/Paris");
     const made = await api("/api/admin/codes", "/api/admin/codes", boss.token, {
       json: {

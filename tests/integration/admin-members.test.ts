@@ -2,19 +2,17 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deleteMemberAccount } from "~/.server/admin/member-account.server";
-import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, auditEvents, coachingBookings } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
-import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
-import { action as coachAction } from "~/routes/_default.coaching.$coach_slug/route";
 import { loader as membersLoader } from "~/routes/_default.admin.members._index";
 import { action as memberAction, loader as memberLoader } from "~/routes/_default.admin.members.$id/route";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/_default.admin.members.$id_.delete";
 import { action as verificationAction } from "~/routes/_home.account_verification";
-import { callWith, mailsTo, registerMember, verifiedMember, type TestMember } from "../support/accounts";
-import { coachMember } from "../support/coaches";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { mailsTo, registerMember, type TestMember, verifiedMember } from "../support/accounts";
+import { bookClaireAt, claireSlots, coachMember } from "../support/coaches";
+import { buildRequest, callWith, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
+import { adminMember } from "../support/roles";
 
 /**
  * Issue 24 item 7 (the member's page, second part): resend verification, delete an account after a
@@ -24,17 +22,8 @@ import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
 type Routed = (args: LoaderFunctionArgs) => unknown;
 const DAY = 24 * 60 * 60 * 1000;
 
-async function admin(email = "ada@example.com"): Promise<TestMember> {
-  const member = await verifiedMember({ email, first: { firstName: "Ada", lastName: "Lovelace" } });
-  await grantRole({ memberId: null }, member.memberId, "admin");
-  return member;
-}
-
-const get = (loader: Routed, path: string, cookie: string, params: Record<string, string> = {}) =>
-  callWith(loader, buildRequest(path, { cookie }), { params });
-
 const post = (action: Routed, path: string, id: string, cookie: string, form: Record<string, string>) =>
-  callWith(action, buildRequest(path, { form, cookie }), { params: { id } });
+  postAs(action, path, cookie, form, { id });
 
 const postMember = (id: string, cookie: string, form: Record<string, string>) =>
   post(memberAction, `/admin/members/${id}`, id, cookie, form);
@@ -49,17 +38,8 @@ async function actions() {
 
 /** The member books Claire's first free slot from three days on. */
 async function bookClaire(member: TestMember) {
-  const claire = await coachOf("claire-moreau");
-  const from = new Date(Date.now() + 3 * DAY);
-  const [slot] = await freeSlotsOf(claire!, from, new Date(from.getTime() + 14 * DAY));
-  const answer = await callWith(
-    coachAction,
-    buildRequest("/coaching/claire-moreau", {
-      form: { start: slot.start.toISOString(), tz: "Europe/Paris" },
-      cookie: member.cookie,
-    }),
-    { params: { coach_slug: "claire-moreau" } },
-  );
+  const [slot] = await claireSlots();
+  const answer = await bookClaireAt(member, slot.start);
   expect(statusOf(answer)).toBeLessThan(400);
 }
 
@@ -72,7 +52,9 @@ describe("the member page's new actions refuse whoever is not an admin", () => {
     for (const visitor of [plain, coach]) {
       expect(
         statusOf(
-          await get(deleteLoader, `/admin/members/${target.memberId}/delete`, visitor.cookie, { id: target.memberId }),
+          await getAs(deleteLoader, `/admin/members/${target.memberId}/delete`, visitor.cookie, {
+            id: target.memberId,
+          }),
         ),
       ).toBe(404);
       expect(statusOf(await postDelete(target.memberId, visitor.cookie))).toBe(404);
@@ -86,26 +68,26 @@ describe("the member page's new actions refuse whoever is not an admin", () => {
 
 describe("search by part of an address", () => {
   it("finds a member by part of their address (embedded store) and shows each address in the list", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const irene = await verifiedMember({
       email: "irene.joliot@example.com",
       first: { firstName: "Irène", lastName: "Joliot" },
     });
     type Listing = { members: { id: string; email: string | null }[] };
     const whole = await dataOf<Listing>(
-      await get(membersLoader, "/admin/members?q=IRENE.joliot@example.com", boss.cookie),
+      await getAs(membersLoader, "/admin/members?q=IRENE.joliot@example.com", boss.cookie),
     );
     expect(whole.members).toEqual([expect.objectContaining({ id: irene.memberId, email: "irene.joliot@example.com" })]);
-    const part = await dataOf<Listing>(await get(membersLoader, "/admin/members?q=joliot%40exa", boss.cookie));
+    const part = await dataOf<Listing>(await getAs(membersLoader, "/admin/members?q=joliot%40exa", boss.cookie));
     if (identity().kind === "embedded") {
       expect(part.members.map((member) => member.id)).toEqual([irene.memberId]);
     } else {
       // Kratos finds an identity by its whole identifier only (credentials_identifier).
       expect(part.members).toEqual([]);
     }
-    const wildcard = await dataOf<Listing>(await get(membersLoader, "/admin/members?q=_%25%40", boss.cookie));
+    const wildcard = await dataOf<Listing>(await getAs(membersLoader, "/admin/members?q=_%25%40", boss.cookie));
     expect(wildcard.members).toEqual([]);
-    const everyone = await dataOf<Listing>(await get(membersLoader, "/admin/members", boss.cookie));
+    const everyone = await dataOf<Listing>(await getAs(membersLoader, "/admin/members", boss.cookie));
     expect(everyone.members.map((member) => member.email).sort()).toEqual([
       "ada@example.com",
       "irene.joliot@example.com",
@@ -115,10 +97,10 @@ describe("search by part of an address", () => {
 
 describe("resend verification", () => {
   it("sends a new code to an unverified address, audited; counted with the member's own resends", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const newcomer = await registerMember({ email: "newcomer@example.com" });
     const page = await dataOf<{ member: { verified: boolean } }>(
-      await get(memberLoader, `/admin/members/${newcomer.memberId}`, boss.cookie, { id: newcomer.memberId }),
+      await getAs(memberLoader, `/admin/members/${newcomer.memberId}`, boss.cookie, { id: newcomer.memberId }),
     );
     expect(page.member.verified).toBe(false);
     const before = (await mailsTo(newcomer.email)).length;
@@ -144,7 +126,7 @@ describe("resend verification", () => {
   });
 
   it("a verified address is refused with a message, nothing sent", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const done = await verifiedMember({ email: "done@example.com" });
     const before = (await mailsTo(done.email)).length;
     const refused = await postMember(done.memberId, boss.cookie, { intent: "resendVerification" });
@@ -156,7 +138,7 @@ describe("resend verification", () => {
 
 describe("a member's coaching sessions on their page", () => {
   it("lists the upcoming ones and the past and cancelled ones with coach and status, paged", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const member = await verifiedMember({ email: "booker@example.com" });
     await bookClaire(member);
     const [booked] = await db().select().from(coachingBookings).where(eq(coachingBookings.memberId, member.memberId));
@@ -183,7 +165,7 @@ describe("a member's coaching sessions on their page", () => {
       };
     };
     const first = await dataOf<Page>(
-      await get(memberLoader, `/admin/members/${member.memberId}`, boss.cookie, { id: member.memberId }),
+      await getAs(memberLoader, `/admin/members/${member.memberId}`, boss.cookie, { id: member.memberId }),
     );
     expect(first.sessions.upcoming).toEqual([
       expect.objectContaining({
@@ -197,11 +179,11 @@ describe("a member's coaching sessions on their page", () => {
     expect(first.sessions.past[1].status).toBe("held");
     expect(first.sessions.page).toEqual({ page: 1, pages: 2 });
     const second = await dataOf<Page>(
-      await get(memberLoader, `/admin/members/${member.memberId}?sessions=2`, boss.cookie, { id: member.memberId }),
+      await getAs(memberLoader, `/admin/members/${member.memberId}?sessions=2`, boss.cookie, { id: member.memberId }),
     );
     expect(second.sessions.past).toHaveLength(2);
     const beyond = await dataOf<Page>(
-      await get(memberLoader, `/admin/members/${member.memberId}?sessions=99999999999`, boss.cookie, {
+      await getAs(memberLoader, `/admin/members/${member.memberId}?sessions=99999999999`, boss.cookie, {
         id: member.memberId,
       }),
     );
@@ -211,14 +193,14 @@ describe("a member's coaching sessions on their page", () => {
 
 describe("deleting an account", () => {
   it("after the confirmation page: the account goes as in self-service, its upcoming session is cancelled and the coach told, audited with the name", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const member = await verifiedMember({
       email: "leaving@example.com",
       first: { firstName: "Léa", lastName: "Départ" },
     });
     await bookClaire(member);
     const confirm = await dataOf<{ member: { name: string }; upcoming: number; own: boolean }>(
-      await get(deleteLoader, `/admin/members/${member.memberId}/delete`, boss.cookie, { id: member.memberId }),
+      await getAs(deleteLoader, `/admin/members/${member.memberId}/delete`, boss.cookie, { id: member.memberId }),
     );
     expect(confirm).toEqual(expect.objectContaining({ upcoming: 1, own: false }));
     expect(confirm.member.name).toBe("Léa Départ");
@@ -246,16 +228,16 @@ describe("deleting an account", () => {
     // Gone: the page and the action are the 404 of an unknown member.
     expect(
       statusOf(
-        await get(deleteLoader, `/admin/members/${member.memberId}/delete`, boss.cookie, { id: member.memberId }),
+        await getAs(deleteLoader, `/admin/members/${member.memberId}/delete`, boss.cookie, { id: member.memberId }),
       ),
     ).toBe(404);
     expect(statusOf(await postDelete(member.memberId, boss.cookie))).toBe(404);
   });
 
   it("an admin cannot delete their own account here, nor the last admin; an unknown intent changes nothing", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const page = await dataOf<{ own: boolean }>(
-      await get(deleteLoader, `/admin/members/${boss.memberId}/delete`, boss.cookie, { id: boss.memberId }),
+      await getAs(deleteLoader, `/admin/members/${boss.memberId}/delete`, boss.cookie, { id: boss.memberId }),
     );
     expect(page.own).toBe(true);
     const own = await postDelete(boss.memberId, boss.cookie);

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openApiDocument } from "~/.server/api/openapi.server";
@@ -12,12 +11,13 @@ import { action as memberAction, loader as memberLoader } from "~/routes/_defaul
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments/route";
 import { action as twoFactorAction } from "~/routes/_default.profile_.two-factor/route";
 import { action as loginAction } from "~/routes/_main.home.login";
-import { callWith, mailsTo, PASSWORD, type TestMember, verifiedMember } from "../support/accounts";
+import { mailsTo, PASSWORD, type TestMember, verifiedMember } from "../support/accounts";
 import { coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callApi, callWith, dataOf, headerOf, type RouteFunction, statusOf } from "../support/http";
 import { sessionCount } from "../support/identity-backend";
 import { checkedJson } from "../support/openapi";
+import { adminMember } from "../support/roles";
 
 /**
  * Issue 25 item 5, the operator's side: a member who lost both their authenticator app and their
@@ -38,12 +38,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-async function admin(): Promise<TestMember> {
-  const member = await verifiedMember({ email: "ada@example.com", first: { firstName: "Ada", lastName: "Lovelace" } });
-  await grantRole({ memberId: null }, member.memberId, "admin");
-  return member;
-}
 
 /** A member who turned two-step sign-in on from their profile (the app's first code). */
 async function memberWithTwoFactor(email = "marie@example.com"): Promise<TestMember> {
@@ -72,23 +66,11 @@ const removal = (form: Record<string, string> = {}) => ({
   ...form,
 });
 
-type Fn = (args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) => unknown;
-const removeApi = endpointAt("/api/admin/members/:id/two-factor/remove").action as Fn;
+const removeApi = endpointAt("/api/admin/members/:id/two-factor/remove").action as RouteFunction;
 const API_PATH = "/api/admin/members/{id}/two-factor/remove";
 
-function sendApi(id: string, token: string, json: unknown) {
-  return answerOf(
-    removeApi({
-      request: buildRequest(`/api/admin/members/${id}/two-factor/remove`, {
-        json,
-        method: "POST",
-        headers: { Authorization: `Bearer ${token}` },
-      }),
-      params: { id },
-      context,
-    }),
-  );
-}
+const sendApi = (id: string, token: string, json: unknown) =>
+  callApi(removeApi, `/api/admin/members/${id}/two-factor/remove`, token, { json, params: { id }, context });
 
 async function twoFactorSince(member: TestMember) {
   const [row] = await db()
@@ -127,7 +109,7 @@ async function unchanged(member: TestMember, sessions: number) {
 
 describe("an admin turns off a member's two-step sign-in", () => {
   it("from the member's page: the password alone signs in, every session ended, audited with the reason, the member mailed", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const marie = await memberWithTwoFactor();
     // A second device of Marie's, past the password (a thief who has it, maybe): it ends too.
     expect(headerOf(await signIn(marie), "Location")).toMatch(/^\/home\/login\/second-factor/);
@@ -178,7 +160,7 @@ describe("an admin turns off a member's two-step sign-in", () => {
   it("through the API, described in the document: the member answered with two-step sign-in off", async () => {
     const document = openApiDocument(endpoints) as { paths: Record<string, Record<string, { tags: string[] }>> };
     expect(document.paths[API_PATH]?.post?.tags).toEqual(["admin"]);
-    const boss = await admin();
+    const boss = await adminMember();
     const marie = await memberWithTwoFactor();
     const answer = await sendApi(marie.memberId, boss.token, { reason: REASON });
     expect(answer.status).toBe(200);
@@ -192,7 +174,7 @@ describe("an admin turns off a member's two-step sign-in", () => {
 
 describe("who may turn it off", () => {
   it("a plain member and a coach get 404 from the page's action and the API; nothing changes", async () => {
-    await admin();
+    await adminMember();
     const marie = await memberWithTwoFactor();
     const plain = await verifiedMember({ email: "plain@example.com" });
     const coach = await coachMember({ email: "coach@example.com" });
@@ -219,7 +201,7 @@ describe("who may turn it off", () => {
 
 describe("what the operator must give", () => {
   it("a reason (1 to 500 characters) and the ticked confirmation, else a message under the field and nothing changes", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const marie = await memberWithTwoFactor();
     type Reply = { error?: Record<string, string[] | null> };
     const cases: Array<[Record<string, string>, string, string]> = [
@@ -247,7 +229,7 @@ describe("what the operator must give", () => {
 
 describe("a member whose two-step sign-in is off", () => {
   it("is refused with 409 and a clear message, page and API; no session ends, nothing is audited or mailed", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const paul = await verifiedMember({ email: "paul@example.com" });
     const mails = (await mailsTo(paul.email)).length;
     const page = await postMember(paul.memberId, boss.cookie, removal());
@@ -265,7 +247,7 @@ describe("a member whose two-step sign-in is off", () => {
   });
 
   it("two admins at once: one turns it off, the other is told it is off already; one audit entry, one notice", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const other = await verifiedMember({ email: "grace@example.com" });
     await grantRole({ memberId: null }, other.memberId, "admin");
     const marie = await memberWithTwoFactor();
@@ -280,7 +262,7 @@ describe("a member whose two-step sign-in is off", () => {
   });
 
   it("an unknown member is a 404", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const unknown = "00000000-0000-4000-8000-000000000000";
     expect(statusOf(await postMember(unknown, boss.cookie, removal()))).toBe(404);
     expect(statusOf(await postMember("not-a-uuid", boss.cookie, removal()))).toBe(404);

@@ -18,9 +18,10 @@ import { action as loginPage } from "~/routes/_main.home.login";
 import { loader as trainingPageLoader } from "~/routes/_default.training.$training_slug._index";
 import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
-import { callWith, cookiePair, PASSWORD, tokenOf, verifiedMember, type TestMember } from "../support/accounts";
+import { cookiePair, PASSWORD, type TestMember, tokenOf, verifiedMember } from "../support/accounts";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { answerOf, buildRequest, callWith, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
+import { adminMember } from "../support/roles";
 
 /**
  * Issue 24, items 2, 3 and 7 (first part): the operator's space. Only admins reach it — a plain
@@ -31,22 +32,11 @@ const loginApi = endpointAt("/api/dashboard/login").action;
 
 type Routed = (args: LoaderFunctionArgs) => unknown;
 
-async function admin(email = "ada@example.com"): Promise<TestMember> {
-  const firstName = email.split("@")[0];
-  const member = await verifiedMember({ email, first: { firstName, lastName: "Lovelace" } });
-  await grantRole({ memberId: null }, member.memberId, "admin");
-  return member;
-}
+/** An admin named after their address. */
+const admin = (email = "ada@example.com") => adminMember(email, email.split("@")[0]);
 
-function get(loader: Routed, path: string, cookie: string, params: Record<string, string> = {}) {
-  return callWith(loader, buildRequest(path, { cookie }), { params });
-}
-
-function post(memberId: string, cookie: string, form: Record<string, string>) {
-  return callWith(memberAction, buildRequest(`/admin/members/${memberId}`, { form, cookie }), {
-    params: { id: memberId },
-  });
-}
+const post = (memberId: string, cookie: string, form: Record<string, string>) =>
+  postAs(memberAction, `/admin/members/${memberId}`, cookie, form, { id: memberId });
 
 async function auditActions() {
   const rows = await db().select().from(auditEvents).orderBy(auditEvents.id);
@@ -74,7 +64,7 @@ describe("the operator's space refuses whoever is not an admin", () => {
         [auditLoader, "/admin/audit", {}],
       ];
       for (const [loader, path, params] of pages) {
-        expect(statusOf(await get(loader, path, visitor.cookie, params)), path).toBe(404);
+        expect(statusOf(await getAs(loader, path, visitor.cookie, params)), path).toBe(404);
       }
       // Privilege escalation: making oneself admin, disabling the real admin.
       for (const [id, form] of [
@@ -105,17 +95,17 @@ describe("the operator's space refuses whoever is not an admin", () => {
   it("a withdrawn admin role stops working at the next request", async () => {
     const first = await admin("ada@example.com");
     const second = await admin("bob@example.com");
-    expect(statusOf(await get(membersLoader, "/admin/members", second.cookie))).toBe(200);
+    expect(statusOf(await getAs(membersLoader, "/admin/members", second.cookie))).toBe(200);
     const withdrawn = await post(second.memberId, first.cookie, { intent: "withdraw", role: "admin" });
     expect(statusOf(withdrawn)).toBe(303);
-    expect(statusOf(await get(membersLoader, "/admin/members", second.cookie))).toBe(404);
+    expect(statusOf(await getAs(membersLoader, "/admin/members", second.cookie))).toBe(404);
   });
 
   it("the sidebar links to /admin for admins only (the layout hands it the roles)", async () => {
     const plain = await verifiedMember({ email: "plain@example.com" });
     const boss = await admin("ada@example.com");
-    expect((await dataOf<{ roles: string[] }>(await get(layoutLoader, "/", plain.cookie))).roles).toEqual([]);
-    expect((await dataOf<{ roles: string[] }>(await get(layoutLoader, "/", boss.cookie))).roles).toEqual(["admin"]);
+    expect((await dataOf<{ roles: string[] }>(await getAs(layoutLoader, "/", plain.cookie))).roles).toEqual([]);
+    expect((await dataOf<{ roles: string[] }>(await getAs(layoutLoader, "/", boss.cookie))).roles).toEqual(["admin"]);
   });
 });
 
@@ -138,19 +128,19 @@ describe("members: search and pages", () => {
         })),
       );
     type Listing = { members: { id: string; name: string }[]; page: { page: number; pages: number; total: number } };
-    const byName = await dataOf<Listing>(await get(membersLoader, "/admin/members?q=curi", boss.cookie));
+    const byName = await dataOf<Listing>(await getAs(membersLoader, "/admin/members?q=curi", boss.cookie));
     expect(byName.members.map((member) => member.id)).toEqual([marie.memberId]);
     const byEmail = await dataOf<Listing>(
-      await get(membersLoader, "/admin/members?q=IRENE.joliot@example.com", boss.cookie),
+      await getAs(membersLoader, "/admin/members?q=IRENE.joliot@example.com", boss.cookie),
     );
     expect(byEmail.members.map((member) => member.id)).toEqual([marie.memberId]);
-    const wildcards = await dataOf<Listing>(await get(membersLoader, "/admin/members?q=%25", boss.cookie));
+    const wildcards = await dataOf<Listing>(await getAs(membersLoader, "/admin/members?q=%25", boss.cookie));
     expect(wildcards.page.total).toBe(0);
 
-    const first = await dataOf<Listing>(await get(membersLoader, "/admin/members?q=martin", boss.cookie));
+    const first = await dataOf<Listing>(await getAs(membersLoader, "/admin/members?q=martin", boss.cookie));
     expect(first.page).toEqual({ page: 1, pages: 2, total: 25 });
     expect(first.members).toHaveLength(20);
-    const second = await dataOf<Listing>(await get(membersLoader, "/admin/members?q=martin&page=2", boss.cookie));
+    const second = await dataOf<Listing>(await getAs(membersLoader, "/admin/members?q=martin&page=2", boss.cookie));
     expect(second.members.map((member) => member.name)).toEqual([
       "Zoé Martin 20",
       "Zoé Martin 21",
@@ -158,11 +148,11 @@ describe("members: search and pages", () => {
       "Zoé Martin 23",
       "Zoé Martin 24",
     ]);
-    const everyone = await dataOf<Listing>(await get(membersLoader, "/admin/members", boss.cookie));
+    const everyone = await dataOf<Listing>(await getAs(membersLoader, "/admin/members", boss.cookie));
     expect(everyone.page.total).toBe(27);
 
     const tooLong = await dataOf<Listing & { refused: boolean }>(
-      await get(membersLoader, `/admin/members?q=${"a".repeat(201)}`, boss.cookie),
+      await getAs(membersLoader, `/admin/members?q=${"a".repeat(201)}`, boss.cookie),
     );
     expect(tooLong.refused).toBe(true);
   });
@@ -170,7 +160,7 @@ describe("members: search and pages", () => {
   it("an unknown or malformed member id is the 404 page", async () => {
     const boss = await admin();
     for (const id of [crypto.randomUUID(), "not-a-uuid", "'; drop table app_users; --"]) {
-      expect(statusOf(await get(memberLoader, `/admin/members/${encodeURIComponent(id)}`, boss.cookie, { id }))).toBe(
+      expect(statusOf(await getAs(memberLoader, `/admin/members/${encodeURIComponent(id)}`, boss.cookie, { id }))).toBe(
         404,
       );
       expect(statusOf(await post(id, boss.cookie, { intent: "disable" }))).toBe(404);
@@ -184,7 +174,7 @@ describe("a member's page", () => {
     const marie = await verifiedMember({ email: "marie@example.com" });
     type File = { trainings: { slug: string; title: string; state: string; percent: number }[] };
     const file = async () =>
-      dataOf<File>(await get(memberLoader, `/admin/members/${marie.memberId}`, boss.cookie, { id: marie.memberId }));
+      dataOf<File>(await getAs(memberLoader, `/admin/members/${marie.memberId}`, boss.cookie, { id: marie.memberId }));
     const payable = (await file()).trainings.find((training) => training.slug === "tenir-le-cap");
     expect(payable).toMatchObject({ state: "locked", percent: 0 });
     expect((await file()).trainings.find((training) => training.slug === "capitaine")).toMatchObject({
@@ -200,10 +190,10 @@ describe("payable trainings in the back office", () => {
 
   async function seenBy(member: TestMember) {
     const list = await dataOf<{ trainings: { slug: string; state: string; percent: number }[] }>(
-      await get(trainingsLoader, "/trainings", member.cookie),
+      await getAs(trainingsLoader, "/trainings", member.cookie),
     );
     const page = await dataOf<{ training: { state: string } }>(
-      await get(trainingPageLoader, "/training/tenir-le-cap", member.cookie, { training_slug: "tenir-le-cap" }),
+      await getAs(trainingPageLoader, "/training/tenir-le-cap", member.cookie, { training_slug: "tenir-le-cap" }),
     );
     const listed = list.trainings.find((training) => training.slug === "tenir-le-cap")!;
     return { listed: listed.state, percent: listed.percent, page: page.training.state };
@@ -334,7 +324,7 @@ describe("roles in the back office", () => {
     await post(marie.memberId, boss.cookie, { intent: "withdraw", role: "coach" });
     expect(await rolesOf(marie.memberId)).toEqual(["author"]);
     const page = await dataOf<{ member: { roles: string[] } }>(
-      await get(memberLoader, `/admin/members/${marie.memberId}`, boss.cookie, { id: marie.memberId }),
+      await getAs(memberLoader, `/admin/members/${marie.memberId}`, boss.cookie, { id: marie.memberId }),
     );
     expect(page.member.roles).toEqual(["author"]);
 
@@ -405,7 +395,7 @@ describe("accounts in the back office", () => {
     );
     expect(api.status).toBe(401);
     const page = await dataOf<{ member: { state: string; devices: number } }>(
-      await get(memberLoader, `/admin/members/${marie.memberId}`, boss.cookie, { id: marie.memberId }),
+      await getAs(memberLoader, `/admin/members/${marie.memberId}`, boss.cookie, { id: marie.memberId }),
     );
     expect(page.member).toMatchObject({ state: "inactive", devices: 0 });
 
@@ -434,7 +424,7 @@ describe("accounts in the back office", () => {
     const marie = await verifiedMember({ email: "marie@example.com" });
     const other = cookiePair(await signIn(marie.email), "token");
     const before = await dataOf<{ member: { devices: number } }>(
-      await get(memberLoader, `/admin/members/${marie.memberId}`, boss.cookie, { id: marie.memberId }),
+      await getAs(memberLoader, `/admin/members/${marie.memberId}`, boss.cookie, { id: marie.memberId }),
     );
     expect(before.member.devices).toBe(2);
 
@@ -475,22 +465,22 @@ describe("the audit log page", () => {
     };
 
     // 11 changes of Marie's, 1 of Paul's, and the ADMIN grant of the boss (no actor): 13.
-    const first = await dataOf<Log>(await get(auditLoader, "/admin/audit", boss.cookie));
+    const first = await dataOf<Log>(await getAs(auditLoader, "/admin/audit", boss.cookie));
     expect(first.page).toEqual({ page: 1, pages: 1 });
     expect(first.entries).toHaveLength(13);
     expect(first.entries[0]).toMatchObject({ subjectName: "Paul Langevin", action: "role.granted" });
     expect(first.entries.at(-1)).toMatchObject({ actorName: null });
 
-    const byName = await dataOf<Log>(await get(auditLoader, "/admin/audit?person=langevin", boss.cookie));
+    const byName = await dataOf<Log>(await getAs(auditLoader, "/admin/audit?person=langevin", boss.cookie));
     expect(byName.entries.map((entry) => entry.subjectName)).toEqual(["Paul Langevin"]);
-    const byAddress = await dataOf<Log>(await get(auditLoader, "/admin/audit?person=marie@example.com", boss.cookie));
+    const byAddress = await dataOf<Log>(await getAs(auditLoader, "/admin/audit?person=marie@example.com", boss.cookie));
     expect(byAddress.entries).toHaveLength(11);
-    const byLink = await dataOf<Log>(await get(auditLoader, `/admin/audit?member=${paul.memberId}`, boss.cookie));
+    const byLink = await dataOf<Log>(await getAs(auditLoader, `/admin/audit?member=${paul.memberId}`, boss.cookie));
     expect(byLink.entries).toHaveLength(1);
-    const nobody = await dataOf<Log>(await get(auditLoader, "/admin/audit?person=nobody", boss.cookie));
+    const nobody = await dataOf<Log>(await getAs(auditLoader, "/admin/audit?person=nobody", boss.cookie));
     expect(nobody.entries).toEqual([]);
     // The actor's filter: everything the boss did, and the grant they underwent.
-    const byActor = await dataOf<Log>(await get(auditLoader, "/admin/audit?person=ada@example.com", boss.cookie));
+    const byActor = await dataOf<Log>(await getAs(auditLoader, "/admin/audit?person=ada@example.com", boss.cookie));
     expect(byActor.entries).toHaveLength(13);
   });
 });

@@ -1,36 +1,28 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "~/.server/api/openapi.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { rolesOf } from "~/.server/roles/roles.server";
-import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { endpoints } from "~/api/endpoints";
-import { registerMember, verifiedMember, type TestMember } from "../support/accounts";
+import { registerMember, verifiedMember } from "../support/accounts";
 import { coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import { callApi, type RouteFunction } from "../support/http";
+import { adminMember } from "../support/roles";
 
 /**
  * Issue 24 item 13, the admin tag: the members and audit operations of the back office, bearer
  * authenticated, for admins only (a member or a coach gets the 404 of an unknown path), every answer
  * checked against /api/openapi.json, bad input 422 — through the services the pages use.
  */
-type Fn = (args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) => unknown;
 
-async function send(fn: Fn, path: string, token: string | null, json?: unknown, params: Record<string, string> = {}) {
-  return answerOf(
-    fn({
-      request: buildRequest(path, {
-        json,
-        method: json === undefined ? "GET" : "POST",
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      }),
-      params,
-      context: {},
-    }),
-  );
-}
+const send = (
+  fn: RouteFunction,
+  path: string,
+  token: string | null,
+  json?: unknown,
+  params: Record<string, string> = {},
+) => callApi(fn, path, token, { json, params });
 
 const list = endpointAt("/api/admin/members").loader;
 const one = endpointAt("/api/admin/members/:id").loader;
@@ -41,12 +33,6 @@ const signOut = endpointAt("/api/admin/members/:id/sign-out").action;
 const audit = endpointAt("/api/admin/audit").loader;
 const verification = endpointAt("/api/admin/members/:id/verification").action;
 const remove = endpointAt("/api/admin/members/:id/delete").action;
-
-async function admin(): Promise<TestMember> {
-  const member = await verifiedMember({ email: "ada@example.com", first: { firstName: "Ada", lastName: "Lovelace" } });
-  await grantRole({ memberId: null }, member.memberId, "admin");
-  return member;
-}
 
 describe("the admin API", () => {
   it("is tagged admin in the document, with its operations", () => {
@@ -67,13 +53,13 @@ describe("the admin API", () => {
   });
 
   it("refuses a visitor (401), and a plain member and a coach with 404; nothing changes", async () => {
-    await admin();
+    await adminMember();
     const plain = await verifiedMember({ email: "plain@example.com" });
     const coach = await coachMember({ email: "coach@example.com" });
     expect((await send(list, "/api/admin/members", null)).status).toBe(401);
     for (const visitor of [plain, coach]) {
       const id = { id: visitor.memberId };
-      const calls: Array<[Fn, string, unknown, Record<string, string>, string, "get" | "post"]> = [
+      const calls: Array<[RouteFunction, string, unknown, Record<string, string>, string, "get" | "post"]> = [
         [list, "/api/admin/members", undefined, {}, "/api/admin/members", "get"],
         [one, `/api/admin/members/${visitor.memberId}`, undefined, id, "/api/admin/members/{id}", "get"],
         [
@@ -109,7 +95,7 @@ describe("the admin API", () => {
   });
 
   it("lists and searches members a page at a time; a bad page, limit or search is 422", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     await verifiedMember({ email: "irene.joliot@example.com", first: { firstName: "Irène", lastName: "Joliot" } });
     const all = await checkedJson(
       await send(list, "/api/admin/members?limit=1", boss.token),
@@ -138,7 +124,7 @@ describe("the admin API", () => {
   });
 
   it("reads a member, changes roles, trainings and state, signs them out — each audited, read back in the audit API", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const marie = await verifiedMember({ email: "marie@example.com" });
     const id = { id: marie.memberId };
     const path = `/api/admin/members/${marie.memberId}`;
@@ -208,11 +194,11 @@ describe("the admin API", () => {
   });
 
   it("bad bodies are 422, refusals of the service keep their status (404, 409), nothing changes", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const marie = await registerMember({ email: "marie@example.com" });
     const id = { id: marie.memberId };
     const path = `/api/admin/members/${marie.memberId}`;
-    const bad: Array<[Fn, string, unknown, string]> = [
+    const bad: Array<[RouteFunction, string, unknown, string]> = [
       [roles, `${path}/roles`, { role: "emperor", change: "grant" }, "/api/admin/members/{id}/roles"],
       [roles, `${path}/roles`, { role: "coach", change: "maybe" }, "/api/admin/members/{id}/roles"],
       [
@@ -264,7 +250,7 @@ describe("the admin API", () => {
   });
 
   it("resends a verification code and deletes an account, with the pages' rules and refusals", async () => {
-    const boss = await admin();
+    const boss = await adminMember();
     const newcomer = await registerMember({ email: "newcomer@example.com" });
     const id = { id: newcomer.memberId };
     const path = `/api/admin/members/${newcomer.memberId}`;

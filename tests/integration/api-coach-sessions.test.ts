@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { auditEvents, coachingBookings } from "~/.server/db/schema.server";
-import { verifiedMember, type TestMember } from "../support/accounts";
-import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
+import { type TestMember, verifiedMember } from "../support/accounts";
+import { CLAIRE_EMAIL, claireSlots, coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
+import { callApi } from "../support/http";
 
 const sessionList = endpointAt("/api/coach/sessions").loader;
 const sessionMove = endpointAt("/api/coach/sessions/:id/move").action!;
@@ -17,29 +16,9 @@ const bookingCreate = endpointAt("/api/bookings").action!;
 const bookingCancel = endpointAt("/api/bookings/:id/cancel").action!;
 
 type Handler = (args: ActionFunctionArgs) => Promise<Response> | Response;
-const DAY = 24 * 3600_000;
-
-async function send(
-  fn: Handler,
-  path: string,
-  who: TestMember | null,
-  options: { json?: unknown; params?: Record<string, string> } = {},
-) {
-  const headers: Record<string, string> = { "Accept-Language": "en" };
-  if (who) headers.Authorization = `Bearer ${who.token}`;
-  const request = buildRequest(path, {
-    json: options.json,
-    method: options.json === undefined ? "GET" : "POST",
-    headers,
-  });
-  return answerOf(fn({ request, params: options.params ?? {}, context: {} }));
-}
-
-async function claireSlots() {
-  const coach = (await coachOf("claire-moreau"))!;
-  const from = new Date(Date.now() + 3 * DAY);
-  return freeSlotsOf(coach, from, new Date(from.getTime() + 14 * DAY));
-}
+/** The API in English, as `who` (null: no token). */
+const send = (fn: Handler, path: string, who: TestMember | null, options: Parameters<typeof callApi>[3] = {}) =>
+  callApi(fn, path, who, { ...options, lang: "en" });
 
 async function bookWithClaire(member: TestMember, start: Date): Promise<string> {
   const answer = await send(bookingCreate, "/api/bookings", member, {

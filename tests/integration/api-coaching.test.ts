@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { verifiedMember } from "../support/accounts";
-import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
+import { callApi } from "../support/http";
 
 const coachList = endpointAt("/api/coaches").loader;
 const slotList = endpointAt("/api/coaches/:coach_slug/slots").loader;
@@ -15,22 +15,9 @@ const bookingMove = endpointAt("/api/bookings/:id/reschedule").action;
 
 type Handler = (args: ActionFunctionArgs) => Promise<Response> | Response;
 
-async function send(
-  fn: Handler,
-  path: string,
-  token: string | null,
-  options: { json?: unknown; params?: Record<string, string>; method?: string } = {},
-) {
-  const headers: Record<string, string> = token
-    ? { Authorization: `Bearer ${token}`, "Accept-Language": "en" }
-    : { "Accept-Language": "en" };
-  const request = buildRequest(path, {
-    json: options.json,
-    method: options.method ?? (options.json === undefined ? "GET" : "POST"),
-    headers,
-  });
-  return answerOf(fn({ request, params: options.params ?? {}, context: {} }));
-}
+/** The API in English, with `token` (null: none). */
+const send = (fn: Handler, path: string, token: string | null, options: Parameters<typeof callApi>[3] = {}) =>
+  callApi(fn, path, token, { ...options, lang: "en" });
 
 describe("coaching API", () => {
   it("lists coaches and free slots, books, moves and cancels a session, each answer as /api/openapi.json says", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/api.$";
 import { verifiedMember } from "../support/accounts";
-import { answerOf, buildRequest } from "../support/http";
+import { callApi, ORIGIN } from "../support/http";
 
 /**
  * Every /api/ request goes through the one splat route, app/routes/api.$.ts, to the endpoint the
@@ -9,10 +9,9 @@ import { answerOf, buildRequest } from "../support/http";
  * HEAD and its action for the other methods.
  */
 async function send(method: string, path: string, options: { token?: string; json?: unknown } = {}) {
-  const headers: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
-  const request = buildRequest(path, { method, headers, json: options.json });
   const handler = method === "GET" || method === "HEAD" ? loader : action;
-  return answerOf(handler({ request, params: { "*": new URL(request.url).pathname.slice(5) }, context: {} }));
+  const params = { "*": new URL(path, ORIGIN).pathname.slice(5) };
+  return callApi(handler, path, options.token ?? null, { method, json: options.json, params });
 }
 
 const notFound = (path: string) => ({ errors: { base: [`Page not found: ${path}`] } });

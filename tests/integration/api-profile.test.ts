@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { login } from "~/.server/accounts/login.server";
@@ -6,9 +5,9 @@ import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, identities } from "~/.server/db/schema.server";
 import { codeIn, lastMailTo, otherCode, PASSWORD, registerMember, verifiedMember } from "../support/accounts";
-import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
+import { callApi, type RouteFunction } from "../support/http";
 
 const deleteApi = endpointAt("/api/profile/delete").action;
 const emailCancelApi = endpointAt("/api/profile/email/cancel").action;
@@ -18,32 +17,13 @@ const updateApi = endpointAt("/api/profile").action;
 const profileApi = endpointAt("/api/profile").loader;
 const passwordApi = endpointAt("/api/profile/password").action;
 
-type Action = (args: {
-  request: Request;
-  params: Record<string, string | undefined>;
-  context: AppLoadContext;
-}) => unknown;
-
-async function send(
-  fn: Action,
+const send = (
+  fn: RouteFunction,
   path: string,
   token: string | null,
   json?: unknown,
   headers: Record<string, string> = {},
-) {
-  const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  return answerOf(
-    fn({
-      request: buildRequest(path, {
-        json,
-        method: json === undefined ? "GET" : "POST",
-        headers: { ...auth, ...headers },
-      }),
-      params: {},
-      context: {},
-    }),
-  );
-}
+) => callApi(fn, path, token, { json, headers });
 
 describe("profile API", () => {
   it("reads and updates only the bearer's own profile; a field left out keeps its value", async () => {

@@ -1,12 +1,11 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { commitments, trainingModules } from "~/.server/db/schema.server";
 import { today } from "~/.server/space/overview.server";
 import { registerMember, verifiedMember } from "../support/accounts";
-import { answerOf, buildRequest, ORIGIN } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
+import { answerOf, callApi, ORIGIN, type RouteFunction } from "../support/http";
 
 const whoamiApi = endpointAt("/api/dashboard/whoami").loader;
 const commitmentDeleteApi = endpointAt("/api/commitments/:id/delete").action;
@@ -24,30 +23,10 @@ const lifeGpsApi = endpointAt("/api/life_gps").loader;
 const weatherCheckInApi = endpointAt("/api/weather").action;
 const weatherApi = endpointAt("/api/weather").loader;
 
-type RouteFunction = (args: {
-  request: Request;
-  params: Record<string, string | undefined>;
-  context: AppLoadContext;
-}) => unknown;
-
-/** Calls an API route as a client would: bearer token, JSON body (POST) or none (GET). */
-async function send(
-  fn: RouteFunction,
-  path: string,
-  token: string | null,
-  options: { json?: unknown; post?: boolean; params?: Record<string, string>; lang?: "fr" | "en" } = {},
-) {
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  if (options.lang) headers["Accept-Language"] = options.lang;
-  const post = options.post || options.json !== undefined;
-  return answerOf(
-    fn({
-      request: buildRequest(path, { json: options.json, method: post ? "POST" : "GET", headers }),
-      params: options.params ?? {},
-      context: {},
-    }),
-  );
-}
+/** The API as a client calls it: `post` sends a POST without a body. */
+const send = (fn: RouteFunction, path: string, token: string | null, options: SendOptions = {}) =>
+  callApi(fn, path, token, { ...options, method: options.post || options.json !== undefined ? "POST" : "GET" });
+type SendOptions = { json?: unknown; post?: boolean; params?: Record<string, string>; lang?: "fr" | "en" };
 
 async function aModuleId() {
   const [row] = await db().select({ id: trainingModules.id }).from(trainingModules).limit(1);

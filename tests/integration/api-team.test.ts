@@ -1,10 +1,9 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { lastMailTo, linkIn, verifiedMember } from "../support/accounts";
 import { aDayLater } from "../support/crew-mail";
-import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
+import { callApi } from "../support/http";
 
 const teamList = endpointAt("/api/team").loader;
 const teamAdd = endpointAt("/api/team").action;
@@ -19,27 +18,10 @@ const surveyList = endpointAt("/api/surveys").loader;
 const surveyCreate = endpointAt("/api/surveys").action;
 const surveyClose = endpointAt("/api/surveys/:id/close").action;
 
-type Handler = (args: ActionFunctionArgs) => Promise<Response> | Response;
-
-async function send(
-  fn: Handler,
-  path: string,
-  token: string | null,
-  options: { json?: unknown; params?: Record<string, string>; method?: string } = {},
-) {
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  const request = buildRequest(path, {
-    json: options.json,
-    method: options.method ?? (options.json === undefined ? "GET" : "POST"),
-    headers,
-  });
-  return answerOf(fn({ request, params: options.params ?? {}, context: {} }));
-}
-
 describe("team API", () => {
   it("adds, lists, edits and removes crew members; bad bodies answer 422 with team messages", async () => {
     const member = await verifiedMember();
-    const added = await send(teamAdd, "/api/team", member.token, {
+    const added = await callApi(teamAdd, "/api/team", member.token, {
       json: { name: "Paul", email: "paul@example.com", relation: "friend" },
     });
     expect(added.status).toBe(201);
@@ -49,13 +31,13 @@ describe("team API", () => {
       `/home/register?invited_id=${crew.invitationId}`,
     );
 
-    const twice = await send(teamAdd, "/api/team", member.token, {
+    const twice = await callApi(teamAdd, "/api/team", member.token, {
       json: { name: "Paul", email: "paul@example.com", relation: "friend" },
     });
     expect(twice.status).toBe(409);
     await checkedJson(twice, "/api/team", "post");
 
-    const bad = await send(teamAdd, "/api/team", member.token, {
+    const bad = await callApi(teamAdd, "/api/team", member.token, {
       json: { name: "", email: "nope", relation: "pirate" },
     });
     expect(bad.status).toBe(422);
@@ -63,17 +45,17 @@ describe("team API", () => {
     expect(errors.email).toEqual(["Adresse e-mail invalide"]);
     expect(errors.relation).toEqual(["Choisissez une relation dans la liste."]);
 
-    const notJson = await send(teamAdd, "/api/team", member.token, { method: "POST" });
+    const notJson = await callApi(teamAdd, "/api/team", member.token, { method: "POST" });
     expect(notJson.status).toBe(400);
     await checkedJson(notJson, "/api/team", "post");
 
-    const list = await checkedJson(await send(teamList, "/api/team", member.token), "/api/team", "get");
+    const list = await checkedJson(await callApi(teamList, "/api/team", member.token), "/api/team", "get");
     expect(list.crew).toHaveLength(1);
 
     const params = { id: crew.id };
-    const got = await send(crewGet, `/api/team/${crew.id}`, member.token, { params });
+    const got = await callApi(crewGet, `/api/team/${crew.id}`, member.token, { params });
     expect((await checkedJson(got, "/api/team/{id}", "get")).crew.id).toBe(crew.id);
-    const edited = await send(crewEdit, `/api/team/${crew.id}`, member.token, {
+    const edited = await callApi(crewEdit, `/api/team/${crew.id}`, member.token, {
       params,
       json: { name: "Paulo", relation: "coach" },
     });
@@ -82,18 +64,20 @@ describe("team API", () => {
       relation: "coach",
       email: "paul@example.com",
     });
-    const refused = await send(crewEdit, `/api/team/${crew.id}`, member.token, {
+    const refused = await callApi(crewEdit, `/api/team/${crew.id}`, member.token, {
       params,
       json: { name: "", relation: "coach" },
     });
     expect(refused.status).toBe(422);
     await checkedJson(refused, "/api/team/{id}", "post");
 
-    const removed = await send(crewRemove, `/api/team/${crew.id}/remove`, member.token, { params, method: "POST" });
+    const removed = await callApi(crewRemove, `/api/team/${crew.id}/remove`, member.token, { params, method: "POST" });
     expect(await checkedJson(removed, "/api/team/{id}/remove", "post")).toEqual({ success: true });
-    expect((await checkedJson(await send(teamList, "/api/team", member.token), "/api/team", "get")).crew).toEqual([]);
+    expect((await checkedJson(await callApi(teamList, "/api/team", member.token), "/api/team", "get")).crew).toEqual(
+      [],
+    );
 
-    const anonymous = await send(teamList, "/api/team", null);
+    const anonymous = await callApi(teamList, "/api/team", null);
     expect(anonymous.status).toBe(401);
     await checkedJson(anonymous, "/api/team", "get");
   });
@@ -101,7 +85,7 @@ describe("team API", () => {
   it("answers 404 for another member's crew and invitations", async () => {
     const owner = await verifiedMember();
     const { crew } = await (
-      await send(teamAdd, "/api/team", owner.token, {
+      await callApi(teamAdd, "/api/team", owner.token, {
         json: { name: "Paul", email: "paul@example.com", relation: "friend" },
       })
     ).json();
@@ -113,32 +97,37 @@ describe("team API", () => {
       [crewEdit, "/api/team/{id}", "post", { json: { name: "X", relation: "friend" } }],
       [crewRemove, "/api/team/{id}/remove", "post", { method: "POST" }],
     ] as const) {
-      const answer = await send(fn as Handler, `/api/team/${crew.id}`, other.token, { params, ...options });
+      const answer = await callApi(fn, `/api/team/${crew.id}`, other.token, { params, ...options });
       expect(answer.status, path).toBe(404);
       await checkedJson(answer, path, method);
     }
     for (const action of ["resend", "revoke", "accept", "decline"]) {
-      const answer = await send(invitationAct(action), `/api/invitations/${crew.invitationId}/${action}`, other.token, {
-        params: { id: crew.invitationId },
-        method: "POST",
-      });
+      const answer = await callApi(
+        invitationAct(action),
+        `/api/invitations/${crew.invitationId}/${action}`,
+        other.token,
+        {
+          params: { id: crew.invitationId },
+          method: "POST",
+        },
+      );
       expect(answer.status, action).toBe(404);
       await checkedJson(answer, `/api/invitations/{id}/${action}`, "post");
     }
-    expect((await checkedJson(await send(teamList, "/api/team", owner.token), "/api/team", "get")).crew[0].name).toBe(
-      "Paul",
-    );
+    expect(
+      (await checkedJson(await callApi(teamList, "/api/team", owner.token), "/api/team", "get")).crew[0].name,
+    ).toBe("Paul");
   });
 
   it("lists, resends (rate-limited), revokes and accepts invitations", async () => {
     const inviter = await verifiedMember();
     const { crew } = await (
-      await send(teamAdd, "/api/team", inviter.token, {
+      await callApi(teamAdd, "/api/team", inviter.token, {
         json: { name: "Paul", email: "paul@example.com", relation: "friend" },
       })
     ).json();
     const act = (token: string, action: string) =>
-      send(invitationAct(action), `/api/invitations/${crew.invitationId}/${action}`, token, {
+      callApi(invitationAct(action), `/api/invitations/${crew.invitationId}/${action}`, token, {
         params: { id: crew.invitationId },
         method: "POST",
       });
@@ -153,7 +142,7 @@ describe("team API", () => {
 
     const paul = await verifiedMember({ email: "paul@example.com" });
     const lists = await checkedJson(
-      await send(invitationList, "/api/invitations", paul.token),
+      await callApi(invitationList, "/api/invitations", paul.token),
       "/api/invitations",
       "get",
     );
@@ -167,7 +156,7 @@ describe("team API", () => {
     expect(again.status).toBe(409);
     await checkedJson(again, "/api/invitations/{id}/revoke", "post");
     const sent = await checkedJson(
-      await send(invitationList, "/api/invitations", inviter.token),
+      await callApi(invitationList, "/api/invitations", inviter.token),
       "/api/invitations",
       "get",
     );
@@ -179,13 +168,13 @@ describe("team API", () => {
     const ids: string[] = [];
     for (const name of ["paul", "lina", "sami"]) {
       const { crew } = await (
-        await send(teamAdd, "/api/team", member.token, {
+        await callApi(teamAdd, "/api/team", member.token, {
           json: { name, email: `${name}@example.com`, relation: "friend" },
         })
       ).json();
       ids.push(crew.id);
     }
-    const refused = await send(surveyCreate, "/api/surveys", member.token, {
+    const refused = await callApi(surveyCreate, "/api/surveys", member.token, {
       json: { title: "360", questions: ["A", "B"], crew: ids },
     });
     expect(refused.status).toBe(422);
@@ -193,7 +182,7 @@ describe("team API", () => {
       "Écrivez entre 3 et 5 questions.",
     ]);
 
-    const created = await send(surveyCreate, "/api/surveys", member.token, {
+    const created = await callApi(surveyCreate, "/api/surveys", member.token, {
       json: { title: "360", questions: ["A ?", "B ?", "C ?"], crew: ids },
     });
     expect(created.status).toBe(201);
@@ -202,18 +191,18 @@ describe("team API", () => {
       answered: 0,
       results: null,
     });
-    const listed = await checkedJson(await send(surveyList, "/api/surveys", member.token), "/api/surveys", "get");
+    const listed = await checkedJson(await callApi(surveyList, "/api/surveys", member.token), "/api/surveys", "get");
     expect(listed.surveys).toHaveLength(1);
 
     const id = listed.surveys[0].id;
     const stranger = await verifiedMember({ email: "stranger@example.com" });
-    const notTheirs = await send(surveyClose, `/api/surveys/${id}/close`, stranger.token, {
+    const notTheirs = await callApi(surveyClose, `/api/surveys/${id}/close`, stranger.token, {
       method: "POST",
       params: { id },
     });
     expect(notTheirs.status).toBe(404);
     await checkedJson(notTheirs, "/api/surveys/{id}/close", "post");
-    const closed = await send(surveyClose, `/api/surveys/${id}/close`, member.token, {
+    const closed = await callApi(surveyClose, `/api/surveys/${id}/close`, member.token, {
       method: "POST",
       params: { id },
     });
@@ -228,7 +217,7 @@ describe("team API", () => {
   it("registering through POST /api/dashboard/register?invited_id=<invitation id> shows the crew member as joined", async () => {
     const inviter = await verifiedMember();
     const { crew } = await (
-      await send(teamAdd, "/api/team", inviter.token, {
+      await callApi(teamAdd, "/api/team", inviter.token, {
         json: { name: "Ana", email: "ana@example.com", relation: "friend" },
       })
     ).json();
@@ -239,10 +228,11 @@ describe("team API", () => {
       email: "ana@example.com",
       password: "Boussole-2024",
     };
-    const request = buildRequest(`/api/dashboard/register?invited_id=${crew.invitationId}`, { json: { user } });
-    const registered = await answerOf(registerApi({ request, params: {}, context: {} }));
+    const registered = await callApi(registerApi, `/api/dashboard/register?invited_id=${crew.invitationId}`, null, {
+      json: { user },
+    });
     expect(registered.status).toBe(201);
-    const list = await checkedJson(await send(teamList, "/api/team", inviter.token), "/api/team", "get");
+    const list = await checkedJson(await callApi(teamList, "/api/team", inviter.token), "/api/team", "get");
     expect(list.crew[0]).toMatchObject({ name: "Ana", status: "joined" });
   });
 });

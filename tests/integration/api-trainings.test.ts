@@ -1,25 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { registerMember, verifiedMember } from "../support/accounts";
-import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
+import { callApi } from "../support/http";
 
 const trainingsApi = endpointAt("/api/trainings").loader;
 const trainingApi = endpointAt("/api/trainings/:training_slug").loader;
 const readApi = endpointAt("/api/trainings/:training_slug/modules/:module_slug/parts/:part_slug/read").action;
 const quizApi = endpointAt("/api/trainings/:training_slug/modules/:module_slug/quiz").action;
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function get(fn: typeof trainingsApi, path: string, token: string | null, params: Record<string, string> = {}) {
-  return answerOf(
-    fn({
-      request: buildRequest(path, { headers: token ? bearer(token) : {} }),
-      params,
-      context: {},
-    }),
-  );
-}
+const get = (fn: typeof trainingsApi, path: string, token: string | null, params: Record<string, string> = {}) =>
+  callApi(fn, path, token, { params });
 
 describe("trainings API", () => {
   it("lists the catalogue with states, and 401/403 for no session or an unverified address", async () => {
@@ -44,15 +35,11 @@ describe("trainings API", () => {
     );
     const module = training.modules[0];
     const part = module.parts[0];
-    const read = await answerOf(
-      readApi({
-        request: buildRequest(`/api/trainings/j-embarque/modules/${module.slug}/parts/${part.slug}/read`, {
-          method: "POST",
-          headers: bearer(member.token),
-        }),
-        params: { training_slug: "j-embarque", module_slug: module.slug, part_slug: part.slug },
-        context: {},
-      }),
+    const read = await callApi(
+      readApi,
+      `/api/trainings/j-embarque/modules/${module.slug}/parts/${part.slug}/read`,
+      member.token,
+      { method: "POST", params: { training_slug: "j-embarque", module_slug: module.slug, part_slug: part.slug } },
     );
     expect(
       await checkedJson(read, "/api/trainings/{training_slug}/modules/{module_slug}/parts/{part_slug}/read", "post"),
@@ -64,16 +51,11 @@ describe("trainings API", () => {
     const multi = module.quiz.questions.find((q: { max: number }) => q.max > 1);
     const quizPath = "/api/trainings/{training_slug}/modules/{module_slug}/quiz";
     const submit = async (answers: Record<string, string[]>, headers: Record<string, string> = {}) =>
-      await answerOf(
-        quizApi({
-          request: buildRequest(`/api/trainings/j-embarque/modules/${module.slug}/quiz`, {
-            json: { answers },
-            headers: { ...bearer(member.token), ...headers },
-          }),
-          params: { training_slug: "j-embarque", module_slug: module.slug },
-          context: {},
-        }),
-      );
+      await callApi(quizApi, `/api/trainings/j-embarque/modules/${module.slug}/quiz`, member.token, {
+        json: { answers },
+        headers,
+        params: { training_slug: "j-embarque", module_slug: module.slug },
+      });
     const answers = Object.fromEntries(
       module.quiz.questions.map((q: { id: string; min: number; answers: { id: string }[] }) => [
         q.id,
@@ -106,15 +88,11 @@ describe("trainings API", () => {
       "get",
     );
     expect(locked.modules[0].quiz).toBeNull();
-    const refused = await answerOf(
-      quizApi({
-        request: buildRequest(`/api/trainings/tenir-le-cap/modules/${locked.modules[0].slug}/quiz`, {
-          json: { answers: {} },
-          headers: bearer(member.token),
-        }),
-        params: { training_slug: "tenir-le-cap", module_slug: locked.modules[0].slug },
-        context: {},
-      }),
+    const refused = await callApi(
+      quizApi,
+      `/api/trainings/tenir-le-cap/modules/${locked.modules[0].slug}/quiz`,
+      member.token,
+      { json: { answers: {} }, params: { training_slug: "tenir-le-cap", module_slug: locked.modules[0].slug } },
     );
     expect(refused.status).toBe(403);
   });

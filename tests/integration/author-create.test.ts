@@ -36,8 +36,8 @@ import NewPage, { action as newAction, loader as newLoader } from "~/routes/_def
 import { loader as draftFileLoader } from "~/routes/author.trainings.$slug.draft[.]json";
 import Overview, { loader as overviewLoader } from "~/routes/_default.author.trainings.$slug._index";
 import AuthorTrainings, { loader as listLoader } from "~/routes/_default.author.trainings._index";
-import { callWith, renderPage, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
+import { renderPage, type TestMember } from "../support/accounts";
+import { callWith, dataOf, getAs, headerOf, ORIGIN, postAs, statusOf } from "../support/http";
 import { withRole } from "../support/roles";
 
 /**
@@ -49,14 +49,6 @@ type Routed = (args: LoaderFunctionArgs) => unknown;
 const trainingsFolder = path.join(process.cwd(), "app/content/trainings");
 const fileBytes = (slug: string) => readFileSync(path.join(trainingsFolder, `${slug}.json`));
 const fileOf = (slug: string) => JSON.parse(fileBytes(slug).toString("utf8"));
-
-function get(loader: Routed, pathname: string, cookie: string, params: Record<string, string> = {}) {
-  return callWith(loader, buildRequest(pathname, { cookie }), { params });
-}
-
-function post(action: Routed, pathname: string, cookie: string, form: Record<string, string>, params = {}) {
-  return callWith(action, buildRequest(pathname, { cookie, form }), { params });
-}
 
 function fileRequest(
   pathname: string,
@@ -108,12 +100,12 @@ describe("the create, retire, preview and import pages refuse whoever is neither
         [draftFileLoader, "/author/trainings/j-embarque/draft.json", slug],
       ];
       for (const [loader, pathname, params] of pages)
-        expect(statusOf(await get(loader, pathname, visitor.cookie, params)), pathname).toBe(404);
+        expect(statusOf(await getAs(loader, pathname, visitor.cookie, params)), pathname).toBe(404);
       const form = { kind: "training", slug: "volee", titleFr: "Volée", titleEn: "Flight", access: "free" };
-      expect(statusOf(await post(newAction, "/author/trainings/new", visitor.cookie, form))).toBe(404);
+      expect(statusOf(await postAs(newAction, "/author/trainings/new", visitor.cookie, form))).toBe(404);
       const retire = { intent: "retire", revision: "1" };
       expect(
-        statusOf(await post(retireAction, "/author/trainings/j-embarque/retire", visitor.cookie, retire, slug)),
+        statusOf(await postAs(retireAction, "/author/trainings/j-embarque/retire", visitor.cookie, retire, slug)),
       ).toBe(404);
       const file = fileBytes("j-embarque");
       const intoDraft = fileRequest("/author/trainings/j-embarque/import", file, visitor.cookie, { revision: "1" });
@@ -130,14 +122,14 @@ describe("the ways in", () => {
     const author = await withRole("author@example.com", "author");
     const list = await renderPage(AuthorTrainings, {
       path: "/author/trainings",
-      loaderData: await dataOf<object>(await get(listLoader, "/author/trainings", author.cookie)),
+      loaderData: await dataOf<object>(await getAs(listLoader, "/author/trainings", author.cookie)),
     });
     expect(list).toContain('href="/author/trainings/new"');
     expect(list).toContain('href="/author/trainings/import"');
     const overview = await renderPage(Overview, {
       path: "/author/trainings/cap-2024",
       loaderData: await dataOf<object>(
-        await get(overviewLoader, "/author/trainings/cap-2024", author.cookie, { slug: "cap-2024" }),
+        await getAs(overviewLoader, "/author/trainings/cap-2024", author.cookie, { slug: "cap-2024" }),
       ),
     });
     expect(overview).toContain('href="/author/trainings/cap-2024/import"');
@@ -152,7 +144,7 @@ describe("creating a training", () => {
   it("creates an empty draft after the last training, then opens the editor; members see nothing of it", async () => {
     const author = await withRole("author@example.com", "author");
     const member = await withRole("member@example.com", null);
-    const answer = await post(newAction, "/author/trainings/new", author.cookie, {
+    const answer = await postAs(newAction, "/author/trainings/new", author.cookie, {
       kind: "test",
       slug: "",
       titleFr: "Été à bord",
@@ -179,10 +171,10 @@ describe("creating a training", () => {
     });
     expect(draft?.published).toBeNull();
     expect(await db().select().from(trainings).where(eq(trainings.slug, "ete-a-bord"))).toEqual([]);
-    const list = await dataOf<{ tests: { slug: string }[] }>(await get(trainingsLoader, "/trainings", member.cookie));
+    const list = await dataOf<{ tests: { slug: string }[] }>(await getAs(trainingsLoader, "/trainings", member.cookie));
     expect(list.tests.map((t) => t.slug)).not.toContain("ete-a-bord");
     expect(
-      statusOf(await get(trainingLoader, "/training/ete-a-bord", member.cookie, { training_slug: "ete-a-bord" })),
+      statusOf(await getAs(trainingLoader, "/training/ete-a-bord", member.cookie, { training_slug: "ete-a-bord" })),
     ).toBe(404);
   });
 
@@ -203,14 +195,14 @@ describe("creating a training", () => {
       [{ ...base, slug: "ok", titleFr: "x".repeat(161) }, 422, "titleFr", "errors.tooLong"],
     ];
     for (const [form, status, field, message] of cases) {
-      const answer = await post(newAction, "/author/trainings/new", admin.cookie, form);
+      const answer = await postAs(newAction, "/author/trainings/new", admin.cookie, form);
       expect(statusOf(answer), JSON.stringify(form).slice(0, 80)).toBe(status);
       const reply = await dataOf<{ error: Record<string, string[]> }>(answer);
       expect(reply.error[field]).toEqual([message]);
     }
     expect(await everything()).toEqual(before);
     // The refused form is shown again with its message, in French.
-    const answer = await post(newAction, "/author/trainings/new", admin.cookie, { ...base, slug: "j-embarque" });
+    const answer = await postAs(newAction, "/author/trainings/new", admin.cookie, { ...base, slug: "j-embarque" });
     const html = await renderPage(NewPage, {
       path: "/author/trainings/new",
       loaderData: {},
@@ -229,7 +221,7 @@ describe("retiring and restoring a training (item 1)", () => {
     await markPartRead(started.memberId, "j-embarque", "prendre-la-barre", "bienvenue-a-bord");
     const slug = { slug: "j-embarque" };
     const page = await dataOf<{ revision: number; retired: boolean; published: boolean }>(
-      await get(retireLoader, "/author/trainings/j-embarque/retire", author.cookie, slug),
+      await getAs(retireLoader, "/author/trainings/j-embarque/retire", author.cookie, slug),
     );
     expect(page).toMatchObject({ retired: false, published: true });
     const [training] = await db().select().from(trainings).where(eq(trainings.slug, "j-embarque"));
@@ -239,7 +231,7 @@ describe("retiring and restoring a training (item 1)", () => {
       .where(eq(trainingVersions.trainingId, training.id));
 
     // A stale revision is refused, nothing changes.
-    const stale = await post(
+    const stale = await postAs(
       retireAction,
       "/author/trainings/j-embarque/retire",
       author.cookie,
@@ -249,7 +241,7 @@ describe("retiring and restoring a training (item 1)", () => {
     expect(statusOf(stale)).toBe(409);
     expect((await db().select().from(trainings).where(eq(trainings.slug, "j-embarque")))[0].archived).toBe(false);
 
-    const retired = await post(
+    const retired = await postAs(
       retireAction,
       "/author/trainings/j-embarque/retire",
       author.cookie,
@@ -271,19 +263,21 @@ describe("retiring and restoring a training (item 1)", () => {
     // Members: the list hides it; old trainings shows it to the one who started it only.
     for (const member of [started, stranger]) {
       const list = await dataOf<{ trainings: { slug: string }[] }>(
-        await get(trainingsLoader, "/trainings", member.cookie),
+        await getAs(trainingsLoader, "/trainings", member.cookie),
       );
       expect(list.trainings.map((t) => t.slug)).not.toContain("j-embarque");
     }
     type Old = { trainings: { slug: string }[] };
     const oldOf = async (member: TestMember) =>
-      (await dataOf<Old>(await get(oldTrainingsLoader, "/old_trainings", member.cookie))).trainings.map((t) => t.slug);
+      (await dataOf<Old>(await getAs(oldTrainingsLoader, "/old_trainings", member.cookie))).trainings.map(
+        (t) => t.slug,
+      );
     expect(await oldOf(started)).toContain("j-embarque");
     expect(await oldOf(stranger)).not.toContain("j-embarque");
     const trainingPage = (member: TestMember) =>
-      get(trainingLoader, "/training/j-embarque", member.cookie, { training_slug: "j-embarque" });
+      getAs(trainingLoader, "/training/j-embarque", member.cookie, { training_slug: "j-embarque" });
     const modulePage = (member: TestMember) =>
-      get(moduleLoader, "/training/j-embarque/modules/prendre-la-barre", member.cookie, {
+      getAs(moduleLoader, "/training/j-embarque/modules/prendre-la-barre", member.cookie, {
         training_slug: "j-embarque",
         module_slug: "prendre-la-barre",
       });
@@ -302,12 +296,12 @@ describe("retiring and restoring a training (item 1)", () => {
     const html = await renderPage(RetirePage, {
       path: "/author/trainings/j-embarque/retire",
       loaderData: await dataOf(
-        await get(retireLoader, "/author/trainings/j-embarque/retire?done=retired", author.cookie, slug),
+        await getAs(retireLoader, "/author/trainings/j-embarque/retire?done=retired", author.cookie, slug),
       ),
     });
     expect(html).toContain("Remettre en ligne maintenant");
     expect(html).toContain("Formation retirée");
-    const restored = await post(
+    const restored = await postAs(
       retireAction,
       "/author/trainings/j-embarque/retire",
       author.cookie,
@@ -319,7 +313,7 @@ describe("retiring and restoring a training (item 1)", () => {
     expect((await readDraft("j-embarque"))?.content.archived).toBe(false);
     expect(statusOf(await trainingPage(stranger))).toBe(200);
     const list = await dataOf<{ trainings: { slug: string }[] }>(
-      await get(trainingsLoader, "/trainings", stranger.cookie),
+      await getAs(trainingsLoader, "/trainings", stranger.cookie),
     );
     expect(list.trainings.map((t) => t.slug)).toContain("j-embarque");
     expect(await oldOf(started)).not.toContain("j-embarque");
@@ -327,7 +321,7 @@ describe("retiring and restoring a training (item 1)", () => {
 
   it("a training never published has nothing to retire; a forged or stale post is refused", async () => {
     const author = await withRole("author@example.com", "author");
-    await post(newAction, "/author/trainings/new", author.cookie, {
+    await postAs(newAction, "/author/trainings/new", author.cookie, {
       kind: "training",
       slug: "brouillon",
       titleFr: "B",
@@ -336,10 +330,10 @@ describe("retiring and restoring a training (item 1)", () => {
     });
     const slug = { slug: "brouillon" };
     const page = await dataOf<{ published: boolean; revision: number }>(
-      await get(retireLoader, "/author/trainings/brouillon/retire", author.cookie, slug),
+      await getAs(retireLoader, "/author/trainings/brouillon/retire", author.cookie, slug),
     );
     expect(page.published).toBe(false);
-    const answer = await post(
+    const answer = await postAs(
       retireAction,
       "/author/trainings/brouillon/retire",
       author.cookie,
@@ -355,13 +349,15 @@ describe("retiring and restoring a training (item 1)", () => {
     for (const form of forged) {
       expect(
         statusOf(
-          await post(retireAction, "/author/trainings/j-embarque/retire", author.cookie, form, { slug: "j-embarque" }),
+          await postAs(retireAction, "/author/trainings/j-embarque/retire", author.cookie, form, {
+            slug: "j-embarque",
+          }),
         ),
       ).toBe(400);
     }
     expect(
       statusOf(
-        await post(
+        await postAs(
           retireAction,
           "/author/trainings/nope/retire",
           author.cookie,
@@ -378,7 +374,9 @@ describe("retiring and restoring a training (item 1)", () => {
     const reader = await withRole("reader@example.com", null);
     type Old = { trainings: { slug: string }[] };
     const oldOf = async (member: TestMember) =>
-      (await dataOf<Old>(await get(oldTrainingsLoader, "/old_trainings", member.cookie))).trainings.map((t) => t.slug);
+      (await dataOf<Old>(await getAs(oldTrainingsLoader, "/old_trainings", member.cookie))).trainings.map(
+        (t) => t.slug,
+      );
     expect(await oldOf(fresh)).toEqual([]);
     // A member who read it before it was archived (the seed ships it archived).
     const [module] = fileOf("cap-2024").modules;
@@ -393,7 +391,7 @@ describe("retiring and restoring a training (item 1)", () => {
     expect(await oldOf(reader)).toEqual(["cap-2024"]);
     expect(await oldOf(fresh)).toEqual([]);
     const page = (member: TestMember) =>
-      get(trainingLoader, "/training/cap-2024", member.cookie, { training_slug: "cap-2024" });
+      getAs(trainingLoader, "/training/cap-2024", member.cookie, { training_slug: "cap-2024" });
     expect(statusOf(await page(reader))).toBe(200);
     expect(statusOf(await page(fresh))).toBe(404);
   });
@@ -416,7 +414,7 @@ describe("previewing a draft as a member (item 4)", () => {
       frame: { lang: string; width: string; missing: unknown[] };
     };
     const english = await dataOf<Preview>(
-      await get(previewLoader, "/author/trainings/j-embarque/preview?lang=en&width=full", author.cookie, slug),
+      await getAs(previewLoader, "/author/trainings/j-embarque/preview?lang=en&width=full", author.cookie, slug),
     );
     expect(english.preview.training.title).toBe("Draft title only");
     expect(english.frame).toMatchObject({ lang: "en", width: "full", missing: [] });
@@ -424,7 +422,7 @@ describe("previewing a draft as a member (item 4)", () => {
       "/author/trainings/j-embarque/preview/prendre-la-barre?lang=en&width=full",
     );
     const french = await dataOf<Preview>(
-      await get(previewLoader, "/author/trainings/j-embarque/preview?lang=xx", author.cookie, slug),
+      await getAs(previewLoader, "/author/trainings/j-embarque/preview?lang=xx", author.cookie, slug),
     );
     expect(french.frame).toMatchObject({ lang: "fr", width: "phone" });
     expect(french.preview.training.title).toBe(fileOf("j-embarque").title.fr);
@@ -443,7 +441,7 @@ describe("previewing a draft as a member (item 4)", () => {
     expect(html).toContain('href="/author/trainings/j-embarque/preview?lang=en&amp;width=phone"');
 
     const module = await dataOf<object>(
-      await get(modulePreviewLoader, "/author/trainings/j-embarque/preview/prendre-la-barre?lang=en", author.cookie, {
+      await getAs(modulePreviewLoader, "/author/trainings/j-embarque/preview/prendre-la-barre?lang=en", author.cookie, {
         ...slug,
         module: "prendre-la-barre",
       }),
@@ -459,21 +457,21 @@ describe("previewing a draft as a member (item 4)", () => {
     expect(modulePage).not.toContain('href="/training/');
     expect(
       statusOf(
-        await get(modulePreviewLoader, "/author/trainings/j-embarque/preview/nope", author.cookie, {
+        await getAs(modulePreviewLoader, "/author/trainings/j-embarque/preview/nope", author.cookie, {
           ...slug,
           module: "nope",
         }),
       ),
     ).toBe(404);
-    expect(statusOf(await get(previewLoader, "/author/trainings/nope/preview", author.cookie, { slug: "nope" }))).toBe(
-      404,
-    );
+    expect(
+      statusOf(await getAs(previewLoader, "/author/trainings/nope/preview", author.cookie, { slug: "nope" })),
+    ).toBe(404);
     expect(await db().select().from(partReads)).toEqual(before);
   });
 
   it("shows what a new draft has and marks what it lacks", async () => {
     const author = await withRole("author@example.com", "author");
-    await post(newAction, "/author/trainings/new", author.cookie, {
+    await postAs(newAction, "/author/trainings/new", author.cookie, {
       kind: "training",
       slug: "a-moitie",
       titleFr: "À moitié",
@@ -485,7 +483,7 @@ describe("previewing a draft as a member (item 4)", () => {
       frame: { missing: { path: string; message: string }[] };
     };
     const preview = await dataOf<Preview>(
-      await get(previewLoader, "/author/trainings/a-moitie/preview?lang=en", author.cookie, { slug: "a-moitie" }),
+      await getAs(previewLoader, "/author/trainings/a-moitie/preview?lang=en", author.cookie, { slug: "a-moitie" }),
     );
     expect(preview.preview.training).toMatchObject({ title: "⚠ To be written", summary: "⚠ To be written" });
     expect(preview.frame.missing.map((m) => m.path)).toEqual(["title.en", "summary.fr", "summary.en", "modules"]);
@@ -516,7 +514,7 @@ describe("importing and exporting (item 7)", () => {
       "J’embarque, revu",
     );
 
-    const file = (await get(
+    const file = (await getAs(
       draftFileLoader,
       "/author/trainings/j-embarque/draft.json",
       author.cookie,
@@ -530,11 +528,11 @@ describe("importing and exporting (item 7)", () => {
     expect(draftContent.parse(JSON.parse(text))).toEqual(after?.content);
     expect(JSON.parse(text).title.fr).toBe("J’embarque, revu");
     expect(
-      statusOf(await get(draftFileLoader, "/author/trainings/nope/draft.json", author.cookie, { slug: "nope" })),
+      statusOf(await getAs(draftFileLoader, "/author/trainings/nope/draft.json", author.cookie, { slug: "nope" })),
     ).toBe(404);
 
     const page = await dataOf<object>(
-      await get(importDraftLoader, "/author/trainings/j-embarque/import?imported=1", author.cookie, slug),
+      await getAs(importDraftLoader, "/author/trainings/j-embarque/import?imported=1", author.cookie, slug),
     );
     const html = await renderPage(ImportDraftPage, { path: "/author/trainings/j-embarque/import", loaderData: page });
     expect(html).toContain("Brouillon remplacé par le fichier");
@@ -587,7 +585,7 @@ describe("importing and exporting (item 7)", () => {
     expect(statusOf(tooLarge)).toBe(422);
     expect((await dataOf<Refusal>(tooLarge)).problems[0].message).toContain("512");
     // Not even a multipart form.
-    const notForm = await post(
+    const notForm = await postAs(
       importDraftAction,
       "/author/trainings/j-embarque/import",
       admin.cookie,

@@ -26,8 +26,8 @@ import TrainingResults, {
   loader as trainingResultsLoader,
 } from "~/routes/_default.training_results.$training_slug.j-embarque";
 import Trainings, { loader as trainingsLoader } from "~/routes/_default.trainings._index";
-import { callWith, mailsTo, renderPage, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, ORIGIN, statusOf } from "../support/http";
+import { mailsTo, renderPage, type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, ORIGIN, statusOf } from "../support/http";
 
 /**
  * Issue 26 item 9: nothing an author writes becomes markup or script in a member's page. Every

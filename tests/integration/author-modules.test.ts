@@ -25,8 +25,8 @@ import ModulesPage, {
   loader as modulesLoader,
 } from "~/routes/_default.author.trainings.$slug.modules._index";
 import { loader as uploadLoader } from "~/routes/uploads.$file";
-import { callWith, renderPage, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
+import { renderPage, type TestMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, getAs, headerOf, ORIGIN, postAs, statusOf } from "../support/http";
 import { withRole } from "../support/roles";
 
 vi.mock("~/.server/runtime/lifecycle.server", () => ({ lifecycle: { start: async () => undefined } }));
@@ -47,13 +47,8 @@ type Routed = (args: LoaderFunctionArgs) => unknown;
 
 const paramsOf = (part?: string) => ({ slug: TRAINING, module: MODULE, ...(part ? { part } : {}) });
 
-function get(loader: Routed, pathname: string, cookie: string, params: Record<string, string>) {
-  return callWith(loader, buildRequest(pathname, { cookie }), { params });
-}
-
-function post(action: Routed, pathname: string, cookie: string, params: Record<string, string>, form: object) {
-  return callWith(action, buildRequest(pathname, { cookie, form: form as Record<string, string> }), { params });
-}
+const post = (action: Routed, pathname: string, cookie: string, params: Record<string, string>, form: object) =>
+  postAs(action, pathname, cookie, form as Record<string, string>, params);
 
 function upload(
   pathname: string,
@@ -117,7 +112,7 @@ describe("the modules pages refuse whoever is neither author nor admin", () => {
         [partLoader, PART_PAGE(part), paramsOf(part)],
       ];
       for (const [loader, pathname, params] of pages)
-        expect(statusOf(await get(loader, pathname, visitor.cookie, params)), pathname).toBe(404);
+        expect(statusOf(await getAs(loader, pathname, visitor.cookie, params)), pathname).toBe(404);
       const rev = String(before!.revision);
       const actions: Array<[Routed, string, Record<string, string>, object]> = [
         [modulesAction, MODULES, { slug: TRAINING }, { intent: "add", revision: rev, titleFr: "Intrus" }],
@@ -217,9 +212,11 @@ describe("the modules pages refuse whoever is neither author nor admin", () => {
   it("forged training, module and part slugs are 404s", async () => {
     const author = await withRole("author@example.com", "author");
     for (const slug of ["nope", "x".repeat(300)]) {
-      expect(statusOf(await get(modulesLoader, MODULES, author.cookie, { slug }))).toBe(404);
-      expect(statusOf(await get(moduleLoader, MODULE_PAGE, author.cookie, { slug: TRAINING, module: slug }))).toBe(404);
-      expect(statusOf(await get(partLoader, PART_PAGE(slug), author.cookie, paramsOf(slug)))).toBe(404);
+      expect(statusOf(await getAs(modulesLoader, MODULES, author.cookie, { slug }))).toBe(404);
+      expect(statusOf(await getAs(moduleLoader, MODULE_PAGE, author.cookie, { slug: TRAINING, module: slug }))).toBe(
+        404,
+      );
+      expect(statusOf(await getAs(partLoader, PART_PAGE(slug), author.cookie, paramsOf(slug)))).toBe(404);
       const file = { bytes: mp4(), name: "v.mp4", type: "video/mp4" };
       const rev = await revision();
       expect(statusOf(await upload(PART_PAGE(slug), author.cookie, { intent: "video", revision: rev }, file))).toBe(
@@ -274,7 +271,7 @@ describe("the modules list", () => {
     expect((await slugs())[0]).toBe("tenir-ses-engagements");
 
     // The confirmation step says members keep their progress.
-    const confirm = await get(modulesLoader, `${MODULES}?remove=traverser-les-tempetes`, author.cookie, {
+    const confirm = await getAs(modulesLoader, `${MODULES}?remove=traverser-les-tempetes`, author.cookie, {
       slug: TRAINING,
     });
     const html = await renderPage(ModulesPage, {
@@ -355,7 +352,7 @@ describe("a module's editor", () => {
       coaching: true,
     });
     const loaded = await dataOf<{ values: { hours: string } }>(
-      await get(moduleLoader, MODULE_PAGE, author.cookie, paramsOf()),
+      await getAs(moduleLoader, MODULE_PAGE, author.cookie, paramsOf()),
     );
     expect(loaded.values.hours).toBe("1,5");
     for (const hours of ["0", "100,5", "-1", "abc", "1e2", "", "1.234"]) {
@@ -412,7 +409,7 @@ describe("a module's editor", () => {
     expect(statusOf(kind)).toBe(400);
 
     const loaderData = await dataOf<object>(
-      await get(moduleLoader, `${MODULE_PAGE}?removePart=la-video`, author.cookie, paramsOf()),
+      await getAs(moduleLoader, `${MODULE_PAGE}?removePart=la-video`, author.cookie, paramsOf()),
     );
     const html = await renderPage(ModuleEditor, { path: `${MODULE_PAGE}?removePart=la-video`, loaderData });
     expect(html).toContain(`href="${MODULE_PAGE}/quiz"`);
@@ -469,7 +466,7 @@ describe("a part's editor", () => {
     expect((await readDraft(TRAINING))!.content).toEqual(before!.content);
 
     // What a browser without JavaScript shows: the message under the field, the formatting help.
-    const loaderData = await dataOf<object>(await get(partLoader, PART_PAGE(part), author.cookie, paramsOf(part)));
+    const loaderData = await dataOf<object>(await getAs(partLoader, PART_PAGE(part), author.cookie, paramsOf(part)));
     const html = await renderPage(PartEditor, {
       path: PART_PAGE(part),
       loaderData,

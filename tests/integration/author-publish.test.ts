@@ -16,8 +16,8 @@ import HistoryPage, {
 } from "~/routes/_default.author.trainings.$slug.history";
 import { loader as versionFileLoader } from "~/routes/author.trainings.$slug.history.$number.file[.]json";
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
-import { callWith, renderPage, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { renderPage, type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
 import { withRole } from "../support/roles";
 
 /**
@@ -28,15 +28,13 @@ import { withRole } from "../support/roles";
 type Routed = (args: LoaderFunctionArgs) => unknown;
 const seeded = (slug: string) => readTrainingFiles().find((file) => file.content.slug === slug)!.content;
 
-const get = (loader: Routed, path: string, cookie: string, params: Record<string, string>) =>
-  callWith(loader, buildRequest(path, { cookie }), { params });
 const post = (
   action: Routed,
   path: string,
   cookie: string,
   params: Record<string, string>,
   form: Record<string, string>,
-) => callWith(action, buildRequest(path, { cookie, form }), { params });
+) => postAs(action, path, cookie, form, params);
 
 async function revisionOf(slug: string) {
   return (await readDraft(slug))!.revision;
@@ -64,15 +62,15 @@ describe("publish and history refuse whoever is neither author nor admin", () =>
     const versions = await db().select().from(trainingVersions);
     for (const visitor of [plain, coach]) {
       const params = { slug: "cap-2024" };
-      expect(statusOf(await get(publishLoader, "/author/trainings/cap-2024/publish", visitor.cookie, params))).toBe(
+      expect(statusOf(await getAs(publishLoader, "/author/trainings/cap-2024/publish", visitor.cookie, params))).toBe(
         404,
       );
-      expect(statusOf(await get(historyLoader, "/author/trainings/cap-2024/history", visitor.cookie, params))).toBe(
+      expect(statusOf(await getAs(historyLoader, "/author/trainings/cap-2024/history", visitor.cookie, params))).toBe(
         404,
       );
       expect(
         statusOf(
-          await get(versionFileLoader, "/author/trainings/cap-2024/history/1/file.json", visitor.cookie, {
+          await getAs(versionFileLoader, "/author/trainings/cap-2024/history/1/file.json", visitor.cookie, {
             ...params,
             number: "1",
           }),
@@ -101,7 +99,7 @@ describe("/author/trainings/<slug>/publish", () => {
       return content;
     });
     const page = await dataOf<{ complete: boolean; missing: { path: string; where: string; message: string }[] }>(
-      await get(publishLoader, "/author/trainings/cap-2024/publish", author.cookie, { slug: "cap-2024" }),
+      await getAs(publishLoader, "/author/trainings/cap-2024/publish", author.cookie, { slug: "cap-2024" }),
     );
     expect(page.complete).toBe(false);
     expect(page.missing.map((m) => m.path)).toEqual(["title.en", "modules[0].quiz.questions[0].prompt.fr"]);
@@ -125,7 +123,7 @@ describe("/author/trainings/<slug>/publish", () => {
     const revision = await revisionOf("le-point-gps");
 
     const page = await dataOf<{ complete: boolean; changes: string[]; live: number }>(
-      await get(publishLoader, "/author/trainings/le-point-gps/publish", author.cookie, { slug: "le-point-gps" }),
+      await getAs(publishLoader, "/author/trainings/le-point-gps/publish", author.cookie, { slug: "le-point-gps" }),
     );
     expect(page).toMatchObject({
       complete: true,
@@ -191,7 +189,7 @@ describe("/author/trainings/<slug>/publish", () => {
       ).trainings.map((t) => t.slug);
     expect(await slugs()).not.toContain("cap-2026");
     const page = await dataOf<{ firstPublish: boolean; complete: boolean }>(
-      await get(publishLoader, "/author/trainings/cap-2026/publish", author.cookie, { slug: "cap-2026" }),
+      await getAs(publishLoader, "/author/trainings/cap-2026/publish", author.cookie, { slug: "cap-2026" }),
     );
     expect(page).toMatchObject({ firstPublish: true, complete: true });
     expect(statusOf(await publish("cap-2026", author, await revisionOf("cap-2026")))).toBe(303);
@@ -203,9 +201,13 @@ describe("/author/trainings/<slug>/publish", () => {
   it("a slug longer than a slug can be is a 404, page and action", async () => {
     const author = await withRole("author@example.com", "author");
     const slug = "a".repeat(65);
-    expect(statusOf(await get(publishLoader, `/author/trainings/${slug}/publish`, author.cookie, { slug }))).toBe(404);
+    expect(statusOf(await getAs(publishLoader, `/author/trainings/${slug}/publish`, author.cookie, { slug }))).toBe(
+      404,
+    );
     expect(statusOf(await publish(slug, author, 1))).toBe(404);
-    expect(statusOf(await get(historyLoader, `/author/trainings/${slug}/history`, author.cookie, { slug }))).toBe(404);
+    expect(statusOf(await getAs(historyLoader, `/author/trainings/${slug}/history`, author.cookie, { slug }))).toBe(
+      404,
+    );
     expect(statusOf(await publish("nothing-here", author, 1))).toBe(404);
   });
 });
@@ -294,7 +296,7 @@ describe("/author/trainings/<slug>/history", () => {
        where training_id = ${training.id} and number = 1`);
     const page = async (query: string) =>
       dataOf<{ page: { page: number; pages: number }; versions: { number: number }[] }>(
-        await get(historyLoader, `/author/trainings/capitaine/history${query}`, author.cookie, { slug: "capitaine" }),
+        await getAs(historyLoader, `/author/trainings/capitaine/history${query}`, author.cookie, { slug: "capitaine" }),
       );
     const first = await page("");
     expect(first.page).toEqual({ page: 1, pages: 2 });
@@ -308,7 +310,10 @@ describe("/author/trainings/<slug>/history", () => {
   it("hands out each version's file as the repository writes it; a number that is not one is a 404", async () => {
     const author = await withRole("author@example.com", "author");
     const file = (number: string, slug = "capitaine") =>
-      get(versionFileLoader, `/author/trainings/${slug}/history/${number}/file.json`, author.cookie, { slug, number });
+      getAs(versionFileLoader, `/author/trainings/${slug}/history/${number}/file.json`, author.cookie, {
+        slug,
+        number,
+      });
     const answer = (await file("1")) as Response;
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Content-Disposition")).toBe('attachment; filename="capitaine-v1.json"');

@@ -18,8 +18,8 @@ import SkillsPage, {
   action as skillsAction,
   loader as skillsLoader,
 } from "~/routes/_default.author.trainings.$slug.skills/route";
-import { callWith, renderPage } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { renderPage } from "../support/accounts";
+import { dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
 import { withRole } from "../support/roles";
 
 /**
@@ -34,20 +34,17 @@ type Params = Record<string, string>;
 
 const author = () => withRole("author@example.com", "author");
 
-function get(loader: Routed, pathname: string, cookie: string, params: Params) {
-  return callWith(loader, buildRequest(pathname, { cookie, headers: { "Accept-Language": "en" } }), { params });
-}
-
-function post(
+/** The author's pages in English (the posts in `lang`). */
+const get = (loader: Routed, pathname: string, cookie: string, params: Params) =>
+  getAs(loader, pathname, cookie, params, { lang: "en" });
+const post = (
   action: Routed,
   pathname: string,
   cookie: string,
   params: Params,
   form: Record<string, string | string[]>,
   lang: "fr" | "en" = "en",
-) {
-  return callWith(action, buildRequest(pathname, { cookie, form, headers: { "Accept-Language": lang } }), { params });
-}
+) => postAs(action, pathname, cookie, form, params, { lang });
 
 async function revisionOf(slug: string) {
   return String((await readDraft(slug))?.revision);

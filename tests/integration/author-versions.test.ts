@@ -17,8 +17,8 @@ import ModulePage, {
 import ResultsPage, { loader as resultLoader } from "~/routes/_default.training_results.$training_slug.j-embarque";
 import { loader as congratulationsLoader } from "~/routes/_next.training.$training_slug.congratulations";
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
-import { callWith, renderPage, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, statusOf } from "../support/http";
+import { renderPage, type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, statusOf } from "../support/http";
 import { validAnswers } from "../support/trainings";
 
 /**

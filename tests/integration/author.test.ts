@@ -14,8 +14,8 @@ import CheckPage, { action as checkAction, loader as checkLoader } from "~/route
 import { loader as outlineLoader } from "~/routes/_default.author.trainings.$slug._index";
 import { loader as listLoader } from "~/routes/_default.author.trainings._index";
 import { loader as fileLoader } from "~/routes/author.trainings.$slug.file[.]json";
-import { callWith, renderPage } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
+import { renderPage } from "../support/accounts";
+import { buildRequest, callWith, dataOf, getAs, headerOf, ORIGIN, statusOf } from "../support/http";
 import { withRole } from "../support/roles";
 
 /**
@@ -27,10 +27,6 @@ type Routed = (args: LoaderFunctionArgs) => unknown;
 
 const trainingsFolder = path.join(process.cwd(), "app/content/trainings");
 const seededFile = (slug: string) => JSON.parse(readFileSync(path.join(trainingsFolder, `${slug}.json`), "utf8"));
-
-function get(loader: Routed, pathname: string, cookie: string, params: Record<string, string> = {}) {
-  return callWith(loader, buildRequest(pathname, { cookie }), { params });
-}
 
 function checkRequest(content: string | Buffer | null, cookie: string, lang: "fr" | "en" = "fr") {
   const form = new FormData();
@@ -70,7 +66,7 @@ describe("the author space refuses whoever is neither author nor admin", () => {
         [checkLoader, "/author/check", {}],
       ];
       for (const [loader, pathname, params] of pages) {
-        expect(statusOf(await get(loader, pathname, visitor.cookie, params)), pathname).toBe(404);
+        expect(statusOf(await getAs(loader, pathname, visitor.cookie, params)), pathname).toBe(404);
       }
       expect(statusOf(await check(valid, visitor.cookie)), "check").toBe(404);
     }
@@ -85,7 +81,9 @@ describe("the author space refuses whoever is neither author nor admin", () => {
 
   it("the sidebar's Writing link is for authors and admins (the layout hands it their roles)", async () => {
     const author = await withRole("author@example.com", "author");
-    expect((await dataOf<{ roles: string[] }>(await get(layoutLoader, "/", author.cookie))).roles).toEqual(["author"]);
+    expect((await dataOf<{ roles: string[] }>(await getAs(layoutLoader, "/", author.cookie))).roles).toEqual([
+      "author",
+    ]);
     const sidebarOf = (roles: string[]) =>
       renderPage(() => createElement(Sidebar, { member: { firstname: "A", lastname: "B", photoUrl: null, roles } }), {
         path: "/",
@@ -119,21 +117,21 @@ describe("the trainings, as an author or an admin sees them", () => {
       }));
     for (const visitor of [author, admin]) {
       const { trainings: lines } = await dataOf<{ trainings: Line[] }>(
-        await get(listLoader, "/author/trainings", visitor.cookie),
+        await getAs(listLoader, "/author/trainings", visitor.cookie),
       );
       expect(
         lines.map(({ slug, title, kind, archived, modules }) => ({ slug, title, kind, archived, modules })),
       ).toEqual(expected);
     }
     expect(expected.some((line) => line.archived)).toBe(true);
-    expect(headerOf(await get(indexLoader, "/author", author.cookie), "Location")).toBe("/author/trainings");
+    expect(headerOf(await getAs(indexLoader, "/author", author.cookie), "Location")).toBe("/author/trainings");
   });
 
   it("shows a training's outline: modules, parts and quiz questions in both languages; an unknown slug is a 404", async () => {
     const author = await withRole("author@example.com", "author");
     type Outline = { training: { outline: { title: { fr: string }; parts: unknown[]; questions: number }[] } };
     const { training } = await dataOf<Outline>(
-      await get(outlineLoader, "/author/trainings/capitaine", author.cookie, { slug: "capitaine" }),
+      await getAs(outlineLoader, "/author/trainings/capitaine", author.cookie, { slug: "capitaine" }),
     );
     const file = seededFile("capitaine");
     expect(training.outline.map((module) => module.title.fr)).toEqual(
@@ -141,15 +139,19 @@ describe("the trainings, as an author or an admin sees them", () => {
     );
     expect(training.outline[0]!.questions).toBe(file.modules[0].quiz.questions.length);
     for (const slug of ["nope", "x".repeat(65)]) {
-      expect(statusOf(await get(outlineLoader, `/author/trainings/${slug}`, author.cookie, { slug }))).toBe(404);
-      expect(statusOf(await get(fileLoader, `/author/trainings/${slug}/file.json`, author.cookie, { slug }))).toBe(404);
+      expect(statusOf(await getAs(outlineLoader, `/author/trainings/${slug}`, author.cookie, { slug }))).toBe(404);
+      expect(statusOf(await getAs(fileLoader, `/author/trainings/${slug}/file.json`, author.cookie, { slug }))).toBe(
+        404,
+      );
     }
   });
 
   it("hands out each training's file as the repository has it, to download and never cached", async () => {
     const admin = await withRole("admin@example.com", "admin");
     for (const slug of ["capitaine", "tenir-le-cap", "cap-2024"]) {
-      const answer = (await get(fileLoader, `/author/trainings/${slug}/file.json`, admin.cookie, { slug })) as Response;
+      const answer = (await getAs(fileLoader, `/author/trainings/${slug}/file.json`, admin.cookie, {
+        slug,
+      })) as Response;
       expect(answer.status).toBe(200);
       expect(answer.headers.get("Content-Disposition")).toBe(`attachment; filename="${slug}.json"`);
       expect(answer.headers.get("Cache-Control")).toBe("no-store");
@@ -166,7 +168,7 @@ describe("checking a training file", () => {
     const answer = await check(readFileSync(path.join(trainingsFolder, "capitaine.json")), author.cookie, "en");
     expect(statusOf(answer)).toBe(200);
     expect(await dataOf<Checked>(answer)).toMatchObject({ ok: true, title: "What kind of captain am I?", modules: 1 });
-    const loaderData = await dataOf<object>(await get(checkLoader, "/author/check", author.cookie));
+    const loaderData = await dataOf<object>(await getAs(checkLoader, "/author/check", author.cookie));
     const html = await renderPage(CheckPage, {
       path: "/author/check",
       lang: "en",
@@ -193,7 +195,7 @@ describe("checking a training file", () => {
     expect(en.errors?.[1]?.message).toBe("the maximum (9) is above the number of answers (4)");
 
     // What a browser without JavaScript shows after the post.
-    const loaderData = await dataOf<object>(await get(checkLoader, "/author/check", author.cookie));
+    const loaderData = await dataOf<object>(await getAs(checkLoader, "/author/check", author.cookie));
     const html = await renderPage(CheckPage, {
       path: "/author/check",
       loaderData,

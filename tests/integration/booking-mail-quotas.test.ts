@@ -17,9 +17,9 @@ import { translator } from "~/.server/i18n/i18n.server";
 import { action as coachAction } from "~/routes/_default.coaching.$coach_slug/route";
 import { action as sessionAction } from "~/routes/_default.coaching.sessions.$id";
 import { action as agendaAction } from "~/routes/_home.coach.agenda.$token/route";
-import { callWith, mailsTo, verifiedMember, type TestMember } from "../support/accounts";
+import { mailsTo, type TestMember, verifiedMember } from "../support/accounts";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { answerOf, buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
 /**

@@ -5,8 +5,8 @@ import { isCalendarDay } from "~/.server/calendar/days.server";
 import { loader as overviewLoader } from "~/routes/_default._index/route";
 import { action as commitmentsAction } from "~/routes/_default.my_commitments/route";
 import { action as loginAction } from "~/routes/_main.home.login";
-import { callWith, verifiedMember } from "../support/accounts";
-import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
+import { verifiedMember } from "../support/accounts";
+import { answerOf, buildRequest, callWith, dataOf, statusOf } from "../support/http";
 import { endpointAt } from "../support/endpoints";
 
 const slotList = endpointAt("/api/coaches/:coach_slug/slots").loader;

@@ -4,8 +4,8 @@ import { action as weatherAction } from "~/routes/_default._index/route";
 import { action as loginAction } from "~/routes/_main.home.login";
 import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
 import { action as surveysAction } from "~/routes/_default.my_team.surveys";
-import { callWith, verifiedMember } from "../support/accounts";
-import { answerOf, buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
+import { verifiedMember } from "../support/accounts";
+import { answerOf, buildRequest, callWith, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
 import { endpointAt } from "../support/endpoints";
 
 /**

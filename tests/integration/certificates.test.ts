@@ -13,8 +13,8 @@ import {
   loader as certificateLoader,
 } from "~/routes/_next.training.$training_slug.certificate";
 import { loader as congratulationsLoader } from "~/routes/_next.training.$training_slug.congratulations";
-import { callWith, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 /** Issue 28 item 2: a certificate when a training is completed, its public verification page, its withdrawal. */
 const onboarding = readTrainingFiles().find((file) => file.content.slug === "j-embarque")!.content;

@@ -5,7 +5,6 @@ import { agendaPath } from "~/.server/coaching/agenda/agenda-link.server";
 import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { auditEvents, coachingBookings } from "~/.server/db/schema.server";
-import { languageCookie } from "~/.server/i18n/i18n.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/_default.coach.agenda/route";
 import { action as moveAction, loader as moveLoader } from "~/routes/_default.coach.agenda_.sessions.$id.move/route";
 import {
@@ -15,38 +14,18 @@ import {
 import { loader as renewedLoader } from "~/routes/_home.coach.link-renewed";
 import { action as coachAction } from "~/routes/_default.coaching.$coach_slug/route";
 import { action as sessionAction } from "~/routes/_default.coaching.sessions.$id";
-import { callWith, mailsTo, verifiedMember, type TestMember } from "../support/accounts";
-import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { languageCookiePair, mailsTo, type TestMember, verifiedMember } from "../support/accounts";
+import { bookClaireAt, claire, CLAIRE_EMAIL, claireSlots, coachMember } from "../support/coaches";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function claire() {
-  const coach = await coachOf("claire-moreau");
-  if (!coach) throw new Error("claire-moreau is not seeded");
-  return coach;
-}
-
-async function lng(lang: "fr" | "en") {
-  return (await languageCookie.serialize(lang)).split(";")[0];
-}
-
-/** Claire's free slots from three days on. */
-async function laterSlots() {
-  const from = new Date(Date.now() + 3 * DAY);
-  return freeSlotsOf(await claire(), from, new Date(from.getTime() + 14 * DAY));
-}
+const lng = languageCookiePair;
+const laterSlots = () => claireSlots();
 
 /** The member books `start` with Claire through the booking page, in New York's zone. */
 async function book(member: TestMember, start: Date) {
-  const answer = await callWith(
-    coachAction,
-    buildRequest("/coaching/claire-moreau", {
-      form: { start: start.toISOString(), tz: "America/New_York" },
-      cookie: `${member.cookie}; ${await lng("fr")}`,
-    }),
-    { params: { coach_slug: "claire-moreau" } },
-  );
+  const answer = await bookClaireAt(member, start, { tz: "America/New_York", lang: "fr" });
   expect(statusOf(answer)).toBe(303);
   const [booking] = await db().select().from(coachingBookings).where(eq(coachingBookings.memberId, member.memberId));
   return booking;

@@ -3,50 +3,28 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { agendaPath } from "~/.server/coaching/agenda/agenda-link.server";
-import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
+import { coachOf } from "~/.server/coaching/booking/free-times.server";
 import { localDay } from "~/.server/calendar/time-zones.server";
 import { addDays } from "~/.server/calendar/days.server";
 import { db } from "~/.server/db/client.server";
 import { coachingBookings, coachTimeOff } from "~/.server/db/schema.server";
 import { savePhoto } from "~/.server/media/photo.server";
-import { languageCookie } from "~/.server/i18n/i18n.server";
-import { action as coachAction, loader as coachLoader } from "~/routes/_default.coaching.$coach_slug/route";
+import { loader as coachLoader } from "~/routes/_default.coaching.$coach_slug/route";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/_home.coach.agenda.$token/route";
 import { loader as feedLoader } from "~/routes/_home.coach.agenda.$token_.sessions[.]ics";
 import { loader as sessionLinkLoader } from "~/routes/_home.coach.session.$token";
-import { callWith, mailsTo, verifiedMember, type TestMember } from "../support/accounts";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { languageCookiePair, mailsTo, type TestMember, verifiedMember } from "../support/accounts";
+import { answerOf, buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
+import { bookClaireAt, claire, claireSlots } from "../support/coaches";
 
 const DAY = 24 * 60 * 60 * 1000;
 const claireEmail = "claire.moreau@coachs.cap.example";
 
-async function claire() {
-  const coach = await coachOf("claire-moreau");
-  if (!coach) throw new Error("claire-moreau is not seeded");
-  return coach;
-}
+const lng = languageCookiePair;
+const laterSlots = () => claireSlots();
 
-async function lng(lang: "fr" | "en") {
-  return (await languageCookie.serialize(lang)).split(";")[0];
-}
-
-/** Claire's free slots from three days on. */
-async function laterSlots() {
-  const from = new Date(Date.now() + 3 * DAY);
-  return freeSlotsOf(await claire(), from, new Date(from.getTime() + 14 * DAY));
-}
-
-async function book(member: TestMember, start: Date, lang: "fr" | "en" = "fr") {
-  const answer = await callWith(
-    coachAction,
-    buildRequest("/coaching/claire-moreau", {
-      form: { start: start.toISOString(), tz: "America/New_York" },
-      cookie: `${member.cookie}; ${await lng(lang)}`,
-    }),
-    { params: { coach_slug: "claire-moreau" } },
-  );
-  return answer;
-}
+const book = (member: TestMember, start: Date, lang: "fr" | "en" = "fr") =>
+  bookClaireAt(member, start, { tz: "America/New_York", lang });
 
 async function tokenOfClaire() {
   return agendaPath(await claire())

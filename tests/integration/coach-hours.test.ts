@@ -14,7 +14,7 @@ import { action as hoursAction, loader as hoursLoader } from "~/routes/_default.
 import { verifiedMember } from "../support/accounts";
 import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest, call, dataOf, statusOf } from "../support/http";
+import { buildRequest, call, callApi, dataOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
 /**
@@ -350,12 +350,8 @@ type Handler = (args: ActionFunctionArgs) => Promise<Response> | Response;
 const hoursGet = endpointAt("/api/coach/hours").loader as Handler;
 const hoursPost = endpointAt("/api/coach/hours").action as Handler;
 
-function send(fn: Handler, token: string | null, json?: unknown) {
-  const headers: Record<string, string> = { "Accept-Language": "en" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const request = buildRequest("/api/coach/hours", { json, method: json === undefined ? "GET" : "POST", headers });
-  return answerOf(fn({ request, params: {}, context: {} }));
-}
+const send = (fn: Handler, token: string | null, json?: unknown) =>
+  callApi(fn, "/api/coach/hours", token, { json, lang: "en" });
 
 const body = {
   time_zone: PARIS,

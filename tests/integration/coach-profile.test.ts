@@ -11,10 +11,10 @@ import { loader as photosLoader } from "~/routes/photos.$file";
 import { loader as coachPageLoader } from "~/routes/_default.coaching.$coach_slug/route";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { action as profileAction, loader as profileLoader } from "~/routes/_default.coach.profile/route";
-import { callWith, verifiedMember, type TestMember } from "../support/accounts";
+import { type TestMember, verifiedMember } from "../support/accounts";
 import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
+import { buildRequest, callApi, callWith, dataOf, headerOf, ORIGIN, postAs, statusOf } from "../support/http";
 import { BODY_LIMIT_BYTES, bodyLimitFor, PHOTO_BODY_LIMIT_BYTES } from "~/.server/http/request-screen.server";
 import { checkedJson } from "../support/openapi";
 
@@ -39,12 +39,8 @@ const goodForm = {
   meetingUrlTemplate: "https://visio.claire.example/{room}",
 };
 
-function post(member: TestMember, form: Record<string, string | string[]>, lang: "fr" | "en" = "fr") {
-  return callWith(
-    profileAction as Routed,
-    buildRequest("/coach/profile", { form, cookie: member.cookie, headers: { "Accept-Language": lang } }),
-  );
-}
+const post = (member: TestMember, form: Record<string, string | string[]>, lang: "fr" | "en" = "fr") =>
+  postAs(profileAction as Routed, "/coach/profile", member, form, {}, { lang });
 
 function uploadRequest(member: TestMember, bytes: Uint8Array, intent = "upload") {
   const form = new FormData();
@@ -67,13 +63,11 @@ async function claireRow() {
   return row;
 }
 
-async function api(member: TestMember, json?: unknown) {
-  const request = buildRequest("/api/coach/profile", {
+const api = (member: TestMember, json?: unknown) =>
+  callApi(json === undefined ? apiProfile.loader : apiProfile.action, "/api/coach/profile", member, {
     json,
-    headers: { Authorization: `Bearer ${member.token}`, "Accept-Language": "en" },
+    lang: "en",
   });
-  return answerOf((json === undefined ? apiProfile.loader : apiProfile.action)({ request, params: {}, context: {} }));
-}
 
 describe("the coach's profile page", () => {
   it("shows the coach's own profile, saves it, audits it, and /coaching shows it at once", async () => {

@@ -1,18 +1,16 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { agendaPath } from "~/.server/coaching/agenda/agenda-link.server";
-import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
+import { coachOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { coachingBookings } from "~/.server/db/schema.server";
-import { languageCookie } from "~/.server/i18n/i18n.server";
 import { action as agendaAction, loader as agendaLoader } from "~/routes/_default.coach.agenda/route";
 import { action as linkAction } from "~/routes/_home.coach.agenda.$token/route";
-import { action as bookAction } from "~/routes/_default.coaching.$coach_slug/route";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
-import { callWith, verifiedMember, type TestMember } from "../support/accounts";
-import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { languageCookiePair, type TestMember, verifiedMember } from "../support/accounts";
+import { bookClaireAt, CLAIRE_EMAIL, claireSlots, coachMember } from "../support/coaches";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 /**
  * Issue 28 item 8: once a session has started (not before), its coach marks it attended or
@@ -21,22 +19,11 @@ import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
  */
 const DAY = 24 * 3600_000;
 
-async function lng() {
-  return (await languageCookie.serialize("fr")).split(";")[0];
-}
+const lng = () => languageCookiePair("fr");
 
 async function book(member: TestMember) {
-  const claire = await coachOf("claire-moreau");
-  const from = new Date(Date.now() + 3 * DAY);
-  const [slot] = await freeSlotsOf(claire!, from, new Date(from.getTime() + 7 * DAY));
-  const answer = await callWith(
-    bookAction,
-    buildRequest("/coaching/claire-moreau", {
-      form: { start: slot.start.toISOString(), tz: "Europe/Paris" },
-      cookie: member.cookie,
-    }),
-    { params: { coach_slug: "claire-moreau" } },
-  );
+  const [slot] = await claireSlots(7);
+  const answer = await bookClaireAt(member, slot.start);
   expect(statusOf(answer)).toBe(303);
   const [booking] = await db().select().from(coachingBookings).where(eq(coachingBookings.memberId, member.memberId));
   return booking;

@@ -16,8 +16,8 @@ import EarlierTime, {
 } from "~/routes/_default.coaching.sessions.$id_.earlier.$token";
 import { endpointAt } from "../support/endpoints";
 import { checkedJson } from "../support/openapi";
-import { callWith, linkIn, type Mail, mailsTo, renderPage, type TestMember, verifiedMember } from "../support/accounts";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { linkIn, type Mail, mailsTo, renderPage, type TestMember, verifiedMember } from "../support/accounts";
+import { callApi, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
 
 /**
  * Issue 28 item 9: a member with a session asks to be told if an earlier time frees up with that
@@ -28,25 +28,8 @@ import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/h
 const DAY = 24 * 3600_000;
 const earlierTimeApi = endpointAt("/api/bookings/:id/earlier-time").action;
 
-function apiWait(member: TestMember, id: string, json: unknown) {
-  const request = buildRequest(`/api/bookings/${id}/earlier-time`, {
-    json,
-    method: "POST",
-    headers: { Authorization: `Bearer ${member.token}`, "Accept-Language": "en" },
-  });
-  return answerOf(earlierTimeApi({ request, params: { id }, context: {} }));
-}
-
-type RouteFunction = Parameters<typeof callWith>[0];
-const get = (fn: RouteFunction, path: string, member: TestMember, params: Record<string, string>) =>
-  callWith(fn, buildRequest(path, { cookie: member.cookie }), { params });
-const post = (
-  fn: RouteFunction,
-  path: string,
-  member: TestMember,
-  form: Record<string, string>,
-  params: Record<string, string>,
-) => callWith(fn, buildRequest(path, { form, cookie: member.cookie }), { params });
+const apiWait = (member: TestMember, id: string, json: unknown) =>
+  callApi(earlierTimeApi, `/api/bookings/${id}/earlier-time`, member, { json, params: { id }, lang: "en" });
 
 /** Claire's free times three to nine days ahead: outside her 24 h notice. */
 async function claireSlots(): Promise<Slot[]> {
@@ -56,7 +39,7 @@ async function claireSlots(): Promise<Slot[]> {
 
 /** The member books `start` with Claire on her page (in French, Paris time): their session row. */
 async function booked(member: TestMember, start: Date) {
-  const answer = await post(
+  const answer = await postAs(
     bookAction,
     "/coaching/claire-moreau",
     member,
@@ -87,13 +70,13 @@ async function rowOf(member: TestMember) {
 
 /** The session page's form: "tell me" (or "stop telling me"). */
 async function wait(member: TestMember, bookingId: string, intent = "waitEarlier") {
-  const answer = await post(sessionAction, `/coaching/sessions/${bookingId}`, member, { intent }, { id: bookingId });
+  const answer = await postAs(sessionAction, `/coaching/sessions/${bookingId}`, member, { intent }, { id: bookingId });
   expect(statusOf(answer)).toBe(303);
   return headerOf(answer, "Location");
 }
 
 function cancel(member: TestMember, bookingId: string) {
-  return post(sessionAction, `/coaching/sessions/${bookingId}`, member, { intent: "cancel" }, { id: bookingId });
+  return postAs(sessionAction, `/coaching/sessions/${bookingId}`, member, { intent: "cancel" }, { id: bookingId });
 }
 
 async function earlierMails(member: TestMember): Promise<Mail[]> {
@@ -131,7 +114,7 @@ describe("an earlier time", () => {
     const [, , slot] = await claireSlots();
     const session = await booked(member, slot.start);
     const page = () =>
-      get(sessionLoader, `/coaching/sessions/${session.id}`, member, { id: session.id }).then((answer) =>
+      getAs(sessionLoader, `/coaching/sessions/${session.id}`, member, { id: session.id }).then((answer) =>
         dataOf<{ waitingEarlier: boolean | null }>(answer),
       );
     expect((await page()).waitingEarlier).toBe(false);
@@ -146,7 +129,7 @@ describe("an earlier time", () => {
 
     // Another member's session: 404, and nothing saved.
     const stranger = await verifiedMember({ email: "paul@example.com" });
-    const refused = await post(
+    const refused = await postAs(
       sessionAction,
       `/coaching/sessions/${session.id}`,
       stranger,
@@ -225,7 +208,7 @@ describe("an earlier time", () => {
 
     // Reading the link's page changes nothing: the time is offered, the session as it was.
     const marieLink = offerLink((await earlierMails(marie))[0], marieSession.id);
-    const page = await dataOf<OfferPage>(await get(earlierLoader, marieLink.path, marie, marieLink.params));
+    const page = await dataOf<OfferPage>(await getAs(earlierLoader, marieLink.path, marie, marieLink.params));
     expect(page.state).toBe("free");
     expect(page.offered).toContain(hhmm(first.start, "Europe/Paris"));
     expect(page.session.date).toBe(longDate("fr", second.start, "Europe/Paris"));
@@ -236,19 +219,19 @@ describe("an earlier time", () => {
     expect(html).toContain("Déplacer ma séance à ce créneau");
 
     // Another member's link, or a forged one: 404, for the page and its button.
-    expect(statusOf(await get(earlierLoader, marieLink.path, ann, marieLink.params))).toBe(404);
-    expect(statusOf(await post(earlierAction, marieLink.path, ann, { intent: "takeEarlier" }, marieLink.params))).toBe(
-      404,
-    );
+    expect(statusOf(await getAs(earlierLoader, marieLink.path, ann, marieLink.params))).toBe(404);
+    expect(
+      statusOf(await postAs(earlierAction, marieLink.path, ann, { intent: "takeEarlier" }, marieLink.params)),
+    ).toBe(404);
     const [instant] = marieLink.params.token.split(".");
     const forged = { id: marieSession.id, token: `${instant}.${"A".repeat(43)}` };
-    expect(statusOf(await get(earlierLoader, marieLink.path, marie, forged))).toBe(404);
+    expect(statusOf(await getAs(earlierLoader, marieLink.path, marie, forged))).toBe(404);
     const annLink = offerLink((await earlierMails(ann))[0], annSession.id);
     const otherTime = { id: marieSession.id, token: annLink.params.token };
-    expect(statusOf(await get(earlierLoader, marieLink.path, marie, otherTime))).toBe(404);
+    expect(statusOf(await getAs(earlierLoader, marieLink.path, marie, otherTime))).toBe(404);
 
     // One button: Marie's session moves to the freed time, and she no longer waits.
-    const taken = await post(earlierAction, marieLink.path, marie, { intent: "takeEarlier" }, marieLink.params);
+    const taken = await postAs(earlierAction, marieLink.path, marie, { intent: "takeEarlier" }, marieLink.params);
     expect(statusOf(taken)).toBe(303);
     expect(headerOf(taken, "Location")).toBe(`/coaching/sessions/${marieSession.id}?moved`);
     expect(await rowOf(marie)).toMatchObject({ id: marieSession.id, startsAt: first.start, sequence: 1 });
@@ -260,9 +243,9 @@ describe("an earlier time", () => {
     ).toEqual([]);
 
     // Ann, with the same time: the page and the button say it was taken; her session stays.
-    const annPage = await dataOf<OfferPage>(await get(earlierLoader, annLink.path, ann, annLink.params));
+    const annPage = await dataOf<OfferPage>(await getAs(earlierLoader, annLink.path, ann, annLink.params));
     expect(annPage.state).toBe("taken");
-    const late = await post(earlierAction, annLink.path, ann, { intent: "takeEarlier" }, annLink.params);
+    const late = await postAs(earlierAction, annLink.path, ann, { intent: "takeEarlier" }, annLink.params);
     expect(statusOf(late)).toBe(409);
     expect((await dataOf<{ error: Record<string, string[]> }>(late)).error[""]).toEqual(["earlier.errors.taken"]);
     expect((await rowOf(ann)).startsAt).toEqual(third.start);
@@ -273,13 +256,13 @@ describe("an earlier time", () => {
     expect(offers).toHaveLength(2);
     const secondLink = offerLink(offers[1], annSession.id);
     expect(
-      statusOf(await post(earlierAction, secondLink.path, ann, { intent: "takeEarlier" }, secondLink.params)),
+      statusOf(await postAs(earlierAction, secondLink.path, ann, { intent: "takeEarlier" }, secondLink.params)),
     ).toBe(303);
     expect((await rowOf(ann)).startsAt).toEqual(second.start);
     // Once moved, her links no longer work: the page says so, the button changes nothing.
-    const stale = await dataOf<OfferPage>(await get(earlierLoader, annLink.path, ann, annLink.params));
+    const stale = await dataOf<OfferPage>(await getAs(earlierLoader, annLink.path, ann, annLink.params));
     expect(stale.state).toBe("expired");
-    const refused = await post(earlierAction, annLink.path, ann, { intent: "takeEarlier" }, annLink.params);
+    const refused = await postAs(earlierAction, annLink.path, ann, { intent: "takeEarlier" }, annLink.params);
     expect(statusOf(refused)).toBe(409);
     expect((await dataOf<{ error: Record<string, string[]> }>(refused)).error[""]).toEqual(["earlier.errors.expired"]);
   });

@@ -7,10 +7,10 @@ import { coachingBookings } from "~/.server/db/schema.server";
 import { action as hoursAction, loader as hoursLoader } from "~/routes/_default.coach.hours/route";
 import { action as bookAction, loader as bookLoader } from "~/routes/_default.coaching.$coach_slug/route";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
-import { callWith, getAs, postAs, type TestMember, verifiedMember } from "../support/accounts";
+import { type TestMember, verifiedMember } from "../support/accounts";
 import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callApi, callWith, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
 /**
@@ -23,14 +23,8 @@ const bookingGet = endpointAt("/api/bookings/:id").loader;
 const bookingCancel = endpointAt("/api/bookings/:id/cancel").action!;
 const bookingMove = endpointAt("/api/bookings/:id/reschedule").action!;
 
-function api(fn: (args: ActionFunctionArgs) => unknown, path: string, token: string, id: string, json?: unknown) {
-  const request = buildRequest(path, {
-    json,
-    method: json === undefined ? "GET" : "POST",
-    headers: { Authorization: `Bearer ${token}`, "Accept-Language": "en" },
-  });
-  return answerOf(fn({ request, params: { id }, context: {} }));
-}
+const api = (fn: (args: ActionFunctionArgs) => unknown, path: string, token: string, id: string, json?: unknown) =>
+  callApi(fn, path, token, { json, params: { id }, lang: "en" });
 
 /** Claire's free times three to six days ahead: inside a 168 h notice, outside a 24 h one. */
 async function slotsInThreeDays() {

@@ -14,40 +14,25 @@ import { coaches, coachingBookings, mailOutbox } from "~/.server/db/schema.serve
 import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { deliverDueMail } from "~/.server/mail/sender.server";
 import { deleteAccount } from "~/.server/coaching/booking/departure.server";
-import { action as coachAction, loader as coachLoader } from "~/routes/_default.coaching.$coach_slug/route";
+import { loader as coachLoader } from "~/routes/_default.coaching.$coach_slug/route";
 import { loader as zoneLoader } from "~/routes/_default.coaching.$coach_slug_.time-zone";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
 import { loader as overviewLoader } from "~/routes/_default._index/route";
 import { action as coachLinkAction, loader as coachLinkLoader } from "~/routes/_home.coach.session.$token";
-import { callWith, getAs, mailsTo, postAs, type TestMember, verifiedMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { mailsTo, type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
 import { startSmtp } from "../support/smtp";
+import { bookClaireAt, claire, claireSlots } from "../support/coaches";
 
 const DAY = 24 * 60 * 60 * 1000;
 const claireEmail = "claire.moreau@coachs.cap.example";
 
-async function claire() {
-  const coach = await coachOf("claire-moreau");
-  if (!coach) throw new Error("claire-moreau is not seeded");
-  return coach;
-}
-
 /** Claire's free slots from three days on (so that each has a reminder 24 h before). */
-async function laterSlots() {
-  const from = new Date(Date.now() + 3 * DAY);
-  return freeSlotsOf(await claire(), from, new Date(from.getTime() + 14 * DAY));
-}
+const laterSlots = () => claireSlots();
 
-function book(member: TestMember, start: Date, extra: Record<string, string> = {}) {
-  return postAs(
-    coachAction,
-    "/coaching/claire-moreau",
-    member,
-    { start: start.toISOString(), tz: "Europe/Paris", ...extra },
-    { coach_slug: "claire-moreau" },
-  );
-}
+const book = (member: TestMember, start: Date, extra: Record<string, string> = {}) =>
+  bookClaireAt(member, start, { form: extra });
 
 async function bookingsOf(memberId: string) {
   return db().select().from(coachingBookings).where(eq(coachingBookings.memberId, memberId));

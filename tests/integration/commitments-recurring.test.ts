@@ -8,8 +8,8 @@ import MyCommitments, {
 } from "~/routes/_default.my_commitments/route";
 import { action as zoneAction } from "~/routes/_default.profile_.time-zone";
 import { loader as dataFile } from "~/routes/profile.data[.]json";
-import { callWith, renderPage, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, statusOf } from "../support/http";
+import { renderPage, type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, getAs, postAs, statusOf } from "../support/http";
 
 /**
  * Issue 28 §6: recurring commitments ticked day by day, pauses that excuse days, and the streak
@@ -39,9 +39,8 @@ afterEach(() => {
 });
 
 const post = (member: TestMember, form: Record<string, string | string[]>) =>
-  callWith(commitmentsAction, buildRequest("/my_commitments", { form, cookie: member.cookie }));
-const look = async (member: TestMember) =>
-  dataOf<Page>(await callWith(commitmentsLoader, buildRequest("/my_commitments", { cookie: member.cookie })));
+  postAs(commitmentsAction, "/my_commitments", member, form);
+const look = async (member: TestMember) => dataOf<Page>(await getAs(commitmentsLoader, "/my_commitments", member));
 const errorsOf = async (answer: unknown) => (await dataOf<{ error: Record<string, string[]> }>(answer)).error;
 
 /** The states of one commitment's days of a week, as "day:state" (what the page shows). */

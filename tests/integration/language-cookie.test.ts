@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { env } from "~/.server/config/env.server";
 import { action as languageAction } from "~/routes/language";
-import { callWith, setCookie } from "../support/accounts";
-import { buildRequest } from "../support/http";
+import { setCookie } from "../support/accounts";
+import { buildRequest, callWith } from "../support/http";
 
 /** Issue 25 item 8: the `lng` cookie is Secure on https, like the token cookie; not on http. */
 async function chosen(appUrl: string): Promise<string | undefined> {

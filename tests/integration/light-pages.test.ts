@@ -10,8 +10,8 @@ import * as signedInLayout from "~/routes/_default";
 import * as profile from "~/routes/_default.profile/route";
 import * as publicLayout from "~/routes/_home";
 import * as comingSoon from "~/routes/_home.coming-soon";
-import { callWith, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 /**
  * Issue 27, target 7: light pages. A browser sending `Save-Data: on`, or a member who chose light

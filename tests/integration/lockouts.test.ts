@@ -9,7 +9,6 @@ import { action as newPasswordAction } from "~/routes/_main.home.$newPasswordPag
 import { loader as verificationLoader } from "~/routes/_home.account_verification";
 import { action as profileAction } from "~/routes/_default.profile/route";
 import {
-  callWith,
   codeIn,
   lastMailTo,
   linkIn,
@@ -19,7 +18,7 @@ import {
   setCookie,
   verifiedMember,
 } from "../support/accounts";
-import { buildRequest, headerOf, statusOf } from "../support/http";
+import { buildRequest, callWith, headerOf, statusOf } from "../support/http";
 
 /**
  * Issue 25, item 1: limits a stranger cannot turn against a member. Everyone behind one proxy

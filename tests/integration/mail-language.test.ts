@@ -19,7 +19,6 @@ import { action as languageAction } from "~/routes/language";
 import { action as loginAction } from "~/routes/_main.home.login";
 import { languageCookie } from "~/.server/i18n/i18n.server";
 import {
-  callWith,
   codeIn,
   lastMailTo,
   mailsTo,
@@ -29,7 +28,7 @@ import {
   type TestMember,
   verifiedMember,
 } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 /**
  * Issue 15 item 1: the language a member chooses is saved to their account, and every email goes

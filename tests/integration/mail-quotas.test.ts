@@ -3,8 +3,8 @@ import { RECOVERY_MAILS_PER_15_MINUTES, requestRecovery } from "~/.server/accoun
 import { MAX_RESENDS } from "~/.server/accounts/verification.server";
 import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";
 import { action } from "~/routes/_home.account_verification";
-import { callWith, mailsTo, registerMember } from "../support/accounts";
-import { buildRequest, statusOf } from "../support/http";
+import { mailsTo, registerMember } from "../support/accounts";
+import { buildRequest, callWith, statusOf } from "../support/http";
 
 /**
  * Issue 25 item 3: mail quotas hold under races — 30 "resend the code" at once send 3 mails, not

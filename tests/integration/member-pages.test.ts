@@ -18,8 +18,8 @@ import { loader as pointGpsLoader } from "~/routes/_default.training_results.le_
 import FullVideo, {
   loader as videoLoader,
 } from "~/routes/_next.training.$training_slug.modules.$module_slug.video.$part_slug";
-import { callWith, renderPage, type TestMember, verifiedMember } from "../support/accounts";
-import { buildRequest, dataOf, statusOf } from "../support/http";
+import { renderPage, type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, statusOf } from "../support/http";
 import { completeTraining, seededContent } from "../support/trainings";
 
 /**

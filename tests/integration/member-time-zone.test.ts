@@ -10,14 +10,13 @@ import { loader as commitmentsLoader, action as commitmentsAction } from "~/rout
 import { loader as layoutLoader } from "~/routes/_default";
 import { loader as profileLoader } from "~/routes/_default.profile/route";
 import { action as zoneAction, loader as zonePageLoader } from "~/routes/_default.profile_.time-zone";
-import { callWith, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { type TestMember, verifiedMember } from "../support/accounts";
+import { dataOf, getAs, headerOf, postAs, type RouteFunction, statusOf } from "../support/http";
 
-type RouteFunction = Parameters<typeof callWith>[0];
 const post = (fn: RouteFunction, path: string, member: TestMember, form: Record<string, string>) =>
-  callWith(fn, buildRequest(path, { form, cookie: member.cookie }));
+  postAs(fn, path, member, form);
 const get = <T>(fn: RouteFunction, path: string, member: TestMember) =>
-  callWith(fn, buildRequest(path, { cookie: member.cookie })).then((answer) => dataOf<T>(answer));
+  getAs(fn, path, member).then((answer) => dataOf<T>(answer));
 
 type Week = { week: { start: string; days: { day: string; today: boolean; appointments: { time: string }[] }[] } };
 

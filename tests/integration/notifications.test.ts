@@ -1,9 +1,6 @@
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
-import { whoami } from "~/.server/accounts/members.server";
-import { bookSession } from "~/.server/coaching/booking/book.server";
-import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { coachingBookings, mailOutbox } from "~/.server/db/schema.server";
 import { queueMail } from "~/.server/mail/outbox.server";
@@ -17,9 +14,10 @@ import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { loader as profileLoader } from "~/routes/_default.profile/route";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_default.profile_.notifications";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/_home.unsubscribe.$token";
-import { callWith, type TestMember, verifiedMember } from "../support/accounts";
-import { buildRequest, call, dataOf, headerOf, statusOf } from "../support/http";
+import { type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, call, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { startSmtp } from "../support/smtp";
+import { sessionWithClaire } from "../support/coaches";
 
 /** Issue 28 items 3 and 5: which mails a member wants, and leaving one kind in one click. */
 const DAY = 24 * 60 * 60 * 1000;
@@ -33,19 +31,6 @@ const allOff = { digestDay: "1", digestHour: "8" };
 
 const saveSettings = (member: TestMember, form: Record<string, string>) =>
   callWith(settingsAction, buildRequest("/profile/notifications", { form, cookie: member.cookie }));
-
-async function booked(member: TestMember) {
-  const coach = (await coachOf("claire-moreau"))!;
-  const from = new Date(Date.now() + 3 * DAY);
-  const [slot] = await freeSlotsOf(coach, from, new Date(from.getTime() + 14 * DAY));
-  const current = (await whoami(member.token))!;
-  const outcome = await bookSession(
-    { ...current.member, email: member.email, lang: "fr" },
-    { coachSlug: coach.slug, start: slot.start, timeZone: "Europe/Paris", fromPath: null },
-  );
-  if (!outcome.ok) throw new Error(outcome.error);
-  return outcome.booking;
-}
 
 /** A transport that keeps what it is given (headers included). */
 function keeping() {
@@ -132,7 +117,7 @@ describe("notification settings on the profile (issue 28, item 3)", () => {
 
   it("drop the member's session reminder once switched off, the coach's still going", async () => {
     const member = await verifiedMember();
-    const booking = await booked(member);
+    const booking = await sessionWithClaire(member);
     const [{ ids }] = await db()
       .select({ ids: coachingBookings.reminderMailIds })
       .from(coachingBookings)
@@ -155,7 +140,7 @@ describe("notification settings on the profile (issue 28, item 3)", () => {
 
   it("let a member's session reminder go with its unsubscribe headers while on", async () => {
     const member = await verifiedMember();
-    const booking = await booked(member);
+    const booking = await sessionWithClaire(member);
     const { sent, transport } = keeping();
     await deliverDueMail(mailRendering, { transport });
     await deliverDueMail(mailRendering, { transport, now: new Date(booking.startsAt.getTime() - DAY + 60_000) });

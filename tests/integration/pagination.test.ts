@@ -19,8 +19,8 @@ import MyCommitments, {
   action as commitmentsAction,
   loader as commitmentsLoader,
 } from "~/routes/_default.my_commitments/route";
-import { callWith, renderPage, type TestMember, verifiedMember } from "../support/accounts";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { renderPage, type TestMember, verifiedMember } from "../support/accounts";
+import { answerOf, buildRequest, callWith, dataOf, headerOf, type RouteFunction, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import CrewList, { loader as crewListLoader } from "~/routes/_default.my_team.list";
 import Surveys, { action as surveysAction, loader as surveysLoader } from "~/routes/_default.my_team.surveys";
@@ -31,7 +31,6 @@ const invitationList = endpointAt("/api/invitations").loader;
 const teamList = endpointAt("/api/team").loader;
 const surveyList = endpointAt("/api/surveys").loader;
 
-type RouteFunction = Parameters<typeof callWith>[0];
 type Paged = { page: { page: number; pages: number }; commitments: { title: string }[] };
 
 async function load<T>(fn: RouteFunction, path: string, member: TestMember) {

@@ -1,20 +1,11 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { DEVICES_PAGE_SIZE } from "~/.server/profile/devices.server";
 import { action as loginPage } from "~/routes/_main.home.login";
 import ProfilePage, { action as profileAction, loader as profileLoader } from "~/routes/_default.profile/route";
-import {
-  callWith,
-  cookiePair,
-  PASSWORD,
-  renderPage,
-  tokenOf,
-  verifiedMember,
-  type TestMember,
-} from "../support/accounts";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { cookiePair, PASSWORD, renderPage, type TestMember, tokenOf, verifiedMember } from "../support/accounts";
+import { buildRequest, callApi, callWith, dataOf, headerOf, type RouteFunction, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
 
@@ -34,24 +25,12 @@ const FIREFOX_ANDROID = "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 
 const SAFARI_IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
-type Handler = (args: {
-  request: Request;
-  params: Record<string, string | undefined>;
-  context: AppLoadContext;
-}) => unknown;
-
-async function api(
-  handler: Handler,
+const api = (
+  handler: RouteFunction,
   path: string,
   token: string,
   options: { post?: boolean; params?: Record<string, string> } = {},
-) {
-  const request = buildRequest(path, {
-    method: options.post ? "POST" : "GET",
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  return answerOf(handler({ request, params: options.params ?? {}, context: {} }));
-}
+) => callApi(handler, path, token, { method: options.post ? "POST" : "GET", params: options.params });
 
 /** Signs in on /home/login from a browser naming itself `userAgent`: the new session's cookie. */
 async function signInFrom(member: TestMember, userAgent: string): Promise<string> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import ProfilePage, { action, loader } from "~/routes/_default.profile/route";
-import { callWith, mailsTo, PASSWORD, renderPage, verifiedMember, type TestMember } from "../support/accounts";
-import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
+import { mailsTo, PASSWORD, renderPage, type TestMember, verifiedMember } from "../support/accounts";
+import { answerOf, buildRequest, callWith, dataOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
 

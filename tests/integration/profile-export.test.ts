@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { eq, getTableName, is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import sharp from "sharp";
@@ -20,7 +19,6 @@ import { action as verificationAction } from "~/routes/_home.account_verificatio
 import { action as surveyAnswer } from "~/routes/_home.survey.$token";
 import { action as commitmentsAction } from "~/routes/_default.my_commitments/route";
 import {
-  callWith,
   codeIn,
   lastMailTo,
   linkIn,
@@ -30,7 +28,7 @@ import {
   verifiedMember,
 } from "../support/accounts";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callApi, callWith, dataOf, headerOf, type RouteFunction, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { totpCode } from "../support/totp";
 
@@ -40,32 +38,9 @@ import { totpCode } from "../support/totp";
  */
 const exportApi = endpointAt("/api/profile/export").loader;
 
-type Route = (args: {
-  request: Request;
-  params: Record<string, string | undefined>;
-  context: AppLoadContext;
-}) => unknown;
-
-async function api(
-  fn: Route,
-  path: string,
-  member: TestMember | null,
-  options: { json?: unknown; params?: Record<string, string>; method?: "GET" | "POST" } = {},
-) {
-  const headers: Record<string, string> = member ? { Authorization: `Bearer ${member.token}` } : {};
-  const method = options.method ?? (options.json === undefined ? "GET" : "POST");
-  return answerOf(
-    fn({
-      request: buildRequest(path, { json: options.json, method, headers }),
-      params: options.params ?? {},
-      context: {},
-    }),
-  );
-}
-
 type Copy = Awaited<ReturnType<typeof exportOf>>;
 async function exportOf(member: TestMember, path = "/api/profile/export") {
-  const answer = await api(exportApi, path, member);
+  const answer = await callApi(exportApi, path, member);
   expect(answer.status).toBe(200);
   expect(answer.headers.get("Cache-Control")).toBe("no-store");
   return dataExport.parse(await checkedJson(answer, "/api/profile/export", "get"));
@@ -163,9 +138,9 @@ describe("downloading my data", () => {
   it("gives, after a full journey, every row the database holds about the member, and no secret", async () => {
     const alice = await verifiedMember({ email: "alice@example.com", first: { firstName: "Alice" } });
     const post = (path: string, json: unknown, params?: Record<string, string>) =>
-      api(endpointAt(pattern(path)).action as Route, path, alice, { json, params, method: "POST" });
+      callApi(endpointAt(pattern(path)).action as RouteFunction, path, alice, { json, params, method: "POST" });
     const get = (path: string, params?: Record<string, string>) =>
-      api(endpointAt(pattern(path)).loader as Route, path, alice, { params });
+      callApi(endpointAt(pattern(path)).loader as RouteFunction, path, alice, { params });
 
     expect((await post("/api/goal", { title: "Courir un semi" })).status).toBeLessThan(300);
     expect((await post("/api/goal", { title: "Courir un marathon", intent: "new" })).status).toBeLessThan(300);
@@ -348,14 +323,16 @@ describe("downloading my data", () => {
   it("is the bearer's own only, for a verified member; 5 copies an hour, pages and API together", async () => {
     const alice = await verifiedMember({ email: "alice@example.com", first: { firstName: "Alice" } });
     const bob = await verifiedMember({ email: "bob@example.com", first: { firstName: "Bob" } });
-    await api(endpointAt("/api/goal").action as Route, "/api/goal", alice, { json: { title: "Le secret d’Alice" } });
+    await callApi(endpointAt("/api/goal").action as RouteFunction, "/api/goal", alice, {
+      json: { title: "Le secret d’Alice" },
+    });
     await recordSecurityEvent(db(), alice.memberId, "password.changed", { ip: "203.0.113.7", userAgent: null });
 
-    const anonymousApi = await api(exportApi, "/api/profile/export", null);
+    const anonymousApi = await callApi(exportApi, "/api/profile/export", null);
     expect(anonymousApi.status).toBe(401);
     await checkedJson(anonymousApi, "/api/profile/export", "get");
     const unverified = await registerMember({ email: "carol@example.com" });
-    const unverifiedApi = await api(exportApi, "/api/profile/export", unverified);
+    const unverifiedApi = await callApi(exportApi, "/api/profile/export", unverified);
     expect(unverifiedApi.status).toBe(403);
     await checkedJson(unverifiedApi, "/api/profile/export", "get");
     // Another member's id in the query changes nothing: the copy is the token's member's.
@@ -394,7 +371,7 @@ describe("downloading my data", () => {
 
     // Three more (5 in all), then 429 everywhere with Retry-After and a translated reason.
     for (let copies = 3; copies <= 5; copies++) await exportOf(alice);
-    const refused = await api(exportApi, "/api/profile/export", alice);
+    const refused = await callApi(exportApi, "/api/profile/export", alice);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toBe("3600");
     expect((await checkedJson(refused, "/api/profile/export", "get")).errors.base).toEqual([
@@ -415,7 +392,7 @@ describe("downloading my data", () => {
     });
     expect(refusedHtml).toContain("Réessayez dans une heure");
     // Bob's hour is his own.
-    expect((await api(exportApi, "/api/profile/export", bob)).status).toBe(200);
+    expect((await callApi(exportApi, "/api/profile/export", bob)).status).toBe(200);
   });
 });
 

@@ -13,8 +13,8 @@ import { action as profileAction } from "~/routes/_default.profile/route";
 import PhotoPage, { action as photoAction, loader as photoLoader } from "~/routes/_default.profile_.photo";
 import { loader as coachLinkLoader } from "~/routes/_home.coach.session.$token";
 import { loader as photoFile } from "~/routes/photos.$file";
-import { callWith, lastMailTo, linkIn, renderPage, verifiedMember, type TestMember } from "../support/accounts";
-import { answerOf, buildRequest, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
+import { lastMailTo, linkIn, renderPage, type TestMember, verifiedMember } from "../support/accounts";
+import { answerOf, buildRequest, callWith, dataOf, headerOf, ORIGIN, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
 

@@ -9,18 +9,17 @@ import { action as newPasswordAction } from "~/routes/_main.home.$newPasswordPag
 import NotMePage, { action as notMeAction, loader as notMeLoader } from "~/routes/_main.security.not-me";
 import ProfilePage, { action as profileAction, loader as profileLoader } from "~/routes/_default.profile/route";
 import {
-  callWith,
   codeIn,
   lastMailTo,
   linkIn,
+  type Mail,
   mailsTo,
   PASSWORD,
   renderPage,
-  verifiedMember,
-  type Mail,
   type TestMember,
+  verifiedMember,
 } from "../support/accounts";
-import { answerOf, buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { answerOf, buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { endpointAt } from "../support/endpoints";
 import { checkedJson } from "../support/openapi";
 import { sessionCount } from "../support/identity-backend";

@@ -8,7 +8,6 @@ import { identity } from "~/.server/identity/identity-service.server";
 import { loader as layoutLoader } from "~/routes/_default";
 import ProfilePage, { action, loader } from "~/routes/_default.profile/route";
 import {
-  callWith,
   codeIn,
   lastMailTo,
   mailsTo,
@@ -16,10 +15,10 @@ import {
   PASSWORD,
   renderPage,
   setCookie,
-  verifiedMember,
   type TestMember,
+  verifiedMember,
 } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 type Reply = { status: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> };
 type ProfileData = Awaited<ReturnType<typeof loader>>;

@@ -11,8 +11,8 @@ import { applyAdminEmails } from "~/.server/roles/admin-emails.server";
 import { runRolesCommand } from "~/.server/roles/roles-command.server";
 import { rolesOf } from "~/.server/roles/roles.server";
 import { action as operatorAction, loader as operatorLoader } from "~/routes/operator.roles";
-import { callWith, codeIn, lastMailTo, registerMember, verifiedMember } from "../support/accounts";
-import { buildRequest, dataOf, statusOf } from "../support/http";
+import { codeIn, lastMailTo, registerMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, statusOf } from "../support/http";
 import { action as verificationAction } from "~/routes/_home.account_verification";
 import { startServer, type ServerProcess } from "../support/server-process";
 

@@ -19,9 +19,9 @@ import AgendaSessionPage, {
 import { loader as linkedAgendaSessionLoader } from "~/routes/_home.coach.agenda.$token_.sessions.$id._index/route";
 import CoachLinkPage, { loader as coachLinkLoader } from "~/routes/_home.coach.session.$token";
 import { loader as dataFileLoader } from "~/routes/profile.data[.]json";
-import { callWith, mailsTo, renderPage, verifiedMember, type TestMember } from "../support/accounts";
+import { mailsTo, renderPage, type TestMember, verifiedMember } from "../support/accounts";
 import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { completeTraining } from "../support/trainings";
 
 /**

@@ -6,10 +6,9 @@ import { today, weekStart } from "~/.server/space/overview.server";
 import { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index/route";
 import { action as commitmentsAction, loader as commitmentsLoader } from "~/routes/_default.my_commitments/route";
 import { action as lifeGpsAction, loader as lifeGpsLoader } from "~/routes/_default.my_life_gps";
-import { callWith, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, headerOf, type RouteFunction, statusOf } from "../support/http";
 
-type RouteFunction = Parameters<typeof callWith>[0];
 const post = (fn: RouteFunction, path: string, member: TestMember, form: Record<string, string>) =>
   callWith(fn, buildRequest(path, { form, cookie: member.cookie }));
 const get = <T>(fn: RouteFunction, path: string, member: TestMember) =>

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { loader as surveyPage, action as surveyAnswer } from "~/routes/_home.survey.$token";
 import SurveysPage, { action as surveysAction, loader as surveysLoader } from "~/routes/_default.my_team.surveys";
 import { loader as dataFile } from "~/routes/profile.data[.]json";
-import { callWith, lastMailTo, linkIn, renderPage, verifiedMember, type TestMember } from "../support/accounts";
-import { answerOf, buildRequest, dataOf, statusOf } from "../support/http";
+import { lastMailTo, linkIn, renderPage, type TestMember, verifiedMember } from "../support/accounts";
+import { answerOf, buildRequest, callWith, dataOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { endpointAt } from "../support/endpoints";
 

@@ -9,17 +9,9 @@ import { loader as editLoader, action as editAction } from "~/routes/_default.my
 import { action as addAction } from "~/routes/_default.my_team.add";
 import { loader as listLoader } from "~/routes/_default.my_team.list";
 import { loader as surveysLoader, action as surveysAction } from "~/routes/_default.my_team.surveys";
-import {
-  callWith,
-  lastMailTo,
-  linkIn,
-  mailsTo,
-  registerMember,
-  verifiedMember,
-  type TestMember,
-} from "../support/accounts";
+import { lastMailTo, linkIn, mailsTo, registerMember, type TestMember, verifiedMember } from "../support/accounts";
 import { aDayLater } from "../support/crew-mail";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 type Crew = { id: string; name: string; email: string; status: string; invitationId: string | null };
 

@@ -5,8 +5,8 @@ import ModulePage, { loader as moduleLoader } from "~/routes/_default.training.$
 import FullVideo, {
   loader as videoLoader,
 } from "~/routes/_next.training.$training_slug.modules.$module_slug.video.$part_slug";
-import { callWith, renderPage, verifiedMember } from "../support/accounts";
-import { buildRequest, dataOf, statusOf } from "../support/http";
+import { renderPage, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, statusOf } from "../support/http";
 
 /**
  * A training whose authors used the formatting (issue 26 items 2 and 9): the module page and the

@@ -6,8 +6,8 @@ import { loader as overviewLoader } from "~/routes/_default._index/route";
 import { loader as trainingLoader } from "~/routes/_default.training.$training_slug._index";
 import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
-import { callWith, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, statusOf } from "../support/http";
+import { type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, statusOf } from "../support/http";
 
 /**
  * Issue 28 item 1: "continue" on the training page, the overview and the trainings list takes the

@@ -13,8 +13,8 @@ import { loader as congratulationsLoader } from "~/routes/_next.training.$traini
 import { loader as resultLoader } from "~/routes/_default.training_results.j-embarque";
 import { errorCount } from "~/components/form/quiz-form";
 import { selectionError } from "~/forms/quiz";
-import { callWith, verifiedMember, type TestMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { type TestMember, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { validAnswers } from "../support/trainings";
 
 const onboarding = readTrainingFiles().find((file) => file.content.slug === "j-embarque")!.content;

@@ -16,18 +16,10 @@ import TwoFactorPage, {
   action as twoFactorAction,
   loader as twoFactorLoader,
 } from "~/routes/_default.profile_.two-factor/route";
-import {
-  callWith,
-  cookiePair,
-  PASSWORD,
-  renderPage,
-  setCookie,
-  type TestMember,
-  verifiedMember,
-} from "../support/accounts";
+import { cookiePair, PASSWORD, renderPage, setCookie, type TestMember, verifiedMember } from "../support/accounts";
 import { endpointAt } from "../support/endpoints";
 import { recoveryCodesPerSet } from "../support/identity-backend";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 
 /**

@@ -13,8 +13,8 @@ import { action as photoAction } from "~/routes/_default.profile_.photo";
 import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
 import { action as verificationAction } from "~/routes/_home.account_verification";
 import Register, { action as registerAction, loader as registerLoader } from "~/routes/_home.home.register/route";
-import { callWith, firstStep, registerMember, renderPage, verifiedMember } from "../support/accounts";
-import { buildRequest, dataOf, headerOf, statusOf } from "../support/http";
+import { firstStep, registerMember, renderPage, verifiedMember } from "../support/accounts";
+import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 /**
  * Issue 23 item 6: a post no form of the page sends (an unknown intent) is refused with 400 and a

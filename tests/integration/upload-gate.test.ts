@@ -8,7 +8,7 @@ import { servedBuild } from "~/.server/runtime/served-build.server";
 import { action as apiAction } from "~/routes/api.$";
 import { action as coachProfileAction } from "~/routes/_default.coach.profile/route";
 import { action as photoAction } from "~/routes/_default.profile_.photo";
-import { verifiedMember, registerMember } from "../support/accounts";
+import { registerMember, verifiedMember } from "../support/accounts";
 import { ORIGIN } from "../support/http";
 
 // The lifecycle (mail sender, housekeeping) is server.ts's to start: these tests call the wrapped

@@ -1,9 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { whoami } from "~/.server/accounts/members.server";
 import { localDay, localTime } from "~/.server/calendar/time-zones.server";
-import { bookSession } from "~/.server/coaching/booking/book.server";
-import { coachOf, freeSlotsOf } from "~/.server/coaching/booking/free-times.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, mailOutbox, notificationRounds, surveyAnswers, surveys } from "~/.server/db/schema.server";
 import { deliverDueMail, type MailTransport } from "~/.server/mail/sender.server";
@@ -13,6 +10,7 @@ import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { addCommitment, setCommitmentDone } from "~/.server/space/commitments.server";
 import { markPartRead } from "~/.server/trainings/progress.server";
 import { type TestMember, verifiedMember } from "../support/accounts";
+import { sessionWithClaire } from "../support/coaches";
 
 /**
  * Issue 28, item 4: the weekly word, at the member's chosen day and hour in their own zone, once a
@@ -47,18 +45,6 @@ const weeksOf = (member: TestMember) =>
     .from(notificationRounds)
     .where(and(eq(notificationRounds.memberId, member.memberId), eq(notificationRounds.kind, "weeklyDigest")));
 
-async function book(member: TestMember) {
-  const coach = (await coachOf("claire-moreau"))!;
-  const from = new Date(Date.now() + 3 * DAY);
-  const [slot] = await freeSlotsOf(coach, from, new Date(from.getTime() + 14 * DAY));
-  const current = (await whoami(member.token))!;
-  const booked = await bookSession(
-    { ...current.member, email: member.email, lang: "fr" },
-    { coachSlug: coach.slug, start: slot.start, timeZone: "Europe/Paris", fromPath: null },
-  );
-  if (!booked.ok) throw new Error(booked.error);
-}
-
 /** A survey closed yesterday with three answers: its results show. */
 async function surveyWithResults(member: TestMember, title: string) {
   const [survey] = await db()
@@ -90,7 +76,7 @@ describe("the weekly word (issue 28, item 4)", () => {
     });
     await setCommitmentDone(member.memberId, done, true);
     await addCommitment(member.memberId, { title: "Le mois prochain", dueDate: addDays(today, 20), moduleId: null });
-    await book(member);
+    await sessionWithClaire(member);
     expect((await markPartRead(member.memberId, "j-embarque", "prendre-la-barre", "bienvenue-a-bord")).ok).toBe(true);
     await surveyWithResults(member, "Comment me voyez-vous ?");
 

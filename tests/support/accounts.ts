@@ -1,10 +1,10 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { asc, eq } from "drizzle-orm";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { readToken, setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { db } from "~/.server/db/client.server";
+import { languageCookie } from "~/.server/i18n/i18n.server";
 import { appUsers, mailOutbox } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { I18nProvider } from "~/i18n/react";
@@ -12,55 +12,12 @@ import { createT } from "~/i18n/translate";
 import { resources } from "~/locales/resources";
 import { action as verificationAction } from "~/routes/_home.account_verification";
 import { action as registerAction } from "~/routes/_home.home.register/route";
-import { buildRequest, headerOf, statusOf } from "./http";
+import { buildRequest, callWith, headerOf, statusOf } from "./http";
 
 /**
  * Accounts test helpers: members registered and verified through the real actions (what a
  * browser without JavaScript posts), the mail they receive, and pages rendered as HTML.
  */
-
-type RouteFunction<T> = (args: {
-  request: Request;
-  params: Record<string, string | undefined>;
-  context: AppLoadContext;
-}) => T;
-
-/** Like `call` of ./http, with route params and a load context (e.g. `{ clientIp }`). */
-export async function callWith<T>(
-  fn: RouteFunction<T>,
-  request: Request,
-  options: { params?: Record<string, string>; context?: AppLoadContext } = {},
-) {
-  try {
-    return await fn({ request, params: options.params ?? {}, context: options.context ?? {} });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    if (typeof thrown === "object" && thrown !== null && (thrown as { type?: string }).type === "DataWithResponseInit")
-      return thrown;
-    throw thrown;
-  }
-}
-
-/** A loader called by `member` (their session cookie), with the route's params. */
-export function getAs(
-  fn: RouteFunction<unknown>,
-  path: string,
-  member: { cookie: string },
-  params: Record<string, string> = {},
-) {
-  return callWith(fn, buildRequest(path, { cookie: member.cookie }), { params });
-}
-
-/** An action called by `member` with the form a page posts, and the route's params. */
-export function postAs(
-  fn: RouteFunction<unknown>,
-  path: string,
-  member: { cookie: string },
-  form: Record<string, string | string[]>,
-  params: Record<string, string> = {},
-) {
-  return callWith(fn, buildRequest(path, { form, cookie: member.cookie }), { params });
-}
 
 /** Every Set-Cookie header of an answer, whole (attributes included). */
 export function setCookies(answer: unknown): string[] {
@@ -84,6 +41,11 @@ export function cookiePair(answer: unknown, name: string): string {
 /** A `token` cookie carrying `token`, as the app sets it. */
 export async function tokenCookie(token: string): Promise<string> {
   return (await setTokenCookie(token)).split(";")[0];
+}
+
+/** "lng=…", the language cookie of `lang` as the language switch sets it, ready for a Cookie header. */
+export async function languageCookiePair(lang: "fr" | "en"): Promise<string> {
+  return (await languageCookie.serialize(lang)).split(";")[0];
 }
 
 /** The raw session token inside a `token=…` cookie pair (what a bearer header carries). */

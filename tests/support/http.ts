@@ -8,19 +8,34 @@ type RequestOptions = {
   form?: Record<string, string | string[]>;
   json?: unknown;
   cookie?: string;
+  /** A session token sent as `Authorization: Bearer …` (as the API's clients do). */
+  token?: string | null;
+  /** The Accept-Language header. */
+  lang?: string;
   headers?: Record<string, string>;
+  /** Files sent with `form`'s fields as multipart/form-data (what a file input posts). */
+  files?: Record<string, File>;
+  /** A body sent as it is (bytes, or text the test shapes itself), with `headers` as they are. */
+  body?: BodyInit;
 };
 
 export function buildRequest(path: string, options: RequestOptions = {}): Request {
   const headers = new Headers(options.headers);
   if (options.cookie) headers.set("Cookie", options.cookie);
-  let body: BodyInit | undefined;
-  if (options.form) {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(options.form)) {
-      for (const item of Array.isArray(value) ? value : [value]) params.append(name, item);
-    }
-    body = params;
+  if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
+  if (options.lang && !headers.has("Accept-Language")) headers.set("Accept-Language", options.lang);
+  let body: BodyInit | undefined = options.body;
+  // A field given several values is sent once per value, as a multiple select or checkboxes post it.
+  const fields = Object.entries(options.form ?? {}).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item) => [name, item]),
+  );
+  if (options.files) {
+    const multipart = new FormData();
+    for (const [name, item] of fields) multipart.append(name, item);
+    for (const [name, file] of Object.entries(options.files)) multipart.set(name, file);
+    body = multipart;
+  } else if (options.form) {
+    body = new URLSearchParams(fields);
     headers.set("Content-Type", "application/x-www-form-urlencoded");
   } else if (options.json !== undefined) {
     body = JSON.stringify(options.json);
@@ -30,21 +45,79 @@ export function buildRequest(path: string, options: RequestOptions = {}): Reques
   return new Request(new URL(path, ORIGIN), { method, headers, body });
 }
 
-type RouteFunction<T> = (args: {
+/** A loader or action (a page's or an API endpoint's), called as a plain function. */
+export type RouteFunction<T = unknown> = (args: {
   request: Request;
   params: Record<string, string | undefined>;
   context: AppLoadContext;
 }) => T;
 
-/** Calls a loader or action; a thrown Response (redirect, 404) is returned like a returned one. */
-export async function call<T>(fn: RouteFunction<T>, request: Request, params: Record<string, string> = {}) {
+/**
+ * Calls a loader or action with route params and a load context (e.g. `{ clientIp }`); a thrown
+ * Response (redirect, 404) or `data(…, init)` is returned like a returned one.
+ */
+export async function callWith<T>(
+  fn: RouteFunction<T>,
+  request: Request,
+  options: { params?: Record<string, string>; context?: AppLoadContext } = {},
+) {
   try {
-    return await fn({ request, params, context: {} });
+    return await fn({ request, params: options.params ?? {}, context: options.context ?? {} });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     if (isDataWithInit(thrown)) return thrown;
     throw thrown;
   }
+}
+
+/** `callWith` with the route's params only. */
+export function call<T>(fn: RouteFunction<T>, request: Request, params: Record<string, string> = {}) {
+  return callWith(fn, request, { params });
+}
+
+/** Whoever sends a page request: a member (their session cookie), a bare "token=…" cookie, or nobody. */
+type Visitor = { cookie: string } | string | null | undefined;
+
+const cookieOf = (who: Visitor) => (typeof who === "string" ? who : (who?.cookie ?? undefined));
+
+/** A loader called by `who` (their session cookie), with the route's params. */
+export function getAs(
+  fn: RouteFunction<unknown>,
+  path: string,
+  who: Visitor,
+  params: Record<string, string> = {},
+  options: Omit<RequestOptions, "cookie" | "form"> = {},
+) {
+  return callWith(fn, buildRequest(path, { ...options, cookie: cookieOf(who) }), { params });
+}
+
+/** An action called by `who` with the form a page posts, and the route's params. */
+export function postAs(
+  fn: RouteFunction<unknown>,
+  path: string,
+  who: Visitor,
+  form: Record<string, string | string[]>,
+  params: Record<string, string> = {},
+  options: Omit<RequestOptions, "cookie" | "form"> = {},
+) {
+  return callWith(fn, buildRequest(path, { ...options, form, cookie: cookieOf(who) }), { params });
+}
+
+/**
+ * Calls an API endpoint as a client would: `who`'s bearer token (null: none), a JSON body (then a
+ * POST, unless `method` says otherwise) or none (a GET), the route's params; answers the Response
+ * (one the API guard or body parser throws included).
+ */
+export function callApi(
+  fn: RouteFunction<unknown>,
+  path: string,
+  who: { token: string } | string | null,
+  options: Omit<RequestOptions, "token" | "form"> & { params?: Record<string, string>; context?: AppLoadContext } = {},
+): Promise<Response> {
+  const { params = {}, context = {}, ...request } = options;
+  const token = typeof who === "string" ? who : (who?.token ?? null);
+  const method = request.method ?? (request.json === undefined ? "GET" : "POST");
+  return answerOf(fn({ request: buildRequest(path, { ...request, method, token }), params, context }));
 }
 
 /**

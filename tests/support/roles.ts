@@ -7,3 +7,10 @@ export async function withRole(email: string, role: "author" | "admin" | "coach"
   if (role) await grantRole({ memberId: null }, member.memberId, role);
   return member;
 }
+
+/** An admin, Ada Lovelace by default (`firstName` names another one). */
+export async function adminMember(email = "ada@example.com", firstName = "Ada"): Promise<TestMember> {
+  const member = await verifiedMember({ email, first: { firstName, lastName: "Lovelace" } });
+  await grantRole({ memberId: null }, member.memberId, "admin");
+  return member;
+}

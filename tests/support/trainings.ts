@@ -1,8 +1,8 @@
 import { readTrainingFiles } from "~/.server/trainings/seed.server";
 import type { ModuleContent } from "~/content/training-schema";
 import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
-import { callWith, type TestMember } from "./accounts";
-import { buildRequest } from "./http";
+import type { TestMember } from "./accounts";
+import { buildRequest, callWith } from "./http";
 
 /** The seeded trainings' content (app/content/trainings), by slug. */
 export const seededContent = Object.fromEntries(readTrainingFiles().map((file) => [file.content.slug, file.content]));

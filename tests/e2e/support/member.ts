@@ -4,6 +4,7 @@ import {
   type Browser,
   type BrowserContextOptions,
   expect,
+  type Page,
   type PlaywrightWorkerArgs,
 } from "@playwright/test";
 import { test as base } from "./test";
@@ -61,6 +62,24 @@ export async function registerMember(api: APIRequestContext, email: string): Pro
   return { ...member, storageState: await api.storageState() };
 }
 
+/** French, as the journeys' pages are written: the language every context here asks for. */
+const FRENCH = { "Accept-Language": "fr-FR,fr;q=0.9" };
+
+/**
+ * A request context of its own, with no cookies: one made in a test would otherwise start from the
+ * test's storage state (the page member's session).
+ */
+export function requestContextOf(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL = base.info().project.use.baseURL,
+) {
+  return playwright.request.newContext({
+    storageState: { cookies: [], origins: [] },
+    baseURL,
+    extraHTTPHeaders: FRENCH,
+  });
+}
+
 /**
  * Another member than the test's own, registered on a request context of their own (one made in a
  * test would carry the page member's cookies).
@@ -69,11 +88,7 @@ export async function registerAnotherMember(
   playwright: PlaywrightWorkerArgs["playwright"],
   email: string,
 ): Promise<Member> {
-  const api = await playwright.request.newContext({
-    storageState: { cookies: [], origins: [] },
-    baseURL: base.info().project.use.baseURL,
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-  });
+  const api = await requestContextOf(playwright);
   try {
     return await registerMember(api, email);
   } finally {
@@ -81,15 +96,24 @@ export async function registerAnotherMember(
   }
 }
 
-/** A browser of `member`'s own, signed in, in French, with JavaScript as the project runs it. */
-export function browserOf(browser: Browser, member: Member, options: BrowserContextOptions = {}) {
+/**
+ * A browser of `member`'s own, signed in (null: a visitor's, signed in as nobody), in French, with
+ * JavaScript as the project runs it.
+ */
+export function browserOf(browser: Browser, member: Member | null, options: BrowserContextOptions = {}) {
   return browser.newContext({
-    storageState: member.storageState,
+    // The runner's defaults would carry the page member's session into this context too.
+    storageState: member?.storageState ?? { cookies: [], origins: [] },
     javaScriptEnabled: base.info().project.use.javaScriptEnabled !== false,
     locale: "fr-FR",
-    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+    extraHTTPHeaders: FRENCH,
     ...options,
   });
+}
+
+/** A visitor's page (no session), in a browser context of its own: close it with `page.context().close()`. */
+export async function visitorPage(browser: Browser): Promise<Page> {
+  return (await browserOf(browser, null)).newPage();
 }
 
 async function expectOk(response: APIResponse, step: string) {
@@ -102,10 +126,7 @@ async function expectOk(response: APIResponse, step: string) {
 export const signedInTest = base.extend<object, { member: Member }>({
   member: [
     async ({ playwright }, use, workerInfo) => {
-      const api = await playwright.request.newContext({
-        baseURL: workerInfo.project.use.baseURL,
-        extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-      });
+      const api = await requestContextOf(playwright, workerInfo.project.use.baseURL);
       try {
         const email = `e2e-${workerInfo.project.name}-${workerInfo.workerIndex}-${Date.now()}@cap.test`;
         await use(await registerMember(api, email));
@@ -122,10 +143,7 @@ export const signedInTest = base.extend<object, { member: Member }>({
 export const newMemberTest = base.extend<{ member: Member }>({
   member: [
     async ({ playwright }, use, testInfo) => {
-      const api = await playwright.request.newContext({
-        baseURL: testInfo.project.use.baseURL,
-        extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
-      });
+      const api = await requestContextOf(playwright, testInfo.project.use.baseURL);
       try {
         const email = `e2e-${testInfo.project.name}-${testInfo.workerIndex}-${testInfo.testId}-${Date.now()}@cap.test`;
         await use(await registerMember(api, email));

@@ -77,20 +77,21 @@ function retryRecovery(context: Context, messageId?: number): Reply {
   return flowReply(context, replacement, 400);
 }
 
+/** A recovery or verification flow's posted body (an address, or a code); the flow's last messages are cleared. */
+function takeCodeBody(flow: Flow, posted: unknown) {
+  const body = posted as { method: string; email?: string; code?: string; transient_payload?: Record<string, unknown> };
+  flow.messages = [];
+  flow.nodeMessages = {};
+  if (body.transient_payload) flow.transientPayload = body.transient_payload;
+  return body;
+}
+
 export const updateRecoveryFlow: Handler = async (context, request) => {
   const flow = context.flows.get("recovery", request.query.get("flow"));
   if (!flow) return notFound("The recovery flow could not be found.");
   if (context.flows.isExpired(flow)) return context.flows.expired(flow);
   if (flow.state === "passed_challenge") return retryRecovery(context, 4060001);
-  const body = request.body as {
-    method: string;
-    email?: string;
-    code?: string;
-    transient_payload?: Record<string, unknown>;
-  };
-  flow.messages = [];
-  flow.nodeMessages = {};
-  if (body.transient_payload) flow.transientPayload = body.transient_payload;
+  const body = takeCodeBody(flow, request.body);
 
   if (body.email !== undefined) {
     // A new address (or a resend) replaces the flow's code. Unknown addresses get the same answer and no mail.
@@ -162,15 +163,7 @@ export const updateVerificationFlow: Handler = async (context, request) => {
   if (!flow) return notFound("The verification flow could not be found.");
   if (context.flows.isExpired(flow)) return context.flows.expired(flow);
   if (flow.state === "passed_challenge") return flowReplaced();
-  const body = request.body as {
-    method: string;
-    email?: string;
-    code?: string;
-    transient_payload?: Record<string, unknown>;
-  };
-  flow.messages = [];
-  flow.nodeMessages = {};
-  if (body.transient_payload) flow.transientPayload = body.transient_payload;
+  const body = takeCodeBody(flow, request.body);
 
   if (body.email !== undefined && body.code === undefined) {
     const email = body.email.trim().toLowerCase();
