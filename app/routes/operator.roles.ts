@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/.server/http/not-found.server";
-import { operatorCommandOf } from "~/.server/roles/operator-door.server";
-import { runRolesCommand } from "~/.server/roles/roles-command.server";
+import { operatorCommandOf } from "~/.server/operator/door.server";
+import { runRolesCommand } from "~/.server/operator/roles-command.server";
 
 /**
  * POST /operator/roles: `npm run roles` asking the running server (on PGlite the server holds the

@@ -89,7 +89,7 @@ beforeAll(async () => {
   // space runs its loaders and actions on a coach record of its own rather than answering 404.
   const granted = await run(
     process.execPath,
-    ["--import", "tsx", "app/.server/roles/command.server.ts", "grant", EMAIL, "coach"],
+    ["--import", "tsx", "app/.server/operator/roles-cli.server.ts", "grant", EMAIL, "coach"],
     { env: { PATH: process.env.PATH, NODE_ENV: "test", DATABASE_URL: url.toString(), SESSION_SECRET: SECRET } },
   );
   expect(granted.stdout).toContain(`${EMAIL} is now coach.`);

@@ -8,7 +8,7 @@ import { operatorSecret } from "~/.server/config/operator-secret.server";
 import { db } from "~/.server/db/client.server";
 import { auditEvents } from "~/.server/db/schema.server";
 import { applyAdminEmails } from "~/.server/roles/admin-emails.server";
-import { runRolesCommand } from "~/.server/roles/roles-command.server";
+import { runRolesCommand } from "~/.server/operator/roles-command.server";
 import { rolesOf } from "~/.server/roles/roles.server";
 import { action as operatorAction, loader as operatorLoader } from "~/routes/operator.roles";
 import { codeIn, lastMailTo, registerMember, verifiedMember } from "../support/accounts";
@@ -109,7 +109,7 @@ describe("npm run roles", () => {
 /** The command as an operator types it, in its own process. */
 function rolesCommand(args: string[], processEnv: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "app/.server/roles/command.server.ts", ...args], {
+    const child = spawn(process.execPath, ["--import", "tsx", "app/.server/operator/roles-cli.server.ts", ...args], {
       env: { PATH: process.env.PATH, NODE_ENV: "production", ...processEnv },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -278,7 +278,7 @@ describe("two workers on PostgreSQL (built server)", () => {
     // The coach role from the command line, as an operator gives it (PostgreSQL: the command opens it itself).
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ["--import", "tsx", "app/.server/roles/command.server.ts", "grant", "coach-hours@example.com", "coach"],
+      ["--import", "tsx", "app/.server/operator/roles-cli.server.ts", "grant", "coach-hours@example.com", "coach"],
       { env: { ...process.env, DATABASE_URL: cluster.databaseUrl } },
     );
     expect(stdout).toContain("is now coach.");

@@ -23,7 +23,7 @@ export async function grantRole(email: string, role: Exclude<Role, "member">) {
   const port = new URL(test.info().project.use.baseURL ?? "").port;
   const { stdout } = await run(
     process.execPath,
-    ["--import", "tsx", "app/.server/roles/command.server.ts", "grant", email, role],
+    ["--import", "tsx", "app/.server/operator/roles-cli.server.ts", "grant", email, role],
     { env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: process.env.CAP_E2E_DATA_DIR, PORT: port } },
   );
   expect(stdout).toContain(`${email} is now ${role}.`);

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "~/.server/db/client.server";
 import { appUsers, memberRoles } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
-import { isRole } from "./roles.server";
+import { isRole } from "~/.server/roles/roles.server";
 import { grantRole, withdrawRole } from "~/.server/coaching/coaches/role-changes.server";
 
 /**
