@@ -11,7 +11,7 @@ import {
 } from "~/.server/coaching/coaches/coach-profile.server";
 import { only } from "~/.server/contract/refusal-table.server";
 
-/** One coach as the operator sees and edits them (issue 24 items 8 and 13). */
+/** One coach as the operator sees and edits them. */
 export const endpoint = defineEndpoint("/api/admin/coaches/:id", {
   get: operation({
     guard: "admin",

@@ -11,7 +11,7 @@ import {
 } from "~/.server/coaching/coaches/coach-profile.server";
 import { only } from "~/.server/contract/refusal-table.server";
 
-/** The signed-in coach's own public profile (issue 24 items 6 and 13): there is no id, nobody edits another's here. */
+/** The signed-in coach's own public profile: there is no id, nobody edits another's here. */
 export const endpoint = defineEndpoint("/api/coach/profile", {
   get: operation({
     guard: "coach",

@@ -19,7 +19,7 @@ import {
   startSetup,
 } from "~/.server/two-factor/two-factor.server";
 
-/** Two-factor sign-in from the API, as /profile/two-factor does it (issue 25 item 5). */
+/** Two-factor sign-in from the API, as /profile/two-factor does it. */
 const state = getEndpoint("/api/profile/two-factor", {
   summary: "Whether sign-in asks a second factor, since when, and how many recovery codes are left",
   ok: { status: 200, schema: twoFactorStateAnswer, description: "The state" },

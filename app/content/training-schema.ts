@@ -50,7 +50,7 @@ const mediaPath = z
   .string()
   .max(bounds.mediaPath)
   .regex(/^\/media(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/, "mediaPath");
-/** A file an author uploaded, kept in the database and served under /uploads/ (issue 26). */
+/** A file an author uploaded, kept in the database and served under /uploads/. */
 const uploadPath = z
   .string()
   .max(bounds.mediaPath)
@@ -115,7 +115,7 @@ const draftVideo = (paragraphs: Paragraphs) =>
 
 /**
  * The training schema, complete (what members see: every text in both languages, every list
- * filled, every rule) or as a draft (issue 26: the same shape and bounds, but texts may be empty,
+ * filled, every rule) or as a draft (the same shape and bounds, but texts may be empty,
  * lists short and videos unfinished until the author publishes).
  */
 function contentSchema<Video extends z.ZodTypeAny>(complete: boolean, videoOf: (paragraphs: Paragraphs) => Video) {

@@ -1,5 +1,5 @@
 /**
- * What a member typed before the page hydrated stays where they typed it (issue 27). A page's
+ * What a member typed before the page hydrated stays where they typed it. A page's
  * scripts start once it is painted, and on a slow phone seconds later: the member may be filling a
  * form by then. React leaves a field's text alone when it hydrates, but a form that takes its fields
  * over afterwards may write their defaults back. So the fields a member changed are noted just

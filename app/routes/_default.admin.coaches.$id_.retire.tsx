@@ -17,7 +17,7 @@ import { useTranslation } from "~/i18n/react";
 export const meta = titleMeta;
 
 /**
- * /admin/coaches/<id>/retire — the confirmation step of retiring a coach (issue 24 item 8): the
+ * /admin/coaches/<id>/retire — the confirmation step of retiring a coach: the
  * future sessions it cancels, each member told; then the coach is no longer offered to members.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {

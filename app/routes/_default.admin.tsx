@@ -3,7 +3,7 @@ import { requireRole } from "~/.server/auth/role-guard.server";
 import { SpaceLayout } from "~/components/document/space-nav";
 
 /**
- * The operator's space (issue 24), inside the signed-in layout: its own small navigation over each
+ * The operator's space, inside the signed-in layout: its own small navigation over each
  * page. Every child loader and action calls requireRole itself: a parent loader protects nothing.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

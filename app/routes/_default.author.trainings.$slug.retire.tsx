@@ -18,7 +18,7 @@ import { draftPage } from "~/routes/_default.author/draft-page.server";
 export const meta = titleMeta;
 
 /**
- * /author/trainings/<slug>/retire: retire a training, or restore it (issue 26 item 1), after a
+ * /author/trainings/<slug>/retire: retire a training, or restore it, after a
  * confirmation. It applies at once: members who never started it stop seeing it; those who did
  * find it under "old trainings". A training never published has nothing to retire.
  */

@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { draftPage } from "~/routes/_default.author/draft-page.server";
 
 /**
- * /author/trainings/<slug>/…: one training's editor (issue 26). Its heading (both titles, the
+ * /author/trainings/<slug>/…: one training's editor. Its heading (both titles, the
  * draft's state) and tabs over each page of the editor. Each child loader and action calls
  * requireAuthor itself: this loader protects nothing but its own data.
  */

@@ -17,7 +17,7 @@ import { createRefusals } from "~/.server/authoring/contract.server";
 export const meta = titleMeta;
 
 /**
- * /author/trainings/new: a new training or test (issue 26 item 1). Its kind, titles, access and
+ * /author/trainings/new: a new training or test. Its kind, titles, access and
  * slug (made from the title when left empty); it starts as an empty draft and opens in the editor.
  * Members see nothing of it until it is published.
  */

@@ -28,7 +28,7 @@ export const meta = titleMeta;
 /**
  * /coaching/sessions/{id} — one of the member's sessions: when, the web-conference link, and the
  * ways to reschedule or cancel it (`?cancel` asks for confirmation first), or to wait for an
- * earlier time with the coach (issue 28 item 9). The links of the confirmation email lead here.
+ * earlier time with the coach. The links of the confirmation email lead here.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
@@ -45,9 +45,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     title: t("detail.title"),
     session: card,
-    // Issue 28 item 7: until when the member may change it, or why they no longer can.
+    // Until when the member may change it, or why they no longer can.
     changeNotice,
-    // Issue 28 item 9: only a session its member may still move waits for an earlier time.
+    // Only a session its member may still move waits for an earlier time.
     waitingEarlier: changeNotice && !changeNotice.inside ? await isWaitingEarlier(session.id) : null,
     cancelledBy: session.cancelledBy,
     timeZone: member.time_zone,
@@ -94,7 +94,7 @@ async function waitEarlier(
 export default function CoachingSession() {
   const { session, changeNotice, waitingEarlier, cancelledBy, timeZone, fromPath, notice, confirmingCancel, prep } =
     useLoaderData<typeof loader>();
-  // Inside the coach's notice only the coach can change the session (issue 28 item 7).
+  // Inside the coach's notice only the coach can change the session.
   const changeable = session.changeable && !changeNotice?.inside;
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("coaching");
@@ -121,7 +121,7 @@ export default function CoachingSession() {
         <SessionFacts coachName={session.coach.name} {...session} />
         <MeetingLink url={session.meetingUrl} newTab />
         {session.status === "confirmed" && !session.changeable ? (
-          // Issue 28 item 8: the coach's mark, once given.
+          // The coach's mark, once given.
           <p className="muted">{t(session.attendance ? `detail.${session.attendance}` : "detail.past")}</p>
         ) : null}
 

@@ -23,7 +23,7 @@ import { useTranslation } from "~/i18n/react";
 export const meta = titleMeta;
 
 /**
- * /coaching/sessions/{id}/earlier/{token} — the link of the "earlier time" mail (issue 28 item 9):
+ * /coaching/sessions/{id}/earlier/{token} — the link of the "earlier time" mail:
  * the freed time and the member's session; one button moves the session there if the time is still
  * free (reading the page changes nothing). Taken meanwhile, or an offer that no longer stands: the
  * page says so and offers the booking page. Another member's session, or a forged link: 404.

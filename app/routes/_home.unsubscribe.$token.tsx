@@ -10,7 +10,7 @@ import { useTranslation } from "~/i18n/react";
 export const meta = titleMeta;
 
 /**
- * /unsubscribe/{token}: a notification's one-click unsubscribe link (issue 28, item 5), no sign-in
+ * /unsubscribe/{token}: a notification's one-click unsubscribe link, no sign-in
  * needed — the signed token names the member and the kind. GET asks to confirm (a link opened by
  * a mail scanner changes nothing); POST switches the kind off, from this page's button or from
  * the mail client itself (RFC 8058: `List-Unsubscribe=One-Click`, no page involved).

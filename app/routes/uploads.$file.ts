@@ -4,7 +4,7 @@ import { rangeOf } from "~/.server/http/byte-range.server";
 import { translator } from "~/.server/i18n/i18n.server";
 
 /**
- * GET and HEAD /uploads/{id}.{ext} — a file an author uploaded (issue 26): a video, a poster or
+ * GET and HEAD /uploads/{id}.{ext} — a file an author uploaded: a video, a poster or
  * captions. Public like /media (members watch them), but only ids that exist answer. The id is the
  * file's SHA-256: the answer never changes, cached for good. Served with its own type, never
  * sniffed, inline (a video, an image or captions: nothing else is ever kept), and by ranges, so

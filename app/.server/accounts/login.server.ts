@@ -8,7 +8,7 @@ import type { Language } from "~/i18n/config";
 import { memberOfIdentity, type SignedIn, whoami } from "./members.server";
 
 /**
- * Brute-force limits (issue 3, hardened in issues 11 and 25). Every attempt takes its slots BEFORE
+ * Brute-force limits. Every attempt takes its slots BEFORE
  * the password is checked, so a burst of parallel guesses gets no more tries than a patient one; a
  * right password gives them back, so only failures count.
  *

@@ -7,7 +7,7 @@ import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { coachOfMember } from "~/.server/coaching/coaches/coach-accounts.server";
 
 /**
- * The operator's coaches (issue 24 item 8): the list, a page at a time (active ones first, in the
+ * The operator's coaches: the list, a page at a time (active ones first, in the
  * order members see them, then the retired), and making a member a coach from their address.
  */
 export const COACHES_PAGE_SIZE = 20;

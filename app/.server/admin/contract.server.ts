@@ -21,7 +21,7 @@ export const memberRefusals = refusals("admin", {
   coachHasSessions: { status: 409, field: null, message: "coaches.errors.withdrawWithSessions" },
 });
 
-/** The operator's coaches (issue 24 item 8): making a member a coach, retiring one. */
+/** The operator's coaches: making a member a coach, retiring one. */
 export const coachesRefusals = refusals("admin", {
   noMember: { status: 404, field: "email", message: "coaches.errors.noMember" },
   notFound: { status: 404, field: null, message: "coaches.errors.notFound" },

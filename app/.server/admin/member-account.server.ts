@@ -13,11 +13,11 @@ import { anAdminRemainsWithout } from "~/.server/roles/roles.server";
 import { recordSecurityEvent } from "~/.server/security/security-events.server";
 
 /**
- * What an operator does to a member's account beyond signing it out or disabling it (issue 24 item
- * 7): a fresh verification code, and the account's deletion — each through the very service the
+ * What an operator does to a member's account beyond signing it out or disabling it: a
+ * fresh verification code, and the account's deletion — each through the very service the
  * member's own page uses (accounts/verification, profile/account), so that no rule has a copy here;
  * and turning off the two-step sign-in of a member who lost both their app and their recovery
- * codes (issue 25 item 5), which no member's page can do for them.
+ * codes, which no member's page can do for them.
  */
 
 export type ResendOutcome = { ok: true } | { ok: false; error: "noMember" | "alreadyVerified" | "tooManyResends" };

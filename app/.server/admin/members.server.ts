@@ -11,7 +11,7 @@ import { type Role, rolesOf, rolesOfMembers } from "~/.server/roles/roles.server
 import { type TrainingState, trainingsOf } from "~/.server/trainings/catalogue.server";
 
 /**
- * The operator's members (issue 24 item 7): search, a member's page, and what an admin may do to an
+ * The operator's members: search, a member's page, and what an admin may do to an
  * account — sign it out everywhere, disable and re-enable it — each audited in the change's
  * transaction (under Ory, once Kratos agreed).
  */

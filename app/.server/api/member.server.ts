@@ -26,7 +26,7 @@ export async function apiMember(request: Request): Promise<SignedIn> {
   return signedIn;
 }
 
-/** A verified member who holds `role` (issue 24): 401, 403 as apiMember, and 404 without the role. */
+/** A verified member who holds `role`: 401, 403 as apiMember, and 404 without the role. */
 export function apiRole(role: Role) {
   return async (request: Request): Promise<SignedIn> => {
     const signedIn = await apiMember(request);

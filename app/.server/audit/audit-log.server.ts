@@ -4,7 +4,7 @@ import { appUsers, auditEvents } from "~/.server/db/schema.server";
 import { type PageRequest, settlePage, type Page } from "~/.server/paging/paging.server";
 
 /**
- * The back office's audit log (issue 24 item 3): every change an admin (or the command line) makes,
+ * The back office's audit log: every change an admin (or the command line) makes,
  * written through the transaction of the change itself, so a change is never kept without its
  * entry nor an entry without its change.
  */

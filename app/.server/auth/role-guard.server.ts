@@ -7,7 +7,7 @@ import { mayAuthor } from "~/roles/may-author";
 import { requireMember } from "./guard.server";
 
 /**
- * The guard of a space (issue 24 item 2), on top of the member guard: a signed-in, verified member
+ * The guard of a space, on top of the member guard: a signed-in, verified member
  * who holds `role`. Anyone else signed in gets the 404 of an unknown path — no hint that the page
  * exists. The roles come with whoami, read on every request, never cached: a withdrawn role stops
  * working at once.
@@ -19,7 +19,7 @@ export async function requireRole(request: Request, role: Role): Promise<SignedI
 }
 
 /**
- * The author space (issue 26): a member who writes trainings, or an admin, who may do all an
+ * The author space: a member who writes trainings, or an admin, who may do all an
  * author does. Everyone else signed in gets the same 404 as requireRole's.
  */
 export async function requireAuthor(request: Request): Promise<SignedIn> {

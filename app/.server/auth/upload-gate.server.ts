@@ -11,7 +11,7 @@ import { MEDIA_UPLOAD_LIMIT } from "~/.server/media/uploads.server";
 import { PHOTO_UPLOAD_LIMIT } from "~/.server/media/photo.server";
 
 /**
- * No work before knowing who asks (issue 25 item 2). The photo's paths (a member's page and API,
+ * No work before knowing who asks. The photo's paths (a member's page and API,
  * a coach's profile pages) take up to 8 MB: before a byte of such a body is read, the door asks
  * here, from the request's head alone, who sends it.
  *  - Nobody signed in, an unverified address, a session owing its second factor, or a coach's page

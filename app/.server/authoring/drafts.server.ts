@@ -6,7 +6,7 @@ import type { Language } from "~/i18n/config";
 import { contentProblems, type ImportError } from "~/.server/trainings/training-file.server";
 
 /**
- * Authors' drafts (issue 26): every change an author makes lands in the training's draft, a
+ * Authors' drafts: every change an author makes lands in the training's draft, a
  * working copy checked with the draft schema (training-schema.ts: same shape and bounds, texts may
  * still be empty). Members never read drafts; publishing (versions.server.ts) makes one live.
  *

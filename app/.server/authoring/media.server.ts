@@ -8,7 +8,7 @@ import { revisionField } from "./training-meta.server";
 import { MEDIA_UPLOAD_LIMIT, storeUpload } from "~/.server/media/uploads.server";
 
 /**
- * A video part's files as an author uploads them (issue 26, item 2): the video itself (MP4 or
+ * A video part's files as an author uploads them: the video itself (MP4 or
  * WebM, recognised by its first bytes, 25 MB at most — the door refuses a larger body before
  * reading it), its poster (JPEG, PNG or WebP through Cap's one image pipeline: decoded, resized,
  * re-encoded to WebP, never served as sent) and its captions per language (WebVTT, checked line by

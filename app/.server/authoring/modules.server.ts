@@ -6,7 +6,7 @@ import type { ModuleRefusal } from "./contract.server";
 import { draftText, revisionField } from "./training-meta.server";
 
 /**
- * A training's modules and their parts, as an author edits them in the draft (issue 26, item 2):
+ * A training's modules and their parts, as an author edits them in the draft:
  * add (its slug made from its French title, or typed), move up or down, remove; a module's own
  * fields; its parts' list. Every edit names the draft revision its page was read at (stale: 409)
  * and is refused whole, with its field's message, when it would break a bound.

@@ -10,7 +10,7 @@ import { draftText, revisionField } from "./training-meta.server";
 import { uploadExists } from "~/.server/media/uploads.server";
 
 /**
- * One part of a module as its author writes it (issue 26, item 2): titles, and paragraphs in each
+ * One part of a module as its author writes it: titles, and paragraphs in each
  * language typed in one textarea, a blank line between two paragraphs, in the authors' formatting
  * (content/rich-text.ts) — each mistake told with its line in the textarea. A video part adds its
  * address (https://, or an uploaded file) and its transcript; its files come through media.server.ts.

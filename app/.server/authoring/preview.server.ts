@@ -6,7 +6,7 @@ import { type DraftContent, type TrainingContent, trainingContent } from "~/cont
 import type { Language } from "~/i18n/config";
 
 /**
- * The author's preview (issue 26 item 4): a DRAFT as a member who has not started it would see it,
+ * The author's preview: a DRAFT as a member who has not started it would see it,
  * through the members' own views (views.server.ts) and components. Nothing is read of or written
  * for any member. What the draft still lacks is marked in the page (`missing`, in the previewed
  * language) and listed with its path (what publishing would refuse, in the author's language).

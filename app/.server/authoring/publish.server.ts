@@ -20,7 +20,7 @@ import {
 import type { Language } from "~/i18n/config";
 
 /**
- * Publishing a draft (issue 26 item 4) and going back to an earlier version (item 6). Publishing is
+ * Publishing a draft and going back to an earlier version. Publishing is
  * one transaction: the draft row locked, its revision checked (the author publishes what they saw),
  * the draft checked with the complete schema, the next version written and made live, the draft's
  * revision moved on and the change audited. Members see it at once (content generation).

@@ -7,7 +7,7 @@ import { moved, newId } from "./ids.server";
 import { draftText, revisionField } from "./training-meta.server";
 
 /**
- * A module's quiz as an author writes it (issue 26, item 3): the quiz itself (added, removed, its
+ * A module's quiz as an author writes it: the quiz itself (added, removed, its
  * pass mark), its questions (added, reordered, removed, each saved with its prompt, its selection
  * limits and its answers' labels, right answers or points per skill) and each question's answers
  * (added, reordered, removed). Every change is a draft save (drafts.server.ts), refused as a whole

@@ -10,7 +10,7 @@ import { itemId } from "./quiz.server";
 import { draftText, revisionField } from "./training-meta.server";
 
 /**
- * A test's skills and profiles (issue 26, item 3): the skills its answers give points to, and the
+ * A test's skills and profiles: the skills its answers give points to, and the
  * profiles a member gets from their strongest skill. A skill some profile names cannot be removed
  * (the profile is changed or removed first); a skill answers give points to is removed with those
  * points only when the author ticks that they go too. And a preview of the chart a member would

@@ -8,7 +8,7 @@ import type { Language } from "~/i18n/config";
 import { draftText } from "./training-meta.server";
 
 /**
- * A new training or test (issue 26 item 1): its kind, its slug (its address, for good), its title in
+ * A new training or test: its kind, its slug (its address, for good), its title in
  * both languages and its access. It starts as a draft with nothing else in it, placed after the last
  * training; members see nothing of it until it is published.
  */

@@ -5,7 +5,7 @@ import type { Language } from "~/i18n/config";
 import { reservedSlugs } from "./training-create.server";
 
 /**
- * Import and export of a draft (issue 26 item 7): a training's file (the repository's format,
+ * Import and export of a draft: a training's file (the repository's format,
  * app/content/trainings/<slug>.json) replaces a draft, or starts a new training's draft. The file
  * is read as the seed reads it (readTrainingFile: 512 KB, UTF-8, JSON, the complete schema); a
  * broken one is refused with the path of each mistake, and nothing changes.

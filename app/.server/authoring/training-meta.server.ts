@@ -4,7 +4,7 @@ import { trainingBounds } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
 
 /**
- * Fields every author form shares (issue 26). `revision`: the draft revision the page was read at
+ * Fields every author form shares. `revision`: the draft revision the page was read at
  * (drafts.server.ts refuses a save from an older one). A text in one language may stay empty in a
  * draft: conform hands an empty field as undefined, kept as "" until publishing asks for both.
  */

@@ -10,7 +10,7 @@ import type { RetireRefusal } from "./contract.server";
 import { revisionField } from "./training-meta.server";
 
 /**
- * Retiring a training (issue 26 item 1): at once, not at the next publish. The LIVE content is
+ * Retiring a training: at once, not at the next publish. The LIVE content is
  * published again with `archived: true` as a new version (members who never started it no longer
  * see it; those who did keep it under "old trainings"), and the draft says the same, its revision
  * bumped so a form read before cannot undo it. Restoring is the same with `archived: false`.

@@ -5,7 +5,7 @@ import path from "node:path";
  * V8's explicit compile hint (Chromium 136+): a file that opens with this comment has every
  * function compiled as the file streams in, on a background thread. Without it V8 compiles a
  * function on the main thread the first time it runs: React DOM's body, run once at start, was a
- * 100 ms task on a 4× slower processor, after the first paint (issue 27, target 6). Other engines
+ * 100 ms task on a 4× slower processor, after the first paint. Other engines
  * read a comment.
  */
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";

@@ -10,7 +10,7 @@ export type BookingWithCoach = Booking & { coach: Coach };
 /** Who books: the signed-in member, with what the emails need. */
 export type Booker = { id: string; firstname: string; lastname: string; email: string; lang: Language };
 
-/** Why a coach's session was cancelled: their words, their time off, or their retirement (issue 24). */
+/** Why a coach's session was cancelled: their words, their time off, or their retirement. */
 export type CancelReason = { text: string | null; timeOff: boolean; retired?: boolean };
 
 export type BookingError =

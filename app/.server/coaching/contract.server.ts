@@ -75,7 +75,7 @@ export const bookingBody = z.object({
 
 export const rescheduleBody = bookingBody.omit({ coach: true });
 
-/** Issue 28 item 9: the session waits for an earlier time with its coach, or stops. */
+/** The session waits for an earlier time with its coach, or stops. */
 export const earlierTimeBody = z.object({
   wait: z
     .boolean({ required_error: "coaching:earlier.errors.wait", invalid_type_error: "coaching:earlier.errors.wait" })
@@ -162,7 +162,7 @@ export const slotsRefusals = {
   }),
 };
 
-// --- The coach's space (issue 24 item 5) -----------------------------------------------------------
+// --- The coach's space -----------------------------------------------------------
 
 /** A coach's move of one of their sessions: a time not free (taken, outside their hours, too soon) is told under the time. */
 export const coachMoveRefusals = {
@@ -173,7 +173,7 @@ export const coachMoveRefusals = {
   }),
 };
 
-/** A coach's mark of attendance (issue 28 item 8): not before the session's start, not on a cancelled one. */
+/** A coach's mark of attendance: not before the session's start, not on a cancelled one. */
 export const attendanceRefusals = {
   notFound: bookingRefusals.notFound,
   notChangeable: bookingRefusals.notChangeable,

@@ -73,7 +73,7 @@ const envSchema = z.object({
     .min(1_000, "between 1000 and 600000 milliseconds")
     .max(600_000, "between 1000 and 600000 milliseconds")
     .default(60_000),
-  // How often each app process looks for members whose weekly digest hour has come (issue 28).
+  // How often each app process looks for members whose weekly digest hour has come.
   DIGEST_EVERY_MS: z.coerce
     .number({ invalid_type_error: "a number of milliseconds" })
     .int("a whole number of milliseconds")
@@ -160,7 +160,7 @@ const envSchema = z.object({
     .min(10, "between 10 and 60000 milliseconds")
     .max(60_000, "between 10 and 60000 milliseconds")
     .default(1_000),
-  // Each worker's V8 heap limit (issue 27): without one, V8 sizes it for the machine (4 GB here) and
+  // Each worker's V8 heap limit: without one, V8 sizes it for the machine (4 GB here) and
   // lets garbage pile up to hundreds of MB between collections. A worker's live heap under load is
   // ~80 MB (REQUESTS_IN_FLIGHT bounds it), so 192 leaves room to spare and keeps the worker small.
   WORKER_HEAP_MB: z.coerce
@@ -186,7 +186,7 @@ const envSchema = z.object({
     .min(0, "between 0 and 1024 MB")
     .max(1024, "between 0 and 1024 MB")
     .default(16),
-  // The first admins (issue 24): members with these addresses hold the admin role once their
+  // The first admins: members with these addresses hold the admin role once their
   // address is verified — at start, and when they verify it.
   ADMIN_EMAILS: z
     .string()

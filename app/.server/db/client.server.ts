@@ -82,7 +82,7 @@ export async function openDatabase(options: {
   const client = await PGlite.create(options.dataDir, {
     extensions: { btree_gist },
     // PGlite's 128 MB of shared buffers grew its WebAssembly memory from 128 to ~190 MB, which the
-    // worker holds for good (issue 27); Cap's data is a few MB, and 32 MB keeps it within the first 128.
+    // worker holds for good; Cap's data is a few MB, and 32 MB keeps it within the first 128.
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   if (serverTimingOn()) countPgliteQueries(client);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { refusals } from "~/.server/contract/refusal-table.server";
 
 /**
- * "Download my data" (GDPR art. 15 and 20, issue 25 item 7): the shape of the copy, one for the
+ * "Download my data" (GDPR art. 15 and 20): the shape of the copy, one for the
  * JSON file of /profile/data.json, GET /api/profile/export and the readable page /profile/data.
  * Ids of other people and every secret (password hash, TOTP secret, recovery-code and token
  * hashes) are left out; what another member gave stays theirs (survey answers come as the member

@@ -40,7 +40,7 @@ import { verificationUrl } from "~/.server/trainings/certificates.server";
 import { type DataExport, EXPORT_LIMIT } from "./contract.server";
 
 /**
- * Every record Cap holds about the signed-in member, for "Download my data" (issue 25 item 7).
+ * Every record Cap holds about the signed-in member, for "Download my data".
  * What each table gives, and why a few give nothing, is listed in EXPORT_COVERAGE below; a test
  * (tests/integration/profile-export.test.ts) fails when a table pointing at a member is in neither.
  * The identity (traits, addresses) and the devices come through the identity port, so the copy is
@@ -479,7 +479,6 @@ export const EXPORT_COVERAGE = {
       "mail on its way to the member, tied to them for its unsubscribe link; what was sent is in their inbox",
     "notification_rounds.member_id":
       "the weeks and days a digest or reminder was decided for, so that it goes once; the mail itself is in their inbox",
-    "notification_settings.member_id":
-      "the member's mail choices, shown and changed on /profile; not yet in the copy (issue 28's note)",
+    "notification_settings.member_id": "the member's mail choices, shown and changed on /profile; not yet in the copy",
   },
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Light pages (issue 27, target 7): a page without any script — no module, no preload of one, no
+ * Light pages: a page without any script — no module, no preload of one, no
  * inline script — for a browser that asks to save data (`Save-Data: on`) or a member who chose
  * "pages légères" on their profile. Every page already works without JavaScript, so nothing is lost
  * but the pending states. A page that varies by the header says so (LIGHT_PAGES_VARY); a render

@@ -6,7 +6,7 @@ import type { Language } from "~/i18n/config";
 const gzip = promisify(gzipCallback);
 
 /**
- * The render cache (issue 27): a page is rendered once, then served from memory (gzipped) to the
+ * The render cache: a page is rendered once, then served from memory (gzipped) to the
  * requests that would get the same bytes. Two kinds of pages are kept, each marked by its route
  * (read by entry.server.tsx, which marks the answer with CACHEABLE_PAGE_HEADER):
  *

@@ -7,7 +7,7 @@ import { requestsInFlight, requestsWaiting, turnedAway } from "~/.server/observa
  * A bounded queue in front of the build, per worker (server.ts). At most `inFlight` requests are
  * handled at once; the next `waiting` wait their turn in arrival order, each for `maxWaitMs` at
  * most; beyond either bound, the request is answered with 503 and a Retry-After — a member on a
- * phone gets a fast answer rather than a wait that grows with the crowd (issue 27: 9 s at 200
+ * phone gets a fast answer rather than a wait that grows with the crowd (9 s at 200
  * connections before). A count alone did not bound the wait: when every request writes, a worker
  * serves a few dozen a second and 48 waiting ones meant 6–10 s. A request leaves the count when
  * its answer is sent or its client goes away; a waiting one whose client goes away leaves the

@@ -1,5 +1,5 @@
 /**
- * What a request must be before any route sees it (issue 11, items 4, 6 and 10). Each check
+ * What a request must be before any route sees it. Each check
  * answers the status of the refusal, or null: the transport then answers it in a short,
  * translated message (request-handler.server.ts), so no route can be reached with a body,
  * a target or a header it cannot parse.
@@ -15,7 +15,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export const PHOTO_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 const PHOTO_PATHS = new Set(["/profile/photo", "/api/profile/photo"]);
 /**
- * A video part's editor (issue 26) takes an author's video: up to 25 MB, checked by the media
+ * A video part's editor takes an author's video: up to 25 MB, checked by the media
  * service with its own message (authoring/media.server.ts); the door lets through that and the
  * multipart's overhead, and asks who sends it before reading it, as for a photo.
  */
@@ -30,11 +30,11 @@ const PHOTO_TYPES = /^(image\/(jpeg|png|webp)|application\/octet-stream)\b/i;
 
 type Head = { method: string; target: string; headers: Headers };
 
-/** A coach's profile pages, whose photo form posts a file there too (issue 24 item 6). */
+/** A coach's profile pages, whose photo form posts a file there too. */
 const COACH_PHOTO_PAGES = /^\/(?:coach\/profile|admin\/coaches\/[^/]+)$/;
 
 /**
- * An author's training file (issue 26 item 7): importing it into a draft or as a new training takes
+ * An author's training file: importing it into a draft or as a new training takes
  * up to 512 KB (trainingFileBounds.bytes, checked by the import with its own message); the door lets
  * through that and the multipart's overhead, and asks who sends it before reading a byte.
  */
@@ -52,7 +52,7 @@ export function isPhotoUpload(target: string): boolean {
   return PHOTO_PATHS.has(path) || COACH_PHOTO_PAGES.test(path);
 }
 
-/** Whether the target is a video part's editor, which takes an author's files (issue 26). */
+/** Whether the target is a video part's editor, which takes an author's files. */
 export function isMediaUpload(target: string): boolean {
   return MEDIA_PAGE.test(target.split("?")[0]!);
 }

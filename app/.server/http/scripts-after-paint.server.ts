@@ -1,5 +1,5 @@
 /**
- * A first paint that never waits for scripts (issue 27, target 6). Remix's `<Scripts>` ends the
+ * A first paint that never waits for scripts. Remix's `<Scripts>` ends the
  * page with a `<link rel="modulepreload">` for every module the page hydrates with and a module
  * script importing them, and the root asks for the page's strings with a `<link rel="preload">`:
  * the browser starts all of them while it lays the page out. A slow phone shares its line between

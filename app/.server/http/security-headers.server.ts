@@ -70,7 +70,7 @@ function contentSecurityPolicy(config: HeaderSettings, inline: InlineSources | u
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${reports}${devSockets}`,
-    // An author's video may be an https:// address of a video host's file (issue 26).
+    // An author's video may be an https:// address of a video host's file.
     "media-src 'self' https:",
     // Session replay compresses in a worker it starts from a blob: only with reporting on.
     ...(reportsOrigin ? ["worker-src 'self' blob:"] : []),

@@ -22,7 +22,7 @@ export function languageCookieHeader(lang: Language): Promise<string> {
   return languageCookie.serialize(lang, { secure: env().APP_URL.startsWith("https:") });
 }
 
-/** Locale detection: the cookie first, then Accept-Language, then French (issue 2 §5). */
+/** Locale detection: the cookie first, then Accept-Language, then French. */
 export const i18n = new RemixI18Next({
   detection: {
     supportedLanguages: [...supportedLanguages],

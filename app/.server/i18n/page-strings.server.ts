@@ -15,7 +15,7 @@ export const pageResources: Record<Language, Record<string, unknown>> = {
 
 /**
  * The namespaces only the author and admin spaces use: members' browsers never download them (a
- * third of the strings since the author space, issue 26). Those spaces' pages fetch the staff
+ * third of the strings since the author space). Those spaces' pages fetch the staff
  * file, which holds every page namespace.
  */
 export const staffNamespaces = ["author", "admin"] as const;

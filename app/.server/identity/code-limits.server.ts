@@ -10,7 +10,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /**
  * Wrong codes one identity (or, for a recovery asked for an unknown address, one address) may
  * take from strangers in an hour, whatever the code and the flow: new codes do not bring new
- * tries. An hour, not a day (issue 25): a stranger who types them all locks the account's codes
+ * tries. An hour, not a day: a stranger who types them all locks the account's codes
  * for an hour at most, and never for its owner's own browsers (below). The odds stay small because
  * codes are scarce too: a code dies after 5 wrong tries and recovery mails at most 10 codes a day
  * (accounts/recovery.server.ts), so at most 50 tries a day reach an account's recovery — a guess

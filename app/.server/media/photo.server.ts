@@ -7,7 +7,7 @@ import { isUuid } from "~/.server/db/uuid.server";
 import { takeSlots } from "~/.server/rate-limit/rate-limit.server";
 
 /**
- * A member's profile photo (issue 15, item 6). A JPEG, PNG or WebP of up to 5 MB is recognised by
+ * A member's profile photo. A JPEG, PNG or WebP of up to 5 MB is recognised by
  * its first bytes (never by the name or type the client gives), its header's dimensions are
  * checked before any pixel is decoded, then it is cropped to a 256×256 WebP without its metadata
  * (no EXIF, no GPS) and kept in the database, so every app process serves it. Its URL holds a
@@ -47,7 +47,7 @@ export function imageKind(bytes: Uint8Array): Kind | null {
   return null;
 }
 
-/** How an image is resized: the photo's square crop, or a poster's frame kept whole (issue 26). */
+/** How an image is resized: the photo's square crop, or a poster's frame kept whole. */
 export type ImageFrame = { width: number; height: number; fit: "cover" | "inside" };
 const PHOTO_FRAME: ImageFrame = { width: PHOTO_SIDE, height: PHOTO_SIDE, fit: "cover" };
 
@@ -170,7 +170,7 @@ export async function crewPhotoUrls(memberId: string): Promise<Record<string, st
 export async function photoOfFile(file: string): Promise<{ photoId: string; webp: Buffer } | null> {
   const photoId = /^(.+)\.webp$/.exec(file)?.[1];
   if (!photoId || !isUuid(photoId)) return null;
-  // A member's photo, or a coach's own (issue 24): one lookup by the unique photo id in each.
+  // A member's photo, or a coach's own: one lookup by the unique photo id in each.
   const [row] = await db()
     .select({ photoId: memberPhotos.photoId, webp: memberPhotos.webp })
     .from(memberPhotos)

@@ -4,7 +4,7 @@ import { db } from "~/.server/db/client.server";
 import { uploads } from "~/.server/db/schema.server";
 
 /**
- * Files authors upload for their trainings (issue 26), kept in the database so that every app
+ * Files authors upload for their trainings, kept in the database so that every app
  * process and instance serves them: /uploads/<id>.<ext>, the id being the SHA-256 of the bytes
  * kept (content-addressed: the same file twice is one row, and an id's answer never changes).
  * Reading one is public, like /media: members watch the videos; only ids that exist answer.

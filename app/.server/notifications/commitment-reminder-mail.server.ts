@@ -3,7 +3,7 @@ import type { MailNotification } from "~/.server/mail/outbox.server";
 import { renderMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
 
-/** The day's commitment reminder (issue 28, item 3): what is due that day, and how many are late. */
+/** The day's commitment reminder: what is due that day, and how many are late. */
 export type CommitmentReminderVars = {
   firstname: string;
   /** The member's day (YYYY-MM-DD, in their zone). */

@@ -6,7 +6,7 @@ import { type Round, runRound } from "./rounds.server";
 import { unsubscribePath } from "~/.server/mail/unsubscribe-links.server";
 
 /**
- * The commitment reminder (issue 28, item 3): on a day something is due, one mail at the member's
+ * The commitment reminder: on a day something is due, one mail at the member's
  * hour (the one they chose for the weekly digest, 8:00 by default) in their zone, or later that
  * day if no process ran then. A round (rounds.server.ts) whose period is the member's day.
  */

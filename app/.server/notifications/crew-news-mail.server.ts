@@ -2,7 +2,7 @@ import type { MailNotification } from "~/.server/mail/outbox.server";
 import { renderMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
 
-/** Crew news (issue 28, item 3): the results of the member's crew survey are ready to read. */
+/** Crew news: the results of the member's crew survey are ready to read. */
 export type SurveyResultsVars = { firstname: string; title: string; notification: MailNotification };
 
 export function surveyResultsMail(lang: Language, to: string, vars: SurveyResultsVars) {

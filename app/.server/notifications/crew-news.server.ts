@@ -10,7 +10,7 @@ import { settingsOf } from "./settings.server";
 import { unsubscribePath } from "~/.server/mail/unsubscribe-links.server";
 
 /**
- * Crew news (issue 28, item 3): a survey's results show to its author alone (the crew answers
+ * Crew news: a survey's results show to its author alone (the crew answers
  * anonymously and never sees them), so the news goes to the author, if they switched crew news on,
  * in the transaction that made the results visible: it happens once, so the mail goes once.
  */

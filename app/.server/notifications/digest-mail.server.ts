@@ -5,7 +5,7 @@ import { renderMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
 
 /**
- * The weekly digest (issue 28, item 4): what the member has to do this week and what is late, their
+ * The weekly digest: what the member has to do this week and what is late, their
  * next session, the training to resume and surveys whose results are ready; dates in their zone.
  */
 export type DigestItem = { title: string; dueDate: string };

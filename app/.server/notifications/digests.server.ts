@@ -4,7 +4,7 @@ import { dueDigestWeek } from "./digest-week.server";
 import { type Round, runRound } from "./rounds.server";
 
 /**
- * Each member's weekly digest, once a week at their day and hour (issue 28, item 4): a round
+ * Each member's weekly digest, once a week at their day and hour: a round
  * (rounds.server.ts) whose period is the member's week, the Sunday starting it in their zone.
  */
 export const digestRound: Round = {

@@ -12,7 +12,7 @@ import { isLanguage, type Language } from "~/i18n/config";
 import { DEFAULT_SETTINGS } from "./settings.server";
 
 /**
- * Notifications that go once per member and period, at the member's hour (issue 28): the weekly
+ * Notifications that go once per member and period, at the member's hour: the weekly
  * digest (once a week) and the commitment reminder (once a day). Every app process runs their
  * passes every DIGEST_EVERY_MS; what makes one go once however many passes look at the same
  * member, and across restarts, is its notification_rounds row (member, kind, period): inserted in

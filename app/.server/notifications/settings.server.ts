@@ -4,7 +4,7 @@ import { violatesConstraint } from "~/.server/db/errors.server";
 import { notificationSettings } from "~/.server/db/schema.server";
 
 /**
- * Which mails a member wants (issue 28, item 3): one switch per kind of notification, on by default
+ * Which mails a member wants: one switch per kind of notification, on by default
  * only for the weekly digest and session reminders, and the digest's day and hour in the member's
  * own time zone. Transactional mail (verification, recovery, security notices, a booking's news)
  * has no switch: it always goes.

@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 import { env } from "~/.server/config/env.server";
 
 /**
- * Per-request database statements, for the bench (bench/run.ts, issue 14): with SERVER_TIMING on,
+ * Per-request database statements, for the bench (bench/run.ts): with SERVER_TIMING on,
  * every answer of server.ts's request handler carries a Server-Timing header with how many
  * statements its loaders and actions sent and their time, e.g.
  *   Server-Timing: db;desc="queries";dur=4.2, db-queries;desc="7", app;dur=18.9

@@ -1,4 +1,4 @@
-/** What happened to a member's account that they should hear of (issue 25 item 6). */
+/** What happened to a member's account that they should hear of. */
 export const securityEventKinds = [
   "signIn.newDevice",
   "password.changed",

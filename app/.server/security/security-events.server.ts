@@ -15,7 +15,7 @@ import { securityEventWhen, securityNoticeMail } from "./mail-templates.server";
 
 /**
  * Security events are written in the transaction of the change itself, so a change is never kept
- * without its event (issue 25 item 6).
+ * without its event.
  */
 export type { SecurityEventKind };
 

@@ -96,7 +96,7 @@ export async function recurringWeeks(memberId: string, today: string): Promise<R
 const LATE_OCCURRENCE_DAYS = 7;
 
 /**
- * What the member owes on `day` (their commitment reminder, issue 28 item 3): the titles of the
+ * What the member owes on `day` (their commitment reminder): the titles of the
  * commitments due that day (one-off ones and recurring ones falling on it) neither done nor
  * paused, and how many are late (one-off ones past due, days of recurring ones missed in the
  * last week). A paused day is neither due nor late.

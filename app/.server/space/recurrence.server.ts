@@ -1,7 +1,7 @@
 import { addDays } from "~/.server/calendar/days.server";
 
 /**
- * The rules of recurring commitments (issue 28 §6), on calendar days only (YYYY-MM-DD, already
+ * The rules of recurring commitments, on calendar days only (YYYY-MM-DD, already
  * in the member's time zone): which days a commitment falls on, which days a pause covers, and
  * the streak of weeks kept. Weeks run Monday to Sunday, as French calendars do.
  */

@@ -17,11 +17,11 @@ import { takeCrewMailQuota } from "~/.server/team/mail-quota.server";
 import type { Language } from "~/i18n/config";
 
 /**
- * 360 surveys ("how do you see me", issue 5 §6). Each chosen crew member gets a private link
+ * 360 surveys ("how do you see me"). Each chosen crew member gets a private link
  * (only its SHA-256 is stored) that answers once; answers are stored apart from the links, so
  * nobody can tell who said what. Results show once, when the survey closes (closed by the member,
  * or by itself once everyone answered), and only with at least MIN_ANSWERS answers: a total shown
- * after every new answer would give each answer away by difference (issue 11, item 7).
+ * after every new answer would give each answer away by difference.
  */
 export const MIN_ANSWERS = 3;
 

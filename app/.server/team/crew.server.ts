@@ -9,7 +9,7 @@ import type { Relation } from "./relations.server";
 import { takeCrewMailQuota } from "./mail-quota.server";
 
 /**
- * A member's crew (issue 5 §6): people they add by name, email and relation. Every function takes
+ * A member's crew: people they add by name, email and relation. Every function takes
  * the member's id and touches only that member's rows: another member's id reads as "not found".
  */
 export type CrewStatus = "invited" | "joined" | "declined" | "revoked";

@@ -10,7 +10,7 @@ import { readPage, type PageRequest, type Window } from "~/.server/paging/paging
 import { INVITATION_GAP_MS, takeCrewMailQuota } from "./mail-quota.server";
 
 /**
- * Invitations to join Cap (issue 5 §7). The invitation's id is the `invited_id` of the
+ * Invitations to join Cap. The invitation's id is the `invited_id` of the
  * registration link; sent ones belong to their inviter, received ones to the invited address.
  */
 type InvitationStatus = (typeof invitations.$inferSelect)["status"];

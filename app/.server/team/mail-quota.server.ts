@@ -5,7 +5,7 @@ import { DAY_MS } from "~/.server/calendar/days.server";
 
 /**
  * Emails a member makes Cap send to addresses they typed — crew invitations, their resends and
- * 360 survey links — are bounded (issue 11, item 8): Cap must not become a way to flood or phish
+ * 360 survey links — are bounded: Cap must not become a way to flood or phish
  * someone. Per member and per recipient, over a day, plus one invitation a day from one member to
  * one address. Every count is kept by address, not by crew entry or invitation, so removing and
  * adding someone again resets nothing. Taken in the caller's transaction, so parallel requests

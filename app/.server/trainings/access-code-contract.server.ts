@@ -4,7 +4,7 @@ import { refusals } from "~/.server/contract/refusal-table.server";
 import { pageAnswerFields } from "~/.server/paging/paging.server";
 
 /**
- * The operator's access-code forms, API bodies and answers (issue 24 items 9 and 12). Messages are
+ * The operator's access-code forms, API bodies and answers. Messages are
  * keys of "admin" under errors.codes (the API translates only `errors.` keys). Checked on the server
  * only: nothing of zod reaches the back office's pages.
  */

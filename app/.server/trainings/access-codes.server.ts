@@ -10,7 +10,7 @@ import type { Actor } from "~/.server/roles/roles.server";
 import { CODE_PATTERN, CODE_USES_PAGE_SIZE, type NewCode } from "./access-code-contract.server";
 
 /**
- * The operator's access codes (issue 24 item 9): made in the back office (typed, or generated hard
+ * The operator's access codes: made in the back office (typed, or generated hard
  * to guess), listed with their use counts, disabled and enabled again; each change audited in its
  * own transaction. Members redeem them in access.server.ts.
  */

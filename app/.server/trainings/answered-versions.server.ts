@@ -5,7 +5,7 @@ import type { TrainingContent } from "~/content/training-schema";
 import type { TrainingProgress } from "./catalogue.server";
 
 /**
- * The versions members answered (issue 26 item 5): a past submission is shown with the questions
+ * The versions members answered: a past submission is shown with the questions
  * and labels of the version the member saw, whatever was reworded or removed since. Versions never
  * change once written, so they are kept by id in a bounded map: a page asks the database only for
  * a version it has not seen yet, and never when the member answered the live one.

@@ -150,7 +150,7 @@ export async function findTraining(slug: string): Promise<TrainingRow | null> {
 
 /**
  * Every training and test of the catalogue with the member's progress, in content order. Retired
- * ones (`archived: true`, issue 26 item 1) only when the member started them: they stay theirs.
+ * ones (`archived: true`) only when the member started them: they stay theirs.
  */
 export async function trainingsOf(memberId: string, filter: { archived: boolean }): Promise<TrainingProgress[]> {
   const progress = await progressOf(

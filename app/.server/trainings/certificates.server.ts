@@ -10,7 +10,7 @@ import type { Language } from "~/i18n/config";
 import { trainingOf, type TrainingProgress } from "./catalogue.server";
 
 /**
- * Certificates of completed trainings (issue 28 item 2). One is issued when a member completes a
+ * Certificates of completed trainings. One is issued when a member completes a
  * training; its public page (/certificate/<id>) shows the member's name, the training and the day
  * it was completed, nothing else. The member can withdraw it: its address then says it is no
  * longer valid, for good; a new certificate has a new address.

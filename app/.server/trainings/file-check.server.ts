@@ -2,7 +2,7 @@ import type { Language } from "~/i18n/config";
 import { type ImportError, readTrainingFile } from "./training-file.server";
 
 /**
- * The author space's "check a file" (issue 26, first slice): a training file read and checked as
+ * The author space's "check a file" (first slice): a training file read and checked as
  * an import would, stored nowhere. Its counts when it is valid, its mistakes (JSON paths) when not.
  */
 export type FileCheck =

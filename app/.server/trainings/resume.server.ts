@@ -2,7 +2,7 @@ import type { Executor } from "~/.server/db/client.server";
 import { trainingOf, type ModuleProgress, type TrainingProgress, type TrainingState } from "./catalogue.server";
 
 /**
- * Where a member's buttons lead in a training (issue 28 item 1): "continue" takes them back exactly
+ * Where a member's buttons lead in a training: "continue" takes them back exactly
  * where they stopped (the first unread part of the first unfinished module, or its quiz), a
  * finished module to its result, a finished training to its result page.
  */

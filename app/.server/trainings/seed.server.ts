@@ -60,9 +60,9 @@ type AccessCodeFile = { code: string; training: string; expiresAt?: string }[];
  * Loads app/content into the database. Idempotent: unchanged files write nothing; a changed file
  * becomes its training's next version (versions.server.ts: modules matched by slug, so members'
  * progress survives) and its draft. A training an author changed in the browser is the database's
- * from then on: its file is left aside and named in `leftAside` (issue 26 item 7).
+ * from then on: its file is left aside and named in `leftAside`.
  * access-codes.json only adds the codes the database lacks: after the first run, codes are the back
- * office's (issue 24 item 10).
+ * office's.
  */
 export async function seedContent(db: Database, files = readTrainingFiles()): Promise<{ leftAside: string[] }> {
   const leftAside: string[] = [];

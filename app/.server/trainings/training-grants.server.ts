@@ -6,8 +6,8 @@ import { isUuid } from "~/.server/db/uuid.server";
 import type { Actor } from "~/.server/roles/roles.server";
 
 /**
- * An admin (or `npm run grant`) opens a payable training to a member or withdraws it (issue 24
- * item 7). Withdrawing removes the member's access whatever opened it (a grant, an access code, an
+ * An admin (or `npm run grant`) opens a payable training to a member or withdraws it.
+ * Withdrawing removes the member's access whatever opened it (a grant, an access code, an
  * invitation) and nothing else: their progress and answers stay, for the day it opens again. Each
  * change and its audit entry share one transaction; a change already made changes and audits nothing.
  */

@@ -10,7 +10,7 @@ import {
 import type { TrainingContent } from "~/content/training-schema";
 
 /**
- * Publishing (issue 26): a training's content becomes its next version, and members see it at
+ * Publishing: a training's content becomes its next version, and members see it at
  * once. One function for the seed and for authors, run inside the caller's transaction so the
  * version, the training row, its modules and the content generation change together or not at all.
  */

@@ -3,7 +3,7 @@ import { loginBody, loginRefusals } from "~/.server/accounts/contract.server";
 import { refusals } from "~/.server/contract/refusal-table.server";
 
 /**
- * Two-factor sign-in's contract (issue 25 item 5): the forms of /profile/two-factor and of sign-in's
+ * Two-factor sign-in's contract: the forms of /profile/two-factor and of sign-in's
  * second step, and how each refusal is told. Messages are keys of the "auth" namespace
  * ("profile:…" for the profile's).
  */

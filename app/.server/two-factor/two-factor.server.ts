@@ -13,7 +13,7 @@ import { recordSecurityEvent } from "~/.server/security/security-events.server";
 import type { Language } from "~/i18n/config";
 
 /**
- * Two-factor sign-in (issue 25 item 5): an authenticator app paired from the profile, asked after
+ * Two-factor sign-in: an authenticator app paired from the profile, asked after
  * the password at sign-in, and ten single-use recovery codes. The identity service holds the
  * pairing and the codes (the port's second-factor methods); Cap holds whether the member's
  * sign-in asks for them (`app_users.two_factor_since`, which the guard reads with whoami) and the

@@ -12,7 +12,7 @@ const STYLE_ID = "cap-stylesheet";
 /**
  * The site's stylesheet written into the page's head rather than linked: the first view (HTML
  * and CSS, well under 14 KB gzip) arrives in one response and the browser can paint before any
- * script has come, which a link held back (Lighthouse's FCP and LCP, issue 14). The browser keeps
+ * script has come, which a link held back (Lighthouse's FCP and LCP). The browser keeps
  * the text the server wrote; without the built file's text, a link to it.
  */
 export function Stylesheet({ href, nonce }: { href: string; nonce: string }) {

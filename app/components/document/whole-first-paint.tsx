@@ -1,5 +1,5 @@
 /**
- * The first paint shows the whole page, not its top (issue 27). Chromium paints as soon as it has
+ * The first paint shows the whole page, not its top. Chromium paints as soon as it has
  * parsed a little of the body (the sidebar, the start of the main column), then styles and lays
  * out the rest in a second long task: on a slow phone that task lands after the first paint, when
  * the member may already tap (Lighthouse counted it as 150–350 ms of blocking time on a module

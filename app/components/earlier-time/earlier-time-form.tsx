@@ -3,7 +3,7 @@ import { SubmitButton } from "~/components/form/form";
 import { useTranslation } from "~/i18n/react";
 
 /**
- * On the member's session page (issue 28 item 9): ask to be told when an earlier time frees up
+ * On the member's session page: ask to be told when an earlier time frees up
  * with the coach, or stop. One button, a plain form; the page's action answers either intent.
  */
 export function EarlierTimeForm({ coachName, waiting }: { coachName: string; waiting: boolean }) {

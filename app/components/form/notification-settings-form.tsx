@@ -20,7 +20,7 @@ const DAYS = ["1", "2", "3", "4", "5", "6", "0"];
 const HOURS = Array.from({ length: 24 }, (_, hour) => String(hour));
 
 /**
- * "My emails" (issue 28, item 3): a switch per kind of notification and the weekly word's day and
+ * "My emails": a switch per kind of notification and the weekly word's day and
  * hour in the member's zone. On /profile and on /profile/notifications, where it posts (and where
  * a refusal shows); a plain form, JavaScript or not.
  */

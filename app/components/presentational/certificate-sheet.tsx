@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 type Facts = { name: string; training: string; date: string };
 
 /**
- * A certificate as it prints (issue 28 item 2): the member's name, the training, the day it was
+ * A certificate as it prints: the member's name, the training, the day it was
  * completed and the address that verifies it. The member's page and the public page show the same.
  */
 export function CertificateSheet({ facts, url }: { facts: Facts; url: string }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 
-/** The coach's notice as the member's session page tells it (issue 28 item 7). */
+/** The coach's notice as the member's session page tells it. */
 export type NoticeView =
   | { inside: false; date: string; time: string }
   | { inside: true; hours: number; coach: string; email: string };

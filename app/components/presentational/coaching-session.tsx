@@ -12,7 +12,7 @@ export type SessionCard = {
   zone: string;
   meetingUrl: string | null;
   changeable: boolean;
-  /** The coach's mark once the session has started (issue 28 item 8). */
+  /** The coach's mark once the session has started. */
   attendance: "attended" | "missed" | null;
 };
 

@@ -8,7 +8,7 @@ import { ModulePart } from "~/components/presentational/module-part";
 import { AnsweredQuiz } from "~/components/presentational/answered-quiz";
 import { useTranslation } from "~/i18n/react";
 
-/** Where a module page's links lead: the member's pages, or the author's preview (issue 26). */
+/** Where a module page's links lead: the member's pages, or the author's preview. */
 export type ModuleLinks = {
   training: string;
   module: (slug: string) => string;

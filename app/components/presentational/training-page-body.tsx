@@ -9,7 +9,7 @@ type ModuleCard = ReturnType<typeof moduleCard>;
 
 /**
  * A training's page as a member sees it (/training/<slug>): its header, where the member stands,
- * its modules. The author's preview (issue 26) renders the very same, from a draft.
+ * its modules. The author's preview renders the very same, from a draft.
  */
 export function TrainingPageBody({
   training,
@@ -22,7 +22,7 @@ export function TrainingPageBody({
   resultPath: string;
   modules: ModuleCard[];
   back: string;
-  /** A completed training's certificate (issue 28 item 2); none in the author's preview. */
+  /** A completed training's certificate; none in the author's preview. */
   certificatePath?: string | null;
 }) {
   const { t } = useTranslation("trainings");

@@ -12,7 +12,7 @@ type Prep = { topics: string; shareGoal: boolean; shareLifeGps: boolean; sharedR
 type PrepFields = { topics: string; goal: string; lifeGps: string; result: string };
 
 /**
- * The member's prep of a session (issue 28 item 10): what they want to talk about, and what the
+ * The member's prep of a session: what they want to talk about, and what the
  * coach may see — each box unticked until they tick it, one result at most. A plain form.
  */
 export function PrepForm({

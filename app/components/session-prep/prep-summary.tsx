@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 type Prep = { topics: string; shareGoal: boolean; shareLifeGps: boolean; sharedResult: string | null };
 
 /**
- * On the member's session page: what they prepared for the coach (issue 28 item 10), in a line
+ * On the member's session page: what they prepared for the coach, in a line
  * or two, and the way to their prep page — to change it until the session starts, to read it after.
  */
 export function PrepSummary({

@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/react";
 type Prep = SerializeFrom<PrepForCoach>;
 
 /**
- * What the session's coach reads of the member's prep (issue 28 item 10): the member's words,
+ * What the session's coach reads of the member's prep: the member's words,
  * then only what they chose to share — the loader sends nothing else. The same block on the
  * coach's private session link and on both doors of the agenda's session page.
  */

@@ -12,7 +12,7 @@ import { answerHoursPost, hoursPageData } from "../_default.coach.hours/hours-pa
 
 export const meta = titleMeta;
 
-/** /admin/coaches/<id>/hours: an admin sets any coach's weekly hours (issue 24 item 8), as the coach would (the page is the coach's, in its folder). */
+/** /admin/coaches/<id>/hours: an admin sets any coach's weekly hours, as the coach would (the page is the coach's, in its folder). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const coach = await coachById(params.id ?? "");

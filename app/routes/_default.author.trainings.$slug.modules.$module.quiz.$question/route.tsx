@@ -17,7 +17,7 @@ import { INTENTS, postQuestionChange, questionPage, SAVED } from "./question-pag
 export const meta = titleMeta;
 
 /**
- * /author/trainings/<slug>/modules/<module>/quiz/<question>: one question (issue 26, item 3). Its
+ * /author/trainings/<slug>/modules/<module>/quiz/<question>: one question. Its
  * prompt, how many answers a member picks (the rule `1 ≤ min ≤ max ≤ answers`, told with its
  * numbers) and its answers' labels with the right ones (a training) or their points per skill (a
  * test), saved at once; its answers added, moved and removed by their own small forms.

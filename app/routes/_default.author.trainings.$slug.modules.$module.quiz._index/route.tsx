@@ -17,7 +17,7 @@ import { INTENTS, postQuizChange, quizPage, SAVED } from "./quiz-page.server";
 export const meta = titleMeta;
 
 /**
- * /author/trainings/<slug>/modules/<module>/quiz: a module's quiz (issue 26, item 3). Add it or
+ * /author/trainings/<slug>/modules/<module>/quiz: a module's quiz. Add it or
  * remove it, its pass mark (a training's), its questions in order with their limits, each opened
  * in its own editor (…/quiz/<question>), moved, removed or added.
  */

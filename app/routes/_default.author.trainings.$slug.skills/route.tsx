@@ -19,7 +19,7 @@ import { INTENTS, postSkillChange, SAVED, skillsPage } from "./skills-page.serve
 export const meta = titleMeta;
 
 /**
- * /author/trainings/<slug>/skills: a test's skills and profiles (issue 26, item 3), and the chart
+ * /author/trainings/<slug>/skills: a test's skills and profiles, and the chart
  * a member would get, drawn by the members' own component from example answers (each question's
  * first or last ones). A training has no such page (404).
  */

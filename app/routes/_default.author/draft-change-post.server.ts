@@ -6,7 +6,7 @@ import { parseWithZod } from "~/forms/submission";
 import { answerDraftSave } from "./draft-post.server";
 
 /**
- * One post of the quiz, question or skills editors (issue 26): parsed with its form's schema (a
+ * One post of the quiz, question or skills editors: parsed with its form's schema (a
  * refusal: 400 with what was typed, nothing changed), saved by `change`, answered as every draft
  * save is (answerDraftSave). `change` may name the page to go to when saved (a new question's).
  */

@@ -4,7 +4,7 @@ import { type FormMeta, fieldProps } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
 /**
- * Pieces every form of the author space uses (issue 26): the draft revision the page was read at,
+ * Pieces every form of the author space uses: the draft revision the page was read at,
  * a text in French and English side by side, and the form's alerts (saved; someone else saved
  * first, with a way to reload; the schema's own mistakes with their paths).
  */

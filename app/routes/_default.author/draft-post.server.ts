@@ -5,7 +5,7 @@ import type { DraftSave } from "~/.server/authoring/drafts.server";
 import { draftRefusals } from "~/.server/authoring/contract.server";
 
 /**
- * How every form of the author space answers a draft save (issue 26): saved, back to `page` with
+ * How every form of the author space answers a draft save: saved, back to `page` with
  * `?saved=<what>` (post, redirect, get); refused, the form again with what was typed and the
  * message, nothing changed. A save from a page read before someone else's save is refused with
  * 409 and a message that offers to reload: two authors never silently overwrite each other.

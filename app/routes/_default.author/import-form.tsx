@@ -10,7 +10,7 @@ type Refusal = {
 };
 
 /**
- * A training's file to import (issue 26 item 7): the file, and for a draft the revision it was read
+ * A training's file to import: the file, and for a draft the revision it was read
  * at. A refusal says why, with the path of each mistake of the file; nothing was changed.
  */
 export function ImportForm({ refusal, revision }: { refusal: Refusal | undefined; revision?: number }) {

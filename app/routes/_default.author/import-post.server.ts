@@ -3,7 +3,7 @@ import { revisionField } from "~/.server/authoring/training-meta.server";
 import type { ImportOutcome } from "~/.server/authoring/training-import.server";
 
 /**
- * The import forms' posts (issue 26 item 7): a multipart form with the file (and the draft's
+ * The import forms' posts: a multipart form with the file (and the draft's
  * revision), read once the author is known — the door lets these two paths send up to the file
  * bound and asks who sends first (request-screen.server.ts, upload-gate.server.ts).
  */

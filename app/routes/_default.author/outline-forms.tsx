@@ -5,7 +5,7 @@ import { BothLanguages } from "~/components/presentational/both-languages";
 import { useTranslation } from "~/i18n/react";
 
 /**
- * The forms of a training's outline lists (issue 26): its modules, and a module's parts. Each item
+ * The forms of a training's outline lists: its modules, and a module's parts. Each item
  * is moved up or down by a post naming it (`slug`) and removed once the author confirms it on the
  * page the item's remove link opens.
  */

@@ -20,7 +20,7 @@ export type PreviewFrameData = {
 };
 
 /**
- * The author's preview (issue 26 item 4) around a member's page: switches for the language and
+ * The author's preview around a member's page: switches for the language and
  * the width (a phone's 390 px, or the full column), what the draft still lacks, and the page itself
  * in the previewed language, its buttons and fields disabled: a preview writes nothing.
  */

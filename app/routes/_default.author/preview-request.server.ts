@@ -3,7 +3,7 @@ import { pageResources } from "~/.server/i18n/page-strings.server";
 import type { Language } from "~/i18n/config";
 
 /**
- * What a preview page's query asks (issue 26 item 4): the language (`?lang=fr|en`, else the
+ * What a preview page's query asks: the language (`?lang=fr|en`, else the
  * author's own) and the width (`?width=phone|full`, a phone's by default), anything else ignored.
  */
 function previewQuery(request: Request, authorLang: Language) {

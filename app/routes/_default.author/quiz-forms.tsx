@@ -6,7 +6,7 @@ import { fieldProps } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
 /**
- * Pieces of the quiz, question and skills editors (issue 26, item 3): the page's "saved" message,
+ * Pieces of the quiz, question and skills editors: the page's "saved" message,
  * a message with the numbers it names, and the small forms that move or remove an item of a list
  * (plain buttons: no JavaScript needed).
  */

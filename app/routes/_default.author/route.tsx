@@ -7,7 +7,7 @@ import authorStyles from "~/styles/author.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authorStyles }];
 
 /**
- * The author space (issue 26), inside the signed-in layout: the trainings, their files and a file
+ * The author space, inside the signed-in layout: the trainings, their files and a file
  * check. Every child loader and action calls requireAuthor itself: a parent loader protects nothing.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -39,7 +39,7 @@ async function cancel({ request, coach, formData, base, actorId }: Post) {
   return refuseWith(submission, bookingRefusals[outcome.error === "notChangeable" ? "notChangeable" : "notFound"]);
 }
 
-/** Issue 28 item 8: a started session marked attended or missed. */
+/** A started session marked attended or missed. */
 async function attendance({ request, coach, formData, base }: Post) {
   const submission = parseWithZod(formData, { schema: attendanceSchema });
   if (submission.status !== "success") return refuse(submission.reply());

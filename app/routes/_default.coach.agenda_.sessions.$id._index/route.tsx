@@ -13,7 +13,7 @@ const BASE = "/coach/agenda";
 
 /**
  * /coach/agenda/sessions/{id} — one of the signed-in coach's sessions and what its member chose to
- * share before it (issue 28 item 10). Another coach's session id, or none: 404.
+ * share before it. Another coach's session id, or none: 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { coach } = await requireCoach(request);

@@ -10,7 +10,7 @@ import { answerHoursPost, hoursPageData } from "./hours-page.server";
 
 export const meta = titleMeta;
 
-/** /coach/hours: the signed-in coach's own weekly hours (issue 24 item 4), taking effect at once. */
+/** /coach/hours: the signed-in coach's own weekly hours, taking effect at once. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { coach } = await requireCoach(request);
   const t = await translator(request, "coach");

@@ -13,7 +13,7 @@ import { answerCoachProfilePost, profileSavedMessages } from "./profile-post.ser
 export const meta = titleMeta;
 
 /**
- * /coach/profile — the coach's public profile, edited by themselves (issue 24 item 6): what
+ * /coach/profile — the coach's public profile, edited by themselves: what
  * /coaching and /coaching/<slug> show members, at once after saving.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

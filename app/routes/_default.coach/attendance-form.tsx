@@ -3,7 +3,7 @@ import { SubmitButton } from "~/components/form/form";
 import { useTranslation } from "~/i18n/react";
 
 /**
- * Once a session has started, the coach marks it attended or missed (issue 28 item 8): two
+ * Once a session has started, the coach marks it attended or missed: two
  * buttons of one form, the current mark said in words; marking again corrects it.
  */
 export function AttendanceForm({

@@ -10,7 +10,7 @@ type Page = NonNullable<SerializeFrom<typeof coachSessionPage>>;
 
 /**
  * One session of a coach's agenda, behind either door (`base`): when, its member, and what the
- * member prepared for it (issue 28 item 10).
+ * member prepared for it.
  */
 export function AgendaSessionPage({ page, base }: { page: Page; base: string }) {
   const { t } = useTranslation("coaching");

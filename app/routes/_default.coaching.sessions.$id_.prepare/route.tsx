@@ -25,7 +25,7 @@ import { useTranslation } from "~/i18n/react";
 export const meta = titleMeta;
 
 /**
- * /coaching/sessions/{id}/prepare — before a session (issue 28 item 10): the member writes what
+ * /coaching/sessions/{id}/prepare — before a session: the member writes what
  * they want to talk about and chooses what the coach may see (main goal, last life GPS, one
  * result), until the session starts; after that the page only reads. Another member's session: 404.
  */

@@ -6,7 +6,7 @@ import { isUuid } from "~/.server/db/uuid.server";
 import type { Coach } from "../booking-records.server";
 
 /**
- * Attendance (issue 28 item 8): once a session has started, its coach marks it attended or
+ * Attendance: once a session has started, its coach marks it attended or
  * missed, from their agenda (signed in or through the private link), and may correct the mark;
  * the member sees it among their past sessions. A cancelled session is neither.
  */

@@ -135,7 +135,7 @@ export function cancelFromAgenda(
 }
 
 /**
- * Each renewal mails the coach (issue 25 item 3): 3 a day per coach address (case and
+ * Each renewal mails the coach: 3 a day per coach address (case and
  * sub-addresses folded), 10 an hour per client address. A stranger holding a leaked link can
  * spend one at most: the renewal kills the link they hold.
  */

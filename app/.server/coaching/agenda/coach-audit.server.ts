@@ -4,7 +4,7 @@ import type { SessionAudit } from "../booking/changeable-session.server";
 import type { TimeOffAudit } from "./coach-time-off.server";
 
 /**
- * A coach's changes to their sessions, in the audit log (issue 24 item 3), written in the change's
+ * A coach's changes to their sessions, in the audit log, written in the change's
  * transaction: who (the coach's member account; null through the private link of a coach without
  * one), the member concerned, and the session's time and status before and after.
  */

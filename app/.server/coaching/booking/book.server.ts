@@ -21,7 +21,7 @@ import { blockedUntil } from "./slots.server";
 export const NO_OVERLAP = "coaching_bookings_no_overlap";
 
 /**
- * A web-conference room of its own for each session: the coach's own template (issue 24 item 6),
+ * A web-conference room of its own for each session: the coach's own template,
  * else VIDEO_MEETING_URL_TEMPLATE, else a Jitsi Meet room.
  */
 function meetingUrl(coach: Coach): string {

@@ -81,7 +81,7 @@ export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: L
   const weekday = dateFormat(lang, { weekday: "short", timeZone: "UTC" });
   // 2026-11-01 is a Sunday: the calendar's first column.
   const weekdays = Array.from({ length: 7 }, (_, index) => weekday.format(new Date(Date.UTC(2026, 10, 1 + index))));
-  // What each day of the month is, said in words (issue 15: not by colour alone): past, with free
+  // What each day of the month is, said in words (not by colour alone): past, with free
   // times, fully booked (the coach works then, within the booking window, and every time is
   // taken), or without sessions (the coach does not work then, or it is out of the window).
   const today = localDay(now, timeZone);

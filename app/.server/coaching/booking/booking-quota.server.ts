@@ -4,7 +4,7 @@ import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";
 import { countRecent, type Limit, recordEvent, trySlots } from "~/.server/rate-limit/rate-limit.server";
 
 /**
- * Every booking, move or cancellation a member makes mails them and the coach (issue 25 item 3):
+ * Every booking, move or cancellation a member makes mails them and the coach:
  * a member booking and cancelling in a loop must not flood a coach's inbox. Per member, 20 changes
  * a day; per coach address (case and sub-addresses folded), 60 mails from members' changes a day —
  * a coach's day holds far fewer sessions. So that strangers filling a coach's quota cannot keep a

@@ -136,7 +136,7 @@ export async function cancelSessionsInTimeOff(
 }
 
 /**
- * In the transaction retiring the coach (issue 24 item 8): their confirmed sessions not yet
+ * In the transaction retiring the coach: their confirmed sessions not yet
  * started are cancelled, each member told the coach retired (in their language). Answers how many.
  */
 export async function cancelSessionsOfRetiring(tx: Transaction, coachId: string, now = new Date()) {

@@ -4,7 +4,7 @@ import type { Language } from "~/i18n/config";
 import type { Booking, Coach } from "../booking-records.server";
 
 /**
- * The coach's notice (issue 28 item 7): until `change_notice_hours` before a session, its member
+ * The coach's notice: until `change_notice_hours` before a session, its member
  * may move or cancel it themselves; inside it, only the coach can, and the member is told how to
  * reach them. The coach's own changes are not bound by it.
  */

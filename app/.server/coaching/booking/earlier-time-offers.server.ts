@@ -12,7 +12,7 @@ import { isInsideNotice } from "./change-notice.server";
 import { earlierTimeMail } from "../sessions/mail-templates.server";
 
 /**
- * "Tell me if an earlier time frees up" (issue 28 item 9), inside the booking service's
+ * "Tell me if an earlier time frees up", inside the booking service's
  * transactions: a session that is cancelled or moved stops waiting, and the time it leaves, when
  * members may book it, is mailed to every member whose session with that coach waits and is later
  * — first come, first served (the move itself is the member's reschedule, checked as any booking).

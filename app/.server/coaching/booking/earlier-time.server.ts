@@ -13,7 +13,7 @@ import { bookingRefusals } from "../contract.server";
 import { readEarlierTimeToken } from "./earlier-time-offers.server";
 
 /**
- * "Tell me if an earlier time frees up" (issue 28 item 9), the member's side: their upcoming
+ * "Tell me if an earlier time frees up", the member's side: their upcoming
  * session waits (one wait per session, until it is cancelled or moved, or they stop it), and the
  * link of the mail (earlier-time-offers.server.ts) moves it to the freed time in one step — the
  * member's own reschedule, so the time is checked and the database's no-overlap guarantee holds.

@@ -137,7 +137,7 @@ export async function stillOffered(executor: Executor, coach: Coach, start: Date
 }
 
 /**
- * Issue 28 item 9: the session `left` no longer holds its time (cancelled or moved, in `tx`): it
+ * The session `left` no longer holds its time (cancelled or moved, in `tx`): it
  * stops waiting for an earlier one, and its time, if members may book it now, goes to those who wait.
  */
 export async function freeTimeOf(tx: Transaction, coach: Coach, left: Booking, now: Date, offer = true) {

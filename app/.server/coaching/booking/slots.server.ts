@@ -9,7 +9,7 @@ export type CoachSchedule = {
   weekly: WeeklyAvailability;
   sessionMinutes: number;
   bufferMinutes: number;
-  /** The coach's own booking window (issue 24: they set it with their hours); bookingWindow when left out. */
+  /** The coach's own booking window (they set it with their hours); bookingWindow when left out. */
   minNoticeHours?: number;
   horizonDays?: number;
 };

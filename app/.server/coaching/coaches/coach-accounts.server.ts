@@ -7,7 +7,7 @@ import { photoUrl } from "~/.server/media/photo.server";
 import type { Coach } from "../booking-records.server";
 
 /**
- * Coaches who sign in (issue 24): a coach record linked to a member's account, whose `coach` role
+ * Coaches who sign in: a coach record linked to a member's account, whose `coach` role
  * opens the coach's space. A coach reached only by the private agenda link has no member.
  */
 

@@ -46,7 +46,7 @@ export function readCoachFile(file = coachesFile): CoachContent[] {
 }
 
 /**
- * The first-run seed of the coaches (issue 24 item 10): a coach whose slug is missing is inserted;
+ * The first-run seed of the coaches: a coach whose slug is missing is inserted;
  * one already there is never overwritten nor retired — the back office runs coaches from then on,
  * and a coach gone from the file stays as it is. Idempotent; concurrent starts insert each once.
  */

@@ -8,7 +8,7 @@ import type { Coach } from "../booking-records.server";
 import type { Weekday, WeeklyAvailability } from "../booking/slots.server";
 
 /**
- * A coach's weekly hours (issue 24 item 4), changed by the coach or an admin: windows per weekday
+ * A coach's weekly hours, changed by the coach or an admin: windows per weekday
  * in the coach's zone, session length and buffer, notice and horizon. They live on the coach's
  * row, which every free-time computation and every booking reads per request (the booking again
  * under the row's lock), so a change holds at once in every process and instance. A change never
@@ -21,7 +21,7 @@ export type CoachHours = {
   bufferMinutes: number;
   minNoticeHours: number;
   horizonDays: number;
-  /** Until how long before a session its member may change it (issue 28 item 7). */
+  /** Until how long before a session its member may change it. */
   changeNoticeHours: number;
 };
 

@@ -8,7 +8,7 @@ import { type PhotoError, photoUrl, preparePhoto } from "~/.server/media/photo.s
 import type { Coach } from "../booking-records.server";
 
 /**
- * A coach's public profile (issue 24 item 6): name, photo, bio in French and English, languages,
+ * A coach's public profile: name, photo, bio in French and English, languages,
  * and the meeting-room URL template of their own. Edited by the coach at /coach/profile and by an
  * admin at /admin/coaches/<id>, through the same service: each change in one transaction with its
  * audit entry (coach.profile.changed). /coaching reads the table, so it shows the change at once.

@@ -7,7 +7,7 @@ import { withdrawWithin } from "~/.server/roles/roles.server";
 import { cancelSessionsOfRetiring } from "../booking/cancellations.server";
 
 /**
- * Retiring a coach (issue 24 item 8): after a confirmation step that lists them, their future
+ * Retiring a coach: after a confirmation step that lists them, their future
  * confirmed sessions are cancelled (members told, in their language, that the coach retired),
  * the coach is marked retired (no longer offered to members; past sessions stay theirs) and the
  * coach role is withdrawn from their account if they have one — one transaction, one audit entry.

@@ -6,7 +6,7 @@ import type { CoachHours, OutsideSession } from "./coach-hours.server";
 import type { Weekday, WeeklyAvailability } from "../booking/slots.server";
 
 /**
- * A coach's weekly hours (issue 24 items 4 and 12): the one set of rules the hours page (coach and
+ * A coach's weekly hours: the one set of rules the hours page (coach and
  * admin) and the API check, and the API's body and answer. Messages are keys of "coach" (its
  * "hours" block); nothing of zod reaches the pages.
  */

@@ -107,7 +107,7 @@ export type EarlierTimeMailVars = {
 };
 
 /**
- * To a member waiting for an earlier time with their coach (issue 28 item 9): the time that freed
+ * To a member waiting for an earlier time with their coach: the time that freed
  * up, their session as it is, and the link that moves it there if no one took it first.
  */
 export function earlierTimeMail(lang: Language, to: string, vars: EarlierTimeMailVars) {

@@ -11,7 +11,7 @@ import { prepOf, shareableOf, type PrepChoice } from "./session-prep.server";
 import { sessionCard } from "./session-views.server";
 
 /**
- * What the session's coach reads of the member's prep (issue 28 item 10), and nothing more: the
+ * What the session's coach reads of the member's prep, and nothing more: the
  * member's words, then only what they ticked — read when the page is asked for, so a goal
  * replaced since shows as it is now. A training's result goes without the member's answers.
  */

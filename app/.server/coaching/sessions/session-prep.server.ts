@@ -10,7 +10,7 @@ import { allResults } from "~/.server/trainings/results.server";
 import type { Language } from "~/i18n/config";
 
 /**
- * Before a session (issue 28 item 10): the member writes what they want to talk about and
+ * Before a session: the member writes what they want to talk about and
  * chooses what the session's coach may see — their main goal, their last life GPS, one training
  * or test result. Each is off until the member ticks it; everything may change until the session
  * starts. What the coach then reads is session-prep-views.server.ts.

@@ -18,11 +18,11 @@ export function sessionCard(session: BookingWithCoach, lang: Language, now = new
     zone: zoneLabel(session.startsAt, timeZone),
     meetingUrl: session.status === "confirmed" ? session.meetingUrl : null,
     changeable: session.status === "confirmed" && session.startsAt > now,
-    // Changeable by the coach only: their notice has begun (issue 28 item 7).
+    // Changeable by the coach only: their notice has begun.
     insideNotice: isInsideNotice(session, session.coach, now),
     changeUntil: changeDeadline(session.startsAt, session.coach).toISOString(),
     cancelledBy: session.cancelledBy,
-    // Issue 28 item 8: the coach's mark once the session has started (null: not marked).
+    // The coach's mark once the session has started (null: not marked).
     attendance: session.attendance,
     attendable: isAttendable(session, now),
   };

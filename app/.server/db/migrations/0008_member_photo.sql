@@ -1,4 +1,4 @@
--- A member's profile photo (issue 15, item 6): the re-encoded WebP itself, in the database so that
+-- A member's profile photo: the re-encoded WebP itself, in the database so that
 -- every app process serves it. `photo_id` is random and new at each upload: it is the photo's URL,
 -- so a cached copy never outlives a change, and the coach (who has no account) can be shown it.
 CREATE TABLE "member_photos" (

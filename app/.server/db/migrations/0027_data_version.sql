@@ -1,5 +1,5 @@
 -- The database's data version (db/data-version.server.ts), which the render cache keys the pages
--- it keeps on (issue 27): one row, raised once by every transaction that writes to a table of
+-- it keeps on: one row, raised once by every transaction that writes to a table of
 -- Cap's, when it commits. It replaces pg_current_snapshot(), which any transaction of the whole
 -- server (another database's, another application's) changed.
 CREATE TABLE "data_version" (
