@@ -9,7 +9,7 @@ import { grantRole, withdrawRole } from "~/.server/coaching/coaches/role-changes
 import { grantByEmail } from "~/.server/trainings/access.server";
 import { readTrainingFiles } from "~/.server/trainings/seed.server";
 import { loader as layoutLoader } from "~/routes/_default";
-import { loader as spaceLoader } from "~/routes/_default.admin";
+import { loader as spaceLoader } from "~/routes/_default.admin/route";
 import { loader as indexLoader } from "~/routes/_default.admin._index";
 import { loader as auditLoader } from "~/routes/_default.admin.audit";
 import { loader as membersLoader } from "~/routes/_default.admin.members._index";
