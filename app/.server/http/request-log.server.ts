@@ -11,7 +11,8 @@ export function loggablePath(url: string): string {
     .replace(/^\/survey\/[^/]+/, "/survey/[token]")
     .replace(/^\/coach\/session\/[^/]+/, "/coach/session/[token]")
     .replace(/^\/coach\/agenda\/[^/?]+/, "/coach/agenda/[token]")
-    .replace(/^\/home\/new-password-[^/]+/, "/home/new-password-[code_id]");
+    .replace(/^\/home\/new-password-[^/]+/, "/home/new-password-[code_id]")
+    .replace(/^\/setup\/first-admin\/[^/]+/, "/setup/first-admin/[token]");
 }
 
 /** One line per request, when its answer is sent: id, method, path, status, time. */

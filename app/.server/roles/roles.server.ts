@@ -20,6 +20,30 @@ export function isRole(value: unknown): value is Role {
  */
 const ADMINS_LOCK = 0x0ca9_0024;
 
+/**
+ * Makes the member the first admin, when Cap has none (the first-run link, first-admin.server.ts):
+ * under the admins' lock, so that two members claiming at once leave one admin. Audited with no
+ * actor, as the command line's grants are.
+ */
+export async function claimFirstAdmin(memberId: string): Promise<"granted" | "taken" | "noMember"> {
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
+    if (await anAdminExists(tx)) return "taken";
+    const granted = await grantWithin(tx, { memberId: null }, memberId, "admin");
+    return granted.ok ? "granted" : "noMember";
+  });
+}
+
+/** Whether any member holds the admin role. */
+export async function anAdminExists(tx: Executor = db()): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: memberRoles.memberId })
+    .from(memberRoles)
+    .where(eq(memberRoles.role, "admin"))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The member's roles, read afresh (no cache: a withdrawn role stops working at once in every worker). */
 export async function rolesOf(memberId: string, tx: Executor = db()): Promise<Role[]> {
   const rows = await tx.select({ role: memberRoles.role }).from(memberRoles).where(eq(memberRoles.memberId, memberId));

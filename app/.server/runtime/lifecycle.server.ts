@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import path from "node:path";
 import { env } from "~/.server/config/env.server";
 import { databaseIsHealthy, openDatabase, setDatabase, type DatabaseHandle } from "~/.server/db/client.server";
@@ -5,6 +6,7 @@ import { identity } from "~/.server/identity/identity-service.server";
 import { seedCoaches } from "~/.server/coaching/coaches/coach-content.server";
 import { seedContent } from "~/.server/trainings/seed.server";
 import { applyAdminEmails } from "~/.server/roles/admin-emails.server";
+import { firstAdminAnnouncement } from "~/.server/roles/first-admin.server";
 import { logger } from "~/.server/observability/logger.server";
 import { startMailSender, stopMailSender } from "~/.server/mail/sender.server";
 import { commitmentReminderRound } from "~/.server/notifications/commitment-reminders.server";
@@ -53,6 +55,11 @@ async function open(): Promise<Started> {
   // Chosen now, so that the start-up log says where identities live.
   identity();
   await applyAdminEmails(config.ADMIN_EMAILS);
+  // Printed by one process only: each worker would print a link of its own.
+  if ((cluster.worker?.id ?? 1) === 1) {
+    const announcement = await firstAdminAnnouncement(config.APP_URL).catch(() => null);
+    if (announcement) logger.warn(announcement);
+  }
   startMailSender(mailRendering);
   startRounds([digestRound, commitmentReminderRound]);
   startHousekeeping();
