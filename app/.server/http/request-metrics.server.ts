@@ -23,6 +23,8 @@ export function routeTemplates(manifest: RouteManifest, apiPaths: string[]): (pa
   const api = apiPaths.map((path) => ({ id: path, path }));
   return (pathname) => {
     if (pathname.startsWith("/build/")) return "/build/*";
+    // Remix's matching warns on the console of a path it cannot decode; the door answers it 400.
+    if (!decodable(pathname)) return "undecodable";
     const matches = pathname.startsWith("/api/") ? matchRoutes(api, pathname) : matchRoutes(pages, pathname);
     if (!matches) return "unmatched";
     const template = matches
@@ -31,6 +33,15 @@ export function routeTemplates(manifest: RouteManifest, apiPaths: string[]): (pa
       .join("/");
     return `/${template}`;
   };
+}
+
+function decodable(pathname: string): boolean {
+  try {
+    for (const segment of pathname.split("/")) decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
