@@ -32,7 +32,9 @@ describe("the first admin's link (a fresh install without an admin)", () => {
     // Served once: the same link, for someone else, opens nothing.
     const second = await verifiedMember({ email: "second@example.com" });
     expect(await dataOf(await getAs(loader, path, second, params))).toMatchObject({ state: "taken" });
-    expect(await dataOf(await postAs(action, path, second, {}, params))).toEqual({ state: "taken" });
+    const again = await postAs(action, path, second, {}, params);
+    expect(statusOf(again)).toBe(409);
+    expect(await dataOf(again)).toEqual({ state: "taken" });
     expect(await rolesOf(second.memberId)).not.toContain("admin");
     expect(await firstAdminAnnouncement("http://cap.example")).toBeNull();
   });
@@ -40,15 +42,16 @@ describe("the first admin's link (a fresh install without an admin)", () => {
   it("refuses a link past its hour or not signed by this install, and asks a visitor to sign in first", async () => {
     const member = await verifiedMember();
     const old = tokenOf(firstAdminPath(new Date(Date.now() - 61 * 60_000)));
-    expect(await dataOf(await postAs(action, `/setup/first-admin/${old}`, member, {}, { token: old }))).toEqual({
-      state: "expired",
-    });
+    const expired = await postAs(action, `/setup/first-admin/${old}`, member, {}, { token: old });
+    expect(statusOf(expired)).toBe(410);
+    expect(await dataOf(expired)).toEqual({ state: "expired" });
     const fresh = tokenOf(firstAdminPath());
     const forged = `${Number(fresh.split(".")[0]) + 3600}.${fresh.split(".")[1]}`;
-    for (const token of [forged, "123", `${fresh}x`])
-      expect(await dataOf(await postAs(action, `/setup/first-admin/${token}`, member, {}, { token }))).toEqual({
-        state: "forged",
-      });
+    for (const token of [forged, "123", `${fresh}x`, "x".repeat(5000)]) {
+      const refused = await postAs(action, `/setup/first-admin/${token}`, member, {}, { token });
+      expect(statusOf(refused)).toBe(404);
+      expect(await dataOf(refused)).toEqual({ state: "forged" });
+    }
     expect(await rolesOf(member.memberId)).not.toContain("admin");
 
     const visitor = await getAs(loader, `/setup/first-admin/${fresh}`, null, { token: fresh });
