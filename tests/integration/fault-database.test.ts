@@ -1,52 +1,34 @@
-import { randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, waitFor, type ServerProcess } from "../support/server-process";
-import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
+import { relayedDatabase, type RelayedDatabase } from "../support/relayed-database";
+import type { TcpProxy } from "../support/tcp-proxy";
 
 /**
  * Issue 11, item 1: the built server on PostgreSQL (two workers) rides through the database
  * going away. The app reaches PostgreSQL through a relay the test can cut, as a restart would;
  * `pg_terminate_backend` ends its connections mid-traffic. Runs on the local server in every CI pass.
  */
-const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECRET = "a-session-secret-for-the-fault-tests-only";
 const PASSWORD = "correct horse";
 
+let relayed: RelayedDatabase;
 let admin: pg.Client;
 let database: string;
 let proxy: TcpProxy;
 let server: ServerProcess;
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  database = `${process.env.CAP_TEST_RUN_ID ?? "cap_test"}_fault_${randomBytes(3).toString("hex")}`;
-  await admin.query(`create database "${database}"`);
-  const target = new URL(adminUrl);
-  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  server = await startServer({
-    DATABASE_URL: databaseUrl(`127.0.0.1:${proxy.port}`),
-    WEB_CONCURRENCY: "2",
-    SESSION_SECRET: SECRET,
-  });
+  relayed = await relayedDatabase("fault");
+  ({ admin, name: database, proxy } = relayed);
+  server = await startServer({ DATABASE_URL: relayed.url(), WEB_CONCURRENCY: "2", SESSION_SECRET: SECRET });
 }, 90_000);
 
 afterAll(async () => {
   await server?.stop();
-  await proxy?.close();
-  await admin?.query(`drop database if exists "${database}" with (force)`);
-  await admin?.end();
+  await relayed?.drop();
 }, 30_000);
-
-/** The test database's URL, through `host` (the relay) or straight to the server. */
-function databaseUrl(host?: string) {
-  const url = new URL(adminUrl);
-  if (host) url.host = host;
-  url.pathname = `/${database}`;
-  return url.toString();
-}
 
 function register(email: string, language = "fr") {
   return fetch(`${server.url}/api/dashboard/register`, {
@@ -91,7 +73,7 @@ describe("PostgreSQL going away (built server, two workers)", () => {
     expect((await register("after@example.com")).status).toBe(201);
     acknowledged.push("after@example.com");
 
-    const check = new pg.Client({ connectionString: databaseUrl() });
+    const check = new pg.Client({ connectionString: relayed.url({ direct: true }) });
     await check.connect();
     const { rows } = await check
       .query<{ value: string }>("select value from identity_verifiable_addresses where value = any($1)", [acknowledged])

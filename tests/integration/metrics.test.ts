@@ -1,35 +1,22 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startServer, waitFor, type ServerProcess } from "../support/server-process";
-import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
+import { relayedDatabase, type RelayedDatabase } from "../support/relayed-database";
 
 /**
  * /metrics and /readyz on the built server: two workers on PostgreSQL, reached through a relay
  * the test can cut (the database away), and Prometheus' scrape on the metrics port, summed over
  * both workers. Runs on the local server in every CI pass, as the fault tests do.
  */
-const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-let admin: pg.Client;
-let database: string;
-let proxy: TcpProxy;
+let relayed: RelayedDatabase;
 let server: ServerProcess;
 let metricsPort: number;
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  database = `${process.env.CAP_TEST_RUN_ID ?? "cap_test"}_metrics_${randomBytes(3).toString("hex")}`;
-  await admin.query(`create database "${database}"`);
-  const target = new URL(adminUrl);
-  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const url = new URL(adminUrl);
-  url.host = `127.0.0.1:${proxy.port}`;
-  url.pathname = `/${database}`;
+  relayed = await relayedDatabase("metrics");
   metricsPort = await freePort();
   server = await startServer({
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: relayed.url(),
     WEB_CONCURRENCY: "2",
     SESSION_SECRET: "a-session-secret-for-the-metrics-tests",
     METRICS_PORT: String(metricsPort),
@@ -38,9 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  await proxy?.close();
-  await admin?.query(`drop database if exists "${database}" with (force)`);
-  await admin?.end();
+  await relayed?.drop();
 }, 30_000);
 
 const scrape = async () => {
@@ -117,11 +102,11 @@ describe("/metrics and /readyz (built server, two workers, PostgreSQL)", () => {
 
   it("answers /readyz 503 while the database is away, and 200 again once it is back", async () => {
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
-    await proxy.down();
+    await relayed.proxy.down();
     try {
       await waitFor(async () => (await fetch(`${server.url}/readyz`)).status === 503, 15_000);
     } finally {
-      await proxy.up();
+      await relayed.proxy.up();
     }
     await waitFor(async () => (await fetch(`${server.url}/readyz`)).status === 200, 30_000);
   }, 60_000);
