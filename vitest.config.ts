@@ -4,7 +4,11 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    // The deployment recipe's tests (nginx, PgBouncer, promtool) run once per CI run, in the
+    // PostgreSQL pass (tests/run.sh): CAP_TEST_DEPLOY=1 runs them alone.
+    include: process.env.CAP_TEST_DEPLOY
+      ? ["tests/deploy/**/*.test.ts"]
+      : ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/setup-database.ts"],

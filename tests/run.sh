@@ -5,19 +5,26 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-chromium=/usr/bin/chromium
-if [[ ! -x $chromium ]]; then
+# Debian packages the tests drive: chromium (browser tests); nginx, pgbouncer and prometheus's
+# promtool (the deployment recipe's tests, tests/deploy). Installed with apt when missing.
+missing=()
+[[ -x /usr/bin/chromium ]] || missing+=(chromium)
+[[ -n ${DATABASE_URL:-} ]] && ! command -v nginx >/dev/null && [[ ! -x /usr/sbin/nginx ]] && missing+=(nginx)
+[[ -n ${DATABASE_URL:-} ]] && ! command -v pgbouncer >/dev/null && [[ ! -x /usr/sbin/pgbouncer ]] && missing+=(pgbouncer)
+[[ -n ${DATABASE_URL:-} ]] && ! command -v promtool >/dev/null && missing+=(prometheus)
+if ((${#missing[@]})); then
   if [[ $(id -u) -eq 0 ]]; then
-    echo "tests/run.sh: $chromium is missing; installing Debian's chromium:"
-    echo "  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium"
+    echo "tests/run.sh: installing Debian's ${missing[*]}:"
+    echo "  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing[*]}"
     apt-get update
-    DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+    DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
   else
-    echo "tests/run.sh: the browser tests need Debian's chromium at $chromium. Install it with:" >&2
-    echo "  sudo apt-get install -y chromium" >&2
+    echo "tests/run.sh: the tests need Debian's ${missing[*]}. Install them with:" >&2
+    echo "  sudo apt-get install -y ${missing[*]}" >&2
     exit 1
   fi
 fi
+export PATH="$PATH:/usr/sbin"
 
 echo "==> build"
 npm run build
@@ -42,6 +49,13 @@ if [[ -z ${DATABASE_URL:-} ]]; then
     tests/integration/roles.test.ts tests/integration/coach-accounts.test.ts tests/integration/admin-coaches.test.ts \
     tests/integration/two-factor.test.ts tests/integration/lockouts.test.ts tests/integration/booking-mail-quotas.test.ts \
     tests/integration/admin-two-factor.test.ts
+fi
+
+# The deployment recipe (deploy/: nginx, PgBouncer, two instances; the Prometheus rules) runs on
+# the PostgreSQL pass only: it needs a server, and once per CI run is enough.
+if [[ -n ${DATABASE_URL:-} ]]; then
+  echo "==> vitest (the deployment recipe: nginx, PgBouncer, two instances, promtool)"
+  CAP_TEST_DEPLOY=1 npx vitest run
 fi
 
 # E2E_SHARD (e.g. 1/2) runs one share of the journeys: .ci/run gives each database its half, so

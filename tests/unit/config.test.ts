@@ -60,6 +60,21 @@ describe("configuration", () => {
     );
   });
 
+  it("takes a direct PostgreSQL URL for the migrations beside DATABASE_URL (PgBouncer), never alone", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cap-config-"));
+    const direct = "postgres://h:5432/cap";
+    expect(
+      parseEnv({ DATA_DIR: dir, DATABASE_URL: "postgres://h:6432/cap", DATABASE_DIRECT_URL: direct })
+        .DATABASE_DIRECT_URL,
+    ).toBe(direct);
+    expect(() => parseEnv({ DATA_DIR: dir, DATABASE_DIRECT_URL: direct })).toThrow(
+      "DATABASE_DIRECT_URL is set without DATABASE_URL",
+    );
+    expect(() => parseEnv({ DATA_DIR: dir, DATABASE_URL: direct, DATABASE_DIRECT_URL: "mysql://h/cap" })).toThrow(
+      /DATABASE_DIRECT_URL/,
+    );
+  });
+
   it("caps each worker's heap at 192 MB unless WORKER_HEAP_MB says otherwise, within 64–16384", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "cap-config-"));
     expect(parseEnv({ DATA_DIR: dir }).WORKER_HEAP_MB).toBe(192);

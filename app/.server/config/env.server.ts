@@ -39,6 +39,12 @@ const envSchema = z.object({
     ["postgres:", "postgresql:"],
     "a PostgreSQL URL such as postgres://user@host:5432/cap (leave it unset for the embedded database)",
   ),
+  // Behind PgBouncer in transaction mode, the start-up's migrations and their advisory lock need a
+  // session of their own: a direct connection to PostgreSQL (docs/operations.md, "PgBouncer").
+  DATABASE_DIRECT_URL: optionalUrl(
+    ["postgres:", "postgresql:"],
+    "a PostgreSQL URL straight to the server, not through PgBouncer (leave it unset to migrate over DATABASE_URL)",
+  ),
   DATA_DIR: z.string().trim().min(1, "a folder path").default("data"),
   SESSION_SECRET: z
     .string()
@@ -243,6 +249,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new ConfigError([
       'ORY_COURIER_KEY="" is not valid: expected the secret Kratos\'s courier sends to /api/hooks/ory/courier ' +
         "(at least 16 characters) when ORY_SDK_URL is set: without it no code would reach the members",
+    ]);
+  }
+  if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) {
+    throw new ConfigError([
+      "DATABASE_DIRECT_URL is set without DATABASE_URL: it names the server DATABASE_URL goes to",
     ]);
   }
   if (!env.DATABASE_URL && env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1) {

@@ -30,10 +30,13 @@ type Prepare = (db: Database) => Promise<void>;
 
 /**
  * Opens the database, applies pending migrations, then runs `prepare`: a node-postgres pool when a
- * URL is given, otherwise PGlite stored in `dataDir` (or in memory for "memory://").
+ * URL is given, otherwise PGlite stored in `dataDir` (or in memory for "memory://"). `directUrl`,
+ * when `url` goes through PgBouncer in transaction mode: the migrations run over it, since their
+ * session-level lock would otherwise be taken on one server connection and released on another.
  */
 export async function openDatabase(options: {
   url?: string;
+  directUrl?: string;
   dataDir: string;
   prepare?: Prepare;
 }): Promise<DatabaseHandle> {
@@ -70,11 +73,18 @@ export async function openDatabase(options: {
       ],
     });
     const db = drizzlePostgres(pool, { schema });
-    await underStartupLock(pool, async (client) => {
-      const locked = drizzlePostgres(client, { schema }) as unknown as Database;
-      await migratePostgres(locked as never, { migrationsFolder });
-      await options.prepare?.(locked);
-    });
+    const direct = options.directUrl
+      ? new pg.Pool({ connectionString: options.directUrl, max: 1, application_name: "cap" })
+      : undefined;
+    try {
+      await underStartupLock(direct ?? pool, async (client) => {
+        const locked = drizzlePostgres(client, { schema }) as unknown as Database;
+        await migratePostgres(locked as never, { migrationsFolder });
+        await options.prepare?.(locked);
+      });
+    } finally {
+      await direct?.end();
+    }
     return { db: db as unknown as Database, driver: "postgres", close: () => pool.end() };
   }
   if (options.dataDir !== "memory://") mkdirSync(options.dataDir, { recursive: true });

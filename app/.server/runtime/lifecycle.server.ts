@@ -43,6 +43,7 @@ async function open(): Promise<Started> {
   const config = env();
   database = await openDatabase({
     url: config.DATABASE_URL,
+    directUrl: config.DATABASE_DIRECT_URL,
     dataDir: path.join(config.DATA_DIR, "pglite"),
     prepare: async (db) => {
       const { leftAside } = await seedContent(db);
