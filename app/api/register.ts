@@ -6,6 +6,8 @@ import { apiAnswer } from "~/.server/api/respond.server";
 /**
  * SPEC §7: `?invited_id=…`, `{user: {…}}` → `{token}`. The member is signed in at once; the
  * address still has to be verified before the signed-in pages open.
+ * The spec's body names no version of the terms: the terms and privacy policy in force are
+ * recorded as accepted (legal/), as the web form records the ones it showed.
  */
 export const endpoint = postEndpoint("/api/dashboard/register", {
   summary: "Register a member and sign them in; a verification code is emailed",

@@ -12,6 +12,7 @@ import enMailbox from "./en/mailbox.json";
 import enProfile from "./en/profile.json";
 import enSpace from "./en/space.json";
 import enTeam from "./en/team.json";
+import enLegal from "./en/legal.json";
 import frAdmin from "./fr/admin.json";
 import frAuthor from "./fr/author.json";
 import frAuth from "./fr/auth.json";
@@ -26,6 +27,7 @@ import frMailbox from "./fr/mailbox.json";
 import frProfile from "./fr/profile.json";
 import frSpace from "./fr/space.json";
 import frTeam from "./fr/team.json";
+import frLegal from "./fr/legal.json";
 
 /** Every UI string, by language then namespace. Add a namespace in both languages at once. */
 export const resources = {
@@ -44,6 +46,7 @@ export const resources = {
     coach: frCoach,
     content: frContent,
     author: frAuthor,
+    legal: frLegal,
   },
   en: {
     common: enCommon,
@@ -60,6 +63,7 @@ export const resources = {
     coach: enCoach,
     content: enContent,
     author: enAuthor,
+    legal: enLegal,
   },
 };
 

@@ -6,6 +6,7 @@ import { requireMember } from "~/.server/auth/guard.server";
 import { photoUrl } from "~/.server/media/photo.server";
 import { memberPagesHandle } from "~/components/document/cacheable-page";
 import { ErrorMessage, ErrorPage, useFailure } from "~/components/document/error-page";
+import { LegalLinks } from "~/components/document/legal-links";
 import { Sidebar } from "~/components/document/sidebar";
 
 /**
@@ -61,6 +62,9 @@ function Frame({ member, children }: { member: LayoutMember; children: ReactNode
       <Sidebar member={member} />
       <main id="main" className="layout-default__main">
         {children}
+        <footer className="page-footer">
+          <LegalLinks />
+        </footer>
       </main>
     </div>
   );

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "~/.server/db/client.server";
 import { seedCoaches } from "~/.server/coaching/coaches/coach-content.server";
+import { seedLegalPages } from "~/.server/legal/pages.server";
 import { seedAccessCodes, seedContent } from "~/.server/trainings/seed.server";
 
 /**
@@ -20,6 +21,7 @@ async function open(): Promise<DatabaseHandle> {
   const handle = await openEmpty();
   await seedContent(handle.db);
   await seedCoaches(handle.db);
+  await seedLegalPages(handle.db);
   return handle;
 }
 
@@ -37,8 +39,8 @@ async function openEmpty(): Promise<DatabaseHandle> {
 }
 
 /**
- * The seeded content stays from one test to the next: it is the product's, not a test's. Coaches
- * and access codes are emptied and seeded again instead: a coach may be a member's account (its key
+ * The seeded content stays from one test to the next: it is the product's, not a test's. Coaches,
+ * access codes and legal pages are emptied and seeded again instead: a coach may be a member's account (its key
  * cascades), and a test's new coach, changed hours or new, disabled or used code must not leak
  * into the next test.
  */
@@ -71,4 +73,6 @@ export async function resetDatabase(handle: DatabaseHandle) {
   }
   await seedCoaches(handle.db);
   await seedAccessCodes(handle.db);
+  // The legal pages' first-run texts, as a fresh install has them (a test's publications go).
+  await seedLegalPages(handle.db);
 }

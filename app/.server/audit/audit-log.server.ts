@@ -31,7 +31,9 @@ export type AuditAction =
   | "coach.timeOff.removed"
   | "access_code.created"
   | "access_code.disabled"
-  | "access_code.enabled";
+  | "access_code.enabled"
+  | "legal.published"
+  | "legal.publisher.changed";
 
 export type AuditEntry = {
   /** Who made the change: a member's id, or null for the command line and ADMIN_EMAILS. */

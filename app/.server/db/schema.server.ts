@@ -8,3 +8,4 @@ export * from "./schema/space.server";
 export * from "./schema/coaching.server";
 export * from "./schema/staff.server";
 export * from "./schema/security.server";
+export * from "./schema/legal.server";

@@ -480,5 +480,7 @@ export const EXPORT_COVERAGE = {
     "notification_rounds.member_id":
       "the weeks and days a digest or reminder was decided for, so that it goes once; the mail itself is in their inbox",
     "notification_settings.member_id": "the member's mail choices, shown and changed on /profile; not yet in the copy",
+    "legal_acceptances.member_id":
+      "the versions of the terms and the privacy policy the member accepted on registering, and when; not yet in the copy",
   },
 } as const;

@@ -5,6 +5,7 @@ import { databaseIsHealthy, openDatabase, setDatabase, type DatabaseHandle } fro
 import { identity } from "~/.server/identity/identity-service.server";
 import { seedCoaches } from "~/.server/coaching/coaches/coach-content.server";
 import { seedContent } from "~/.server/trainings/seed.server";
+import { seedLegalPages } from "~/.server/legal/pages.server";
 import { applyAdminEmails } from "~/.server/roles/admin-emails.server";
 import { firstAdminAnnouncement } from "~/.server/roles/first-admin.server";
 import { logger } from "~/.server/observability/logger.server";
@@ -50,6 +51,7 @@ async function open(): Promise<Started> {
       for (const slug of leftAside)
         logger.info({ training: slug }, "app/content file left aside: an author changed this training in the browser");
       await seedCoaches(db);
+      await seedLegalPages(db);
     },
   });
   setDatabase(database);

@@ -3,14 +3,22 @@ import { type Registration, type RegistrationResult, register } from "~/.server/
 import type { Executor } from "~/.server/db/client.server";
 import { appUsers } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
+import { recordAcceptance } from "~/.server/legal/pages.server";
+import type { LegalPage } from "~/forms/legal-pages";
 import { acceptOnRegistration } from "./invitations.server";
 
 /**
  * A registration from a link that may carry `invitedId`: the account is created (accounts) and, in
- * the same transaction, the inviter is linked.
+ * the same transaction, the inviter is linked and the terms and privacy policy the member
+ * accepted are recorded (`accepted`: the versions shown; those in force when none is named).
  */
-export function registerMember(input: Registration & { invitedId?: string | null }): Promise<RegistrationResult> {
-  return register(input, (tx, memberId) => linkInviter(tx, memberId, input.invitedId));
+export function registerMember(
+  input: Registration & { invitedId?: string | null; accepted?: Partial<Record<LegalPage, number>> },
+): Promise<RegistrationResult> {
+  return register(input, async (tx, memberId) => {
+    await linkInviter(tx, memberId, input.invitedId);
+    await recordAcceptance(tx, memberId, input.accepted);
+  });
 }
 
 /**

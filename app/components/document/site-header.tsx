@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LanguageSwitch } from "~/components/document/language-switch";
 import { BrandLink } from "~/components/document/logo";
+import { LegalLinks } from "~/components/document/legal-links";
 
 /** The public pages' header: logo, language switch, log in and sign up. */
 export function SiteHeader() {
@@ -35,6 +36,7 @@ export function SiteFooter() {
           <Link to="/home/who-are-you">{t("footer.whoAreYou")}</Link>
           <Link to="/coming-soon">{t("footer.comingSoon")}</Link>
         </nav>
+        <LegalLinks />
         <p className="site-footer__copy">{t("footer.copyright", { year: new Date().getFullYear() })}</p>
       </div>
     </footer>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { BrandLink } from "~/components/document/logo";
 import { LanguageSwitch } from "~/components/document/language-switch";
+import { LegalLinks } from "~/components/document/legal-links";
 
 /** The two bars' classes and where their brand leads: the next-page layout's, and the password pages' card. */
 const looks = {
@@ -23,6 +24,9 @@ export function BarFrame({ children, look = "next" }: { children: ReactNode; loo
       <main id="main" className={classes.main}>
         {children}
       </main>
+      <footer className="page-footer">
+        <LegalLinks />
+      </footer>
     </div>
   );
 }

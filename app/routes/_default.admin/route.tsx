@@ -16,6 +16,7 @@ const tabs = [
   { to: "/admin/coaches", key: "nav.coaches" },
   { to: "/admin/codes", key: "nav.codes" },
   { to: "/admin/audit", key: "nav.audit" },
+  { to: "/admin/legal", key: "nav.legal" },
 ] as const;
 
 export default function AdminSpace() {

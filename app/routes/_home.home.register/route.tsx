@@ -6,7 +6,8 @@ import { registerMember } from "~/.server/team/registration.server";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { setTokenCookie } from "~/.server/auth/token-cookie.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
-import { translator } from "~/.server/i18n/i18n.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { outdatedVersions } from "~/.server/legal/pages.server";
 import { clientOf } from "~/.server/http/client.server";
 import { invitedEmail } from "~/.server/team/invitations.server";
 import { titleMeta } from "~/components/document/page-title";
@@ -19,6 +20,7 @@ import { draftOf, forgetDraft, keepDraft } from "./draft.server";
 import { useForgetDraftOnceRegistered } from "./draft-storage";
 import { FirstStep } from "./first-step";
 import { SecondStep } from "./second-step";
+import { termsAccepted, termsShown } from "./terms.server";
 
 export const meta = titleMeta;
 
@@ -37,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     title: t("register.title"),
     step,
+    // Read on the second step only: the first is a shared page, which shows nothing of the database.
+    terms: step === "second" ? await termsShown(await localeOf(request)) : [],
     draft: {
       ...draft,
       userType: query.has("user_type") ? toUserType(query.get("user_type")) : toUserType(draft.userType),
@@ -83,6 +87,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(stepUrl("first", submission.value.invitedId), { headers: { "Set-Cookie": draftCookie } });
   }
 
+  // A version published while the visitor filled the form in: they see it before accepting it.
+  const accepted = termsAccepted(formData);
+  if ((await outdatedVersions(accepted)).length > 0) {
+    return refuse(submission.reply({ formErrors: ["register.termsChanged"], hideFields }), 409, {
+      "Set-Cookie": draftCookie,
+    });
+  }
+
   const { value } = submission;
   const result = await registerMember({
     firstname: first.data.firstName,
@@ -95,6 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userType: value.userType,
     lang: "fr", // SPEC §3, §9: the registration's lang is always fr.
     invitedId: value.invitedId,
+    accepted,
     userAgent: request.headers.get("user-agent"),
     ip: context.clientIp ?? "unknown",
     device: clientOf(request, context).device,
@@ -114,7 +127,7 @@ function stepUrl(step: RegisterStep, invitedId: FormDataEntryValue | null | unde
 }
 
 export default function Register() {
-  const { step, draft } = useLoaderData<typeof loader>();
+  const { step, draft, terms } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   useForgetDraftOnceRegistered();
@@ -133,7 +146,11 @@ export default function Register() {
           <li aria-current={step === "second" ? "step" : undefined}>{t("register.steps.second")}</li>
         </ol>
         <UnknownIntentAlert reply={reply} />
-        {step === "first" ? <FirstStep draft={draft} reply={reply} /> : <SecondStep draft={draft} reply={reply} />}
+        {step === "first" ? (
+          <FirstStep draft={draft} reply={reply} />
+        ) : (
+          <SecondStep draft={draft} reply={reply} terms={terms} />
+        )}
         <p className="form-links">
           <span>
             {t("register.haveAccount")} <Link to="/home/login">{t("register.login")}</Link>

@@ -8,6 +8,7 @@ import { defaultCountryCode } from "~/forms/register-choices";
 import type { secondStepSchema } from "~/forms/register-steps";
 import { useTranslation } from "~/i18n/react";
 import { StepForm } from "./step-form";
+import { TermsNotice, type TermsShown } from "./terms-notice";
 
 const loadCheck = () => import("~/forms/auth-checks").then((checks) => checks.checkRegisterSecondStep);
 
@@ -15,7 +16,7 @@ const loadCheck = () => import("~/forms/auth-checks").then((checks) => checks.ch
  * Step two of registration: how to reach you and your password; "register" creates the account,
  * "back" (formNoValidate, never checked) keeps whatever was typed in the draft and returns.
  */
-export function SecondStep({ draft, reply }: { draft: RegistrationDraft; reply: unknown }) {
+export function SecondStep({ draft, reply, terms }: { draft: RegistrationDraft; reply: unknown; terms: TermsShown[] }) {
   const { t } = useTranslation("auth");
   const [form, replied] = useFormReply<z.input<typeof secondStepSchema>>(reply, {
     id: "register-second",
@@ -60,6 +61,7 @@ export function SecondStep({ draft, reply }: { draft: RegistrationDraft; reply: 
         label={t("fields.password")}
         hint={t("register.passwordHint")}
       />
+      <TermsNotice terms={terms} />
       <SubmitButton name="intent" value="register" pendingLabel={t("register.pending")}>
         {t("register.submit")}
       </SubmitButton>
