@@ -3,6 +3,7 @@ import { refusals } from "~/.server/contract/refusal-table.server";
 import { ROLES } from "~/.server/roles/roles.server";
 import { pageAnswerFields } from "~/.server/paging/paging.server";
 import { MAX_SEARCH_LENGTH, MEMBER_SESSIONS_PAGE_SIZE } from "./members.server";
+import { requiredText } from "~/forms/required-text";
 
 /**
  * The operator's forms and refusals (messages are keys of "admin"). The forms are checked on the
@@ -46,11 +47,11 @@ export const trainingSchema = z.object({
 /** Why an operator turns a member's two-step sign-in off: how they checked who asked (kept in the audit log). */
 export const MAX_REASON_LENGTH = 500;
 
-const reason = z
-  .string({ required_error: "admin:twoFactor.errors.reasonRequired" })
-  .trim()
-  .min(1, "admin:twoFactor.errors.reasonRequired")
-  .max(MAX_REASON_LENGTH, "admin:twoFactor.errors.reasonTooLong");
+const reason = requiredText(
+  "admin:twoFactor.errors.reasonRequired",
+  MAX_REASON_LENGTH,
+  "admin:twoFactor.errors.reasonTooLong",
+);
 
 /** The page's form asks a ticked confirmation too: a button alone is too easy to press by mistake. */
 export const twoFactorRemovalSchema = z.object({

@@ -1,4 +1,5 @@
-import type { coaches, coachingBookings } from "~/.server/db/schema.server";
+import { and, eq, type SQL } from "drizzle-orm";
+import { type coaches, coachingBookings } from "~/.server/db/schema.server";
 import type { Language } from "~/i18n/config";
 import type { BookingQuotaError } from "~/.server/coaching/booking/booking-quota.server";
 
@@ -22,3 +23,10 @@ export type BookingError =
   | "insideNotice"
   | BookingQuotaError;
 export type BookingOutcome = { ok: true; booking: Booking } | { ok: false; error: BookingError; bookingId?: string };
+
+/** Where a coach's (or a member's) confirmed sessions are, with what the caller adds: a time range, a date. */
+export function confirmedSessionsOf(who: { coachId: string } | { memberId: string }, ...more: (SQL | undefined)[]) {
+  const owner =
+    "coachId" in who ? eq(coachingBookings.coachId, who.coachId) : eq(coachingBookings.memberId, who.memberId);
+  return and(owner, eq(coachingBookings.status, "confirmed"), ...more);
+}

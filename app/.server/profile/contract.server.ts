@@ -5,6 +5,7 @@ import { pageAnswerFields } from "~/.server/paging/paging.server";
 import { levelsOfStudy } from "~/forms/profile";
 import { registerFields } from "~/forms/register";
 import { userTypes } from "~/forms/user-type";
+import { requiredText } from "~/forms/required-text";
 
 /**
  * The profile's contract: the JSON API's bodies and answers (the routes parse with them,
@@ -56,11 +57,7 @@ export const emailChangeBody = z.object({
   current_password: passwordBody.shape.current_password,
 });
 export const emailCodeBody = z.object({
-  code: z
-    .string({ required_error: "errors.codeRequired" })
-    .trim()
-    .min(1, "errors.codeRequired")
-    .max(12, "errors.codeInvalid"),
+  code: requiredText("errors.codeRequired", 12, "errors.codeInvalid"),
 });
 
 export const deviceAnswer = z.object({

@@ -3,6 +3,8 @@ import { levelsOfStudy } from "~/forms/profile";
 import { registerFields, registerSecondStep } from "~/forms/register";
 import { userTypes } from "~/forms/user-type";
 import { PHOTO_MAX_BYTES } from "~/.server/media/photo.server";
+import { emailCodeBody, passwordBody } from "./contract.server";
+import { requiredText } from "~/forms/required-text";
 
 /**
  * The forms of /profile, checked on the server only so that zod stays out of the signed-in pages'
@@ -44,18 +46,10 @@ export const profileSchema = z.object({
 
 export const pathSchema = z.object({ userType: profileFields.userType });
 
-export const codeSchema = z.object({
-  code: z
-    .string({ required_error: "errors.codeRequired" })
-    .trim()
-    .min(1, "errors.codeRequired")
-    .max(12, "errors.codeInvalid"),
-});
+/** The email change's code and the current password: the API's rules, under the form's names. */
+export const codeSchema = emailCodeBody;
 
-const currentPassword = z
-  .string({ required_error: "profile:errors.currentPasswordRequired" })
-  .min(1, "profile:errors.currentPasswordRequired")
-  .max(256, "errors.tooLong");
+const currentPassword = passwordBody.shape.current_password;
 
 export const emailSchema = z.object({ email: registerFields.email, currentPassword });
 
@@ -71,11 +65,7 @@ export const passwordSchema = z
   });
 
 export const deletionSchema = z.object({
-  email: z
-    .string({ required_error: "profile:errors.confirmEmailRequired" })
-    .trim()
-    .min(1, "profile:errors.confirmEmailRequired")
-    .max(254, "profile:errors.confirmEmailRequired"),
+  email: requiredText("profile:errors.confirmEmailRequired", 254, "profile:errors.confirmEmailRequired"),
   currentPassword,
 });
 

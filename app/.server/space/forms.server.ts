@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { lifeAreas } from "./life-gps.server";
 import { isCalendarDay } from "~/.server/calendar/days.server";
+import { requiredText } from "~/forms/required-text";
 
 /**
  * The member space's forms, checked on the server only (their schemas stay out of the browser
@@ -11,19 +12,11 @@ const day = z.string().refine(isCalendarDay, "errors.dateInvalid");
 
 export const goalSchema = z.object({
   intent: z.enum(["edit", "new"]).default("edit"),
-  title: z
-    .string({ required_error: "errors.goalRequired" })
-    .trim()
-    .min(1, "errors.goalRequired")
-    .max(200, "errors.tooLong"),
+  title: requiredText("errors.goalRequired", 200, "errors.tooLong"),
 });
 
 export const commitmentSchema = z.object({
-  title: z
-    .string({ required_error: "errors.commitmentRequired" })
-    .trim()
-    .min(1, "errors.commitmentRequired")
-    .max(200, "errors.tooLong"),
+  title: requiredText("errors.commitmentRequired", 200, "errors.tooLong"),
   dueDate: day.optional(),
   moduleId: z.string().uuid("errors.moduleInvalid").optional(),
 });

@@ -1,36 +1,24 @@
 import { z } from "zod";
 import { invitationIntents } from "./invitation-actions.server";
 import { relations } from "./relations.server";
+import { requiredText } from "~/forms/required-text";
 
 /**
  * The crew and survey forms of /my_team, checked on the server only (no validation code in the
  * browser bundle). Messages are "team:" keys, so the JSON API (which parses its bodies with
  * the same schemas) translates them too.
  */
-const name = z
-  .string({ required_error: "team:errors.nameRequired" })
-  .trim()
-  .min(1, "team:errors.nameRequired")
-  .max(80, "team:errors.tooLong");
+const name = requiredText("team:errors.nameRequired", 80, "team:errors.tooLong");
 export const crewMemberSchema = z.object({
   name,
-  email: z
-    .string({ required_error: "team:errors.emailRequired" })
-    .trim()
-    .min(1, "team:errors.emailRequired")
-    .max(254, "team:errors.emailInvalid")
-    .email("team:errors.emailInvalid"),
+  email: requiredText("team:errors.emailRequired", 254, "team:errors.emailInvalid").email("team:errors.emailInvalid"),
   relation: z.enum(relations, { errorMap: () => ({ message: "team:errors.relationRequired" }) }),
 });
 
 export const crewEditSchema = crewMemberSchema.pick({ name: true, relation: true });
 
 export const surveySchema = z.object({
-  title: z
-    .string({ required_error: "team:errors.titleRequired" })
-    .trim()
-    .min(1, "team:errors.titleRequired")
-    .max(120, "team:errors.tooLong"),
+  title: requiredText("team:errors.titleRequired", 120, "team:errors.tooLong"),
   // The form has five boxes; the empty ones do not count.
   questions: z
     .array(z.string().trim().max(200, "team:errors.tooLong").optional(), {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { addDays, isCalendarDay } from "~/.server/calendar/days.server";
 import { refusals } from "~/.server/contract/refusal-table.server";
 import { pageAnswerFields } from "~/.server/paging/paging.server";
+import { requiredText } from "~/forms/required-text";
 
 /**
  * The operator's access-code forms, API bodies and answers. Messages are
@@ -28,11 +29,7 @@ const typedCode = z
   .regex(/^[A-Za-z0-9-]+$/, e("codeCharacters"))
   .transform((code) => code.toUpperCase());
 
-const training = z
-  .string({ required_error: e("trainingRequired"), invalid_type_error: e("trainingRequired") })
-  .trim()
-  .min(1, e("trainingRequired"))
-  .max(200, e("trainingInvalid"));
+const training = requiredText(e("trainingRequired"), 200, e("trainingInvalid"), e("trainingRequired"));
 
 const maxUses = z
   .number({ invalid_type_error: e("usesInvalid") })

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { CoachProfile } from "~/.server/coaching/coaches/coach-profile.server";
-import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { ErrorList, Field, type FieldMeta, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
@@ -65,25 +65,13 @@ export function CoachProfileForms({
                 accept="image/jpeg,image/png,image/webp"
               />
             </Field>
-            <SubmitButton
-              name="intent"
-              value="upload"
-              pendingLabel={t("profile.pending")}
-              className="button button--primary"
-            >
+            <IntentButton intent="upload" primary>
               {t("profile.photo.upload")}
-            </SubmitButton>
+            </IntentButton>
           </Form>
           {memberPhoto ? (
             <Form method="post" className="form">
-              <SubmitButton
-                name="intent"
-                value="memberPhoto"
-                pendingLabel={t("profile.pending")}
-                className="button button--ghost"
-              >
-                {t("profile.photo.useMember")}
-              </SubmitButton>
+              <IntentButton intent="memberPhoto">{t("profile.photo.useMember")}</IntentButton>
             </Form>
           ) : null}
         </div>
@@ -95,22 +83,8 @@ export function CoachProfileForms({
           <Field meta={fields.name} label={t("profile.name")} ns="coach">
             <input {...fieldProps(fields.name, { type: "text" })} required maxLength={80} autoComplete="off" />
           </Field>
-          <Field meta={fields.bioFr} label={t("profile.bioFr")} hint={t("profile.bioHint")} ns="coach">
-            <textarea
-              {...fieldProps(fields.bioFr, { described: fields.bioFr.descriptionId })}
-              lang="fr"
-              rows={6}
-              maxLength={1000}
-            />
-          </Field>
-          <Field meta={fields.bioEn} label={t("profile.bioEn")} hint={t("profile.bioHint")} ns="coach">
-            <textarea
-              {...fieldProps(fields.bioEn, { described: fields.bioEn.descriptionId })}
-              lang="en"
-              rows={6}
-              maxLength={1000}
-            />
-          </Field>
+          <BioField meta={fields.bioFr} lang="fr" label={t("profile.bioFr")} />
+          <BioField meta={fields.bioEn} lang="en" label={t("profile.bioEn")} />
           <fieldset
             className={fields.languages.errors ? "field field--invalid" : "field"}
             aria-describedby={fields.languages.errors ? fields.languages.errorId : undefined}
@@ -142,16 +116,36 @@ export function CoachProfileForms({
               placeholder="https://meet.example.com/{room}"
             />
           </Field>
-          <SubmitButton
-            name="intent"
-            value="profile"
-            pendingLabel={t("profile.pending")}
-            className="button button--primary"
-          >
+          <IntentButton intent="profile" primary>
             {t("profile.submit")}
-          </SubmitButton>
+          </IntentButton>
         </Form>
       </section>
     </>
+  );
+}
+
+/** A bio in one language: both have the same bound, rows and hint. */
+function BioField({ meta, lang, label }: { meta: FieldMeta; lang: "fr" | "en"; label: string }) {
+  const { t } = useTranslation("coach");
+  return (
+    <Field meta={meta} label={label} hint={t("profile.bioHint")} ns="coach">
+      <textarea {...fieldProps(meta, { described: meta.descriptionId })} lang={lang} rows={6} maxLength={1000} />
+    </Field>
+  );
+}
+
+/** The button of each form: its intent, and the same words while the page posts. */
+function IntentButton({ intent, primary, children }: { intent: string; primary?: boolean; children: string }) {
+  const { t } = useTranslation("coach");
+  return (
+    <SubmitButton
+      name="intent"
+      value={intent}
+      pendingLabel={t("profile.pending")}
+      className={primary ? "button button--primary" : "button button--ghost"}
+    >
+      {children}
+    </SubmitButton>
   );
 }

@@ -10,7 +10,7 @@ import { releaseSlots, trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { coachAgendaMail } from "../sessions/mail-templates.server";
 import type { Language } from "~/i18n/config";
 import { agendaPath, coachLanguage } from "./agenda-link.server";
-import type { Coach } from "../booking-records.server";
+import { type Coach, confirmedSessionsOf } from "../booking-records.server";
 import { cancelSessionOfCoach } from "../booking/cancellations.server";
 import type { SessionAudit } from "../booking/changeable-session.server";
 import { feedIcs } from "../sessions/ics.server";
@@ -46,11 +46,7 @@ async function sessionsPage(
   limit: number = AGENDA_PAGE_SIZE,
 ): Promise<{ rows: AgendaRow[]; pages: number; total: number }> {
   const where = upcoming
-    ? and(
-        eq(coachingBookings.coachId, coach.id),
-        eq(coachingBookings.status, "confirmed"),
-        gt(coachingBookings.endsAt, now),
-      )
+    ? confirmedSessionsOf({ coachId: coach.id }, gt(coachingBookings.endsAt, now))
     : and(
         eq(coachingBookings.coachId, coach.id),
         or(eq(coachingBookings.status, "cancelled"), lte(coachingBookings.endsAt, now)),

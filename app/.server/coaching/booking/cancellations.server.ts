@@ -3,7 +3,7 @@ import { db, type Transaction } from "~/.server/db/client.server";
 import { coachingBookings } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { sha256 } from "~/.server/secrets/tokens.server";
-import type { BookingOutcome, CancelReason } from "../booking-records.server";
+import { type BookingOutcome, type CancelReason, confirmedSessionsOf } from "../booking-records.server";
 import { sessionMails } from "../sessions/session-mails.server";
 import { countCancellation } from "./booking-quota.server";
 import { changeableSession, type SessionAudit } from "./changeable-session.server";
@@ -56,21 +56,25 @@ function cancel(where: SQL | undefined, by: "member" | "coach", now: Date): Prom
   return db().transaction((tx) => cancelIn(tx, where, by, now, null, undefined, by === "member"));
 }
 
+/** The confirmed sessions of a coach or member that have not started yet (and match `more`). */
+function notStartedIds(
+  tx: Transaction,
+  who: Parameters<typeof confirmedSessionsOf>[0],
+  now: Date,
+  ...more: Parameters<typeof confirmedSessionsOf>[1][]
+) {
+  return tx
+    .select({ id: coachingBookings.id })
+    .from(coachingBookings)
+    .where(confirmedSessionsOf(who, gt(coachingBookings.startsAt, now), ...more));
+}
+
 /**
  * Before an account is deleted (in its transaction): its upcoming sessions are cancelled, so each
  * coach is told and the times are free again.
  */
 export async function cancelSessionsOfDeparting(tx: Transaction, memberId: string, now = new Date()) {
-  const upcoming = await tx
-    .select({ id: coachingBookings.id })
-    .from(coachingBookings)
-    .where(
-      and(
-        eq(coachingBookings.memberId, memberId),
-        eq(coachingBookings.status, "confirmed"),
-        gt(coachingBookings.startsAt, now),
-      ),
-    );
+  const upcoming = await notStartedIds(tx, { memberId }, now);
   for (const { id } of upcoming) await cancelIn(tx, eq(coachingBookings.id, id), "member", now);
 }
 
@@ -117,18 +121,13 @@ export async function cancelSessionsInTimeOff(
   reason: string | null,
   now = new Date(),
 ) {
-  const inside = await tx
-    .select({ id: coachingBookings.id })
-    .from(coachingBookings)
-    .where(
-      and(
-        eq(coachingBookings.coachId, coachId),
-        eq(coachingBookings.status, "confirmed"),
-        lt(coachingBookings.startsAt, range.to),
-        gt(coachingBookings.endsAt, range.from),
-        gt(coachingBookings.startsAt, now),
-      ),
-    );
+  const inside = await notStartedIds(
+    tx,
+    { coachId },
+    now,
+    lt(coachingBookings.startsAt, range.to),
+    gt(coachingBookings.endsAt, range.from),
+  );
   for (const { id } of inside) {
     await cancelIn(tx, eq(coachingBookings.id, id), "coach", now, { text: reason, timeOff: true });
   }
@@ -140,16 +139,7 @@ export async function cancelSessionsInTimeOff(
  * started are cancelled, each member told the coach retired (in their language). Answers how many.
  */
 export async function cancelSessionsOfRetiring(tx: Transaction, coachId: string, now = new Date()) {
-  const upcoming = await tx
-    .select({ id: coachingBookings.id })
-    .from(coachingBookings)
-    .where(
-      and(
-        eq(coachingBookings.coachId, coachId),
-        eq(coachingBookings.status, "confirmed"),
-        gt(coachingBookings.startsAt, now),
-      ),
-    );
+  const upcoming = await notStartedIds(tx, { coachId }, now);
   for (const { id } of upcoming) {
     await cancelIn(tx, eq(coachingBookings.id, id), "coach", now, { text: null, timeOff: false, retired: true });
   }

@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { eq, gt } from "drizzle-orm";
 import type { Transaction } from "~/.server/db/client.server";
 import { appUsers, coachingBookings, coachingEarlierTimeWaits } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
@@ -7,7 +7,7 @@ import { queueMail } from "~/.server/mail/outbox.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
 import { trySlots } from "~/.server/rate-limit/rate-limit.server";
 import { isSignedFor, signatureFor } from "~/.server/secrets/tokens.server";
-import type { Coach } from "../booking-records.server";
+import { type Coach, confirmedSessionsOf } from "../booking-records.server";
 import { isInsideNotice } from "./change-notice.server";
 import { earlierTimeMail } from "../sessions/mail-templates.server";
 
@@ -64,13 +64,7 @@ export async function offerEarlierTime(
     .from(coachingEarlierTimeWaits)
     .innerJoin(coachingBookings, eq(coachingBookings.id, coachingEarlierTimeWaits.bookingId))
     .innerJoin(appUsers, eq(appUsers.id, coachingBookings.memberId))
-    .where(
-      and(
-        eq(coachingBookings.coachId, coach.id),
-        eq(coachingBookings.status, "confirmed"),
-        gt(coachingBookings.startsAt, freed.start),
-      ),
-    );
+    .where(confirmedSessionsOf({ coachId: coach.id }, gt(coachingBookings.startsAt, freed.start)));
   const movable = waiting.filter(({ booking }) => !isInsideNotice(booking, coach, now));
   if (movable.length === 0 || !(await stillFree())) return;
   for (const { booking, identityId, firstname } of movable) {

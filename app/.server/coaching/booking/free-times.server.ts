@@ -2,7 +2,7 @@ import { and, asc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { DAY_MS } from "~/.server/calendar/days.server";
 import { db, type Executor, type Transaction } from "~/.server/db/client.server";
 import { coaches, coachingBookings, coachTimeOff } from "~/.server/db/schema.server";
-import type { Booking, Coach } from "../booking-records.server";
+import { type Booking, type Coach, confirmedSessionsOf } from "../booking-records.server";
 import { offerEarlierTime, stopWaitingIn } from "./earlier-time-offers.server";
 import { type Busy, type CoachSchedule, freeSlots, isOfferedSlot, type Slot } from "./slots.server";
 
@@ -10,7 +10,7 @@ import { type Busy, type CoachSchedule, freeSlots, isOfferedSlot, type Slot } fr
  * The coaches members may book and their free times: the coach's hours less their sessions (buffer
  * included) and time off, checked again under the coach's row lock when a session is booked or moved.
  */
-export function scheduleOf(coach: Coach): CoachSchedule {
+export function scheduleOf(coach: Coach): Required<CoachSchedule> {
   return {
     timeZone: coach.timeZone,
     weekly: coach.weekly,
@@ -67,9 +67,8 @@ export async function busyOf(
     })
     .from(coachingBookings)
     .where(
-      and(
-        eq(coachingBookings.coachId, coachId),
-        eq(coachingBookings.status, "confirmed"),
+      confirmedSessionsOf(
+        { coachId },
         lt(coachingBookings.startsAt, to),
         gt(coachingBookings.blockedUntil, from),
         exceptId ? ne(coachingBookings.id, exceptId) : undefined,

@@ -1,11 +1,12 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { asc, eq, gt } from "drizzle-orm";
 import { recordChange } from "~/.server/audit/audit-log.server";
 import { localDay, localTime } from "~/.server/calendar/time-zones.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, coaches, coachingBookings } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
-import type { Coach } from "../booking-records.server";
-import type { Weekday, WeeklyAvailability } from "../booking/slots.server";
+import { type Coach, confirmedSessionsOf } from "../booking-records.server";
+import { scheduleOf } from "../booking/free-times.server";
+import type { CoachSchedule, Weekday } from "../booking/slots.server";
 
 /**
  * A coach's weekly hours, changed by the coach or an admin: windows per weekday
@@ -14,13 +15,7 @@ import type { Weekday, WeeklyAvailability } from "../booking/slots.server";
  * under the row's lock), so a change holds at once in every process and instance. A change never
  * touches a booked session: those now outside the hours stay, and are listed.
  */
-export type CoachHours = {
-  timeZone: string;
-  weekly: WeeklyAvailability;
-  sessionMinutes: number;
-  bufferMinutes: number;
-  minNoticeHours: number;
-  horizonDays: number;
+export type CoachHours = Required<CoachSchedule> & {
   /** Until how long before a session its member may change it. */
   changeNoticeHours: number;
 };
@@ -35,15 +30,7 @@ const OUTSIDE_LIMIT = 200;
 const WEEKDAY_OF: Weekday[] = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
 
 export function hoursOf(coach: Coach): CoachHours {
-  return {
-    timeZone: coach.timeZone,
-    weekly: coach.weekly,
-    sessionMinutes: coach.sessionMinutes,
-    bufferMinutes: coach.bufferMinutes,
-    minNoticeHours: coach.minNoticeHours,
-    horizonDays: coach.horizonDays,
-    changeNoticeHours: coach.changeNoticeHours,
-  };
+  return { ...scheduleOf(coach), changeNoticeHours: coach.changeNoticeHours };
 }
 
 /** A coach by id (retired ones too: an admin may still set their hours), or null. */
@@ -104,13 +91,7 @@ export async function sessionsOutsideHours(coach: Coach, now = new Date()): Prom
     })
     .from(coachingBookings)
     .innerJoin(appUsers, eq(appUsers.id, coachingBookings.memberId))
-    .where(
-      and(
-        eq(coachingBookings.coachId, coach.id),
-        eq(coachingBookings.status, "confirmed"),
-        gt(coachingBookings.endsAt, now),
-      ),
-    )
+    .where(confirmedSessionsOf({ coachId: coach.id }, gt(coachingBookings.endsAt, now)))
     .orderBy(asc(coachingBookings.startsAt))
     .limit(OUTSIDE_LIMIT);
   return rows

@@ -6,6 +6,7 @@ import { coaches, coachPhotos, memberPhotos } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { type PhotoError, photoUrl, preparePhoto } from "~/.server/media/photo.server";
 import type { Coach } from "../booking-records.server";
+import { requiredText } from "~/forms/required-text";
 
 /**
  * A coach's public profile: name, photo, bio in French and English, languages,
@@ -23,11 +24,7 @@ export const COACH_LANGUAGES = ["fr", "en"] as const;
 
 const error = (key: string) => `coach:errors.profile.${key}`;
 
-const name = z
-  .string({ required_error: error("nameRequired"), invalid_type_error: error("nameRequired") })
-  .trim()
-  .min(1, error("nameRequired"))
-  .max(NAME_MAX, error("nameTooLong"));
+const name = requiredText(error("nameRequired"), NAME_MAX, error("nameTooLong"), error("nameRequired"));
 const bio = z
   .string({ invalid_type_error: error("bioTooLong") })
   .trim()

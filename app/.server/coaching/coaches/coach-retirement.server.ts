@@ -1,10 +1,11 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { asc, eq, gt } from "drizzle-orm";
 import { recordChange } from "~/.server/audit/audit-log.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, coaches, coachingBookings } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { withdrawWithin } from "~/.server/roles/roles.server";
 import { cancelSessionsOfRetiring } from "../booking/cancellations.server";
+import { confirmedSessionsOf } from "../booking-records.server";
 
 /**
  * Retiring a coach: after a confirmation step that lists them, their future
@@ -28,13 +29,7 @@ export async function sessionsToCancel(coachId: string, now = new Date()) {
     })
     .from(coachingBookings)
     .innerJoin(appUsers, eq(appUsers.id, coachingBookings.memberId))
-    .where(
-      and(
-        eq(coachingBookings.coachId, coachId),
-        eq(coachingBookings.status, "confirmed"),
-        gt(coachingBookings.startsAt, now),
-      ),
-    )
+    .where(confirmedSessionsOf({ coachId }, gt(coachingBookings.startsAt, now)))
     .orderBy(asc(coachingBookings.startsAt))
     .limit(RETIRE_LIST_MAX);
   return rows.map((row) => ({ id: row.id, startsAt: row.startsAt, member: `${row.firstname} ${row.lastname}` }));

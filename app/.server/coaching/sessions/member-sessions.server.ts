@@ -4,7 +4,7 @@ import { coaches, coachingBookings, appUsers } from "~/.server/db/schema.server"
 import { isUuid } from "~/.server/db/uuid.server";
 import { MAX_LIMIT, type PageRequest, readPage, type Window } from "~/.server/paging/paging.server";
 import { sha256 } from "~/.server/secrets/tokens.server";
-import type { BookingWithCoach } from "../booking-records.server";
+import { type BookingWithCoach, confirmedSessionsOf } from "../booking-records.server";
 
 /** A member's sessions as their pages and the overview read them, and the session behind a coach's link. */
 /** The session behind a coach's private link, with its member's name. */
@@ -42,11 +42,7 @@ export async function sessionsOf(
   options: { settle: boolean } = { settle: true },
 ) {
   // Upcoming ones are all shown (one confirmed session a coach at most); the past grows: a page of it.
-  const upcoming = and(
-    eq(coachingBookings.memberId, memberId),
-    eq(coachingBookings.status, "confirmed"),
-    gt(coachingBookings.endsAt, now),
-  );
+  const upcoming = confirmedSessionsOf({ memberId }, gt(coachingBookings.endsAt, now));
   const past = and(
     eq(coachingBookings.memberId, memberId),
     or(ne(coachingBookings.status, "confirmed"), lte(coachingBookings.endsAt, now)),
@@ -80,14 +76,7 @@ export async function confirmedSessionsBetween(memberId: string, from: Date, to:
     .select()
     .from(coachingBookings)
     .innerJoin(coaches, eq(coaches.id, coachingBookings.coachId))
-    .where(
-      and(
-        eq(coachingBookings.memberId, memberId),
-        eq(coachingBookings.status, "confirmed"),
-        gte(coachingBookings.startsAt, from),
-        lt(coachingBookings.startsAt, to),
-      ),
-    )
+    .where(confirmedSessionsOf({ memberId }, gte(coachingBookings.startsAt, from), lt(coachingBookings.startsAt, to)))
     .orderBy(asc(coachingBookings.startsAt));
   return rows.map((row) => ({ ...row.coaching_bookings, coach: row.coaches }));
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { bytea, createdAt, updatedAt } from "./columns.server";
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt, randomId, sideOf, timestampTz, updatedAt, photoColumns } from "./columns.server";
 import { appUsers, memberOf } from "./members.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -10,7 +10,7 @@ import { appUsers, memberOf } from "./members.server";
 export type CoachWeekly = Partial<Record<"sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat", [string, string][]>>;
 
 export const coaches = pgTable("coaches", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: randomId(),
   slug: text("slug").notNull().unique(),
   position: integer("position").notNull(),
   name: text("name").notNull(),
@@ -50,12 +50,8 @@ export const coaches = pgTable("coaches", {
 export const coachPhotos = pgTable(
   "coach_photos",
   {
-    coachId: uuid("coach_id")
-      .primaryKey()
-      .references(() => coaches.id, { onDelete: "cascade" }),
-    photoId: uuid("photo_id").notNull(),
-    webp: bytea("webp").notNull(),
-    createdAt: createdAt(),
+    coachId: sideOf("coach_id", () => coaches.id),
+    ...photoColumns(),
   },
   (t) => [uniqueIndex("coach_photos_photo_id_key").on(t.photoId)],
 );
@@ -64,14 +60,12 @@ export const coachPhotos = pgTable(
 export const coachTimeOff = pgTable(
   "coach_time_off",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    coachId: uuid("coach_id")
-      .notNull()
-      .references(() => coaches.id, { onDelete: "cascade" }),
+    id: randomId(),
+    coachId: belongsTo("coach_id", () => coaches.id),
     firstDay: date("first_day", { mode: "string" }).notNull(),
     lastDay: date("last_day", { mode: "string" }).notNull(),
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
-    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    startsAt: timestampTz("starts_at").notNull(),
+    endsAt: timestampTz("ends_at").notNull(),
     reason: text("reason"),
     createdAt: createdAt(),
   },
@@ -86,14 +80,14 @@ export const coachTimeOff = pgTable(
 export const coachingBookings = pgTable(
   "coaching_bookings",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     memberId: memberOf(),
     coachId: uuid("coach_id")
       .notNull()
       .references(() => coaches.id, { onDelete: "restrict" }),
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
-    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
-    blockedUntil: timestamp("blocked_until", { withTimezone: true }).notNull(),
+    startsAt: timestampTz("starts_at").notNull(),
+    endsAt: timestampTz("ends_at").notNull(),
+    blockedUntil: timestampTz("blocked_until").notNull(),
     /** The member's time zone when booking: emails and the calendar show the session in it. */
     timeZone: text("time_zone").notNull(),
     /** The member's language when booking: the emails sent later (reminder, coach's cancellation) use it. */
@@ -112,11 +106,11 @@ export const coachingBookings = pgTable(
     reminderMailIds: jsonb("reminder_mail_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** Where the member booked from (a module page), to lead them back. */
     fromPath: text("from_path"),
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledAt: timestampTz("cancelled_at"),
     cancelledBy: text("cancelled_by", { enum: ["member", "coach"] }),
     /** Marked by the coach once the session has started; null: not yet. */
     attendance: text("attendance", { enum: ["attended", "missed"] }),
-    attendanceMarkedAt: timestamp("attendance_marked_at", { withTimezone: true }),
+    attendanceMarkedAt: timestampTz("attendance_marked_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -134,9 +128,7 @@ export const coachingBookings = pgTable(
  * whose session is later (coaching/earlier-time-offers.server.ts).
  */
 export const coachingEarlierTimeWaits = pgTable("coaching_earlier_time_waits", {
-  bookingId: uuid("booking_id")
-    .primaryKey()
-    .references(() => coachingBookings.id, { onDelete: "cascade" }),
+  bookingId: sideOf("booking_id", () => coachingBookings.id),
   createdAt: createdAt(),
 });
 
@@ -146,9 +138,7 @@ export const coachingEarlierTimeWaits = pgTable("coaching_earlier_time_waits", {
  * slug). One row per booking; nothing is shared until the member says so.
  */
 export const coachingSessionPreps = pgTable("coaching_session_preps", {
-  bookingId: uuid("booking_id")
-    .primaryKey()
-    .references(() => coachingBookings.id, { onDelete: "cascade" }),
+  bookingId: sideOf("booking_id", () => coachingBookings.id),
   topics: text("topics").notNull().default(""),
   shareGoal: boolean("share_goal").notNull().default(false),
   shareLifeGps: boolean("share_life_gps").notNull().default(false),

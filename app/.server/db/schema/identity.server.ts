@@ -1,16 +1,5 @@
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.server";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt, randomId, sideOf, timestampTz, updatedAt } from "./columns.server";
 
 // ---------------------------------------------------------------------------------------------
 // Identity, after Ory Kratos's model: an identity with traits, verifiable addresses, credentials,
@@ -20,7 +9,7 @@ import { createdAt, updatedAt } from "./columns.server";
 export type IdentityTraits = { email: string; name: { first: string; last: string } };
 
 export const identities = pgTable("identities", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: randomId(),
   schemaId: text("schema_id").notNull().default("default"),
   state: text("state", { enum: ["active", "inactive"] })
     .notNull()
@@ -31,9 +20,7 @@ export const identities = pgTable("identities", {
 });
 
 export const identityCredentials = pgTable("identity_credentials", {
-  identityId: uuid("identity_id")
-    .primaryKey()
-    .references(() => identities.id, { onDelete: "cascade" }),
+  identityId: sideOf("identity_id", () => identities.id),
   passwordHash: text("password_hash").notNull(),
   updatedAt: updatedAt(),
 });
@@ -41,15 +28,13 @@ export const identityCredentials = pgTable("identity_credentials", {
 export const verifiableAddresses = pgTable(
   "identity_verifiable_addresses",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    identityId: uuid("identity_id")
-      .notNull()
-      .references(() => identities.id, { onDelete: "cascade" }),
+    id: randomId(),
+    identityId: belongsTo("identity_id", () => identities.id),
     // Stored lower-cased: one account per email address.
     value: text("value").notNull(),
     via: text("via").notNull().default("email"),
     verified: boolean("verified").notNull().default(false),
-    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    verifiedAt: timestampTz("verified_at"),
     status: text("status", { enum: ["pending", "sent", "completed"] })
       .notNull()
       .default("pending"),
@@ -62,18 +47,16 @@ export const verifiableAddresses = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    identityId: uuid("identity_id")
-      .notNull()
-      .references(() => identities.id, { onDelete: "cascade" }),
+    id: randomId(),
+    identityId: belongsTo("identity_id", () => identities.id),
     // SHA-256 of the token: a leaked table gives no usable token.
     tokenHash: text("token_hash").notNull(),
-    authenticatedAt: timestamp("authenticated_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    authenticatedAt: timestampTz("authenticated_at").notNull().defaultNow(),
+    expiresAt: timestampTz("expires_at").notNull(),
     // The device, as its browser named itself at sign-in (cut to 512 characters), for the
     // member's list of signed-in devices; last seen is refreshed at most every few minutes.
     userAgent: text("user_agent"),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestampTz("last_seen_at").notNull().defaultNow(),
     // Kratos's authenticator assurance level: aal1 after a password, aal2 once a second factor
     // (a TOTP code or a recovery code) was given on this session.
     aal: text("aal", { enum: ["aal1", "aal2"] })
@@ -90,11 +73,9 @@ export const sessions = pgTable(
  * `lastStep` is the 30-second step of the last code accepted, so a code is never accepted twice.
  */
 export const identityTotp = pgTable("identity_totp", {
-  identityId: uuid("identity_id")
-    .primaryKey()
-    .references(() => identities.id, { onDelete: "cascade" }),
+  identityId: sideOf("identity_id", () => identities.id),
   secret: text("secret").notNull(),
-  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  confirmedAt: timestampTz("confirmed_at"),
   lastStep: bigint("last_step", { mode: "number" }),
   createdAt: createdAt(),
 });
@@ -103,12 +84,10 @@ export const identityTotp = pgTable("identity_totp", {
 export const identityRecoveryCodes = pgTable(
   "identity_recovery_codes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    identityId: uuid("identity_id")
-      .notNull()
-      .references(() => identities.id, { onDelete: "cascade" }),
+    id: randomId(),
+    identityId: belongsTo("identity_id", () => identities.id),
     codeHash: text("code_hash").notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    usedAt: timestampTz("used_at"),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.identityId)],
@@ -117,7 +96,7 @@ export const identityRecoveryCodes = pgTable(
 export const selfServiceCodes = pgTable(
   "self_service_codes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     // Null for a recovery asked for an unknown address: the answer must look the same (no leak).
     // No foreign key: under Ory the identity lives in Kratos (the adapters delete these rows).
     identityId: uuid("identity_id"),
@@ -127,8 +106,8 @@ export const selfServiceCodes = pgTable(
     // For the one-click link in the verification email; hashed like the code.
     linkTokenHash: text("link_token_hash"),
     attempts: integer("attempts").notNull().default(0),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    expiresAt: timestampTz("expires_at").notNull(),
+    usedAt: timestampTz("used_at"),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.identityId, t.flow)],

@@ -9,10 +9,9 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns.server";
+import { createdAt, randomId, timestampTz } from "./columns.server";
 import { appUsers } from "./members.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -35,7 +34,7 @@ export type MailAttachment = { filename: string; contentType: string; content: s
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
@@ -53,10 +52,10 @@ export const mailOutbox = pgTable(
       .default("pending"),
     leaseOwner: text("lease_owner"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestampTz("next_attempt_at").notNull().defaultNow(),
     lastError: text("last_error"),
     createdAt: createdAt(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentAt: timestampTz("sent_at"),
     // A member's notification (a reminder, the weekly digest; null: a transactional message): the
     // sender drops it if the member switched its kind off meanwhile, and sends List-Unsubscribe
     // headers with `unsubscribe_url`.

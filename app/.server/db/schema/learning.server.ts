@@ -10,12 +10,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { DraftContent, TrainingContent } from "~/content/training-schema";
-import { bytea, createdAt, updatedAt } from "./columns.server";
+import { belongsTo, bytea, createdAt, randomId, timestampTz, updatedAt } from "./columns.server";
 import { memberOf } from "./members.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -24,7 +23,7 @@ import { memberOf } from "./members.server";
 
 /** A training as seeded; `content` keeps the whole file (both languages) for the pages. */
 export const trainings = pgTable("trainings", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: randomId(),
   slug: text("slug").notNull().unique(),
   kind: text("kind", { enum: ["training", "test"] }).notNull(),
   position: integer("position").notNull(),
@@ -46,17 +45,15 @@ export const trainings = pgTable("trainings", {
 export const trainingVersions = pgTable(
   "training_versions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    trainingId: uuid("training_id")
-      .notNull()
-      .references((): AnyPgColumn => trainings.id, { onDelete: "cascade" }),
+    id: randomId(),
+    trainingId: belongsTo("training_id", () => trainings.id),
     number: integer("number").notNull(),
     content: jsonb("content").$type<TrainingContent>().notNull(),
     /** app_users.id, kept without a foreign key: content outlives its authors' accounts. */
     publishedBy: uuid("published_by"),
     /** What changed from the version before, counted (modules, parts, questions added/removed/changed). */
     summary: jsonb("summary").$type<VersionSummary>().notNull(),
-    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestampTz("published_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("training_versions_training_number_key").on(t.trainingId, t.number)],
 );
@@ -84,7 +81,7 @@ export const trainingDrafts = pgTable("training_drafts", {
   /** app_users.id, kept without a foreign key: content outlives its authors' accounts. */
   updatedBy: uuid("updated_by"),
   /** When an author first changed it in the browser: from then on a re-seed leaves it alone. */
-  authoredAt: timestamp("authored_at", { withTimezone: true }),
+  authoredAt: timestampTz("authored_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -101,10 +98,8 @@ export const contentGeneration = pgTable("content_generation", {
 export const trainingModules = pgTable(
   "training_modules",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    trainingId: uuid("training_id")
-      .notNull()
-      .references(() => trainings.id, { onDelete: "cascade" }),
+    id: randomId(),
+    trainingId: belongsTo("training_id", () => trainings.id),
     slug: text("slug").notNull(),
     position: integer("position").notNull(),
     // A module removed from the content is retired, not deleted: members' progress stays.
@@ -118,11 +113,9 @@ export const partReads = pgTable(
   "part_reads",
   {
     memberId: memberOf(),
-    moduleId: uuid("module_id")
-      .notNull()
-      .references(() => trainingModules.id, { onDelete: "cascade" }),
+    moduleId: belongsTo("module_id", () => trainingModules.id),
     partSlug: text("part_slug").notNull(),
-    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestampTz("read_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.moduleId, t.partSlug] })],
 );
@@ -131,11 +124,9 @@ export const partReads = pgTable(
 export const quizSubmissions = pgTable(
   "quiz_submissions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     memberId: memberOf(),
-    moduleId: uuid("module_id")
-      .notNull()
-      .references(() => trainingModules.id, { onDelete: "cascade" }),
+    moduleId: belongsTo("module_id", () => trainingModules.id),
     /** The version the member answered: their result page shows its questions, whatever came after. */
     versionId: uuid("version_id").references(() => trainingVersions.id),
     answers: jsonb("answers").$type<Record<string, string[]>>().notNull(),
@@ -153,10 +144,8 @@ export const moduleCompletions = pgTable(
   "module_completions",
   {
     memberId: memberOf(),
-    moduleId: uuid("module_id")
-      .notNull()
-      .references(() => trainingModules.id, { onDelete: "cascade" }),
-    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+    moduleId: belongsTo("module_id", () => trainingModules.id),
+    completedAt: timestampTz("completed_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.moduleId] })],
 );
@@ -169,19 +158,17 @@ export const moduleCompletions = pgTable(
 export const certificates = pgTable(
   "certificates",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     /** 192 random bits, URL-safe: the address of the verification page. */
     publicId: text("public_id").notNull(),
     memberId: memberOf(),
-    trainingId: uuid("training_id")
-      .notNull()
-      .references(() => trainings.id, { onDelete: "cascade" }),
+    trainingId: belongsTo("training_id", () => trainings.id),
     memberName: text("member_name").notNull(),
     trainingTitle: jsonb("training_title").$type<{ fr: string; en: string }>().notNull(),
     /** The day the last module was completed, in the member's time zone. */
     completedOn: date("completed_on", { mode: "string" }).notNull(),
-    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
-    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    issuedAt: timestampTz("issued_at").notNull().defaultNow(),
+    withdrawnAt: timestampTz("withdrawn_at"),
   },
   (t) => [
     uniqueIndex("certificates_public_id_key").on(t.publicId),
@@ -194,9 +181,7 @@ export const entitlements = pgTable(
   "entitlements",
   {
     memberId: memberOf(),
-    trainingId: uuid("training_id")
-      .notNull()
-      .references(() => trainings.id, { onDelete: "cascade" }),
+    trainingId: belongsTo("training_id", () => trainings.id),
     source: text("source", { enum: ["invitation", "code", "grant"] }).notNull(),
     createdAt: createdAt(),
   },
@@ -207,16 +192,14 @@ export const entitlements = pgTable(
 export const accessCodes = pgTable("access_codes", {
   /** Kept upper-case: codes are typed case-insensitively. */
   code: text("code").primaryKey(),
-  trainingId: uuid("training_id")
-    .notNull()
-    .references(() => trainings.id, { onDelete: "cascade" }),
-  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  trainingId: belongsTo("training_id", () => trainings.id),
+  expiresAt: timestampTz("expires_at"),
   /** How many members may use the code; null: any number. */
   maxUses: integer("max_uses"),
   /** The operator's own words about the code (who it was made for). */
   note: text("note"),
   /** A disabled code opens nothing; the members it already opened keep their access. */
-  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  disabledAt: timestampTz("disabled_at"),
   /** The admin who created it (null: the first-run seed). */
   createdBy: uuid("created_by"),
   createdAt: createdAt(),
@@ -230,7 +213,7 @@ export const accessCodeUses = pgTable(
       .notNull()
       .references(() => accessCodes.code, { onDelete: "cascade" }),
     memberId: memberOf(),
-    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestampTz("used_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.code, t.memberId] }), index().on(t.memberId)],
 );

@@ -1,15 +1,5 @@
-import {
-  type AnyPgColumn,
-  boolean,
-  date,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { bytea, createdAt, updatedAt } from "./columns.server";
+import { type AnyPgColumn, boolean, date, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt, randomId, sideOf, timestampTz, updatedAt, photoColumns } from "./columns.server";
 
 // ---------------------------------------------------------------------------------------------
 // The product's member record (SPEC §3 "app_user"), one per identity.
@@ -18,7 +8,7 @@ import { bytea, createdAt, updatedAt } from "./columns.server";
 export const appUsers = pgTable(
   "app_users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     // The identity's id in the identity service: a reference, not a foreign key, since under Ory
     // the identity lives in Kratos. Deleting an identity deletes this row explicitly.
     identityId: uuid("identity_id").notNull(),
@@ -38,7 +28,7 @@ export const appUsers = pgTable(
      * When the member turned two-factor sign-in on (null: off). Cap's own record whatever adapter
      * holds the TOTP secret, so the guard knows without asking the identity service again.
      */
-    twoFactorSince: timestamp("two_factor_since", { withTimezone: true }),
+    twoFactorSince: timestampTz("two_factor_since"),
     /** "Light pages": the member's pages come without any script, on every device. */
     lightPages: boolean("light_pages").notNull().default(false),
     createdAt: createdAt(),
@@ -48,10 +38,7 @@ export const appUsers = pgTable(
 );
 
 /** The member a row belongs to: it goes when their account does. */
-export const memberOf = () =>
-  uuid("member_id")
-    .notNull()
-    .references(() => appUsers.id, { onDelete: "cascade" });
+export const memberOf = () => belongsTo("member_id", () => appUsers.id);
 
 /**
  * A member's profile photo, re-encoded to a small WebP. `photoId` is random and
@@ -60,19 +47,15 @@ export const memberOf = () =>
 export const memberPhotos = pgTable(
   "member_photos",
   {
-    memberId: uuid("member_id")
-      .primaryKey()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
-    photoId: uuid("photo_id").notNull(),
-    webp: bytea("webp").notNull(),
-    createdAt: createdAt(),
+    memberId: sideOf("member_id", () => appUsers.id),
+    ...photoColumns(),
   },
   (t) => [uniqueIndex("member_photos_photo_id_key").on(t.photoId)],
 );
 
 /** What a visitor typed in the registration form without JavaScript (never the password). */
 export const registrationDrafts = pgTable("registration_drafts", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: randomId(),
   data: jsonb("data").$type<Record<string, string>>().notNull(),
   updatedAt: updatedAt(),
 });

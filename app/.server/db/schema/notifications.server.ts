@@ -1,5 +1,5 @@
 import { boolean, date, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.server";
+import { createdAt, sideOf, updatedAt } from "./columns.server";
 import { appUsers, memberOf } from "./members.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -11,9 +11,7 @@ import { appUsers, memberOf } from "./members.server";
  * in their own time zone (day 0 = Sunday … 6; hour 0–23). No row: the defaults below.
  */
 export const notificationSettings = pgTable("notification_settings", {
-  memberId: uuid("member_id")
-    .primaryKey()
-    .references(() => appUsers.id, { onDelete: "cascade" }),
+  memberId: sideOf("member_id", () => appUsers.id),
   weeklyDigest: boolean("weekly_digest").notNull().default(true),
   commitmentReminders: boolean("commitment_reminders").notNull().default(false),
   sessionReminders: boolean("session_reminders").notNull().default(true),

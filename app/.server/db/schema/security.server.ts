@@ -1,5 +1,5 @@
-import { bigint, bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns.server";
+import { bigint, bigserial, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, randomId, timestampTz } from "./columns.server";
 import { memberOf } from "./members.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -33,14 +33,14 @@ export const securityEvents = pgTable(
 export const securityEventReports = pgTable(
   "security_event_reports",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     eventId: bigint("event_id", { mode: "number" })
       .notNull()
       .references(() => securityEvents.id, { onDelete: "cascade" }),
     memberId: memberOf(),
     tokenHash: text("token_hash").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    expiresAt: timestampTz("expires_at").notNull(),
+    usedAt: timestampTz("used_at"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("security_event_reports_token_hash_key").on(t.tokenHash), index().on(t.memberId)],

@@ -1,16 +1,5 @@
-import {
-  date,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.server";
+import { date, index, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { belongsTo, createdAt, randomId, timestampTz, updatedAt } from "./columns.server";
 import { appUsers, memberOf } from "./members.server";
 import { trainingModules } from "./learning.server";
 
@@ -22,12 +11,12 @@ import { trainingModules } from "./learning.server";
 export const mainGoals = pgTable(
   "main_goals",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     memberId: memberOf(),
     title: text("title").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+    replacedAt: timestampTz("replaced_at"),
   },
   (t) => [index().on(t.memberId, t.createdAt)],
 );
@@ -47,11 +36,11 @@ export const weatherCheckins = pgTable(
 export const commitments = pgTable(
   "commitments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     memberId: memberOf(),
     title: text("title").notNull(),
     dueDate: date("due_date", { mode: "string" }),
-    doneAt: timestamp("done_at", { withTimezone: true }),
+    doneAt: timestampTz("done_at"),
     moduleId: uuid("module_id").references(() => trainingModules.id, { onDelete: "set null" }),
     /**
      * A recurring commitment has one of these two rules, from `startsOn`: the ISO
@@ -71,11 +60,9 @@ export const commitments = pgTable(
 export const commitmentOccurrences = pgTable(
   "commitment_occurrences",
   {
-    commitmentId: uuid("commitment_id")
-      .notNull()
-      .references(() => commitments.id, { onDelete: "cascade" }),
+    commitmentId: belongsTo("commitment_id", () => commitments.id),
     day: date("day", { mode: "string" }).notNull(),
-    doneAt: timestamp("done_at", { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestampTz("done_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.commitmentId, t.day] })],
 );
@@ -88,7 +75,7 @@ export const commitmentOccurrences = pgTable(
 export const commitmentPauses = pgTable(
   "commitment_pauses",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     memberId: memberOf(),
     commitmentId: uuid("commitment_id").references(() => commitments.id, { onDelete: "cascade" }),
     startsOn: date("starts_on", { mode: "string" }).notNull(),
@@ -104,7 +91,7 @@ export type LifeGpsRatings = Record<string, { score: number; note: string }>;
 export const lifeGpsEntries = pgTable(
   "life_gps_entries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     memberId: memberOf(),
     ratings: jsonb("ratings").$type<LifeGpsRatings>().notNull(),
     createdAt: createdAt(),
@@ -116,7 +103,7 @@ export const lifeGpsEntries = pgTable(
 export const crewMembers = pgTable(
   "crew_members",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: randomId(),
     memberId: memberOf(),
     name: text("name").notNull(),
     email: text("email").notNull(),
@@ -132,17 +119,15 @@ export const crewMembers = pgTable(
 export const invitations = pgTable(
   "invitations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    inviterId: uuid("inviter_id")
-      .notNull()
-      .references(() => appUsers.id, { onDelete: "cascade" }),
+    id: randomId(),
+    inviterId: belongsTo("inviter_id", () => appUsers.id),
     email: text("email").notNull(),
     crewMemberId: uuid("crew_member_id").references(() => crewMembers.id, { onDelete: "set null" }),
     status: text("status", { enum: ["pending", "accepted", "declined", "revoked"] })
       .notNull()
       .default("pending"),
     inviteeId: uuid("invitee_id").references(() => appUsers.id, { onDelete: "set null" }),
-    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: timestampTz("last_sent_at").notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -153,26 +138,24 @@ export type SurveyQuestion = { id: string; prompt: string };
 
 /** A 360 survey the member sends to crew members ("how do you see me"). */
 export const surveys = pgTable("surveys", {
-  id: uuid("id").primaryKey().defaultRandom(),
+  id: randomId(),
   memberId: memberOf(),
   title: text("title").notNull(),
   questions: jsonb("questions").$type<SurveyQuestion[]>().notNull(),
   createdAt: createdAt(),
   /** Closed by the member or once everyone answered: results show only then, and never change. */
-  closedAt: timestamp("closed_at", { withTimezone: true }),
+  closedAt: timestampTz("closed_at"),
 });
 
 /** One crew member's private link to a survey (only the token's hash is kept). */
 export const surveyRequests = pgTable(
   "survey_requests",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    surveyId: uuid("survey_id")
-      .notNull()
-      .references(() => surveys.id, { onDelete: "cascade" }),
+    id: randomId(),
+    surveyId: belongsTo("survey_id", () => surveys.id),
     crewMemberId: uuid("crew_member_id").references(() => crewMembers.id, { onDelete: "set null" }),
     tokenHash: text("token_hash").notNull(),
-    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    answeredAt: timestampTz("answered_at"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("survey_requests_token_hash_key").on(t.tokenHash)],
@@ -182,10 +165,8 @@ export const surveyRequests = pgTable(
 export const surveyAnswers = pgTable(
   "survey_answers",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    surveyId: uuid("survey_id")
-      .notNull()
-      .references(() => surveys.id, { onDelete: "cascade" }),
+    id: randomId(),
+    surveyId: belongsTo("survey_id", () => surveys.id),
     answers: jsonb("answers").$type<Record<string, { score: number; comment: string }>>().notNull(),
     createdAt: createdAt(),
   },
