@@ -27,6 +27,9 @@ const concrete = (route: ServedRoute) => route.path.replace(/:[a-z_]+/g, "x1");
 
 type Answer = { status: number; title?: string; heading?: string; location?: string | null };
 
+/** Every answer, a page, a refusal or a redirect, keeps other windows' hands off Cap's. */
+const openers = new Set<string | null>();
+
 async function answerTo(path: string, method: "GET" | "POST", cookie: string | undefined): Promise<Answer> {
   const request = buildRequest(path, {
     method,
@@ -36,6 +39,7 @@ async function answerTo(path: string, method: "GET" | "POST", cookie: string | u
     ...(method === "POST" ? { form: { intent: "save" } } : {}),
   });
   const response = await served.handle(request);
+  openers.add(response.headers.get("Cross-Origin-Opener-Policy"));
   const html = await response.text();
   return {
     status: response.status,
@@ -95,6 +99,14 @@ describe("staff URLs", () => {
       expect(differing).toEqual([]);
     },
   );
+});
+
+describe("every answer", () => {
+  it("carries Cross-Origin-Opener-Policy: same-origin", async () => {
+    await answerTo("/admin", "GET", undefined);
+    await answerTo("/home/login", "GET", undefined);
+    expect([...openers]).toEqual(["same-origin"]);
+  });
 });
 
 describe("a page that takes no submission", () => {
