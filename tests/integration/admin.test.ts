@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { whoami } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, auditEvents, entitlements, partReads } from "~/.server/db/schema.server";
+import { setAccountState } from "~/.server/admin/members.server";
+import { deleteMemberAccount } from "~/.server/admin/member-account.server";
 import { rolesOf } from "~/.server/roles/roles.server";
 import { grantRole, withdrawRole } from "~/.server/coaching/coaches/role-changes.server";
 import { grantByEmail } from "~/.server/trainings/access.server";
@@ -20,7 +22,7 @@ import { action as moduleAction } from "~/routes/_default.training.$training_slu
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
 import { cookiePair, PASSWORD, type TestMember, tokenOf, verifiedMember } from "../support/accounts";
 import { endpointAt } from "../support/endpoints";
-import { answerOf, buildRequest, callWith, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
+import { answerOf, buildRequest, callApi, callWith, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
 import { adminMember } from "../support/roles";
 
 /**
@@ -372,6 +374,41 @@ describe("roles in the back office", () => {
     expect(outcomes.map((outcome) => (outcome.ok ? "ok" : outcome.error)).sort()).toEqual(["lastAdmin", "ok"]);
     const admins = [...(await rolesOf(ada.memberId)), ...(await rolesOf(bob.memberId))];
     expect(admins).toEqual(["admin"]);
+  });
+});
+
+describe("at least one active admin", () => {
+  const stateApi = endpointAt("/api/admin/members/:id/state").action;
+  const disable = (actor: TestMember, subject: TestMember) =>
+    callApi(stateApi, `/api/admin/members/${subject.memberId}/state`, actor, {
+      json: { state: "inactive" },
+      params: { id: subject.memberId },
+      lang: "fr",
+    });
+
+  it("remains when two admins disable each other at once, with a clear refusal to one of them", async () => {
+    const ada = await admin("ada@example.com");
+    const bob = await admin("bob@example.com");
+    const answers = await Promise.all([disable(ada, bob), disable(bob, ada)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.status === 409);
+    expect(JSON.stringify(await refused?.json())).toContain("C’est le dernier administrateur actif");
+    const active = [await whoami(ada.token), await whoami(bob.token)].filter(Boolean);
+    expect(active).toHaveLength(1);
+  });
+
+  it("counts active admins only: a disabled admin leaves the other one's role, account and state where they are", async () => {
+    const ada = await admin("ada@example.com");
+    const bob = await admin("bob@example.com");
+    expect(await setAccountState(ada.memberId, bob.memberId, "inactive")).toEqual({ ok: true });
+    // Bob still holds the role, but cannot sign in: Ada is the last active admin.
+    expect(await withdrawRole({ memberId: null }, ada.memberId, "admin")).toEqual({ ok: false, error: "lastAdmin" });
+    expect(await deleteMemberAccount(bob.memberId, ada.memberId)).toEqual({ ok: false, error: "lastAdmin" });
+    expect(await setAccountState(bob.memberId, ada.memberId, "inactive")).toEqual({ ok: false, error: "lastAdmin" });
+    expect(await rolesOf(ada.memberId)).toEqual(["admin"]);
+    expect(await whoami(ada.token)).not.toBeNull();
+    const audited = await db().select().from(auditEvents).where(eq(auditEvents.subjectId, ada.memberId));
+    expect(audited.map((event) => event.action)).not.toContain("account.disabled");
   });
 });
 

@@ -217,4 +217,19 @@ describe("GET /api/debug/data_page/front-version and /api/openapi.json", () => {
       doc.paths["/api/dashboard/register"].post.requestBody.content["application/json"].schema.properties.user.required,
     ).toEqual(expect.arrayContaining(["firstname", "lastname", "birth_date", "email", "password"]));
   });
+
+  it("says which bodies ignore unknown keys, and they do", async () => {
+    const doc = openApiDocument(endpoints);
+    expect(doc.info.description).toContain("keys an operation does not know are ignored");
+    const bodyOf = (path: string) =>
+      (doc.paths[path].post as { requestBody: { content: Record<string, { schema: Record<string, unknown> }> } })
+        .requestBody.content["application/json"].schema;
+    expect(bodyOf("/api/dashboard/login").additionalProperties).toBe(true);
+    expect(bodyOf("/api/dashboard/register").additionalProperties).toBe(true);
+
+    const registered = await registerApi({ ...ana, role: "admin" });
+    expect(registered.status).toBe(201);
+    const signedIn = await loginApi({ email: ana.email, password: ana.password, admin: true });
+    expect(signedIn.status).toBe(200);
+  });
 });

@@ -4,7 +4,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
-import { partReads, trainingDrafts, trainingModules, trainingVersions, trainings } from "~/.server/db/schema.server";
+import {
+  auditEvents,
+  partReads,
+  trainingDrafts,
+  trainingModules,
+  trainingVersions,
+  trainings,
+} from "~/.server/db/schema.server";
 import {
   bodyLimitFor,
   BODY_LIMIT_BYTES,
@@ -655,5 +662,32 @@ describe("importing and exporting (item 7)", () => {
       expect((await admitUpload(gateRequest(visitor.cookie))).kind).toBe("guard");
     }
     expect((await admitUpload(gateRequest(""))).kind).toBe("guard");
+  });
+});
+
+describe("the audit log", () => {
+  it("keeps an author's creations, imports and retirements, with who and which training", async () => {
+    const author = await withRole("author@example.com", "author");
+    const form = { kind: "training", slug: "volee", titleFr: "Volée", titleEn: "Flight", access: "free" };
+    expect(statusOf(await postAs(newAction, "/author/trainings/new", author.cookie, form))).toBe(303);
+    const revision = String((await readDraft("j-embarque"))?.revision);
+    const file = fileBytes("j-embarque");
+    const intoDraft = fileRequest("/author/trainings/j-embarque/import", file, author.cookie, { revision });
+    expect(statusOf(await callWith(importDraftAction, intoDraft, { params: { slug: "j-embarque" } }))).toBe(303);
+    const retire = { intent: "retire", revision: String((await readDraft("j-embarque"))?.revision) };
+    const retired = await postAs(retireAction, "/author/trainings/j-embarque/retire", author.cookie, retire, {
+      slug: "j-embarque",
+    });
+    expect(statusOf(retired)).toBe(303);
+    const entries = await db()
+      .select({ action: auditEvents.action, subject: auditEvents.subjectName })
+      .from(auditEvents)
+      .where(eq(auditEvents.actorId, author.memberId))
+      .orderBy(auditEvents.id);
+    expect(entries).toEqual([
+      { action: "training.created", subject: "volee" },
+      { action: "training.imported", subject: "j-embarque" },
+      { action: "training.retired", subject: "j-embarque" },
+    ]);
   });
 });

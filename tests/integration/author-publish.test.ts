@@ -180,7 +180,7 @@ describe("/author/trainings/<slug>/publish", () => {
       archived: false,
       title: { fr: "Cap 2026", en: "Heading 2026" },
     };
-    expect(await createDraft(content, author.memberId, "fr")).toEqual({ ok: true });
+    expect(await createDraft(content, author.memberId, "fr", "training.created")).toEqual({ ok: true });
     const slugs = async () =>
       (
         await dataOf<{ trainings: { slug: string }[] }>(

@@ -9,7 +9,7 @@ import { isUuid } from "~/.server/db/uuid.server";
 import type { Client } from "~/.server/http/client.server";
 import { identity, isVerified } from "~/.server/identity/identity-service.server";
 import { removeAccount } from "~/.server/profile/account.server";
-import { anAdminRemainsWithout } from "~/.server/roles/roles.server";
+import { anActiveAdminRemainsWithout, LastAdminError } from "~/.server/roles/roles.server";
 import { recordSecurityEvent } from "~/.server/security/security-events.server";
 
 /**
@@ -54,9 +54,6 @@ export async function resendVerificationFor(actorId: string, memberId: string): 
 
 export type DeletionOutcome = { ok: true } | { ok: false; error: "noMember" | "ownDeletion" | "lastAdmin" };
 
-/** Thrown inside the deletion's transaction to undo it: the member is the last admin. */
-class LastAdminError extends Error {}
-
 /**
  * Deletes the member's account with the rules of the member's own deletion (their upcoming sessions
  * cancelled and coaches told; removeAccount: their mail and counters gone); the audit entry keeps
@@ -70,7 +67,7 @@ export async function deleteMemberAccount(actorId: string, memberId: string): Pr
     await removeAccount(
       { identityId: account.identity.id, memberId: account.member.id, address: account.identity.traits.email },
       async (tx) => {
-        if (!(await anAdminRemainsWithout(tx, account.member.id))) throw new LastAdminError();
+        if (!(await anActiveAdminRemainsWithout(tx, account.member.id))) throw new LastAdminError();
         await recordChange(tx, {
           actorId,
           subject: { id: account.member.id, name: account.name },

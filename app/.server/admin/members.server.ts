@@ -7,7 +7,13 @@ import { appUsers } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { identity, type Identity } from "~/.server/identity/identity-service.server";
 import { type Page, type PageRequest, readPage } from "~/.server/paging/paging.server";
-import { type Role, rolesOf, rolesOfMembers } from "~/.server/roles/roles.server";
+import {
+  anActiveAdminRemainsWithout,
+  LastAdminError,
+  type Role,
+  rolesOf,
+  rolesOfMembers,
+} from "~/.server/roles/roles.server";
 import { type TrainingState, trainingsOf } from "~/.server/trainings/catalogue.server";
 
 /**
@@ -144,7 +150,7 @@ export async function memberFile(memberId: string): Promise<MemberFile | null> {
   };
 }
 
-export type AccountChange = { ok: true } | { ok: false; error: "noMember" | "ownAccount" };
+export type AccountChange = { ok: true } | { ok: false; error: "noMember" | "ownAccount" | "lastAdmin" };
 
 /** Ends every session of the member's: they sign in again on each device. */
 export async function signOutEverywhere(actorId: string, memberId: string): Promise<AccountChange> {
@@ -165,7 +171,8 @@ export async function signOutEverywhere(actorId: string, memberId: string): Prom
 
 /**
  * Disables the account (no sign-in, every session ended) or re-enables it. An admin cannot disable
- * their own: the back office would lock its only way back out.
+ * their own: the back office would lock its only way back out; nor the last active admin, under
+ * the lock role changes and deletions take (roles.server.ts).
  */
 export async function setAccountState(
   actorId: string,
@@ -178,15 +185,23 @@ export async function setAccountState(
   const before = (await identity().find(row.identityId))?.state;
   if (!before) return { ok: false, error: "noMember" };
   if (before === state) return { ok: true };
-  const changed = await identity().setState(row.identityId, state, (tx) =>
-    recordChange(tx, {
-      actorId,
-      subject: { id: row.id, name: `${row.firstname} ${row.lastname}` },
-      action: state === "inactive" ? "account.disabled" : "account.enabled",
-      before: { state: before },
-      after: { state },
-    }),
-  );
+  const changed = await identity()
+    .setState(row.identityId, state, async (tx) => {
+      const lastAdmin = state === "inactive" && (await rolesOf(row.id, tx)).includes("admin");
+      if (lastAdmin && !(await anActiveAdminRemainsWithout(tx, row.id))) throw new LastAdminError();
+      await recordChange(tx, {
+        actorId,
+        subject: { id: row.id, name: `${row.firstname} ${row.lastname}` },
+        action: state === "inactive" ? "account.disabled" : "account.enabled",
+        before: { state: before },
+        after: { state },
+      });
+    })
+    .catch((error: unknown) => {
+      if (error instanceof LastAdminError) return "lastAdmin" as const;
+      throw error;
+    });
+  if (changed === "lastAdmin") return { ok: false, error: "lastAdmin" };
   return changed ? { ok: true } : { ok: false, error: "noMember" };
 }
 

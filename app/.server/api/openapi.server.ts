@@ -26,6 +26,9 @@ function jsonSchema(schema: ZodType, io: "input" | "output") {
     $refStrategy: "none",
     effectStrategy: "input",
     pipeStrategy: io,
+    // A body's keys no operation knows are ignored (zod strips them): its document allows them.
+    // An answer carries only its own.
+    removeAdditionalStrategy: io === "input" ? "strict" : "passthrough",
   }) as Record<string, unknown>;
   return rest;
 }
@@ -98,7 +101,8 @@ export function openApiDocument(endpoints: Endpoint[]) {
     info: {
       title: "Cap API",
       version: "1.0.0",
-      description: "The JSON API of Cap (SPEC §7). Errors: { errors: { base: [..], <field>: [..] } }.",
+      description:
+        "The JSON API of Cap (SPEC §7). Errors: { errors: { base: [..], <field>: [..] } }. A body's keys an operation does not know are ignored, unless its schema says additionalProperties: false (then 422).",
     },
     tags: [
       { name: "member", description: "A member's own space (and signing in, registering, recovery)" },

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { type AuditAction, recordChange } from "~/.server/audit/audit-log.server";
 import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, trainingDrafts, trainingVersions, trainings } from "~/.server/db/schema.server";
 import { type DraftContent, draftContent, trainingBounds } from "~/content/training-schema";
@@ -91,7 +92,8 @@ export async function lockDraftAt(tx: Executor, slug: string, revision: number) 
  */
 export async function saveDraft<Refusal = never>(
   slug: string,
-  expected: { revision: number; authorId: string; lang: Language },
+  // `audited`: the change is one the audit log keeps (a file imported over the draft).
+  expected: { revision: number; authorId: string; lang: Language; audited?: Extract<AuditAction, "training.imported"> },
   edit: DraftEdit<Refusal>,
 ): Promise<DraftSave<Refusal>> {
   if (slug.length > trainingBounds.slug) return { ok: false, error: "notFound" };
@@ -120,18 +122,31 @@ export async function saveDraft<Refusal = never>(
         authoredAt: sql`coalesce(${trainingDrafts.authoredAt}, ${now})`,
       })
       .where(and(eq(trainingDrafts.slug, slug), eq(trainingDrafts.revision, draft.revision)));
+    if (expected.audited) await auditDraft(tx, expected.audited, expected.authorId, slug, { revision: draft.revision });
     return { ok: true as const, revision };
   });
 }
 
+/** An author's change the audit log keeps, the training named by its slug. */
+function auditDraft(
+  tx: Executor,
+  action: AuditAction,
+  authorId: string,
+  slug: string,
+  before: Record<string, unknown> | null,
+) {
+  return recordChange(tx, { actorId: authorId, subject: { id: null, name: slug }, action, before, after: null });
+}
+
 /**
  * A new training's draft (nothing members see until it is published): refused when the slug is
- * taken by a draft or a training.
+ * taken by a draft or a training. Audited as `action` (written in the form, or imported).
  */
 export async function createDraft(
   content: DraftContent,
   authorId: string,
   lang: Language,
+  action: Extract<AuditAction, "training.created" | "training.imported">,
 ): Promise<{ ok: true } | { ok: false; error: "taken" } | { ok: false; error: "invalid"; problems: ImportError[] }> {
   const checked = draftContent.safeParse(content);
   if (!checked.success)
@@ -145,6 +160,8 @@ export async function createDraft(
       .values({ slug: content.slug, content: checked.data, updatedBy: authorId, authoredAt: now })
       .onConflictDoNothing()
       .returning({ slug: trainingDrafts.slug });
-    return inserted.length ? { ok: true as const } : { ok: false as const, error: "taken" as const };
+    if (!inserted.length) return { ok: false as const, error: "taken" as const };
+    await auditDraft(tx, action, authorId, content.slug, null);
+    return { ok: true as const };
   });
 }

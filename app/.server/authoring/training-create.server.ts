@@ -70,7 +70,7 @@ export function emptyDraft(values: NewTraining, order: number): DraftContent {
 }
 
 export async function createTraining(values: NewTraining, author: { id: string; lang: Language }) {
-  return createDraft(emptyDraft(values, await nextOrder()), author.id, author.lang);
+  return createDraft(emptyDraft(values, await nextOrder()), author.id, author.lang, "training.created");
 }
 
 /** A slug suggested from a title: lower case, accents dropped, words joined by dashes. */

@@ -27,7 +27,7 @@ export async function importIntoDraft(
   const read = readTrainingFile(bytes, lang);
   if (!read.ok) return { ok: false, error: "broken", problems: read.errors };
   if (read.content.slug !== slug) return { ok: false, error: "wrongSlug", file: read.content.slug };
-  const save = await saveDraft(slug, { revision, authorId, lang }, () => read.content);
+  const save = await saveDraft(slug, { revision, authorId, lang, audited: "training.imported" }, () => read.content);
   if (save.ok) return { ok: true, slug };
   if (save.error === "invalid") return { ok: false, error: "broken", problems: save.problems };
   if (save.error === "refused") return { ok: false, error: "broken", problems: [] };
@@ -40,7 +40,7 @@ export async function importNewTraining(bytes: Uint8Array, { authorId, lang }: A
   if (!read.ok) return { ok: false, error: "broken", problems: read.errors };
   const slug = read.content.slug;
   if ((reservedSlugs as readonly string[]).includes(slug)) return { ok: false, error: "reserved", file: slug };
-  const created = await createDraft(read.content, authorId, lang);
+  const created = await createDraft(read.content, authorId, lang, "training.imported");
   if (created.ok) return { ok: true, slug };
   if (created.error === "invalid") return { ok: false, error: "broken", problems: created.problems };
   return { ok: false, error: "taken", file: slug };

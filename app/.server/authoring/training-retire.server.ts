@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { recordChange } from "~/.server/audit/audit-log.server";
 import { db } from "~/.server/db/client.server";
 import { trainingDrafts, trainings } from "~/.server/db/schema.server";
 import { forgetCatalogue } from "~/.server/trainings/catalogue.server";
@@ -50,6 +51,13 @@ export async function setRetired(
         authoredAt: sql`coalesce(${trainingDrafts.authoredAt}, ${now})`,
       })
       .where(eq(trainingDrafts.slug, slug));
+    await recordChange(tx, {
+      actorId: authorId,
+      subject: { id: null, name: slug },
+      action: archived ? "training.retired" : "training.restored",
+      before: { archived: live.archived },
+      after: { archived },
+    });
     return { ok: true, changed: true };
   });
   // This process's members see it at once (the content generation tells the others).

@@ -23,6 +23,8 @@ export function securityHeaders(config: HeaderSettings, inline?: InlineSources):
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
+    // A page Cap opens in another window (or one that opens Cap) gets no handle on it.
+    "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
     ...(config.APP_URL.startsWith("https:")
       ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }

@@ -6,18 +6,31 @@ import { instrumentBuild } from "./route-errors.server";
 import { wrapHandlers, type HandlerRoute, type RouteHandler } from "./route-handlers.server";
 import { screenRequest } from "./route-screen.server";
 import { secureAnswers } from "./security-headers.server";
+import { asUnknownPaths } from "./unknown-paths.server";
 
 /**
  * What every loader and action of the server build goes through, under server.ts and remix-serve
  * alike (app/server-build.ts), outermost first: the security headers on the Responses it answers,
  * 503 while the database or the identity service is away (outermost but for the headers, so that
  * error reports see the original error), error reports, the door's checks, the redirects of the
- * route rules, the lifecycle started (under remix-serve, by the first request), one memo per request.
+ * route rules, the lifecycle started (under remix-serve, by the first request), one memo per request,
+ * and innermost what a caller may not see answering as an unknown path (unknown-paths.server.ts).
  * The domains' pieces come as arguments (runtime/served-build.server.ts assembles them): the door
  * knows no domain.
  */
 export function serveBuild(build: ServerBuild, parts: ServedBuildParts): ServerBuild {
-  return secureAnswers(answerOutages(instrumentBuild(wrapHandlers(build, inRequest(parts))), parts.outages));
+  const served: ServerBuild = secureAnswers(
+    answerOutages(
+      instrumentBuild(
+        wrapHandlers(
+          asUnknownPaths(build, () => served),
+          inRequest(parts),
+        ),
+      ),
+      parts.outages,
+    ),
+  );
+  return served;
 }
 
 /** The domains' pieces the door runs, given by the top floor (runtime/served-build.server.ts). */

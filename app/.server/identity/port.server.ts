@@ -164,8 +164,11 @@ export interface IdentityPort {
    */
   delete(identityId: string, before: AlongWith<void>): Promise<void>;
 
-  /** The identity (an operator's look, whatever its state), or null when there is none. */
-  find(identityId: string): Promise<Identity | null>;
+  /**
+   * The identity (an operator's look, whatever its state), or null when there is none; read
+   * `within` a transaction of Cap's where the identities are Cap's (embedded).
+   */
+  find(identityId: string, within?: Executor): Promise<Identity | null>;
   /** How many live sessions (signed-in devices) the identity has. */
   countSessions(identityId: string): Promise<number>;
   /** Ends every session of the identity (an operator's "sign out everywhere"); `then` runs in Cap's transaction. */

@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { recordChange } from "~/.server/audit/audit-log.server";
+import { identity } from "~/.server/identity/identity-service.server";
 import { db, type Executor } from "~/.server/db/client.server";
 import { appUsers, memberRoles } from "~/.server/db/schema.server";
 import { ROLES, type Role } from "~/forms/roles";
@@ -15,8 +16,8 @@ export function isRole(value: unknown): value is Role {
 }
 
 /**
- * Withdrawals of `admin` take this transaction-level lock before counting the admins: two admins
- * removing each other at once cannot both see "another admin is left".
+ * Whatever may leave Cap without an active admin takes this transaction-level lock before
+ * counting them (anActiveAdminRemainsWithout), as the first admin's claim does.
  */
 const ADMINS_LOCK = 0x0ca9_0024;
 
@@ -96,17 +97,25 @@ export async function grantWithin(tx: Executor, actor: Actor, memberId: string, 
   return { ok: true, changed: true };
 }
 
+/** Thrown inside a change's transaction to undo it: the member is the last active admin. */
+export class LastAdminError extends Error {}
+
 /**
- * Whether an admin is left once this member is gone (their account deleted), under the lock a
- * withdrawal of `admin` takes: call it in the deletion's transaction.
+ * Whether an admin other than this member can still sign in (their account active), under the
+ * admins' lock, in `tx`: call it in the transaction of whatever may leave Cap without one — a
+ * withdrawal of `admin`, an account disabled or deleted — so that two admins doing it to each
+ * other at once cannot both see the other one left. States are read through `tx`, which sees what
+ * a change committed while it waited for the lock.
  */
-export async function anAdminRemainsWithout(tx: Executor, memberId: string): Promise<boolean> {
+export async function anActiveAdminRemainsWithout(tx: Executor, memberId: string): Promise<boolean> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
-  const [{ others }] = await tx
-    .select({ others: sql<number>`count(*)::int` })
+  const others = await tx
+    .select({ identityId: appUsers.identityId })
     .from(memberRoles)
+    .innerJoin(appUsers, eq(appUsers.id, memberRoles.memberId))
     .where(and(eq(memberRoles.role, "admin"), ne(memberRoles.memberId, memberId)));
-  return others > 0;
+  for (const { identityId } of others) if ((await identity().find(identityId, tx))?.state === "active") return true;
+  return false;
 }
 
 /**
@@ -114,18 +123,12 @@ export async function anAdminRemainsWithout(tx: Executor, memberId: string): Pro
  * role's domain refuses first (a coach with sessions to come) is coaching's withdrawRole.
  */
 export async function withdrawWithin(tx: Executor, actor: Actor, memberId: string, role: Role): Promise<RoleChange> {
-  if (role === "admin") await tx.execute(sql`select pg_advisory_xact_lock(${ADMINS_LOCK})`);
+  const lastActive = role === "admin" && !(await anActiveAdminRemainsWithout(tx, memberId));
   const subject = await subjectOf(tx, memberId);
   if (!subject) return { ok: false, error: "noMember" } as const;
   const before = await rolesOf(memberId, tx);
   if (!before.includes(role)) return { ok: true, changed: false } as const;
-  if (role === "admin") {
-    const [{ admins }] = await tx
-      .select({ admins: sql<number>`count(*)::int` })
-      .from(memberRoles)
-      .where(eq(memberRoles.role, "admin"));
-    if (admins <= 1) return { ok: false, error: "lastAdmin" } as const;
-  }
+  if (lastActive) return { ok: false, error: "lastAdmin" } as const;
   await tx.delete(memberRoles).where(and(eq(memberRoles.memberId, memberId), eq(memberRoles.role, role)));
   const after = before.filter((held) => held !== role);
   await recordChange(tx, {

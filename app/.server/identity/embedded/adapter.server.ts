@@ -143,7 +143,8 @@ export const embeddedIdentity: IdentityPort = {
     });
   },
 
-  find: (identityId) => (isUuid(identityId) ? store.findIdentity(db(), identityId) : Promise.resolve(null)),
+  find: (identityId, within = db()) =>
+    isUuid(identityId) ? store.findIdentity(within, identityId) : Promise.resolve(null),
   countSessions: (identityId) => store.countLiveSessions(identityId),
 
   endAllSessions(identityId, then) {

@@ -106,9 +106,14 @@ export async function endIdentitySessions(kratos: Kratos, identityId: string, th
   return live;
 }
 
+/** Thrown inside Cap's transaction to undo its part: Kratos has no such identity. */
+class NoSuchIdentity extends Error {}
+
 /**
  * Disables or re-enables the identity (its `state`, which Kratos checks at login and whoami);
- * disabling ends its sessions too. Kratos answers first, then Cap's part runs.
+ * disabling ends its sessions too. Cap's part runs first, its transaction open while Kratos
+ * changes: what it checks under a lock (the last active admin, roles.server.ts) holds until the
+ * state is Kratos's, and its refusal leaves Kratos unchanged.
  */
 export async function setIdentityState(
   kratos: Kratos,
@@ -117,14 +122,21 @@ export async function setIdentityState(
   then: AlongWith<void>,
 ): Promise<boolean> {
   if (!isUuid(identityId)) return false;
-  const answer = await patchIdentity(kratos, identityId, [{ op: "replace", path: "/state", value: state }]);
-  if (!answer.ok && answer.status === 404) return false;
-  if (!answer.ok) throw unexpected("patchIdentity", answer);
-  if (state === "inactive") {
-    const ended = await call("deleteIdentitySessions", kratos.admin.deleteIdentitySessions({ id: identityId }));
-    if (!ended.ok && ended.status !== 404) throw unexpected("deleteIdentitySessions", ended);
+  try {
+    await db().transaction(async (tx) => {
+      await then(tx);
+      const answer = await patchIdentity(kratos, identityId, [{ op: "replace", path: "/state", value: state }]);
+      if (!answer.ok && answer.status === 404) throw new NoSuchIdentity();
+      if (!answer.ok) throw unexpected("patchIdentity", answer);
+      if (state === "inactive") {
+        const ended = await call("deleteIdentitySessions", kratos.admin.deleteIdentitySessions({ id: identityId }));
+        if (!ended.ok && ended.status !== 404) throw unexpected("deleteIdentitySessions", ended);
+      }
+    });
+  } catch (error) {
+    if (error instanceof NoSuchIdentity) return false;
+    throw error;
   }
-  await db().transaction(then);
   return true;
 }
 
