@@ -3,6 +3,7 @@ import { modulesTheLoaderImports } from "../../app/.server/http/scripts-after-pa
 import { test } from "./support/test";
 import { checkPage } from "./support/check-page";
 import { waitForMail } from "./support/mailbox";
+import { signInOnForm } from "./support/member";
 
 /**
  * The accounts journeys of issue 3, through the pages as a member uses them, with JavaScript on
@@ -21,7 +22,8 @@ function codeIn(text: string) {
   return code!;
 }
 
-async function register(page: Page, email: string) {
+/** Both steps of the registration form filled in for `email`, the account not yet asked for. */
+async function fillRegistration(page: Page, email: string) {
   await page.goto("/home/register");
   await page.getByLabel("Prénom").fill("Marie");
   await page.getByLabel("Nom", { exact: true }).fill("Curie");
@@ -31,6 +33,10 @@ async function register(page: Page, email: string) {
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel("Mot de passe", { exact: true }).fill(password);
   await page.getByLabel("Confirmez le mot de passe").fill(password);
+}
+
+async function register(page: Page, email: string) {
+  await fillRegistration(page, email);
   await page.getByRole("button", { name: "Créer mon compte" }).click();
   // Sent to /trainings, which sends an unverified member to verify first.
   await expect(page).toHaveURL(/\/account_verification\?redirect_after=%2Ftrainings$/);
@@ -42,6 +48,14 @@ async function verify(page: Page, email: string) {
   await page.getByRole("button", { name: "Vérifier mon adresse" }).click();
   await expect(page).toHaveURL(/\/trainings$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Formations");
+}
+
+/** A member registered and verified on `page`, as a visitor does it; answers their address. */
+async function verifiedMember(page: Page, prefix: string) {
+  const email = uniqueEmail(prefix);
+  await register(page, email);
+  await verify(page, email);
+  return email;
 }
 
 async function logOut(page: Page) {
@@ -86,9 +100,7 @@ test("registration shows SPEC §5's French messages and keeps what was typed", a
 });
 
 test("log out, then log in through redirect_after and land there", async ({ page }) => {
-  const email = uniqueEmail("login");
-  await register(page, email);
-  await verify(page, email);
+  const email = await verifiedMember(page, "login");
   await logOut(page);
 
   await page.goto("/my_commitments");
@@ -107,9 +119,7 @@ test("log out, then log in through redirect_after and land there", async ({ page
 });
 
 test("forgot password, code by email, new password, signed in", async ({ page }) => {
-  const email = uniqueEmail("recovery");
-  await register(page, email);
-  await verify(page, email);
+  const email = await verifiedMember(page, "recovery");
   await logOut(page);
 
   await page.goto("/home/login");
@@ -131,10 +141,7 @@ test("forgot password, code by email, new password, signed in", async ({ page })
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vue d’ensemble");
 
   await logOut(page);
-  await page.goto("/home/login");
-  await page.getByLabel("Adresse e-mail").fill(email);
-  await page.getByLabel("Mot de passe").fill(newPassword);
-  await page.getByRole("button", { name: "Se connecter" }).click();
+  await signInOnForm(page, { email, password: newPassword });
   await expect(page).toHaveURL(/\/$/);
 });
 
@@ -176,9 +183,7 @@ test("an unverified member is sent to /account_verification from every signed-in
 });
 
 test("a stale token is cleared and the member sent to /home", async ({ page, context }) => {
-  const email = uniqueEmail("stale");
-  await register(page, email);
-  await verify(page, email);
+  await verifiedMember(page, "stale");
   const [token] = (await context.cookies()).filter((cookie) => cookie.name === "token");
   await logOut(page);
 
@@ -331,15 +336,7 @@ test.describe("registration with JavaScript @js-only", () => {
   });
 
   test("the button says it is working while the account is created (SPEC §4 loading)", async ({ page }) => {
-    await page.goto("/home/register");
-    await page.getByLabel("Prénom").fill("Marie");
-    await page.getByLabel("Nom", { exact: true }).fill("Curie");
-    await page.getByLabel("Date de naissance").fill("1990-05-17");
-    await page.getByRole("button", { name: "Continuer" }).click();
-    await expect(page).toHaveURL(/step=second/);
-    await page.getByLabel("Adresse e-mail").fill(uniqueEmail("pending"));
-    await page.getByLabel("Mot de passe", { exact: true }).fill(password);
-    await page.getByLabel("Confirmez le mot de passe").fill(password);
+    await fillRegistration(page, uniqueEmail("pending"));
 
     // The server's answer is held until the pending state has been seen.
     let release = () => {};

@@ -1,7 +1,6 @@
 import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
-import { newMemberTest as test } from "./support/member";
-import { grantRole, signedInAs } from "./support/roles";
+import { grantRole, othersTest as test } from "./support/roles";
 
 /**
  * Issue 24 items 6 and 8, with JavaScript on and off: `npm run roles` makes the page's member an
@@ -12,14 +11,12 @@ import { grantRole, signedInAs } from "./support/roles";
 test("an admin makes a member a coach and writes their bio; the public page shows it; the coach edits their own profile", async ({
   page,
   member,
-  browser,
-  playwright,
+  others,
 }) => {
   test.setTimeout(240_000);
   const project = test.info().project.name;
   // Made coach by the admin below: a plain member to begin with.
-  const signedIn = await signedInAs("member", { browser, playwright }, { name: "coach" });
-  const { member: fresh, context: coachContext, page: coach } = signedIn;
+  const { member: fresh, context: coachContext, page: coach } = await others.signedInAs("member", { name: "coach" });
   await grantRole(member.email, "admin");
 
   // The admin makes the fresh member a coach, from their address.

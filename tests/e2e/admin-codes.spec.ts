@@ -1,27 +1,25 @@
 import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
-import { newMemberTest as test } from "./support/member";
-import { grantRole, signedInAs } from "./support/roles";
+import { grantRoleBehind, othersTest as test } from "./support/roles";
 
 /**
  * Issue 24 item 9, with JavaScript on and off: an admin creates an access code for the payable
  * training; a member types it in lower case on /trainings and finds the training open; the admin
  * sees the use on the code's page, then disables the code after ticking the confirmation.
  */
+// A member beside the admin, and `npm run roles`.
+test.describe.configure({ timeout: 180_000 });
+
 test("an admin creates an access code, a member types it in lower case and the admin sees the use", async ({
   page,
   member,
-  browser,
-  playwright,
+  others,
 }) => {
-  test.setTimeout(180_000);
   const project = test.info().project.name;
   const code = `e2e-${project}-${Date.now() % 1_000_000}`;
-  const signedIn = await signedInAs("member", { browser, playwright }, { name: "code-user" });
-  const { context, page: learnerPage } = signedIn;
+  const { context, page: learnerPage } = await others.signedInAs("member", { name: "code-user" });
 
-  expect((await page.goto("/admin/codes"))?.status()).toBe(404);
-  await grantRole(member.email, "admin");
+  await grantRoleBehind(page, member.email, "admin", "/admin/codes");
 
   await page.goto("/admin/codes");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Codes d’accès");

@@ -1,14 +1,18 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 import { totpCode } from "../../app/.server/secrets/totp.server";
+import { openMemberFile } from "./support/admin-pages";
 import { checkPage } from "./support/check-page";
-import { newMemberTest as test, registerAnotherMember, visitorPage } from "./support/member";
-import { grantRole } from "./support/roles";
+import { signInOnForm } from "./support/member";
+import { grantRole, othersTest as test } from "./support/roles";
 
 /**
  * Issue 25 item 5, the operator's side, with JavaScript on and off: a member who lost their app and
  * recovery codes is let back in by an admin, who opens their page, gives the reason and confirms;
  * the member then signs in with the password alone.
  */
+// A member beside the admin, an app and a visitor, and `npm run roles`.
+test.describe.configure({ timeout: 180_000 });
+
 /** Turns two-step sign-in on for the member through the JSON API, as an app would (a bearer token, no cookie). */
 async function turnOnTwoFactor(api: APIRequestContext, email: string, password: string) {
   const login = await api.post("/api/dashboard/login", { data: { email, password } });
@@ -27,29 +31,14 @@ async function turnOnTwoFactor(api: APIRequestContext, email: string, password: 
 test("an admin turns off a member's two-step sign-in; the member signs in with the password alone", async ({
   page,
   member,
-  browser,
-  playwright,
+  others,
 }) => {
-  test.setTimeout(180_000);
-  const target = await registerAnotherMember(
-    playwright,
-    `lost-phone-${test.info().project.name}-${Date.now()}@cap.test`,
-  );
-  const app = await playwright.request.newContext({
-    storageState: { cookies: [], origins: [] },
-    baseURL: test.info().project.use.baseURL,
-  });
-  await turnOnTwoFactor(app, target.email, target.password);
-  await app.dispose();
+  const target = await others.registered("lost-phone");
+  await turnOnTwoFactor(await others.api(), target.email, target.password);
   await grantRole(member.email, "admin");
 
   await page.goto(`/admin/members?q=${encodeURIComponent(target.email)}`);
-  await page
-    .getByRole("listitem")
-    .filter({ hasText: target.email })
-    .getByRole("link", { name: "Marie Testeuse" })
-    .click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marie Testeuse");
+  await openMemberFile(page, target.email);
   const section = page.getByRole("region", { name: "Validation en deux étapes" });
   await expect(section.getByText("Activée", { exact: true })).toBeVisible();
 
@@ -62,13 +51,9 @@ test("an admin turns off a member's two-step sign-in; the member signs in with t
   await checkPage(page, "admin-member-two-factor-off");
 
   // The member signs in with the password alone: no second step.
-  const visitor = await visitorPage(browser);
-  await visitor.goto("/home/login");
-  await visitor.getByLabel("Adresse e-mail").fill(target.email);
-  await visitor.getByLabel("Mot de passe").fill(target.password);
-  await visitor.getByRole("button", { name: "Se connecter" }).click();
+  const visitor = await others.visitor();
+  await signInOnForm(visitor, target);
   await expect(visitor).toHaveURL(/\/$/);
-  await visitor.context().close();
 
   await page.getByRole("link", { name: "Son historique dans le journal" }).click();
   await expect(page.getByRole("cell", { name: "Validation en deux étapes désactivée" }).first()).toBeVisible();

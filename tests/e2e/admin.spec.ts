@@ -1,28 +1,25 @@
 import { expect } from "@playwright/test";
+import { openMemberFile } from "./support/admin-pages";
 import { checkPage } from "./support/check-page";
-import { newMemberTest as test, registerMember, requestContextOf, visitorPage } from "./support/member";
-import { grantRole, signedInAs } from "./support/roles";
+import { signInOnForm } from "./support/member";
+import { grantRole, grantRoleBehind, othersTest as test } from "./support/roles";
 
 /**
  * Issue 24, the operator's first journey, with JavaScript on and off: `npm run roles` makes the
  * page's member an admin while the server runs (PGlite: through the server itself); the admin
  * finds a member, disables the account, and that member can no longer sign in nor stay signed in.
  */
+// Each journey registers members beside its own and runs `npm run roles`.
+test.describe.configure({ timeout: 180_000 });
+
 test("an admin finds a member and disables the account; the member cannot sign in any more", async ({
   page,
   member,
-  browser,
-  playwright,
+  others,
 }) => {
-  test.setTimeout(180_000);
-  // Its own session: the runner would hand a new request context the page member's cookies.
-  const api = await requestContextOf(playwright);
-  const target = await registerMember(api, `target-${test.info().project.name}-${Date.now()}@cap.test`);
-
   // Before the role, /admin is a page like any unknown one.
-  const before = await page.goto("/admin/members");
-  expect(before?.status()).toBe(404);
-  await grantRole(member.email, "admin");
+  await grantRoleBehind(page, member.email, "admin", "/admin/members");
+  const { member: target, page: targetPage } = await others.signedInAs("member", { name: "target" });
 
   await page.goto("/");
   await page
@@ -38,12 +35,7 @@ test("an admin finds a member and disables the account; the member cannot sign i
   await page.getByRole("button", { name: "Rechercher" }).click();
   await expect(page).toHaveURL(/\/admin\/members\?q=/);
   // With JavaScript the address changes before the list does: the target's line is the one to wait for.
-  await page
-    .getByRole("listitem")
-    .filter({ hasText: target.email })
-    .getByRole("link", { name: "Marie Testeuse" })
-    .click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marie Testeuse");
+  await openMemberFile(page, target.email);
   await expect(page.getByText(target.email)).toBeVisible();
   await checkPage(page, "admin-member");
 
@@ -53,18 +45,13 @@ test("an admin finds a member and disables the account; the member cannot sign i
   await checkPage(page, "admin-member-disabled");
 
   // Their session ended: the next page sends them to sign in again…
-  const home = await api.get("/");
+  const home = await targetPage.request.get("/");
   expect(new URL(home.url()).pathname).toMatch(/^\/home/);
-  await api.dispose();
   // …and signing in is refused.
-  const visitor = await visitorPage(browser);
-  await visitor.goto("/home/login");
-  await visitor.getByLabel("Adresse e-mail").fill(target.email);
-  await visitor.getByLabel("Mot de passe").fill(target.password);
-  await visitor.getByRole("button", { name: "Se connecter" }).click();
+  const visitor = await others.visitor();
+  await signInOnForm(visitor, target);
   await expect(visitor.getByText("Adresse e-mail ou mot de passe incorrect.")).toBeVisible();
   await expect(visitor).toHaveURL(/\/home\/login/);
-  await visitor.context().close();
 
   // The change is in the log, with who made it.
   await page.getByRole("link", { name: "Journal des modifications" }).click();
@@ -73,15 +60,8 @@ test("an admin finds a member and disables the account; the member cannot sign i
   await checkPage(page, "admin-audit");
 });
 
-test("an admin opens a payable training to a member, who then finds it open", async ({
-  page,
-  member,
-  browser,
-  playwright,
-}) => {
-  test.setTimeout(180_000);
-  const signedIn = await signedInAs("member", { browser, playwright }, { name: "learner" });
-  const { member: target, context: learner, page: learnerPage } = signedIn;
+test("an admin opens a payable training to a member, who then finds it open", async ({ page, member, others }) => {
+  const { member: target, page: learnerPage } = await others.signedInAs("member", { name: "learner" });
   const payableCard = learnerPage.getByRole("article", { name: "Tenir le cap" });
   await learnerPage.goto("/trainings");
   await expect(payableCard.getByText("Verrouillée")).toBeVisible();
@@ -98,16 +78,14 @@ test("an admin opens a payable training to a member, who then finds it open", as
   await learnerPage.goto("/trainings");
   await expect(payableCard.getByText("Pas commencée")).toBeVisible();
   await checkPage(learnerPage, "trainings-granted-by-admin");
-  await learner.close();
 });
 
 test("an admin resends a newcomer's verification code, then deletes the account after its confirmation page", async ({
   page,
   member,
-  playwright,
+  others,
 }) => {
-  test.setTimeout(180_000);
-  const api = await requestContextOf(playwright);
+  const api = await others.api();
   // Registered, never verified.
   const email = `newcomer-${test.info().project.name}-${Date.now()}@cap.test`;
   const form = {
@@ -130,7 +108,6 @@ test("an admin resends a newcomer's verification code, then deletes the account 
     },
   });
   expect(new URL(registered.url()).pathname).toBe("/account_verification");
-  await api.dispose();
 
   await grantRole(member.email, "admin");
   await page.goto("/admin/members");

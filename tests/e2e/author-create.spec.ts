@@ -1,19 +1,16 @@
 import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
-import { newMemberTest as test } from "./support/member";
-import { grantRole } from "./support/roles";
+import { othersTest as test } from "./support/roles";
 
 /**
  * Issue 26 items 1, 4 and 7, with JavaScript on and off: an author creates a training (its slug
  * made from its title), previews a training as a member at a phone's width and the full one, in
  * both languages, and has a broken file refused with the path of its mistake.
  */
-test("an author creates a training, previews a draft as a member and has a broken file refused", async ({
-  page,
-  member,
-}) => {
+test.use({ role: "author" });
+
+test("an author creates a training, previews a draft as a member and has a broken file refused", async ({ page }) => {
   test.setTimeout(150_000);
-  await grantRole(member.email, "author");
   // Its own slug on every run: a PostgreSQL database outlives a run.
   const project = `${test.info().project.name}-${Date.now().toString(36)}`;
 

@@ -1,8 +1,7 @@
-import { type Browser, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { checkPage } from "./support/check-page";
-import { newMemberTest as test } from "./support/member";
-import { grantRole, signedInAs } from "./support/roles";
+import { othersTest as test } from "./support/roles";
 
 /**
  * Issue 26's whole story, with JavaScript on and off: an author creates a training with a module,
@@ -10,6 +9,8 @@ import { grantRole, signedInAs } from "./support/roles";
  * author rewords the question and removes the answer the member chose, publishes again, and the
  * member's result page still shows the question and the answer as they read them.
  */
+test.use({ role: "author" });
+
 const prompt = { fr: "Que faire quand le vent tourne ?", en: "What to do when the wind turns?" };
 const reworded = "Quand le vent tourne, que faites-vous ?";
 const answers = [
@@ -20,12 +21,9 @@ const answers = [
 
 test("an author writes, previews and publishes a training; a member's result survives a reworded question and a removed answer", async ({
   page,
-  member,
-  browser,
-  playwright,
+  others,
 }) => {
   test.setTimeout(240_000);
-  await grantRole(member.email, "author");
   const run = `${test.info().project.name}-${Date.now().toString(36)}`;
   const slug = `parcours-${run}`;
 
@@ -125,7 +123,7 @@ test("an author writes, previews and publishes a training; a member's result sur
   await publish(page, slug, 1);
 
   // A member follows it to its result, choosing the third answer.
-  const reader = await newMember(playwright, browser);
+  const { page: reader } = await others.signedInAs("member", { name: "e2e-reader" });
   await reader.goto("/trainings");
   await reader
     .getByRole("link", { name: new RegExp(`Parcours ${run}`) })
@@ -161,7 +159,6 @@ test("an author writes, previews and publishes a training; a member's result sur
   await reader.goto(`/training_results/${slug}/j-embarque`);
   await expectAnswered(reader);
   await checkPage(reader, "author-journey-member-result-after-edit");
-  await reader.context().close();
 });
 
 async function saveDraft(page: Page, saved: string) {
@@ -181,11 +178,6 @@ async function expectAnswered(reader: Page) {
   await reader.getByText("Vos réponses").first().click();
   await expect(reader.getByText(prompt.fr)).toBeVisible();
   await expect(reader.getByText(answers[2].fr)).toBeVisible();
-}
-
-/** A second member, in a browser context of their own, with the project's JavaScript setting. */
-async function newMember(playwright: PlaywrightWorkerArgs["playwright"], browser: Browser) {
-  return (await signedInAs("member", { browser, playwright }, { name: "e2e-reader" })).page;
 }
 
 /**

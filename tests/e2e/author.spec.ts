@@ -3,7 +3,7 @@ import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { newMemberTest as test } from "./support/member";
 import { ownTraining } from "./support/own-training";
-import { grantRole } from "./support/roles";
+import { grantRoleBehind } from "./support/roles";
 
 /**
  * Issue 26, first slice, with JavaScript on and off: a member is made an author; the Writing link
@@ -15,8 +15,7 @@ test("an author lists the trainings, reads an outline, downloads its file, saves
   member,
 }) => {
   test.setTimeout(120_000);
-  expect((await page.goto("/author/trainings"))?.status()).toBe(404);
-  await grantRole(member.email, "author");
+  await grantRoleBehind(page, member.email, "author", "/author/trainings");
 
   await page.goto("/");
   await page.getByRole("link", { name: "Rédaction" }).first().click();

@@ -2,8 +2,7 @@ import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { chooseDate, fact, paramsOf } from "./support/coach-page";
 import { waitForMail } from "./support/mailbox";
-import { newMemberTest as test } from "./support/member";
-import { signedInAs } from "./support/roles";
+import { othersTest as test } from "./support/roles";
 
 /**
  * Issue 24 item 5, with JavaScript on and off: a member books a discovery session; the coach signs
@@ -24,8 +23,7 @@ const coaches = {
 test("a coach signed in moves a session; the member gets the new invitation and sees the new time", async ({
   page,
   member,
-  browser,
-  playwright,
+  others,
 }) => {
   test.setTimeout(180_000);
   const coach = coaches[test.info().project.name as keyof typeof coaches];
@@ -41,43 +39,34 @@ test("a coach signed in moves a session; the member gets the new invitation and 
   const bookedTime = (await fact(page, "Heure").textContent())?.trim() ?? "";
 
   // The coach: their seeded address registered, made coach while the server runs.
-  const signedIn = await signedInAs(
-    "coach",
-    { browser, playwright },
-    { email: coach.email, timezoneId: "Europe/Paris" },
-  );
-  const { context, page: agenda } = signedIn;
+  const { page: agenda } = await others.signedInAs("coach", { email: coach.email, timezoneId: "Europe/Paris" });
   const movedMail = waitForMail(member.email, /^Séance découverte déplacée/, 60_000);
   movedMail.catch(() => undefined);
-  try {
-    await agenda.goto("/");
-    await agenda.getByRole("link", { name: "Espace coach" }).first().click();
-    await expect(agenda).toHaveURL(/\/coach\/agenda$/);
-    await expect(agenda.getByRole("heading", { level: 1 })).toHaveText("Mon agenda");
-    const card = agenda.locator("#upcoming li").filter({ hasText: "Marie Testeuse" });
-    await expect(card).toHaveCount(1);
-    await checkPage(agenda, "coach-agenda-signed-in");
+  await agenda.goto("/");
+  await agenda.getByRole("link", { name: "Espace coach" }).first().click();
+  await expect(agenda).toHaveURL(/\/coach\/agenda$/);
+  await expect(agenda.getByRole("heading", { level: 1 })).toHaveText("Mon agenda");
+  const card = agenda.locator("#upcoming li").filter({ hasText: "Marie Testeuse" });
+  await expect(card).toHaveCount(1);
+  await checkPage(agenda, "coach-agenda-signed-in");
 
-    await card.getByRole("link", { name: "Déplacer la séance avec Marie Testeuse" }).click();
-    await expect(agenda).toHaveURL(/\/coach\/agenda\/sessions\/[0-9a-f-]{36}\/move$/);
-    await expect(agenda.getByRole("heading", { level: 1 })).toHaveText("Déplacer une séance");
-    await checkPage(agenda, "coach-agenda-move");
-    // Two weeks on: past the session, and past the other project's.
-    for (const _ of [1, 2]) {
-      const next = agenda.getByRole("link", { name: /Semaine suivante/ });
-      const from = paramsOf(await next.getAttribute("href")).get("from");
-      await next.click();
-      await expect(agenda).toHaveURL((url) => url.searchParams.get("from") === from);
-    }
-    const choice = agenda.locator("#times .answer").first();
-    await choice.locator("input").check();
-    await agenda.getByRole("button", { name: "Déplacer la séance et prévenir la personne" }).click();
-    await expect(agenda).toHaveURL(/\/coach\/agenda\?moved/);
-    await expect(agenda.getByText("La séance est déplacée", { exact: false })).toBeVisible();
-    await checkPage(agenda, "coach-agenda-moved");
-  } finally {
-    await context.close();
+  await card.getByRole("link", { name: "Déplacer la séance avec Marie Testeuse" }).click();
+  await expect(agenda).toHaveURL(/\/coach\/agenda\/sessions\/[0-9a-f-]{36}\/move$/);
+  await expect(agenda.getByRole("heading", { level: 1 })).toHaveText("Déplacer une séance");
+  await checkPage(agenda, "coach-agenda-move");
+  // Two weeks on: past the session, and past the other project's.
+  for (const _ of [1, 2]) {
+    const next = agenda.getByRole("link", { name: /Semaine suivante/ });
+    const from = paramsOf(await next.getAttribute("href")).get("from");
+    await next.click();
+    await expect(agenda).toHaveURL((url) => url.searchParams.get("from") === from);
   }
+  const choice = agenda.locator("#times .answer").first();
+  await choice.locator("input").check();
+  await agenda.getByRole("button", { name: "Déplacer la séance et prévenir la personne" }).click();
+  await expect(agenda).toHaveURL(/\/coach\/agenda\?moved/);
+  await expect(agenda.getByText("La séance est déplacée", { exact: false })).toBeVisible();
+  await checkPage(agenda, "coach-agenda-moved");
 
   // The member: the mail with the updated invitation, and the new time on their session page.
   const mail = await movedMail;

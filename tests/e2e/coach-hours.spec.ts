@@ -1,7 +1,6 @@
 import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
-import { newMemberTest as test } from "./support/member";
-import { grantRole, signedInAs } from "./support/roles";
+import { grantRoleBehind, othersTest as test } from "./support/roles";
 
 /**
  * Issue 24 item 4, with JavaScript on and off: `npm run roles` makes the page's member a coach
@@ -18,15 +17,9 @@ function nextTuesday(): string {
   }
 }
 
-test("a coach sets their weekly hours, and a member then sees those free times", async ({
-  page,
-  member,
-  browser,
-  playwright,
-}) => {
+test("a coach sets their weekly hours, and a member then sees those free times", async ({ page, member, others }) => {
   test.setTimeout(180_000);
-  expect((await page.goto("/coach/hours"))?.status()).toBe(404);
-  await grantRole(member.email, "coach");
+  await grantRoleBehind(page, member.email, "coach", "/coach/hours");
 
   // (The space opens on the agenda, another page: the hours are a tab beside it.)
   await page.goto("/coach/hours");
@@ -55,9 +48,8 @@ test("a coach sets their weekly hours, and a member then sees those free times",
   expect(bookingPath).toMatch(/^\/coaching\/[a-z0-9-]+$/);
 
   // Another member, in their own browser, opens that coach's page on a Tuesday.
-  const { context, page: memberPage } = await signedInAs("member", { browser, playwright }, { name: "booker" });
+  const { page: memberPage } = await others.signedInAs("member", { name: "booker" });
   await memberPage.goto(`${bookingPath}?tz=${PARIS}&day=${nextTuesday()}`);
   const times = memberPage.locator("ul.times a");
   await expect(times).toHaveText(["09:00", "10:00", "11:00"]);
-  await context.close();
 });

@@ -1,8 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { checkPage } from "./support/check-page";
-import { newMemberTest as test } from "./support/member";
-import { openEveryDay } from "./support/coach-page";
-import { grantRole, signedInAs } from "./support/roles";
+import { book, bookingMember, newCoachOpensEveryDay, parisDayIn, slow } from "./support/coach-page";
+import { othersTest as test } from "./support/roles";
 
 /**
  * Issue 28 item 7, with JavaScript on and off: a new coach (no other journey's sessions are theirs)
@@ -11,8 +10,9 @@ import { grantRole, signedInAs } from "./support/roles";
  * The coach brings the notice back to 24 h: the member can cancel it again.
  */
 /** Two browsers and a server on a shared 2-core runner: each step may wait longer than the defaults. */
-const slow = expect.configure({ timeout: 30_000 });
 test.use({ actionTimeout: 60_000, navigationTimeout: 60_000 });
+// Three people, two of them in browsers of their own, and `npm run roles`, on a shared runner.
+test.describe.configure({ timeout: 480_000 });
 
 /** Sets the notice on the coach's hours page (open), the rest of the form as it stands. */
 async function saveNotice(page: Page, hours: string) {
@@ -25,32 +25,18 @@ async function saveNotice(page: Page, hours: string) {
 test("inside the coach's notice the member is told why they cannot move or cancel, and how to reach the coach", async ({
   page,
   member,
-  browser,
-  playwright,
+  others,
 }) => {
-  test.setTimeout(480_000);
-  await grantRole(member.email, "coach");
-
   // The coach: every day 08:00–20:00, and a week's notice to move or cancel.
-  await openEveryDay(page);
+  await newCoachOpensEveryDay(page, member.email);
   await slow(page.getByLabel("Délai de prévenance pour déplacer ou annuler (heures)")).toHaveValue("24");
   await saveNotice(page, "168");
   const bookingPath = await page.getByRole("link", { name: /Voir ma page de réservation/ }).getAttribute("href");
   expect(bookingPath).toMatch(/^\/coaching\/[a-z0-9-]+$/);
 
   // A member, in their own browser, books a time three or four days ahead.
-  const booking = { name: "notice", timezoneId: "Europe/Paris" };
-  const { context, page: memberPage } = await signedInAs("member", { browser, playwright }, booking);
-  context.setDefaultTimeout(60_000);
-  context.setDefaultNavigationTimeout(60_000);
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(
-    new Date(Date.now() + 3 * 86_400_000),
-  );
-  await memberPage.goto(`${bookingPath}?tz=Europe%2FParis&day=${day}`);
-  await memberPage.locator("ul.times a").first().click();
-  await memberPage.getByRole("button", { name: "Confirmer la réservation" }).click();
-  await slow(memberPage).toHaveURL(/\/coaching\/sessions\/[0-9a-f-]{36}\?booked$/);
-  const sessionPath = new URL(memberPage.url()).pathname;
+  const { page: memberPage } = await bookingMember(others, "notice");
+  const sessionPath = await book(memberPage, bookingPath!, parisDayIn(3), "first");
 
   // Inside the week's notice: why, and a way to write to the coach; no move, no cancel.
   await slow(memberPage.getByText("Trop tard pour la déplacer ou l’annuler ici")).toBeVisible();
@@ -73,5 +59,4 @@ test("inside the coach's notice the member is told why they cannot move or cance
   await memberPage.getByRole("link", { name: "Annuler la séance", exact: true }).click();
   await memberPage.getByRole("alertdialog").getByRole("button", { name: "Annuler la séance" }).click();
   await slow(memberPage.getByText("Cette séance est annulée : le créneau est de nouveau libre.")).toBeVisible();
-  await context.close();
 });

@@ -13,7 +13,7 @@ import { loader as auditLoader } from "~/routes/_default.admin.audit";
 import { loader as codesLoader } from "~/routes/_default.admin.codes._index";
 import { action as newAction, loader as newLoader } from "~/routes/_default.admin.codes.new";
 import { action as trainingsAction } from "~/routes/_default.trainings._index";
-import { verifiedMember } from "../support/accounts";
+import { namedMember, verifiedMember } from "../support/accounts";
 import { coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
 import { answerOf, buildRequest, callWith, dataOf, getAs, headerOf, statusOf } from "../support/http";
@@ -164,14 +164,8 @@ describe("listing codes and their uses", () => {
     await create(boss.cookie, { training: "tenir-le-cap", code: "DUO-2026", maxUses: "2", note: "Deux places" });
     await create(boss.cookie, { training: "tenir-le-cap", code: "OFF-2026" });
     await changeState(boss.cookie, "OFF-2026", { intent: "disable", confirm: "yes" });
-    const marie = await verifiedMember({
-      email: "marie@example.com",
-      first: { firstName: "Marie", lastName: "Curie" },
-    });
-    const paul = await verifiedMember({
-      email: "paul@example.com",
-      first: { firstName: "Paul", lastName: "Langevin" },
-    });
+    const marie = await namedMember("marie@example.com", "Marie Curie");
+    const paul = await namedMember("paul@example.com", "Paul Langevin");
     expect(statusOf(await redeem(marie.cookie, "duo-2026"))).toBe(303);
     expect(statusOf(await redeem(paul.cookie, " Duo-2026 "))).toBe(303);
 
@@ -400,10 +394,7 @@ describe("the access codes API", () => {
     }
     expect(await codeRows()).toHaveLength(3);
 
-    const marie = await verifiedMember({
-      email: "marie@example.com",
-      first: { firstName: "Marie", lastName: "Curie" },
-    });
+    const marie = await namedMember("marie@example.com", "Marie Curie");
     await redeemCode(marie.memberId, "api-code");
     const list = await checkedJson(
       await api("/api/admin/codes?limit=2", "/api/admin/codes", boss.token),

@@ -20,7 +20,7 @@ import { action as loginPage } from "~/routes/_main.home.login";
 import { loader as trainingPageLoader } from "~/routes/_default.training.$training_slug._index";
 import { action as moduleAction } from "~/routes/_default.training.$training_slug.modules.$module_slug";
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
-import { cookiePair, PASSWORD, type TestMember, tokenOf, verifiedMember } from "../support/accounts";
+import { cookiePair, namedMember, PASSWORD, type TestMember, tokenOf, verifiedMember } from "../support/accounts";
 import { endpointAt } from "../support/endpoints";
 import { answerOf, buildRequest, callApi, callWith, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
 import { adminMember } from "../support/roles";
@@ -114,10 +114,7 @@ describe("the operator's space refuses whoever is not an admin", () => {
 describe("members: search and pages", () => {
   it("finds a member by part of their name or by their whole address, a page at a time", async () => {
     const boss = await admin("ada@example.com");
-    const marie = await verifiedMember({
-      email: "irene.joliot@example.com",
-      first: { firstName: "Irène", lastName: "Joliot-Curie" },
-    });
+    const marie = await namedMember("irene.joliot@example.com", "Irène Joliot-Curie");
     // Enough members for a second page (written directly: the search reads member records only).
     await db()
       .insert(appUsers)
@@ -484,14 +481,8 @@ describe("accounts in the back office", () => {
 describe("the audit log page", () => {
   it("shows the changes newest first, paged, and filtered by person (name, address or member link)", async () => {
     const boss = await admin();
-    const marie = await verifiedMember({
-      email: "marie@example.com",
-      first: { firstName: "Marie", lastName: "Curie" },
-    });
-    const paul = await verifiedMember({
-      email: "paul@example.com",
-      first: { firstName: "Paul", lastName: "Langevin" },
-    });
+    const marie = await namedMember("marie@example.com", "Marie Curie");
+    const paul = await namedMember("paul@example.com", "Paul Langevin");
     for (let i = 0; i < 11; i++) {
       await post(marie.memberId, boss.cookie, { intent: i % 2 === 0 ? "grant" : "withdraw", role: "coach" });
     }

@@ -15,9 +15,9 @@ import { rateLimitEvents } from "~/.server/db/schema.server";
 import { mailQuotaKey } from "~/.server/rate-limit/mail-quota-key.server";
 import { translator } from "~/.server/i18n/i18n.server";
 import { action as coachAction } from "~/routes/_default.coaching.$coach_slug/route";
-import { action as sessionAction } from "~/routes/_default.coaching.sessions.$id";
 import { action as agendaAction } from "~/routes/_home.coach.agenda.$token/route";
 import { mailsTo, type TestMember, verifiedMember } from "../support/accounts";
+import { postOnSession } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
 import { answerOf, buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
@@ -49,11 +49,7 @@ function book(member: TestMember, slug: string, start: Date, extra: Record<strin
 }
 
 function cancel(member: TestMember, id: string) {
-  return callWith(
-    sessionAction,
-    buildRequest(`/coaching/sessions/${id}`, { form: { intent: "cancel" }, cookie: member.cookie }),
-    { params: { id } },
-  );
+  return postOnSession(member, id, { intent: "cancel" });
 }
 
 const bookedId = (answer: unknown) => headerOf(answer, "Location")!.split("?")[0].split("/").pop()!;

@@ -13,9 +13,8 @@ import {
 } from "~/routes/_home.coach.agenda.$token_.sessions.$id.move/route";
 import { loader as renewedLoader } from "~/routes/_home.coach.link-renewed";
 import { action as coachAction } from "~/routes/_default.coaching.$coach_slug/route";
-import { action as sessionAction } from "~/routes/_default.coaching.sessions.$id";
 import { languageCookiePair, mailsTo, type TestMember, verifiedMember } from "../support/accounts";
-import { bookClaireAt, claire, CLAIRE_EMAIL, claireSlots, coachMember } from "../support/coaches";
+import { bookClaireAt, claire, CLAIRE_EMAIL, claireSlots, coachMember, postOnSession } from "../support/coaches";
 import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -200,11 +199,7 @@ describe("the signed-in coach's agenda (/coach/agenda)", () => {
     });
 
     // The member refuses by cancelling, on their own session page: it works after the move.
-    const cancelled = await callWith(
-      sessionAction,
-      buildRequest(`/coaching/sessions/${booking.id}`, { form: { intent: "cancel" }, cookie: member.cookie }),
-      { params: { id: booking.id } },
-    );
+    const cancelled = await postOnSession(member, booking.id, { intent: "cancel" });
     expect(headerOf(cancelled, "Location")).toBe(`/coaching/sessions/${booking.id}?cancelled`);
     expect(await rowOf(booking.id)).toMatchObject({ status: "cancelled", cancelledBy: "member", sequence: 2 });
     expect((await laterSlots()).some((s) => s.start.getTime() === target.start.getTime())).toBe(true);

@@ -9,11 +9,12 @@ import { db } from "~/.server/db/client.server";
 import { coachingBookings, coachingEarlierTimeWaits } from "~/.server/db/schema.server";
 import { EARLIER_TIME_OFFERS_PER_DAY } from "~/.server/coaching/booking/earlier-time-offers.server";
 import { action as bookAction } from "~/routes/_default.coaching.$coach_slug/route";
-import { action as sessionAction, loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
+import { loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
 import EarlierTime, {
   action as earlierAction,
   loader as earlierLoader,
 } from "~/routes/_default.coaching.sessions.$id_.earlier.$token";
+import { postOnSession } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
 import { checkedJson } from "../support/openapi";
 import { linkIn, type Mail, mailsTo, renderPage, type TestMember, verifiedMember } from "../support/accounts";
@@ -70,13 +71,13 @@ async function rowOf(member: TestMember) {
 
 /** The session page's form: "tell me" (or "stop telling me"). */
 async function wait(member: TestMember, bookingId: string, intent = "waitEarlier") {
-  const answer = await postAs(sessionAction, `/coaching/sessions/${bookingId}`, member, { intent }, { id: bookingId });
+  const answer = await postOnSession(member, bookingId, { intent });
   expect(statusOf(answer)).toBe(303);
   return headerOf(answer, "Location");
 }
 
 function cancel(member: TestMember, bookingId: string) {
-  return postAs(sessionAction, `/coaching/sessions/${bookingId}`, member, { intent: "cancel" }, { id: bookingId });
+  return postOnSession(member, bookingId, { intent: "cancel" });
 }
 
 async function earlierMails(member: TestMember): Promise<Mail[]> {
@@ -129,13 +130,7 @@ describe("an earlier time", () => {
 
     // Another member's session: 404, and nothing saved.
     const stranger = await verifiedMember({ email: "paul@example.com" });
-    const refused = await postAs(
-      sessionAction,
-      `/coaching/sessions/${session.id}`,
-      stranger,
-      { intent: "waitEarlier" },
-      { id: session.id },
-    );
+    const refused = await postOnSession(stranger, session.id, { intent: "waitEarlier" });
     expect(statusOf(refused)).toBe(404);
     expect(await db().select().from(coachingEarlierTimeWaits)).toEqual([]);
   });

@@ -6,9 +6,9 @@ import { db } from "~/.server/db/client.server";
 import { coachingBookings } from "~/.server/db/schema.server";
 import { action as hoursAction, loader as hoursLoader } from "~/routes/_default.coach.hours/route";
 import { action as bookAction, loader as bookLoader } from "~/routes/_default.coaching.$coach_slug/route";
-import { action as sessionAction, loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
+import { loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
 import { type TestMember, verifiedMember } from "../support/accounts";
-import { CLAIRE_EMAIL, coachMember } from "../support/coaches";
+import { CLAIRE_EMAIL, coachMember, postOnSession } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
 import { buildRequest, callApi, callWith, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
@@ -146,13 +146,7 @@ describe("the coach's notice to move or cancel a session", () => {
     });
 
     // Cancelling (the page's form, posted from a page read before) and moving change nothing: back to the page.
-    const cancel = await postAs(
-      sessionAction,
-      `/coaching/sessions/${booking.id}`,
-      member,
-      { intent: "cancel" },
-      { id: booking.id },
-    );
+    const cancel = await postOnSession(member, booking.id, { intent: "cancel" });
     expect(statusOf(cancel)).toBe(303);
     expect(headerOf(cancel, "Location")).toBe(`/coaching/sessions/${booking.id}`);
     const move = await postAs(

@@ -17,13 +17,13 @@ import { deleteAccount } from "~/.server/coaching/booking/departure.server";
 import { loader as coachLoader } from "~/routes/_default.coaching.$coach_slug/route";
 import { loader as zoneLoader } from "~/routes/_default.coaching.$coach_slug_.time-zone";
 import { loader as coachingLoader } from "~/routes/_default.coaching._index";
-import { action as sessionAction, loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
+import { loader as sessionLoader } from "~/routes/_default.coaching.sessions.$id";
 import { loader as overviewLoader } from "~/routes/_default._index/route";
 import { action as coachLinkAction, loader as coachLinkLoader } from "~/routes/_home.coach.session.$token";
 import { mailsTo, type TestMember, verifiedMember } from "../support/accounts";
-import { buildRequest, callWith, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
+import { buildRequest, callWith, dataOf, getAs, headerOf, statusOf } from "../support/http";
 import { startSmtp } from "../support/smtp";
-import { bookClaireAt, claire, claireSlots } from "../support/coaches";
+import { bookClaireAt, claire, claireSlots, postOnSession } from "../support/coaches";
 
 const DAY = 24 * 60 * 60 * 1000;
 const claireEmail = "claire.moreau@coachs.cap.example";
@@ -393,17 +393,7 @@ describe("a booked session", () => {
     expect(statusOf(await getAs(sessionLoader, `/coaching/sessions/${booking.id}`, other, { id: booking.id }))).toBe(
       404,
     );
-    expect(
-      statusOf(
-        await postAs(
-          sessionAction,
-          `/coaching/sessions/${booking.id}`,
-          other,
-          { intent: "cancel" },
-          { id: booking.id },
-        ),
-      ),
-    ).toBe(404);
+    expect(statusOf(await postOnSession(other, booking.id, { intent: "cancel" }))).toBe(404);
     expect(statusOf(await book(other, new Date(Date.now() + 5 * DAY), { reschedule: booking.id }))).toBe(404);
     expect((await db().select().from(coachingBookings).where(eq(coachingBookings.id, booking.id)))[0].status).toBe(
       "confirmed",
@@ -436,13 +426,7 @@ describe("a booked session", () => {
 
   it("is cancelled by its member: the time is free again and both are told with a CANCEL invitation", async () => {
     const { member, booking, slots } = await booked();
-    const cancelled = await postAs(
-      sessionAction,
-      `/coaching/sessions/${booking.id}`,
-      member,
-      { intent: "cancel" },
-      { id: booking.id },
-    );
+    const cancelled = await postOnSession(member, booking.id, { intent: "cancel" });
     expect(headerOf(cancelled, "Location")).toBe(`/coaching/sessions/${booking.id}?cancelled`);
     const [row] = await bookingsOf(member.memberId);
     expect(row).toMatchObject({ status: "cancelled", cancelledBy: "member", reminderMailIds: [] });
@@ -454,13 +438,7 @@ describe("a booked session", () => {
       expect(calendarOf(news.attachments[0].content)).toMatchObject({ method: "CANCEL", status: "CANCELLED" });
       expect(mails.filter((m) => m.subject.startsWith("Rappel"))).toEqual([]);
     }
-    const again = await postAs(
-      sessionAction,
-      `/coaching/sessions/${booking.id}`,
-      member,
-      { intent: "cancel" },
-      { id: booking.id },
-    );
+    const again = await postOnSession(member, booking.id, { intent: "cancel" });
     expect(statusOf(again)).toBe(409);
   });
 

@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerOn } from "../support/server-members";
 import { startServer, waitFor, type ServerProcess } from "../support/server-process";
 import { relayedDatabase, type RelayedDatabase } from "../support/relayed-database";
 import type { TcpProxy } from "../support/tcp-proxy";
@@ -31,13 +32,7 @@ afterAll(async () => {
 }, 30_000);
 
 function register(email: string, language = "fr") {
-  return fetch(`${server.url}/api/dashboard/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Accept-Language": language },
-    body: JSON.stringify({
-      user: { firstname: "Ana", lastname: "Barros", birth_date: "1990-02-03", email, password: PASSWORD },
-    }),
-  });
+  return registerOn(server.url, { email, password: PASSWORD }, { "Accept-Language": language });
 }
 
 const health = async () => (await fetch(`${server.url}/healthz`)).status;

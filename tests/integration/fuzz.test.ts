@@ -8,6 +8,7 @@ import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "~/api/endpoints";
+import { tokenOfNewMember, verifyOn } from "../support/server-members";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 /**
@@ -68,23 +69,9 @@ beforeAll(async () => {
   await appDb.connect();
 
   // A verified member, so that signed-in pages run their actions rather than redirect.
-  const registered = await fetch(`${server.url}/api/dashboard/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      user: { firstname: "Fuzz", lastname: "Test", birth_date: "1990-02-03", email: EMAIL, password: PASSWORD },
-    }),
-  });
-  token = ((await registered.json()) as { token: string }).token;
+  token = await tokenOfNewMember(server.url, { firstname: "Fuzz", lastname: "Test", email: EMAIL, password: PASSWORD });
   cookie = (await createCookie("token", { secrets: [SECRET] }).serialize(token)).split(";")[0];
-  const code = await verificationCode();
-  const verified = await fetch(`${server.url}/account_verification`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: server.url },
-    body: new URLSearchParams({ intent: "verify", code }),
-    redirect: "manual",
-  });
-  expect(verified.status).toBe(303);
+  await verifyOn(server, EMAIL, cookie);
   // A coach too (`npm run roles` on the same database, the server running), so that the coach's
   // space runs its loaders and actions on a coach record of its own rather than answering 404.
   const granted = await run(
@@ -110,17 +97,6 @@ afterAll(async () => {
   await admin?.query(`drop database if exists "${database}" with (force)`);
   await admin?.end();
 }, 30_000);
-
-/** The code of the verification email, as the log transport printed it. */
-async function verificationCode(): Promise<string> {
-  for (let tries = 0; tries < 50; tries++) {
-    const log = server.logs().join("\n");
-    const code = log.slice(log.indexOf(`[mail] To: ${EMAIL}`)).match(/\n(\d{6})\n/)?.[1];
-    if (log.includes(`[mail] To: ${EMAIL}`) && code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("no verification email in the server's log");
-}
 
 const fingerprint = async () => (await appDb.query<{ fingerprint: string }>(fingerprintQuery)).rows[0].fingerprint;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeKratos, startFakeKratos } from "../support/fake-kratos/server";
+import { tokenOfNewMember } from "../support/server-members";
 import { type ServerProcess, startServer } from "../support/server-process";
 
 /**
@@ -17,22 +18,7 @@ beforeAll(async () => {
     ORY_COURIER_KEY: "courier-key-for-the-outage-test",
     ORY_TIMEOUT_MS: "1000",
   });
-  const registered = await fetch(`${server.url}/api/dashboard/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      user: {
-        firstname: "Ana",
-        lastname: "Barros",
-        birth_date: "1990-02-03",
-        email: "ana@example.com",
-        password: "correct horse",
-      },
-    }),
-  });
-  expect(registered.status).toBe(201);
-  const { token } = (await registered.json()) as { token: string };
-  cookie = `token=${token}`;
+  cookie = `token=${await tokenOfNewMember(server.url, { email: "ana@example.com", password: "correct horse" })}`;
 }, 90_000);
 
 afterAll(async () => {

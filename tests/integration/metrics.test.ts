@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startServer, waitFor, type ServerProcess } from "../support/server-process";
 import { relayedDatabase, type RelayedDatabase } from "../support/relayed-database";
+import { tokenOfNewMember } from "../support/server-members";
 
 /**
  * /metrics and /readyz on the built server: two workers on PostgreSQL, reached through a relay
@@ -54,20 +55,7 @@ describe("/metrics and /readyz (built server, two workers, PostgreSQL)", () => {
       302,
     );
     expect((await fetch(`${server.url}/pas-une-page-${randomBytes(4).toString("hex")}`)).status).toBe(404);
-    const registered = await fetch(`${server.url}/api/dashboard/register`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        user: {
-          firstname: "Ana",
-          lastname: "Barros",
-          birth_date: "1990-02-03",
-          email: "ana@example.com",
-          password: "correct horse",
-        },
-      }),
-    });
-    expect(registered.status).toBe(201);
+    await tokenOfNewMember(server.url, { email: "ana@example.com", password: "correct horse" });
 
     const text = await scrape();
     expect(sample(text, "cap_http_requests_total", { method: "GET", route: "/home", status: "200" })).toBe(6);

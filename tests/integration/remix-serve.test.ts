@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { securityHeaders, type InlineSources } from "~/.server/http/security-headers.server";
+import { tokenOfNewMember } from "../support/server-members";
 import { startServer, waitFor, type ServerProcess } from "../support/server-process";
 
 /**
@@ -113,15 +114,7 @@ describe("the build under remix-serve", () => {
   it("registers a member, mails them their code, and recognises them once logged in (same headers on the API)", async () => {
     const json = { "Content-Type": "application/json" };
     const credentials = { email: "remix.serve@example.com", password: "correct horse" };
-    const registered = await fetch(`${server.url}/api/dashboard/register`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({
-        user: { firstname: "Ana", lastname: "Barros", birth_date: "1990-02-03", ...credentials },
-      }),
-    });
-    expect(registered.status).toBe(201);
-    expect(((await registered.json()) as { token: string }).token).toBeTruthy();
+    expect(await tokenOfNewMember(server.url, credentials)).toBeTruthy();
     // The mail sender runs: without SMTP_URL it prints the verification email.
     await waitFor(() => server.logs().some((line) => line.includes(`[mail] To: ${credentials.email}`)), 15_000);
 

@@ -14,6 +14,7 @@ import { action as operatorAction, loader as operatorLoader } from "~/routes/ope
 import { codeIn, lastMailTo, registerMember, verifiedMember } from "../support/accounts";
 import { buildRequest, callWith, dataOf, statusOf } from "../support/http";
 import { action as verificationAction } from "~/routes/_home.account_verification";
+import { tokenOfNewMember } from "../support/server-members";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 /**
@@ -136,20 +137,8 @@ describe("npm run roles against a running server on PGlite", () => {
 
   it("grants through the server that holds the database, and opens it itself once the server stopped", async () => {
     const running = server!;
-    const registered = await fetch(`${running.url}/api/dashboard/register`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        user: {
-          firstname: "Ada",
-          lastname: "Lovelace",
-          birth_date: "1990-02-03",
-          email: "ada@example.com",
-          password: "correct horse",
-        },
-      }),
-    });
-    expect(registered.status).toBe(201);
+    const ada = { firstname: "Ada", lastname: "Lovelace", email: "ada@example.com", password: "correct horse" };
+    await tokenOfNewMember(running.url, ada);
     const port = new URL(running.url).port;
     const granted = await rolesCommand(["grant", "ada@example.com", "admin"], { DATA_DIR: dataDir, PORT: port });
     expect(granted).toEqual({ code: 0, output: "ada@example.com is now admin.\n" });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenOfNewMember } from "../support/server-members";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 /**
@@ -20,21 +21,8 @@ afterAll(async () => {
 
 /** A member registered through the API; their token signs them in as a bearer header. */
 async function member(server: ServerProcess): Promise<string> {
-  const registered = await fetch(`${server.url}/api/dashboard/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      user: {
-        firstname: "Timing",
-        lastname: "Member",
-        birth_date: "1990-01-01",
-        email: `timing-${Date.now()}@cap.test`,
-        password: "timing-password",
-      },
-    }),
-  });
-  expect(registered.status).toBe(201);
-  return `Bearer ${((await registered.json()) as { token: string }).token}`;
+  const email = `timing-${Date.now()}@cap.test`;
+  return `Bearer ${await tokenOfNewMember(server.url, { firstname: "Timing", email, password: "timing-password" })}`;
 }
 
 /** The figures of a Server-Timing header: `db;desc="queries";dur=…, db-queries;desc="…", app;dur=…`. */

@@ -1,6 +1,7 @@
 import http from "node:http";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenOfNewMember, verifyOn } from "../support/server-members";
 import { startServer, type ServerProcess } from "../support/server-process";
 
 /**
@@ -226,28 +227,13 @@ describe("an 8 MB photo upload at the door of the built server (issue 25 item 2)
 
   it("reads a verified member's uploads once admitted: four at once are all saved, none left waiting on the other door", async () => {
     const email = "porte-photo@example.com";
-    const registered = await fetch(`${server.url}/api/dashboard/register`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        user: { firstname: "Porte", lastname: "Photo", birth_date: "1990-02-03", email, password: "Boussole-2024" },
-      }),
+    const token = await tokenOfNewMember(server.url, {
+      firstname: "Porte",
+      lastname: "Photo",
+      email,
+      password: "Boussole-2024",
     });
-    const { token } = (await registered.json()) as { token: string };
-    let code: string | undefined;
-    for (let tries = 0; tries < 50 && !code; tries++) {
-      const log = server.logs().join("\n");
-      if (log.includes(`[mail] To: ${email}`))
-        code = log.slice(log.indexOf(`[mail] To: ${email}`)).match(/\n(\d{6})\n/)?.[1];
-      if (!code) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const verified = await fetch(`${server.url}/account_verification`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `token=${token}`, Origin: server.url },
-      body: new URLSearchParams({ intent: "verify", code: code! }),
-    });
-    expect(verified.status).toBe(303);
+    await verifyOn(server, email, `token=${token}`);
     // A photo larger than a form's 64 KB, so that the door asks who sends it.
     const noise = Buffer.alloc(400 * 400 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) & 255;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerOn } from "../support/server-members";
 import { freePort, type ServerProcess, startServer, waitFor } from "../support/server-process";
 import { startSmtp } from "../support/smtp";
 import { startTwoWorkers, type TwoWorkers } from "../support/two-workers";
@@ -32,13 +33,7 @@ afterAll(async () => {
 
 /** Registers a member and gives them a commitment due today (something to say). */
 async function member(email: string) {
-  const answer = await fetch(`${cluster.server.url}/api/dashboard/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Accept-Language": "fr" },
-    body: JSON.stringify({
-      user: { firstname: "Ana", lastname: "Barros", birth_date: "1990-02-03", email, password: PASSWORD },
-    }),
-  });
+  const answer = await registerOn(cluster.server.url, { email, password: PASSWORD }, { "Accept-Language": "fr" });
   expect(answer.status).toBe(201);
   const [{ id }] = await cluster.query<{ id: string }>(
     `select u.id from app_users u join identities i on i.id = u.identity_id where i.traits->>'email' = $1`,

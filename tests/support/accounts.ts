@@ -141,6 +141,12 @@ export async function verifiedMember(options: Parameters<typeof registerMember>[
   return member;
 }
 
+/** `verifiedMember` at `email`, named `name` ("Marie Curie": the first name, then the last). */
+export function namedMember(email: string, name: string): Promise<TestMember> {
+  const [firstName, ...last] = name.split(" ");
+  return verifiedMember({ email, first: { firstName, lastName: last.join(" ") } });
+}
+
 // --- Mail ----------------------------------------------------------------------------------------
 
 export type Mail = typeof mailOutbox.$inferSelect;

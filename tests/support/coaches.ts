@@ -5,6 +5,7 @@ import type { Coach } from "~/.server/coaching/booking-records.server";
 import { coachOfMember } from "~/.server/coaching/coaches/coach-accounts.server";
 import { grantRole } from "~/.server/coaching/coaches/role-changes.server";
 import { action as coachAction } from "~/routes/_default.coaching.$coach_slug/route";
+import { action as sessionAction } from "~/routes/_default.coaching.sessions.$id";
 import { languageCookiePair, type TestMember, verifiedMember } from "./accounts";
 import { postAs } from "./http";
 
@@ -52,6 +53,11 @@ export async function bookClaireAt(
   const cookie = options.lang ? `${member.cookie}; ${await languageCookiePair(options.lang)}` : member.cookie;
   const form = { start: start.toISOString(), tz: options.tz ?? "Europe/Paris", ...options.form };
   return postAs(coachAction, "/coaching/claire-moreau", cookie, form, { coach_slug: "claire-moreau" });
+}
+
+/** What a session's page posts (`form`: its intent and fields) for the session `id`, sent by `who`. */
+export function postOnSession(who: Parameters<typeof postAs>[2], id: string, form: Record<string, string>) {
+  return postAs(sessionAction, `/coaching/sessions/${id}`, who, form, { id });
 }
 
 /** A session booked with Claire on her first free slot from three days on, through the booking service. */

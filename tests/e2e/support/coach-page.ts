@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { grantRole, type Others } from "./roles";
 
 /**
  * The coaching pages as the journeys read them: the coach's hours, the member's calendar of dates
@@ -6,6 +7,15 @@ import { expect, type Page } from "@playwright/test";
  */
 
 const WEEKDAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
+
+/**
+ * Makes the page's member (`email`) a coach, new (no other journey's sessions are theirs), and
+ * opens every day on their hours page (for the caller to save).
+ */
+export async function newCoachOpensEveryDay(page: Page, email: string) {
+  await grantRole(email, "coach");
+  await openEveryDay(page);
+}
 
 /** On the coach's hours page: every day open 08:00–20:00, Paris time (for the caller to save). */
 export async function openEveryDay(page: Page) {
@@ -51,4 +61,34 @@ export function fact(page: Page, name: string) {
     .locator(".facts > div")
     .filter({ has: page.getByRole("term").getByText(name, { exact: true }) })
     .locator("dd");
+}
+
+/** The journeys of two browsers and a server on a shared 2-core runner: each step may wait this long. */
+export const slow = expect.configure({ timeout: 30_000 });
+
+/** The Paris calendar day `days` from now (YYYY-MM-DD). */
+export function parisDayIn(days: number): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+/**
+ * A member of their own who books, in a browser of their own on Paris time, as patient as the
+ * journey's page (its `test.use` timeouts reach only the test's own context).
+ */
+export async function bookingMember(others: Others, name: string) {
+  const signedIn = await others.signedInAs("member", { name, timezoneId: "Europe/Paris" });
+  signedIn.context.setDefaultTimeout(60_000);
+  signedIn.context.setDefaultNavigationTimeout(60_000);
+  return signedIn;
+}
+
+/** Books the first or last time of `day` on the coach's booking page; answers the session page's path. */
+export async function book(page: Page, bookingPath: string, day: string, which: "first" | "last") {
+  await page.goto(`${bookingPath}?tz=Europe%2FParis&day=${day}`);
+  await page.locator("ul.times a")[which]().click();
+  await page.getByRole("button", { name: "Confirmer la réservation" }).click();
+  await slow(page).toHaveURL(/\/coaching\/sessions\/[0-9a-f-]{36}\?booked$/);
+  return new URL(page.url()).pathname;
 }

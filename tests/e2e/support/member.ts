@@ -155,3 +155,11 @@ export const newMemberTest = base.extend<{ member: Member }>({
   ],
   storageState: async ({ member }, use) => use(member.storageState),
 });
+
+/** Signs in on the sign-in form (/home/login) of `page`, as `who`, and sends it. */
+export async function signInOnForm(page: Page, who: { email: string; password: string }) {
+  await page.goto("/home/login");
+  await page.getByLabel("Adresse e-mail").fill(who.email);
+  await page.getByLabel("Mot de passe").fill(who.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+}
