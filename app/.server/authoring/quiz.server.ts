@@ -47,8 +47,10 @@ export const passMarkSchema = z.object({
   passPercent: z.coerce
     .number({ message: "quiz.errors.passMark" })
     .int({ message: "quiz.errors.passMark" })
-    .min(0, { message: "quiz.errors.passMark" })
+    .min(1, { message: "quiz.errors.passMark" })
     .max(100, { message: "quiz.errors.passMark" }),
+  requirePass: z.boolean().optional(),
+  showAnswers: z.boolean().optional(),
 });
 export const addQuestionSchema = z.object({
   revision: revisionField,
@@ -64,6 +66,8 @@ export const questionSchema = z
     revision: revisionField,
     promptFr: draftText(trainingBounds.summary),
     promptEn: draftText(trainingBounds.summary),
+    feedbackFr: draftText(trainingBounds.summary),
+    feedbackEn: draftText(trainingBounds.summary),
     min: limit,
     max: limit,
     answers: z
@@ -146,7 +150,13 @@ const save = (
   edit: (content: DraftContent) => DraftContent | Refused,
 ) => saveDraft<QuizRefusal>(slug, { revision, authorId: author.id, lang: author.lang }, edit);
 
-/** Gives the module an empty quiz (no pass mark: any complete submission passes). */
+/** A new quiz's pass mark: a real one, as many learning platforms start from. */
+export const NEW_QUIZ_PASS_PERCENT = 70;
+
+/**
+ * Gives the module an empty quiz, with that pass mark, which the module waits for, and a review
+ * that shows the right answers.
+ */
 export function addQuiz(slug: string, moduleSlug: string, form: z.infer<typeof addQuizSchema>, author: Author) {
   return save(
     slug,
@@ -154,7 +164,7 @@ export function addQuiz(slug: string, moduleSlug: string, form: z.infer<typeof a
     author,
     onModule(moduleSlug, (module) => {
       if (module.quiz) return { refused: "hasQuiz" };
-      module.quiz = { passPercent: 0, questions: [] };
+      module.quiz = { passPercent: NEW_QUIZ_PASS_PERCENT, requirePass: true, showAnswers: true, questions: [] };
       return undefined;
     }),
   );
@@ -174,6 +184,7 @@ export function removeQuiz(slug: string, moduleSlug: string, form: z.infer<typeo
   );
 }
 
+/** The quiz's pass mark, whether the module waits for it, and whether the review shows the right answers. */
 export function savePassMark(slug: string, moduleSlug: string, form: z.infer<typeof passMarkSchema>, author: Author) {
   return save(
     slug,
@@ -181,6 +192,8 @@ export function savePassMark(slug: string, moduleSlug: string, form: z.infer<typ
     author,
     onQuiz(moduleSlug, (quiz) => {
       quiz.passPercent = form.passPercent;
+      quiz.requirePass = Boolean(form.requirePass);
+      quiz.showAnswers = Boolean(form.showAnswers);
       return undefined;
     }),
   );
@@ -256,7 +269,7 @@ export function removeQuestion(
 }
 
 /**
- * Saves a question from its editor: prompt, limits (min ≤ max, told by the schema; max ≤ its
+ * Saves a question from its editor: prompt, the feedback its review shows, limits (min ≤ max, told by the schema; max ≤ its
  * answers, told here) and each answer's labels with its right-answer mark (a training) or its
  * points per skill (a test; a skill given 0 points is left out). The answers posted must be the
  * question's, in its order: its answers are added, moved and removed by their own forms.
@@ -282,6 +295,8 @@ export function saveQuestion(
       for (const posted of form.answers)
         if (Object.keys(posted.scores ?? {}).some((id) => !skills.has(id))) return { refused: "unknownSkill" };
       question.prompt = { fr: form.promptFr, en: form.promptEn };
+      if (form.feedbackFr || form.feedbackEn) question.feedback = { fr: form.feedbackFr, en: form.feedbackEn };
+      else delete question.feedback;
       question.min = form.min;
       question.max = form.max;
       question.answers = question.answers.map((answer, index) => {
