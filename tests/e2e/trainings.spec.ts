@@ -142,6 +142,23 @@ test("a new member follows J'embarque to the end and sees the result", async ({ 
   ).toBeVisible();
 });
 
+test("the results tick only the modules done", async ({ page }) => {
+  const [done] = onboarding.modules;
+  await page.goto(`/training/j-embarque/modules/${done.slug}`);
+  await readEveryPart(page);
+  await pickRightAnswers(page, done);
+  await submitQuiz(page, /quiz=done#quiz$/);
+  await page.goto("/training_results/j-embarque");
+  const tick = (title: string) =>
+    page.locator(".check-list > li", { hasText: title }).evaluate((item) => getComputedStyle(item, "::before").content);
+  await expect(page.locator(".check-list > li", { hasText: done.title.fr })).toContainText("2 / 2 au quiz");
+  expect(await tick(done.title.fr)).toBe('"✓"');
+  for (const module of onboarding.modules.slice(1)) {
+    await expect(page.locator(".check-list > li", { hasText: module.title.fr })).toContainText("Pas encore fait");
+    expect(await tick(module.title.fr)).not.toContain("✓");
+  }
+});
+
 test("a payable training's modules say why they are locked and how to unlock them", async ({ page }) => {
   await page.goto("/training/tenir-le-cap");
   const modules = page.locator("ol.training-list > li");
