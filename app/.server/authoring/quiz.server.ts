@@ -143,12 +143,24 @@ function onAnswerAt(
   });
 }
 
-const save = (
-  slug: string,
-  revision: number,
-  author: Author,
-  edit: (content: DraftContent) => DraftContent | Refused,
-) => saveDraft<QuizRefusal>(slug, { revision, authorId: author.id, lang: author.lang }, edit);
+type Edit = (content: DraftContent) => DraftContent | Refused;
+
+const save = (slug: string, revision: number, author: Author, edit: Edit) =>
+  saveDraft<QuizRefusal>(slug, { revision, authorId: author.id, lang: author.lang }, edit);
+
+/** A change to the quiz of `moduleSlug`, as the service pages call: the form, then who saves it. */
+function quizChange<Form extends { revision: number }>(change: (moduleSlug: string, form: Form) => Edit) {
+  return (slug: string, moduleSlug: string, form: Form, author: Author) =>
+    save(slug, form.revision, author, change(moduleSlug, form));
+}
+
+/** A change to one question of the quiz, likewise. */
+function questionChange<Form extends { revision: number }>(
+  change: (moduleSlug: string, questionId: string, form: Form) => Edit,
+) {
+  return (slug: string, moduleSlug: string, questionId: string, form: Form, author: Author) =>
+    save(slug, form.revision, author, change(moduleSlug, questionId, form));
+}
 
 /** A new quiz's pass mark: a real one, as many learning platforms start from. */
 export const NEW_QUIZ_PASS_PERCENT = 70;
@@ -234,40 +246,6 @@ export async function addQuestion(
   return { result, id };
 }
 
-export function moveQuestion(
-  slug: string,
-  moduleSlug: string,
-  form: z.infer<typeof questionMoveSchema>,
-  author: Author,
-) {
-  return save(
-    slug,
-    form.revision,
-    author,
-    onQuestionAt(moduleSlug, form.question, (quiz, index) => {
-      quiz.questions = moved(quiz.questions, index, form.direction);
-      return undefined;
-    }),
-  );
-}
-
-export function removeQuestion(
-  slug: string,
-  moduleSlug: string,
-  form: z.infer<typeof questionRemoveSchema>,
-  author: Author,
-) {
-  return save(
-    slug,
-    form.revision,
-    author,
-    onQuestionAt(moduleSlug, form.question, (quiz, index) => {
-      quiz.questions.splice(index, 1);
-      return undefined;
-    }),
-  );
-}
-
 /**
  * Saves a question from its editor: prompt, the feedback its review shows, limits (min ≤ max, told by the schema; max ≤ its
  * answers, told here) and each answer's labels with its right-answer mark (a training) or its
@@ -341,40 +319,32 @@ export function addAnswer(
   );
 }
 
-export function moveAnswer(
-  slug: string,
-  moduleSlug: string,
-  questionId: string,
-  form: z.infer<typeof answerMoveSchema>,
-  author: Author,
-) {
-  return save(
-    slug,
-    form.revision,
-    author,
-    onAnswerAt(moduleSlug, questionId, form.answer, (question, index) => {
-      question.answers = moved(question.answers, index, form.direction);
-      return undefined;
-    }),
-  );
-}
+export const moveQuestion = quizChange((moduleSlug, form: z.infer<typeof questionMoveSchema>) =>
+  onQuestionAt(moduleSlug, form.question, (quiz, index) => {
+    quiz.questions = moved(quiz.questions, index, form.direction);
+    return undefined;
+  }),
+);
+
+export const removeQuestion = quizChange((moduleSlug, form: z.infer<typeof questionRemoveSchema>) =>
+  onQuestionAt(moduleSlug, form.question, (quiz, index) => {
+    quiz.questions.splice(index, 1);
+    return undefined;
+  }),
+);
+
+export const moveAnswer = questionChange((moduleSlug, questionId, form: z.infer<typeof answerMoveSchema>) =>
+  onAnswerAt(moduleSlug, questionId, form.answer, (question, index) => {
+    question.answers = moved(question.answers, index, form.direction);
+    return undefined;
+  }),
+);
 
 /** Removes an answer, refused when fewer answers would be left than the question lets members choose. */
-export function removeAnswer(
-  slug: string,
-  moduleSlug: string,
-  questionId: string,
-  form: z.infer<typeof answerRemoveSchema>,
-  author: Author,
-) {
-  return save(
-    slug,
-    form.revision,
-    author,
-    onAnswerAt(moduleSlug, questionId, form.answer, (question, index) => {
-      if (question.answers.length - 1 < question.max) return { refused: "removeBelowMax" };
-      question.answers.splice(index, 1);
-      return undefined;
-    }),
-  );
-}
+export const removeAnswer = questionChange((moduleSlug, questionId, form: z.infer<typeof answerRemoveSchema>) =>
+  onAnswerAt(moduleSlug, questionId, form.answer, (question, index) => {
+    if (question.answers.length - 1 < question.max) return { refused: "removeBelowMax" };
+    question.answers.splice(index, 1);
+    return undefined;
+  }),
+);
