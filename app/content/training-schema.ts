@@ -157,6 +157,11 @@ function contentSchema<Video extends z.ZodTypeAny>(complete: boolean, videoOf: (
       /** How many answers the member must pick at least and may pick at most (SPEC §5). */
       min: z.number().int().min(1),
       max: z.number().int().min(1),
+      /** What the review after each attempt tells the member about this question (either language may be empty). */
+      feedback: z
+        .object({ fr: z.string().max(bounds.summary), en: z.string().max(bounds.summary) })
+        .strict()
+        .optional(),
       answers: z
         .array(answer)
         .min(complete ? 2 : 0)
@@ -181,8 +186,15 @@ function contentSchema<Video extends z.ZodTypeAny>(complete: boolean, videoOf: (
 
   const quiz = z
     .object({
-      /** Share of questions answered exactly right needed to pass (0: any complete submission passes). */
+      /**
+       * Share of the graded questions answered exactly right needed to pass. 0 is no pass mark: a
+       * graded quiz is not published or seeded without one (publishableContent).
+       */
       passPercent: z.number().int().min(0).max(100).default(0),
+      /** The module is completed only once the pass mark is reached (else by any complete attempt). */
+      requirePass: z.boolean().default(true),
+      /** The review after each attempt shows the right answers. */
+      showAnswers: z.boolean().default(true),
       questions: z.array(question).min(least).max(bounds.questions).superRefine(uniqueBy("id")),
     })
     .strict();
@@ -263,6 +275,21 @@ function contentSchema<Video extends z.ZodTypeAny>(complete: boolean, videoOf: (
 export const trainingContent = contentSchema(true, publishedVideo);
 /** An author's working copy (training_drafts.content): checked on every save, completed by publishing. */
 export const draftContent = contentSchema(false, draftVideo);
+
+/** A quiz is graded when one of its questions has right answers: it is then scored and passed or not. */
+export function isGraded(quiz: { questions: { answers: { correct?: boolean }[] }[] }): boolean {
+  return quiz.questions.some((question) => question.answers.some((answer) => answer.correct));
+}
+
+/**
+ * What may be published or seeded: complete, and each graded quiz with its pass mark, so that no
+ * member reads "passed" over wrong answers. Content already live is read with trainingContent.
+ */
+export const publishableContent = trainingContent.superRefine((training, ctx) => {
+  for (const [m, module] of training.modules.entries())
+    if (module.quiz && isGraded(module.quiz) && module.quiz.passPercent === 0)
+      ctx.addIssue({ code: "custom", path: ["modules", m, "quiz", "passPercent"], message: "passMarkMissing" });
+});
 
 export type TrainingContent = z.infer<typeof trainingContent>;
 /** A training as its file says it, defaults left out. */

@@ -33,7 +33,6 @@ export default function ModulePreview() {
     <PreviewFrame preview={frame}>
       <ModulePageBody
         module={module}
-        quizOutcome={null}
         reply={undefined}
         links={{
           training: previewHref(base.slug, base.lang, undefined, base.width),

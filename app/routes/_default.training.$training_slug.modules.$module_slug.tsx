@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (found.found === "nothing") notFound(request);
   if (found.found === "locked") throw redirect(`/training/${found.trainingSlug}`);
   const { view } = found;
-  return { title: view.title, module: view, quizOutcome: new URL(request.url).searchParams.get("quiz") };
+  return { title: view.title, module: view };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -80,13 +80,12 @@ function after(request: Request, outcome: StepOutcome, next: string, trainingSlu
 }
 
 export default function ModulePage() {
-  const { module, quizOutcome } = useLoaderData<typeof loader>();
+  const { module } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const base = `/training/${module.training.slug}/modules`;
   return (
     <ModulePageBody
       module={module}
-      quizOutcome={quizOutcome}
       reply={reply}
       links={{
         training: `/training/${module.training.slug}`,

@@ -1,11 +1,14 @@
 import { expect, type Page } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { newMemberTest as test } from "./support/member";
+import { pickRightAnswers, seededTraining } from "./support/seeded-quiz";
+
+const onboarding = seededTraining("j-embarque");
 
 /**
  * Issue 4's journey, with JavaScript on and off: a new member starts "J'embarque", reads each
- * part, meets the quiz's messages with their choices kept, passes, completes every module, lands
- * on the congratulation page and sees the result.
+ * part, meets the quiz's messages with their choices kept, fails below the pass mark and reads the
+ * review, passes, completes every module, lands on the congratulation page and sees the result.
  */
 async function readEveryPart(page: Page) {
   const buttons = page.getByRole("button", { name: /^J’ai lu/ });
@@ -49,7 +52,7 @@ async function answerEveryQuestion(page: Page) {
 }
 
 test("a new member follows J'embarque to the end and sees the result", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await page.goto("/trainings");
   await checkPage(page, "trainings");
   const card = page.getByRole("article", { name: "J’embarque" });
@@ -80,8 +83,33 @@ test("a new member follows J'embarque to the end and sees the result", async ({ 
   await expect(multi).toHaveAccessibleDescription(/Vous ne pouvez pas choisir plus de 3 réponses/);
   for (let a = 0; a < 4; a++) await expect(multi.locator("input").nth(a)).toBeChecked();
 
+  // Three of five picked, and the first question's first answer ("Mon coach"): below the 70 % mark.
   await multi.locator("input").nth(3).uncheck();
   await submitQuiz(page, /quiz=done#quiz$/);
+  const review = page.locator(".quiz-review");
+  await expect(review.getByRole("heading", { name: "Quiz non réussi" })).toBeVisible();
+  await expect(page.getByText("Quiz réussi", { exact: true })).toHaveCount(0);
+  await expect(review.getByText("1 bonne réponse sur 2.")).toBeVisible();
+  await expect(review.getByText("Il faut 2 bonnes réponses sur 2 (70 %) pour le réussir.")).toBeVisible();
+  await expect(review.getByText("Le module sera terminé une fois ce quiz réussi.")).toBeVisible();
+  // The review: the question marked wrong, the right answer, the author's feedback.
+  const reviewed = review.locator("li", { hasText: "qui tient la barre de votre vie" });
+  await expect(reviewed.getByText("Faux", { exact: true })).toBeVisible();
+  await expect(reviewed.getByText("Votre réponse : Mon coach")).toBeVisible();
+  await expect(reviewed.getByText("La bonne réponse : Moi, le capitaine")).toBeVisible();
+  await expect(reviewed.getByText(/c’est vous qui décidez du cap/)).toBeVisible();
+  await expect(page.getByText("Module terminé", { exact: true })).toHaveCount(0);
+  await checkPage(page, "module-quiz-failed");
+
+  // Tried again with the right answer: passed, and only now is the module completed.
+  await page.getByRole("radio", { name: "Moi, le capitaine" }).check();
+  await expect(async () => {
+    if (!(await review.getByRole("heading", { name: "Quiz réussi" }).isVisible()))
+      await page.getByRole("button", { name: "Valider mes réponses" }).click();
+    await expect(review.getByRole("heading", { name: "Quiz réussi" })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(review.getByText("2 bonnes réponses sur 2.")).toBeVisible();
+  await expect(review.getByText("Juste", { exact: true })).toHaveCount(2);
   await expect(page.getByText("Module terminé", { exact: true }).first()).toBeVisible();
   // On the training page the completed module offers its result (SPEC §4), the next one to start.
   await page.goto("/training/j-embarque");
@@ -96,7 +124,7 @@ test("a new member follows J'embarque to the end and sees the result", async ({ 
     await page.getByRole("link", { name: /Module suivant/ }).click();
     await expect(page).toHaveURL(new RegExp(`/modules/${slug}$`));
     await readEveryPart(page);
-    await answerEveryQuestion(page);
+    await pickRightAnswers(page, onboarding.modules.find((m) => m.slug === slug)!);
     // Module 2 comes back completed; module 3 ends the training.
     await submitQuiz(page, /quiz=done#quiz$|\/congratulations$/);
   }
@@ -112,6 +140,23 @@ test("a new member follows J'embarque to the end and sees the result", async ({ 
   await expect(
     page.getByRole("article", { name: "J’embarque" }).getByRole("link", { name: /Voir mon résultat/ }),
   ).toBeVisible();
+});
+
+test("the results tick only the modules done", async ({ page }) => {
+  const [done] = onboarding.modules;
+  await page.goto(`/training/j-embarque/modules/${done.slug}`);
+  await readEveryPart(page);
+  await pickRightAnswers(page, done);
+  await submitQuiz(page, /quiz=done#quiz$/);
+  await page.goto("/training_results/j-embarque");
+  const tick = (title: string) =>
+    page.locator(".check-list > li", { hasText: title }).evaluate((item) => getComputedStyle(item, "::before").content);
+  await expect(page.locator(".check-list > li", { hasText: done.title.fr })).toContainText("2 / 2 au quiz");
+  expect(await tick(done.title.fr)).toBe('"✓"');
+  for (const module of onboarding.modules.slice(1)) {
+    await expect(page.locator(".check-list > li", { hasText: module.title.fr })).toContainText("Pas encore fait");
+    expect(await tick(module.title.fr)).not.toContain("✓");
+  }
 });
 
 test("a payable training's modules say why they are locked and how to unlock them", async ({ page }) => {

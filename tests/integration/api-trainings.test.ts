@@ -72,9 +72,33 @@ describe("trainings API", () => {
       `You cannot answer more than ${multi.max}`,
     ]);
 
-    const accepted = await submit(answers);
+    // The multiple choice right, the first question wrong: below the pass mark, with the review.
+    const rightThree = ["modules-courts", "tests", "seance-decouverte"];
+    const wrong = await submit({ ...answers, [multi.id]: rightThree });
+    expect(wrong.status).toBe(200);
+    const failed = await checkedJson(wrong, quizPath, "post");
+    expect(failed.review).toMatchObject({ outcome: "failed", right: 1, total: 2, needed: 2 });
+    expect(failed.review.passPercent).toBe(70);
+    const [first, , opinion] = failed.review.questions;
+    expect(first).toMatchObject({
+      outcome: "wrong",
+      picked: [{ id: "mon-coach", label: "Mon coach" }],
+      right: [{ id: "moi", label: "Moi, le capitaine" }],
+    });
+    expect(first.feedback).toMatch(/c’est vous qui décidez du cap/);
+    expect(opinion).toMatchObject({ outcome: "ungraded", right: null, feedback: null });
+
+    // The training's answer carries the same review of the last attempt.
+    const again = await checkedJson(
+      await get(trainingApi, "/api/trainings/j-embarque", member.token, { training_slug: "j-embarque" }),
+      "/api/trainings/{training_slug}",
+      "get",
+    );
+    expect(again.modules[0].quiz.review).toEqual(failed.review);
+
+    const accepted = await submit({ ...answers, [multi.id]: rightThree, [first.id]: ["moi"] });
     expect(accepted.status).toBe(200);
-    await checkedJson(accepted, quizPath, "post");
+    expect((await checkedJson(accepted, quizPath, "post")).review).toMatchObject({ outcome: "passed", right: 2 });
   });
 
   it("answers 404 for an unknown training and 403 for a locked one's quiz", async () => {

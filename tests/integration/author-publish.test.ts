@@ -16,6 +16,9 @@ import HistoryPage, {
 } from "~/routes/_default.author.trainings.$slug.history";
 import { loader as versionFileLoader } from "~/routes/author.trainings.$slug.history.$number.file[.]json";
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
+import QuizPage, {
+  loader as quizLoader,
+} from "~/routes/_default.author.trainings.$slug.modules.$module.quiz._index/route";
 import { renderPage, type TestMember, verifiedMember } from "../support/accounts";
 import { buildRequest, callWith, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
 import { withRole } from "../support/roles";
@@ -114,6 +117,33 @@ describe("/author/trainings/<slug>/publish", () => {
     const refused = await publish("cap-2024", author, await revisionOf("cap-2024"));
     expect(statusOf(refused)).toBe(422);
     expect(await db().select().from(trainingVersions)).toEqual(before);
+  });
+
+  it("refuses a graded quiz without a pass mark, and the quiz's page says so", async () => {
+    const author = await withRole("author@example.com", "author");
+    await editDraft("j-embarque", author, (content) => {
+      content.modules[1].quiz!.passPercent = 0;
+      return content;
+    });
+    const page = await dataOf<{ complete: boolean; missing: { path: string; where: string; message: string }[] }>(
+      await getAs(publishLoader, "/author/trainings/j-embarque/publish", author.cookie, { slug: "j-embarque" }),
+    );
+    expect(page.complete).toBe(false);
+    expect(page.missing).toEqual([
+      {
+        path: "modules[1].quiz.passPercent",
+        where: expect.stringMatching(/^Module 2 « .+ » › Quiz › Note pour réussir$/),
+        message: "un quiz noté (avec de bonnes réponses) a besoin d’une note pour être réussi, de 1 à 100 %",
+      },
+    ]);
+    const before = await db().select().from(trainingVersions);
+    expect(statusOf(await publish("j-embarque", author, await revisionOf("j-embarque")))).toBe(422);
+    expect(await db().select().from(trainingVersions)).toEqual(before);
+
+    const quizPath = "/author/trainings/j-embarque/modules/lire-sa-carte/quiz";
+    const quiz = await getAs(quizLoader, quizPath, author.cookie, { slug: "j-embarque", module: "lire-sa-carte" });
+    const html = await renderPage(QuizPage, { path: quizPath, loaderData: await dataOf<object>(quiz) });
+    expect(html).toContain("Ce quiz a de bonnes réponses mais pas encore de note");
   });
 
   it("publishes the draft the author saw as the next version, live for members at once; a stale one gets 409", async () => {

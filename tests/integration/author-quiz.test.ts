@@ -81,6 +81,8 @@ async function questionForm(change: (form: Record<string, string>) => void = () 
     revision: await revisionOf(TRAINING),
     promptFr: question.prompt.fr,
     promptEn: question.prompt.en,
+    feedbackFr: question.feedback?.fr ?? "",
+    feedbackEn: question.feedback?.en ?? "",
     min: String(question.min),
     max: String(question.max),
   };
@@ -188,7 +190,8 @@ describe("a module's quiz", () => {
       revision: await revisionOf(TRAINING),
     });
     expect(headerOf(added, "Location")).toBe(`${quizPath}?saved=quizAdded`);
-    expect(await quizOf()).toEqual({ passPercent: 0, questions: [] });
+    // A new quiz has a real pass mark, which the module waits for, and a review with the right answers.
+    expect(await quizOf()).toEqual({ passPercent: 70, requirePass: true, showAnswers: true, questions: [] });
     const again = await post(quizAction, quizPath, cookie, quizParams, {
       intent: "addQuiz",
       revision: await revisionOf(TRAINING),
@@ -196,7 +199,7 @@ describe("a module's quiz", () => {
     expect(statusOf(again)).toBe(409);
   });
 
-  it("sets the pass mark, 0 to 100, refusing anything else with a message", async () => {
+  it("sets the pass mark, 1 to 100, refusing anything else with a message", async () => {
     const { cookie } = await author();
     const saved = await post(quizAction, quizPath, cookie, quizParams, {
       intent: "passMark",
@@ -206,7 +209,7 @@ describe("a module's quiz", () => {
     expect(headerOf(saved, "Location")).toBe(`${quizPath}?saved=passMark`);
     expect((await quizOf())?.passPercent).toBe(75);
     const before = await rows();
-    for (const passPercent of ["101", "-1", "50.5", "abc", ""]) {
+    for (const passPercent of ["0", "101", "-1", "50.5", "abc", ""]) {
       const refused = await post(quizAction, quizPath, cookie, quizParams, {
         intent: "passMark",
         revision: await revisionOf(TRAINING),
@@ -218,6 +221,28 @@ describe("a module's quiz", () => {
       ]);
     }
     expect(await rows()).toEqual(before);
+  });
+
+  it("says whether the module waits for the mark and whether the review shows the right answers", async () => {
+    const { cookie } = await author();
+    const html = (
+      await renderPage(QuizPage, {
+        path: quizPath,
+        loaderData: await dataOf<object>(await getAs(quizLoader, quizPath, cookie, quizParams)),
+      })
+    ).replaceAll("<!-- -->", "");
+    // The seeded quiz's mark, both boxes ticked as a quiz starts.
+    expect(html).toMatch(/name="passPercent"[^>]*value="70"/);
+    expect(html).toMatch(/name="requirePass"[^>]*checked/);
+    expect(html).toContain("Montrer les bonnes réponses après chaque tentative");
+    const saved = await post(quizAction, quizPath, cookie, quizParams, {
+      intent: "passMark",
+      revision: await revisionOf(TRAINING),
+      passPercent: "60",
+      showAnswers: "on",
+    });
+    expect(headerOf(saved, "Location")).toBe(`${quizPath}?saved=passMark`);
+    expect(await quizOf()).toMatchObject({ passPercent: 60, requirePass: false, showAnswers: true });
   });
 
   it("adds a question with two answers to write, its id from its prompt, and opens it", async () => {
@@ -335,6 +360,33 @@ describe("a module's quiz", () => {
 });
 
 describe("a question and its answers", () => {
+  it("saves the feedback the review shows after each attempt; left empty, there is none", async () => {
+    const { cookie } = await author();
+    const page = await dataOf<object>(await get(questionLoader, questionPath, cookie, questionParams));
+    const html = await renderPage(QuestionPage, { path: questionPath, lang: "en", loaderData: page });
+    expect(html).toContain("Feedback shown after each attempt");
+    expect(html).toContain("you decide the course");
+    const written = await questionForm((f) => {
+      f.feedbackFr = "  C’est vous qui tenez la barre.  ";
+      f.feedbackEn = "You hold the helm.";
+    });
+    expect(headerOf(await post(questionAction, questionPath, cookie, questionParams, written), "Location")).toBe(
+      `${questionPath}?saved=question`,
+    );
+    const question = async () => (await quizOf())?.questions.find((q) => q.id === QUESTION);
+    expect((await question())?.feedback).toEqual({ fr: "C’est vous qui tenez la barre.", en: "You hold the helm." });
+    const emptied = await questionForm((f) => {
+      f.feedbackFr = "";
+      f.feedbackEn = "";
+    });
+    await post(questionAction, questionPath, cookie, questionParams, emptied);
+    expect((await question())?.feedback).toBeUndefined();
+    const tooLong = await questionForm((f) => {
+      f.feedbackFr = "x".repeat(601);
+    });
+    expect(statusOf(await post(questionAction, questionPath, cookie, questionParams, tooLong))).toBe(400);
+  });
+
   it("saves the prompt, the limits, the labels and the right answers at once", async () => {
     const { cookie } = await author();
     const form = await questionForm((f) => {

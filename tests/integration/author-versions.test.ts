@@ -104,7 +104,10 @@ async function resultOf(member: TestMember) {
 type ModuleData = {
   module: {
     completed: boolean;
-    quiz: { questions: { id: string; prompt: string }[]; last: { right: number; earlier: Answered | null } | null };
+    quiz: {
+      questions: { id: string; prompt: string }[];
+      last: { review: { right: number; questions: { prompt: string }[] }; changed: boolean } | null;
+    };
   };
 };
 
@@ -144,25 +147,26 @@ describe("versions keep members' progress (issue 26 item 5)", () => {
     expect(after.modules[0]).toMatchObject({ completed: true, right: before.result.modules[0].right });
     // The result shows the question as the member read it.
     expect(after.modules[0].answers![0].prompt).toBe(fr(first.quiz!.questions[0].prompt));
-    // The module page asks the new wording, and shows the member's earlier answers in the old one.
+    // The module page asks the new wording, and reviews the member's last attempt in the old one.
     const page = (await moduleOf(member, first.slug)).module;
     expect(page.completed).toBe(true);
     expect(page.quiz.questions[0].prompt).toBe("Qui tient la barre, d’après vous ?");
-    expect(page.quiz.last!.earlier![0].prompt).toBe(fr(first.quiz!.questions[0].prompt));
+    expect(page.quiz.last!.changed).toBe(true);
+    expect(page.quiz.last!.review.questions[0].prompt).toBe(fr(first.quiz!.questions[0].prompt));
     const html = await renderPage(ModulePage, {
       path: modulePath(first.slug),
       loaderData: await moduleOf(member, first.slug),
     });
-    expect(html).toContain("Vos réponses précédentes");
+    expect(html).toContain("Ce quiz a changé depuis votre dernière réponse");
     expect(html).toContain("Qui tient la barre, d’après vous ?");
     expect(html).toContain(fr(first.quiz!.questions[0].prompt).replace(/'/g, "&#x27;"));
 
-    // Answered again: the new submission points at the new version, and nothing earlier shows.
+    // Answered again: the new submission points at the new version, and the quiz has not changed since.
     await answerQuiz(member, first);
     const [published] = await db().select().from(trainings).where(eq(trainings.slug, SLUG));
     const submissions = await db().select().from(quizSubmissions).orderBy(asc(quizSubmissions.createdAt));
     expect(submissions.map((s) => s.versionId)).toEqual([live.versionId, published.versionId]);
-    expect((await moduleOf(member, first.slug)).module.quiz.last!.earlier).toBeNull();
+    expect((await moduleOf(member, first.slug)).module.quiz.last!.changed).toBe(false);
   });
 
   it("removing a question or an answer keeps the past result page showing what the member saw", async () => {

@@ -15,6 +15,7 @@ import {
 import { loader as congratulationsLoader } from "~/routes/_next.training.$training_slug.congratulations";
 import { type TestMember, verifiedMember } from "../support/accounts";
 import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
+import { validAnswers } from "../support/trainings";
 
 /** Issue 28 item 2: a certificate when a training is completed, its public verification page, its withdrawal. */
 const onboarding = readTrainingFiles().find((file) => file.content.slug === "j-embarque")!.content;
@@ -30,7 +31,7 @@ async function completeOnboarding(member: TestMember) {
       );
     for (const part of module.parts) await post({ intent: "read", part: part.slug });
     const quiz: Record<string, string[]> = { intent: ["quiz"] };
-    for (const q of module.quiz!.questions) quiz[`q_${q.id}`] = q.answers.slice(0, q.min).map((a) => a.id);
+    for (const [question, ids] of Object.entries(validAnswers(module))) quiz[`q_${question}`] = ids;
     await post(quiz);
   }
 }

@@ -31,6 +31,7 @@ import { endpointAt } from "../support/endpoints";
 import { buildRequest, callApi, callWith, dataOf, headerOf, type RouteFunction, statusOf } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { totpCode } from "../support/totp";
+import { seededContent, validAnswers } from "../support/trainings";
 
 /**
  * Issue 25 item 7, "Download my data": every record Cap holds about a member, as JSON (the file,
@@ -173,12 +174,7 @@ describe("downloading my data", () => {
       const path = `/api/trainings/j-embarque/modules/${module.slug}/parts/${part.slug}/read`;
       expect((await post(path, undefined, { ...moduleParams, part_slug: part.slug })).status).toBe(200);
     }
-    const answers = Object.fromEntries(
-      module.quiz.questions.map((q: { id: string; min: number; answers: { id: string }[] }) => [
-        q.id,
-        q.answers.slice(0, q.min).map((a) => a.id),
-      ]),
-    );
+    const answers = validAnswers(seededContent["j-embarque"].modules.find((m) => m.slug === module.slug)!);
     expect(
       (await post(`/api/trainings/j-embarque/modules/${module.slug}/quiz`, { answers }, moduleParams)).status,
     ).toBeLessThan(300);

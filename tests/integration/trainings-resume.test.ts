@@ -8,6 +8,7 @@ import { action as moduleAction } from "~/routes/_default.training.$training_slu
 import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
 import { type TestMember, verifiedMember } from "../support/accounts";
 import { buildRequest, callWith, dataOf, statusOf } from "../support/http";
+import { validAnswers } from "../support/trainings";
 
 /**
  * Issue 28 item 1: "continue" on the training page, the overview and the trainings list takes the
@@ -56,10 +57,10 @@ const read = (member: TestMember, module: string, part: string) => post(member, 
 
 function quiz(member: TestMember, module: (typeof onboarding.modules)[number], pick: "valid" | "tooMany") {
   const form: Record<string, string[]> = { intent: ["quiz"] };
-  for (const q of module.quiz!.questions) {
-    const count = pick === "valid" ? q.min : q.max + 1;
-    form[`q_${q.id}`] = q.answers.slice(0, Math.min(count, q.answers.length)).map((a) => a.id);
-  }
+  const right = validAnswers(module);
+  for (const q of module.quiz!.questions)
+    form[`q_${q.id}`] =
+      pick === "valid" ? right[q.id] : q.answers.slice(0, Math.min(q.max + 1, q.answers.length)).map((a) => a.id);
   return post(member, module.slug, form);
 }
 

@@ -10,10 +10,10 @@ import {
   action as moduleAction,
 } from "~/routes/_default.training.$training_slug.modules.$module_slug";
 import { loader as congratulationsLoader } from "~/routes/_next.training.$training_slug.congratulations";
-import { loader as resultLoader } from "~/routes/_default.training_results.j-embarque";
+import ResultPage, { loader as resultLoader } from "~/routes/_default.training_results.j-embarque";
 import { errorCount } from "~/components/form/quiz-form";
 import { selectionError } from "~/forms/quiz";
-import { type TestMember, verifiedMember } from "../support/accounts";
+import { renderPage, type TestMember, verifiedMember } from "../support/accounts";
 import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { validAnswers } from "../support/trainings";
 
@@ -226,7 +226,8 @@ describe("quiz", () => {
     expect(headerOf(accepted, "Location")).toBe(`${modulePath(module.slug)}?quiz=done#quiz`);
     const [stored] = await db().select().from(quizSubmissions).where(eq(quizSubmissions.memberId, member.memberId));
     expect(stored.passed).toBe(true);
-    expect(stored.score.total).toBe(module.quiz!.questions.length);
+    // Scored on the graded questions: a question without right answers is an opinion.
+    expect(stored.score.total).toBe(module.quiz!.questions.filter((q) => q.answers.some((a) => a.correct)).length);
 
     const view = async () =>
       dataOf<{ module: { completed: boolean; quiz: { last: { answers: Record<string, string[]> } } } }>(
@@ -268,6 +269,36 @@ describe("a whole training", () => {
       await callWith(resultLoader, buildRequest("/training_results/j-embarque", { cookie: member.cookie })),
     );
     expect(result.result.modules.every((m) => m.completed && m.right !== null)).toBe(true);
+  });
+});
+
+describe("a training's results", () => {
+  it("tick only the modules done: one not done yet, or answered below the mark, gets no tick", async () => {
+    const member = await verifiedMember();
+    const [done, failed] = onboarding.modules;
+    await completeModule(member, done);
+    await answerQuiz(member, failed.slug, {
+      ...validAnswers(failed),
+      [failed.quiz!.questions[0].id]: failed
+        .quiz!.questions[0].answers.filter((a) => !a.correct)
+        .map((a) => a.id)
+        .slice(0, 1),
+    });
+    const data = await dataOf<object>(
+      await callWith(resultLoader, buildRequest("/training_results/j-embarque", { cookie: member.cookie })),
+    );
+    const html = (await renderPage(ResultPage, { path: "/training_results/j-embarque", loaderData: data })).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    const items = [...html.matchAll(/<li( class="check-list__open")?><strong>([^<]+)<\/strong> — ([^<]+)/g)].map(
+      ([, open, title, state]) => [title, state.trim(), open ? "open" : "ticked"],
+    );
+    expect(items).toEqual([
+      [done.title.fr, "2 / 2 au quiz", "ticked"],
+      [failed.title.fr, "1 / 2 au quiz", "open"],
+      [onboarding.modules[2].title.fr, "Pas encore fait", "open"],
+    ]);
   });
 });
 

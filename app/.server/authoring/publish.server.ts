@@ -12,6 +12,7 @@ import type { PublishRefusal } from "./contract.server";
 import { revisionField } from "./training-meta.server";
 import {
   type DraftContent,
+  publishableContent,
   trainingBounds,
   trainingContent,
   type TrainingContent,
@@ -46,7 +47,7 @@ export async function publishCheck(
   lang: Language,
   t: TFunction,
 ): Promise<PublishCheck> {
-  const parsed = trainingContent.safeParse(draft.content);
+  const parsed = publishableContent.safeParse(draft.content);
   const missing = parsed.success
     ? []
     : contentProblems(parsed.error.issues, draft.content, lang).map((problem) => ({
@@ -86,6 +87,7 @@ const namedFields = [
   "poster",
   "video",
   "quiz",
+  "passPercent",
   "hours",
   "modules",
   "parts",
@@ -148,7 +150,7 @@ export const republishSchema = z.object({
 /** The draft `slug` as it was at `revision` becomes the training's next version, live at once. */
 export function publishDraft(slug: string, author: Author): Promise<PublishOutcome> {
   return publishing(slug, author, async (draft, tx) => {
-    const parsed = trainingContent.safeParse(draft);
+    const parsed = publishableContent.safeParse(draft);
     if (!parsed.success) return { ok: false, error: "incomplete" };
     // A draft identical to what members see would only add a version that changes nothing.
     const [live] = await tx

@@ -47,8 +47,10 @@ export const passMarkSchema = z.object({
   passPercent: z.coerce
     .number({ message: "quiz.errors.passMark" })
     .int({ message: "quiz.errors.passMark" })
-    .min(0, { message: "quiz.errors.passMark" })
+    .min(1, { message: "quiz.errors.passMark" })
     .max(100, { message: "quiz.errors.passMark" }),
+  requirePass: z.boolean().optional(),
+  showAnswers: z.boolean().optional(),
 });
 export const addQuestionSchema = z.object({
   revision: revisionField,
@@ -64,6 +66,8 @@ export const questionSchema = z
     revision: revisionField,
     promptFr: draftText(trainingBounds.summary),
     promptEn: draftText(trainingBounds.summary),
+    feedbackFr: draftText(trainingBounds.summary),
+    feedbackEn: draftText(trainingBounds.summary),
     min: limit,
     max: limit,
     answers: z
@@ -139,14 +143,32 @@ function onAnswerAt(
   });
 }
 
-const save = (
-  slug: string,
-  revision: number,
-  author: Author,
-  edit: (content: DraftContent) => DraftContent | Refused,
-) => saveDraft<QuizRefusal>(slug, { revision, authorId: author.id, lang: author.lang }, edit);
+type Edit = (content: DraftContent) => DraftContent | Refused;
 
-/** Gives the module an empty quiz (no pass mark: any complete submission passes). */
+const save = (slug: string, revision: number, author: Author, edit: Edit) =>
+  saveDraft<QuizRefusal>(slug, { revision, authorId: author.id, lang: author.lang }, edit);
+
+/** A change to the quiz of `moduleSlug`, as the service pages call: the form, then who saves it. */
+function quizChange<Form extends { revision: number }>(change: (moduleSlug: string, form: Form) => Edit) {
+  return (slug: string, moduleSlug: string, form: Form, author: Author) =>
+    save(slug, form.revision, author, change(moduleSlug, form));
+}
+
+/** A change to one question of the quiz, likewise. */
+function questionChange<Form extends { revision: number }>(
+  change: (moduleSlug: string, questionId: string, form: Form) => Edit,
+) {
+  return (slug: string, moduleSlug: string, questionId: string, form: Form, author: Author) =>
+    save(slug, form.revision, author, change(moduleSlug, questionId, form));
+}
+
+/** A new quiz's pass mark: a real one, as many learning platforms start from. */
+export const NEW_QUIZ_PASS_PERCENT = 70;
+
+/**
+ * Gives the module an empty quiz, with that pass mark, which the module waits for, and a review
+ * that shows the right answers.
+ */
 export function addQuiz(slug: string, moduleSlug: string, form: z.infer<typeof addQuizSchema>, author: Author) {
   return save(
     slug,
@@ -154,7 +176,7 @@ export function addQuiz(slug: string, moduleSlug: string, form: z.infer<typeof a
     author,
     onModule(moduleSlug, (module) => {
       if (module.quiz) return { refused: "hasQuiz" };
-      module.quiz = { passPercent: 0, questions: [] };
+      module.quiz = { passPercent: NEW_QUIZ_PASS_PERCENT, requirePass: true, showAnswers: true, questions: [] };
       return undefined;
     }),
   );
@@ -174,6 +196,7 @@ export function removeQuiz(slug: string, moduleSlug: string, form: z.infer<typeo
   );
 }
 
+/** The quiz's pass mark, whether the module waits for it, and whether the review shows the right answers. */
 export function savePassMark(slug: string, moduleSlug: string, form: z.infer<typeof passMarkSchema>, author: Author) {
   return save(
     slug,
@@ -181,6 +204,8 @@ export function savePassMark(slug: string, moduleSlug: string, form: z.infer<typ
     author,
     onQuiz(moduleSlug, (quiz) => {
       quiz.passPercent = form.passPercent;
+      quiz.requirePass = Boolean(form.requirePass);
+      quiz.showAnswers = Boolean(form.showAnswers);
       return undefined;
     }),
   );
@@ -221,42 +246,8 @@ export async function addQuestion(
   return { result, id };
 }
 
-export function moveQuestion(
-  slug: string,
-  moduleSlug: string,
-  form: z.infer<typeof questionMoveSchema>,
-  author: Author,
-) {
-  return save(
-    slug,
-    form.revision,
-    author,
-    onQuestionAt(moduleSlug, form.question, (quiz, index) => {
-      quiz.questions = moved(quiz.questions, index, form.direction);
-      return undefined;
-    }),
-  );
-}
-
-export function removeQuestion(
-  slug: string,
-  moduleSlug: string,
-  form: z.infer<typeof questionRemoveSchema>,
-  author: Author,
-) {
-  return save(
-    slug,
-    form.revision,
-    author,
-    onQuestionAt(moduleSlug, form.question, (quiz, index) => {
-      quiz.questions.splice(index, 1);
-      return undefined;
-    }),
-  );
-}
-
 /**
- * Saves a question from its editor: prompt, limits (min ≤ max, told by the schema; max ≤ its
+ * Saves a question from its editor: prompt, the feedback its review shows, limits (min ≤ max, told by the schema; max ≤ its
  * answers, told here) and each answer's labels with its right-answer mark (a training) or its
  * points per skill (a test; a skill given 0 points is left out). The answers posted must be the
  * question's, in its order: its answers are added, moved and removed by their own forms.
@@ -282,6 +273,8 @@ export function saveQuestion(
       for (const posted of form.answers)
         if (Object.keys(posted.scores ?? {}).some((id) => !skills.has(id))) return { refused: "unknownSkill" };
       question.prompt = { fr: form.promptFr, en: form.promptEn };
+      if (form.feedbackFr || form.feedbackEn) question.feedback = { fr: form.feedbackFr, en: form.feedbackEn };
+      else delete question.feedback;
       question.min = form.min;
       question.max = form.max;
       question.answers = question.answers.map((answer, index) => {
@@ -326,40 +319,32 @@ export function addAnswer(
   );
 }
 
-export function moveAnswer(
-  slug: string,
-  moduleSlug: string,
-  questionId: string,
-  form: z.infer<typeof answerMoveSchema>,
-  author: Author,
-) {
-  return save(
-    slug,
-    form.revision,
-    author,
-    onAnswerAt(moduleSlug, questionId, form.answer, (question, index) => {
-      question.answers = moved(question.answers, index, form.direction);
-      return undefined;
-    }),
-  );
-}
+export const moveQuestion = quizChange((moduleSlug, form: z.infer<typeof questionMoveSchema>) =>
+  onQuestionAt(moduleSlug, form.question, (quiz, index) => {
+    quiz.questions = moved(quiz.questions, index, form.direction);
+    return undefined;
+  }),
+);
+
+export const removeQuestion = quizChange((moduleSlug, form: z.infer<typeof questionRemoveSchema>) =>
+  onQuestionAt(moduleSlug, form.question, (quiz, index) => {
+    quiz.questions.splice(index, 1);
+    return undefined;
+  }),
+);
+
+export const moveAnswer = questionChange((moduleSlug, questionId, form: z.infer<typeof answerMoveSchema>) =>
+  onAnswerAt(moduleSlug, questionId, form.answer, (question, index) => {
+    question.answers = moved(question.answers, index, form.direction);
+    return undefined;
+  }),
+);
 
 /** Removes an answer, refused when fewer answers would be left than the question lets members choose. */
-export function removeAnswer(
-  slug: string,
-  moduleSlug: string,
-  questionId: string,
-  form: z.infer<typeof answerRemoveSchema>,
-  author: Author,
-) {
-  return save(
-    slug,
-    form.revision,
-    author,
-    onAnswerAt(moduleSlug, questionId, form.answer, (question, index) => {
-      if (question.answers.length - 1 < question.max) return { refused: "removeBelowMax" };
-      question.answers.splice(index, 1);
-      return undefined;
-    }),
-  );
-}
+export const removeAnswer = questionChange((moduleSlug, questionId, form: z.infer<typeof answerRemoveSchema>) =>
+  onAnswerAt(moduleSlug, questionId, form.answer, (question, index) => {
+    if (question.answers.length - 1 < question.max) return { refused: "removeBelowMax" };
+    question.answers.splice(index, 1);
+    return undefined;
+  }),
+);

@@ -285,7 +285,9 @@ function buildProgress(
   for (const module of modules) {
     steps += module.content.parts.length + (module.content.quiz ? 1 : 0);
     done += module.content.parts.filter((p) => module.readParts.has(p.slug)).length;
-    if (module.content.quiz && module.lastSubmission?.passed) done += 1;
+    // A quiz counts once passed, or once answered when its author does not require the mark.
+    const last = module.lastSubmission;
+    if (module.content.quiz && last && (last.passed || module.content.quiz.requirePass === false)) done += 1;
   }
   const allCompleted = modules.length > 0 && modules.every((m) => m.completed);
   const anyStarted = modules.some((m) => m.state !== "not_started" && m.state !== "locked");

@@ -3,6 +3,7 @@ import { db } from "~/.server/db/client.server";
 import { refusals } from "~/.server/contract/refusal-table.server";
 import type { SelectionError } from "~/forms/quiz";
 import type { Language } from "~/i18n/config";
+import { answeredVersions } from "./answered-versions.server";
 import { trainingOf, trainingsOf } from "./catalogue.server";
 import { moduleCard, moduleView, trainingCard } from "./views.server";
 
@@ -27,6 +28,29 @@ export const trainingCardAnswer = z.object({
 });
 
 export const trainingsAnswer = z.object({ trainings: z.array(trainingCardAnswer) });
+
+const reviewedAnswer = z.object({ id: z.string(), label: z.string() });
+
+/** The review of an attempt, as the module page shows it (views.server.ts quizReview). */
+export const quizReviewAnswer = z.object({
+  outcome: z.enum(["passed", "failed", "done"]),
+  right: z.number().int(),
+  total: z.number().int(),
+  passPercent: z.number().int().nullable(),
+  needed: z.number().int().nullable(),
+  requirePass: z.boolean(),
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      prompt: z.string(),
+      outcome: z.enum(["right", "wrong", "ungraded"]),
+      picked: z.array(reviewedAnswer),
+      /** The right answers; null for an ungraded question or when the author keeps them back. */
+      right: z.array(reviewedAnswer).nullable(),
+      feedback: z.string().nullable(),
+    }),
+  ),
+});
 
 export const trainingAnswer = z.object({
   training: trainingCardAnswer,
@@ -62,6 +86,8 @@ export const trainingAnswer = z.object({
               answers: z.array(z.object({ id: z.string(), label: z.string() })),
             }),
           ),
+          /** The review of the member's last attempt; null before any. */
+          review: quizReviewAnswer.nullable(),
         })
         .nullable(),
     }),
@@ -69,6 +95,9 @@ export const trainingAnswer = z.object({
 });
 
 export const stepAnswer = z.object({ moduleCompleted: z.boolean(), trainingCompleted: z.boolean() });
+
+/** A quiz submitted: the step's outcome and the attempt's review. */
+export const quizAnswer = stepAnswer.extend({ review: quizReviewAnswer });
 
 export const quizBody = z.object({
   answers: z.record(z.string(), z.array(z.string()), { required_error: "errors.invalidRequest" }),
@@ -82,15 +111,19 @@ export async function trainingsAnswerOf(memberId: string, lang: Language) {
 export async function trainingAnswerOf(memberId: string, slug: string, lang: Language) {
   const training = await trainingOf(db(), memberId, slug);
   if (!training) return null;
+  const versions = await answeredVersions([training]);
   return {
     training: trainingCard(training, lang),
     modules: training.modules.map((module) => {
-      const view = moduleView(training, module, lang);
+      const view = moduleView(training, module, lang, versions);
       return {
         ...moduleCard(training, module, lang),
         parts: view.parts.map(({ slug: part, kind, title, read }) => ({ slug: part, kind, title, read })),
         // A locked training shows its outline, not its questions.
-        quiz: view.quiz && training.unlocked ? { questions: view.quiz.questions } : null,
+        quiz:
+          view.quiz && training.unlocked
+            ? { questions: view.quiz.questions, review: view.quiz.last?.review ?? null }
+            : null,
       };
     }),
   };

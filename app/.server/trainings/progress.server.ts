@@ -1,5 +1,6 @@
 import { db, type Transaction } from "~/.server/db/client.server";
 import { moduleCompletions, partReads, quizSubmissions } from "~/.server/db/schema.server";
+import type { ModuleContent } from "~/content/training-schema";
 import type { SelectionError } from "~/forms/quiz";
 import { trainingOf, type ModuleProgress, type TrainingProgress } from "./catalogue.server";
 import { issueCertificate } from "./certificates.server";
@@ -40,8 +41,13 @@ export async function markPartRead(
   });
 }
 
+/** An accepted quiz: the step's outcome, and the quiz and answers its review is made of. */
 export type QuizOutcome =
-  | StepOutcome
+  | (Extract<StepOutcome, { ok: true }> & {
+      quiz: NonNullable<ModuleContent["quiz"]>;
+      answers: Record<string, string[]>;
+    })
+  | Extract<StepOutcome, { ok: false }>
   | { ok: false; error: "refused"; errors: Record<string, SelectionError>; answers: Record<string, string[]> };
 
 /**
@@ -71,11 +77,15 @@ export async function submitQuiz(
       .insert(quizSubmissions)
       .values({ memberId, moduleId: found.module.id, versionId, answers, score, passed, createdAt });
     found.module.lastSubmission = { answers, score, passed, createdAt, versionId };
-    return completeIfDone(tx, memberId, found.training, found.module);
+    const outcome = await completeIfDone(tx, memberId, found.training, found.module);
+    return outcome.ok ? { ...outcome, quiz, answers } : outcome;
   });
 }
 
-/** A module is completed when every part is read and its quiz, if any, is passed. */
+/**
+ * A module is completed when every part is read and its quiz, if any, is passed (or answered, when
+ * its author does not require the pass mark).
+ */
 async function completeIfDone(
   tx: Transaction,
   memberId: string,
@@ -83,7 +93,10 @@ async function completeIfDone(
   module: ModuleProgress,
 ): Promise<StepOutcome> {
   const allRead = module.content.parts.every((p) => module.readParts.has(p.slug));
-  const quizDone = !module.content.quiz || module.lastSubmission?.passed === true;
+  const quiz = module.content.quiz;
+  const last = module.lastSubmission;
+  // A quiz stored before the setting existed has none: the mark is required, as it was then.
+  const quizDone = !quiz || (last !== null && (last.passed || quiz.requirePass === false));
   if (module.completed || !allRead || !quizDone) return { ok: true, moduleCompleted: false, trainingCompleted: false };
   await tx.insert(moduleCompletions).values({ memberId, moduleId: module.id }).onConflictDoNothing();
   const trainingCompleted = training.modules.every((m) => m.id === module.id || m.completed);

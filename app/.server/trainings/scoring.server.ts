@@ -24,19 +24,40 @@ export function cleanAnswers(quiz: Quiz, raw: Record<string, string[]>): Record<
   return answers;
 }
 
+/** A question is graded when it has right answers; it is then right when exactly those are picked. */
+export function questionOutcome(
+  question: Quiz["questions"][number],
+  picked: readonly string[],
+): "right" | "wrong" | "ungraded" {
+  const correct = question.answers.filter((a) => a.correct).map((a) => a.id);
+  if (correct.length === 0) return "ungraded";
+  const chosen = new Set(picked);
+  return correct.length === chosen.size && correct.every((id) => chosen.has(id)) ? "right" : "wrong";
+}
+
 /**
- * Scores valid answers: a graded question is right when exactly its right answers are picked
- * (a question without right answers counts as right); each skill gets its points as a share of
- * the most the quiz could give it, 0–100.
+ * Whether `right` of `total` graded questions reach the quiz's pass mark. Nothing graded, or no
+ * mark (0, which a quiz only keeps from before marks were required), is nothing to fail.
+ */
+export function reachesMark(quiz: Pick<Quiz, "passPercent">, right: number, total: number): boolean {
+  return total === 0 || !quiz.passPercent || 100 * right >= quiz.passPercent * total;
+}
+
+/**
+ * Scores valid answers: `right` of the `total` graded questions (a question without right answers
+ * is an opinion, neither right nor wrong); each skill gets its points as a share of the most the
+ * quiz could give it, 0–100.
  */
 export function scoreQuiz(quiz: Quiz, answers: Record<string, string[]>): { score: QuizScore; passed: boolean } {
   let right = 0;
+  let total = 0;
   const points: Record<string, number> = {};
   const possible: Record<string, number> = {};
   for (const question of quiz.questions) {
     const picked = new Set(answers[question.id] ?? []);
-    const correct = question.answers.filter((a) => a.correct).map((a) => a.id);
-    if (correct.length === 0 || (correct.length === picked.size && correct.every((id) => picked.has(id)))) right += 1;
+    const outcome = questionOutcome(question, [...picked]);
+    if (outcome !== "ungraded") total += 1;
+    if (outcome === "right") right += 1;
     const skills = new Set(question.answers.flatMap((a) => Object.keys(a.scores ?? {})));
     for (const skill of skills) {
       const best = question.answers
@@ -52,6 +73,5 @@ export function scoreQuiz(quiz: Quiz, answers: Record<string, string[]>): { scor
   const skills: Record<string, number> = {};
   for (const [skill, max] of Object.entries(possible))
     skills[skill] = max === 0 ? 0 : Math.round((100 * (points[skill] ?? 0)) / max);
-  const total = quiz.questions.length;
-  return { score: { right, total, skills }, passed: (100 * right) / total >= quiz.passPercent };
+  return { score: { right, total, skills }, passed: reachesMark(quiz, right, total) };
 }

@@ -3,7 +3,13 @@ import type { ZodIssue } from "zod";
 import { db } from "~/.server/db/client.server";
 import { trainings } from "~/.server/db/schema.server";
 import type { Language } from "~/i18n/config";
-import { trainingBounds, trainingContent, type TrainingContent, type TrainingFile } from "~/content/training-schema";
+import {
+  publishableContent,
+  trainingBounds,
+  trainingContent,
+  type TrainingContent,
+  type TrainingFile,
+} from "~/content/training-schema";
 import { contentT } from "./content-messages.server";
 
 /**
@@ -45,7 +51,7 @@ export function readTrainingFile(bytes: Uint8Array, lang: Language): ImportResul
 
 /** Checks a parsed training file against the schema; answers its content or its mistakes in `lang`. */
 export function importTraining(json: unknown, lang: Language): ImportResult {
-  const parsed = trainingContent.safeParse(json);
+  const parsed = publishableContent.safeParse(json);
   if (parsed.success) return { ok: true, content: parsed.data };
   return { ok: false, errors: contentProblems(parsed.error.issues, json, lang) };
 }
@@ -80,7 +86,12 @@ export function asFile(content: TrainingContent): TrainingFile {
   const training = withoutDefaults(content, { archived: false, skills: [], profiles: [] });
   return {
     ...training,
-    modules: content.modules.map((module) => withoutDefaults(module, { coaching: false })),
+    modules: content.modules.map((module) => {
+      const kept = withoutDefaults(module, { coaching: false });
+      return module.quiz
+        ? { ...kept, quiz: withoutDefaults(module.quiz, { requirePass: true, showAnswers: true }) }
+        : kept;
+    }),
   } as TrainingFile;
 }
 

@@ -1,9 +1,10 @@
 import { richParagraphs } from "~/content/rich-text";
 import type { Language } from "~/i18n/config";
-import type { ModuleContent } from "~/content/training-schema";
+import { isGraded, type ModuleContent } from "~/content/training-schema";
 import type { AnsweredVersions } from "./answered-versions.server";
 import type { ModuleProgress, TrainingProgress } from "./catalogue.server";
 import { moduleAnchor, resultPath, resumePath } from "./resume.server";
+import { questionOutcome, reachesMark } from "./scoring.server";
 
 /**
  * What pages receive: a training or module in the member's language, with plain values only
@@ -36,6 +37,54 @@ function answersOf(module: ModuleProgress, versions: AnsweredVersions, lang: Lan
     picked: question.answers.filter((a) => last.answers[question.id]?.includes(a.id)).map((a) => l(a.label, lang)),
   }));
 }
+
+type Quiz = NonNullable<ModuleContent["quiz"]>;
+
+/**
+ * The review of an attempt, as Moodle's: its outcome against the pass mark ("passed", "failed", or
+ * "done" when nothing is graded or there is no mark), the score, and each question marked right,
+ * wrong or ungraded with the answers picked, the right ones (unless the author keeps them back)
+ * and the author's feedback. `quiz` is the version answered.
+ */
+export function quizReview(quiz: Quiz, answers: Record<string, string[]>, lang: Language) {
+  const questions = quiz.questions.map((question) => {
+    const picked = answers[question.id] ?? [];
+    const outcome = questionOutcome(question, picked);
+    const feedback = question.feedback ? l(question.feedback, lang) : "";
+    return {
+      id: question.id,
+      prompt: l(question.prompt, lang),
+      outcome,
+      picked: question.answers.filter((a) => picked.includes(a.id)).map((a) => ({ id: a.id, label: l(a.label, lang) })),
+      right:
+        outcome === "ungraded" || quiz.showAnswers === false
+          ? null
+          : question.answers.filter((a) => a.correct).map((a) => ({ id: a.id, label: l(a.label, lang) })),
+      feedback: feedback || null,
+    };
+  });
+  const graded = questions.filter((q) => q.outcome !== "ungraded");
+  const right = graded.filter((q) => q.outcome === "right").length;
+  const mark = isGraded(quiz) && quiz.passPercent > 0 ? quiz.passPercent : null;
+  return {
+    outcome:
+      mark === null
+        ? ("done" as const)
+        : reachesMark(quiz, right, graded.length)
+          ? ("passed" as const)
+          : ("failed" as const),
+    right,
+    total: graded.length,
+    passPercent: mark,
+    /** How many right answers the mark asks for. */
+    needed: mark === null ? null : Math.ceil((mark * graded.length) / 100),
+    /** The module waits for the mark (else any complete attempt completes it). */
+    requirePass: quiz.requirePass !== false,
+    questions,
+  };
+}
+
+export type QuizReview = ReturnType<typeof quizReview>;
 
 export function trainingCard(training: TrainingProgress, lang: Language) {
   return {
@@ -111,15 +160,10 @@ export function moduleView(
       })),
       last: module.lastSubmission && {
         answers: module.lastSubmission.answers,
-        right: module.lastSubmission.score.right,
-        total: module.lastSubmission.score.total,
-        passed: module.lastSubmission.passed,
-        graded: quiz.questions.some((q) => q.answers.some((a) => a.correct)),
-        // The quiz changed since the member answered it: what they answered, as they read it.
-        earlier:
-          JSON.stringify(answeredModule(module, versions).quiz) === JSON.stringify(quiz)
-            ? null
-            : answersOf(module, versions, lang),
+        // The version answered: its questions and labels as the member read them.
+        review: quizReview(answeredModule(module, versions).quiz ?? quiz, module.lastSubmission.answers, lang),
+        // The quiz changed since the member answered it: the review shows the questions they read.
+        changed: JSON.stringify(answeredModule(module, versions).quiz) !== JSON.stringify(quiz),
       },
     },
     previous: neighbour(-1),

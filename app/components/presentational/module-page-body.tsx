@@ -5,7 +5,7 @@ import { QuizForm, useQuizReply } from "~/components/form/quiz-form";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { Duration } from "~/components/presentational/duration";
 import { ModulePart } from "~/components/presentational/module-part";
-import { AnsweredQuiz } from "~/components/presentational/answered-quiz";
+import { QuizReview } from "~/components/presentational/quiz-review";
 import { useTranslation } from "~/i18n/react";
 
 /** Where a module page's links lead: the member's pages, or the author's preview. */
@@ -19,17 +19,7 @@ export type ModuleLinks = {
  * A module's page as a member sees it (/training/<slug>/modules/<module>): its parts, "I've read",
  * its quiz, the way on. The author's preview renders the very same, from a draft.
  */
-export function ModulePageBody({
-  module,
-  quizOutcome,
-  reply,
-  links,
-}: {
-  module: ModuleView;
-  quizOutcome: string | null;
-  reply: unknown;
-  links: ModuleLinks;
-}) {
+export function ModulePageBody({ module, reply, links }: { module: ModuleView; reply: unknown; links: ModuleLinks }) {
   const firstVideoPart = module.parts.find((part) => part.video);
   const [quizForm, quizFields] = useQuizReply(reply, module.quiz?.last?.answers);
   const refused = quizForm.status === "error";
@@ -67,28 +57,11 @@ export function ModulePageBody({
       {module.quiz ? (
         <section className="card" id="quiz" aria-labelledby="quiz-title">
           <h2 id="quiz-title">{t("quiz.title")}</h2>
-          {quizOutcome === "done" && module.quiz.last && !refused ? (
-            <FormAlert
-              tone={module.quiz.last.passed ? "success" : "error"}
-              lines={[
-                module.quiz.last.graded
-                  ? t(module.quiz.last.passed ? "quiz.passed" : "quiz.failed", {
-                      right: module.quiz.last.right,
-                      total: module.quiz.last.total,
-                    })
-                  : t("quiz.saved"),
-              ]}
-            />
+          {module.quiz.last && !refused ? (
+            <QuizReview review={module.quiz.last.review} changed={module.quiz.last.changed} />
           ) : null}
           <FormAlert lines={quizForm.errors?.map((error) => t(error))} />
           <p className="muted">{module.quiz.last ? t("quiz.again") : t("quiz.lead")}</p>
-          {module.quiz.last?.earlier ? (
-            <details className="answered-earlier">
-              <summary>{t("quiz.earlierTitle")}</summary>
-              <p className="muted">{t("quiz.earlierText")}</p>
-              <AnsweredQuiz answers={module.quiz.last.earlier} />
-            </details>
-          ) : null}
           <QuizForm questions={module.quiz.questions} form={quizForm} fields={quizFields} />
         </section>
       ) : null}

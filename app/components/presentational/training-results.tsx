@@ -24,13 +24,16 @@ export function TrainingResults({
       <ProgressBar percent={result.percent} label={t("trainings.progress", { percent: result.percent })} />
       <ul className="check-list">
         {result.modules.map((module) => (
-          <li key={module.slug}>
+          // The tick is for a module done; one still to do gets a neutral mark.
+          <li key={module.slug} className={module.completed ? undefined : "check-list__open"}>
             <strong>{module.title}</strong> —{" "}
             {!module.hasQuiz
               ? t("results.noQuiz")
               : module.right === null
                 ? t("results.notDone")
-                : t("results.moduleScore", { right: module.right, total: module.total ?? 0 })}
+                : module.total
+                  ? t("results.moduleScore", { right: module.right, total: module.total })
+                  : t("results.quizDone")}
             {module.answers?.length ? (
               <details>
                 <summary>{t("results.yourAnswers")}</summary>

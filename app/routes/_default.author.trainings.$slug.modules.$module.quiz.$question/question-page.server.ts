@@ -37,6 +37,8 @@ export function questionPage(draft: Draft, module: DraftModule, index: number, l
     values: {
       promptFr: question.prompt.fr,
       promptEn: question.prompt.en,
+      feedbackFr: question.feedback?.fr ?? "",
+      feedbackEn: question.feedback?.en ?? "",
       min: String(question.min),
       max: String(question.max),
       answers: question.answers.map((answer) => ({

@@ -138,6 +138,16 @@ export default function QuestionEditor() {
             )}
           </fieldset>
         ))}
+        {kind === "training" ? (
+          <BilingualField
+            fields={fields}
+            name="feedback"
+            label={t("quiz.editor.feedback")}
+            hint={t("quiz.editor.feedbackHint")}
+            max={trainingBounds.summary}
+            multiline
+          />
+        ) : null}
         <SubmitButton pendingLabel={t("quiz.saving")}>{t("quiz.editor.save")}</SubmitButton>
       </Form>
       <section className="card" aria-labelledby="answers-title">

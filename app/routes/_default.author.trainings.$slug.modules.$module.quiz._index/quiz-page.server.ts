@@ -7,6 +7,7 @@ import {
   addQuiz,
   addQuizSchema,
   moveQuestion,
+  NEW_QUIZ_PASS_PERCENT,
   passMarkSchema,
   questionMoveSchema,
   questionRemoveSchema,
@@ -15,7 +16,7 @@ import {
   removeQuizSchema,
   savePassMark,
 } from "~/.server/authoring/quiz.server";
-import type { DraftContent } from "~/content/training-schema";
+import { type DraftContent, isGraded } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
 import { postDraftChange } from "~/routes/_default.author/draft-change-post.server";
 
@@ -33,7 +34,11 @@ export function quizPage(draft: Draft, module: DraftModule) {
     module: { slug: module.slug, title: module.title },
     quiz: module.quiz
       ? {
-          passPercent: module.quiz.passPercent,
+          // A quiz kept from before marks were required has none (0): the form offers the new quiz's.
+          passPercent: module.quiz.passPercent || NEW_QUIZ_PASS_PERCENT,
+          markMissing: isGraded(module.quiz) && !module.quiz.passPercent,
+          requirePass: module.quiz.requirePass !== false,
+          showAnswers: module.quiz.showAnswers !== false,
           questions: module.quiz.questions.map((question) => ({
             id: question.id,
             prompt: question.prompt,

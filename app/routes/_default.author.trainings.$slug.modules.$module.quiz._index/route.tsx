@@ -4,7 +4,7 @@ import { intentOf, refuseUnknownIntent } from "~/.server/http/form-reply.server"
 import { notFound } from "~/.server/http/not-found.server";
 import { trainingBounds } from "~/content/training-schema";
 import { titleMeta } from "~/components/document/page-title";
-import { Field, SubmitButton } from "~/components/form/form";
+import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { BothLanguages } from "~/components/presentational/both-languages";
@@ -46,7 +46,11 @@ export default function QuizEditor() {
   const [passForm, passFields] = useFormReply(reply, {
     id: "quiz-pass",
     intent: "passMark",
-    defaultValue: { passPercent: String(quiz?.passPercent ?? 0) },
+    defaultValue: {
+      passPercent: String(quiz?.passPercent ?? ""),
+      requirePass: quiz?.requirePass ? "on" : undefined,
+      showAnswers: quiz?.showAnswers ? "on" : undefined,
+    },
   });
   const [questionForm, questionFields] = useFormReply(reply, { id: "quiz-question", intent: "addQuestion" });
   const [removeForm, removeFields] = useFormReply(reply, { id: "quiz-remove", intent: "removeQuiz" });
@@ -135,18 +139,21 @@ export default function QuizEditor() {
             <Form method="post" className="card author-form" {...formProps(passForm)}>
               <h2>{t("quiz.passMark")}</h2>
               <DraftAlerts form={passForm} reply={reply} />
+              {quiz.markMissing ? <FormAlert tone="info" lines={[t("quiz.markMissing")]} /> : null}
               <RevisionField revision={revision} />
               <input type="hidden" name="intent" value="passMark" />
               <Field meta={passFields.passPercent} label={t("quiz.passPercent")} hint={t("quiz.passHint")} ns="author">
                 <input
                   {...fieldProps(passFields.passPercent, { described: passFields.passPercent.descriptionId })}
                   type="number"
-                  min={0}
+                  min={1}
                   max={100}
                   step={1}
                   inputMode="numeric"
                 />
               </Field>
+              <CheckField meta={passFields.requirePass} value="on" label={t("quiz.requirePass")} />
+              <CheckField meta={passFields.showAnswers} value="on" label={t("quiz.showAnswers")} />
               <SubmitButton pendingLabel={t("quiz.saving")}>{t("quiz.savePassMark")}</SubmitButton>
             </Form>
           ) : null}
