@@ -407,6 +407,21 @@ describe("a question and its answers", () => {
     expect(await shown("en", await dataOf<object>(minAbove))).toContain(
       "At least 3 answers must be chosen, but at most 2 can be: the minimum cannot be above the maximum.",
     );
+    // The verb agrees with the maximum: one answer "peut l’être", two "peuvent l’être".
+    expect(await shown("fr", await dataOf<object>(minAbove))).toContain("mais au plus 2 peuvent l’être");
+    const minAboveOne = await post(
+      questionAction,
+      questionPath,
+      cookie,
+      questionParams,
+      await questionForm((f) => {
+        f.min = "2";
+        f.max = "1";
+      }),
+    );
+    expect(await shown("fr", await dataOf<object>(minAboveOne))).toContain(
+      "Au moins 2 réponses doivent être choisies, mais au plus 1 peut l’être : le minimum ne peut pas dépasser le maximum.",
+    );
     for (const [min, max] of [
       ["0", "1"],
       ["1", "13"],

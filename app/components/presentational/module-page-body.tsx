@@ -73,7 +73,7 @@ export function ModulePageBody({
               lines={[
                 module.quiz.last.graded
                   ? t(module.quiz.last.passed ? "quiz.passed" : "quiz.failed", {
-                      right: module.quiz.last.right,
+                      count: module.quiz.last.right,
                       total: module.quiz.last.total,
                     })
                   : t("quiz.saved"),
