@@ -470,4 +470,17 @@ describe("a code's words", () => {
     }
     for (const html of await shown(boss.cookie, "OPEN-2027", "en")) expect(html).toContain("0 uses (unlimited code)");
   });
+
+  it("names a code's last day, included, not the day it stops", async () => {
+    const boss = await adminMember();
+    await create(boss.cookie, { training: "tenir-le-cap", code: "JUNE-2027", expiresOn: "2027-06-30" });
+    await create(boss.cookie, { training: "tenir-le-cap", code: "DEC-2027", expiresOn: "2027-12-01" });
+    const [list, june] = await shown(boss.cookie, "JUNE-2027", "fr");
+    expect(list).toContain("valable jusqu’au 30 juin 2027 inclus");
+    expect(list).toContain("valable jusqu’au 1er décembre 2027 inclus");
+    expect(june).toContain("Valable jusqu’au 30 juin 2027 inclus");
+    for (const html of [list, june]) expect(html).not.toMatch(/juil|2 décembre/);
+    const [listEn] = await shown(boss.cookie, "JUNE-2027", "en");
+    expect(listEn).toContain("valid through June 30, 2027");
+  });
 });
