@@ -4,7 +4,10 @@ import ModulePage, {
   action as moduleAction,
   loader as moduleLoader,
 } from "~/routes/_default.training.$training_slug.modules.$module_slug";
+import ZonePage, { loader as zoneLoader } from "~/routes/_default.profile_.time-zone";
+import MemberFile, { loader as memberFileLoader } from "~/routes/_default.admin.members.$id/route";
 import { renderPage, type TestMember, verifiedMember } from "../support/accounts";
+import { adminMember } from "../support/roles";
 import { dataOf, getAs, postAs } from "../support/http";
 import { seededContent } from "../support/trainings";
 
@@ -86,5 +89,35 @@ describe("a training's words", () => {
     await answerFirstQuiz(member, "right");
     expect(await modulePage(member, first, "fr", "?quiz=done")).toContain(" 3 bonnes réponses sur 3.");
     expect(await modulePage(member, first, "en", "?quiz=done")).toContain(" 3 correct answers out of 3.");
+  });
+});
+
+describe("no identifier in a French page", () => {
+  it("names time zones by city and offset, and regions in French", async () => {
+    const member = await verifiedMember();
+    const path = "/profile/time-zone?region=Asia";
+    const html = await renderPage(ZonePage, {
+      path,
+      loaderData: await dataOf<object>(await getAs(zoneLoader, path, member)),
+    });
+    expect(html).toContain('<option value="Asia/Tokyo">Tokyo (UTC+9)</option>');
+    expect(html).toMatch(/<option value="Asia"[^>]*>Asie<\/option>/);
+    expect(html).toContain('<option value="Europe/London">Londres (UTC+0)</option>');
+    // The usual zones include New York, in winter at five hours behind UTC (a minus sign).
+    expect(html).toMatch(/<option value="America\/New_York">New York \(UTC−[45]\)<\/option>/);
+    expect(html).toContain("Fuseaux : Asie");
+    expect(html).not.toMatch(/>Asia\/|>Asia</);
+  });
+
+  it("names a member's language, not its code", async () => {
+    const boss = await adminMember();
+    const member = await verifiedMember({ email: "lea@example.com" });
+    const path = `/admin/members/${member.memberId}`;
+    const html = await renderPage(MemberFile, {
+      path,
+      loaderData: await dataOf<object>(await getAs(memberFileLoader, path, boss, { id: member.memberId })),
+    });
+    expect(html).toContain("<dd>Français</dd>");
+    expect(html).not.toContain("<dd>fr</dd>");
   });
 });
