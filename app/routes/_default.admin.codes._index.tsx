@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filter: CodeFilter = url.searchParams.get("show") === "all" ? "all" : "active";
   const { items, page } = await codesPage(filter, { page: pageParam(url), limit: CODES_PAGE_SIZE });
-  const day = dateFormat(lang, { dateStyle: "medium", timeZone: member.time_zone });
+  const day = dateFormat(lang, { dateStyle: "long", timeZone: member.time_zone });
   return {
     title: t("codes.title"),
     filter,
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       training: item.training.title[lang],
       uses: item.uses,
       maxUses: item.maxUses,
-      expires: item.expiresAt ? day.format(item.expiresAt) : null,
+      expires: item.lastMoment ? day.format(item.lastMoment) : null,
       state: item.state,
       note: item.note,
     })),

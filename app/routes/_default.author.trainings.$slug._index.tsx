@@ -10,6 +10,7 @@ import { titleMeta } from "~/components/document/page-title";
 import { Field, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { BothLanguages } from "~/components/presentational/both-languages";
+import { Duration } from "~/components/presentational/duration";
 import { TrainingFacts } from "~/components/presentational/training-facts";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
@@ -23,7 +24,6 @@ export const meta = titleMeta;
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { draft, lang, query } = await draftPage(request, params.slug);
-  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
   const training = outlineOf(draft.content, draft.published !== null);
   return {
     title: draft.content.title[lang] || draft.slug,
@@ -37,14 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       access: draft.content.access,
       order: String(draft.content.order),
     },
-    training: {
-      ...training,
-      outline: training.outline.map((module) => ({
-        ...module,
-        hours: number.format(module.hours),
-        count: module.hours,
-      })),
-    },
+    training,
   };
 }
 
@@ -92,8 +85,7 @@ export default function TrainingOverview() {
               <p className="eyebrow">{t("outline.module", { number: index + 1 })}</p>
               <BothLanguages text={module.title} as="h3" />
               <p className="muted">
-                {t("outline.hours", { count: module.count, hours: module.hours })} ·{" "}
-                {t(`trainings.access.${module.access}`)} ·{" "}
+                <Duration hours={module.hours} /> · {t(`trainings.access.${module.access}`)} ·{" "}
                 {module.questions === 0 ? t("outline.noQuiz") : t("outline.questions", { count: module.questions })}
               </p>
               <ol>

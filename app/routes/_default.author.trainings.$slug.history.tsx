@@ -1,3 +1,4 @@
+import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
@@ -38,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!history) notFound(request);
   const page = settlePage(requested, history.total);
   if (page.page !== requested.page) history = (await versionHistory(draft.slug, page.page)) ?? history;
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
+  const when = dateFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
   const back = url.searchParams.get("published");
   return {
     title: `${t("history.title")} — ${draft.content.title[lang] || draft.slug}`,

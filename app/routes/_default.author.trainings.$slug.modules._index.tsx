@@ -19,6 +19,7 @@ import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { BothLanguages } from "~/components/presentational/both-languages";
+import { Duration } from "~/components/presentational/duration";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
 import { moduleRefusals } from "~/.server/authoring/contract.server";
@@ -35,7 +36,6 @@ const SAVED = ["added", "moved", "removed"] as const;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { draft, lang, query } = await draftPage(request, params.slug);
   const t = await translator(lang, "author");
-  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
   const removing = draft.content.modules.find((module) => module.slug === query.get("remove"));
   return {
     title: t("modules.pageTitle", { training: draft.content.title[lang] || draft.slug }),
@@ -48,8 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       slug: module.slug,
       title: module.title,
       name: module.title[lang] || module.slug,
-      hours: number.format(module.hours),
-      count: module.hours,
+      hours: module.hours,
       parts: module.parts.length,
       questions: module.quiz?.questions.length ?? 0,
     })),
@@ -127,8 +126,8 @@ export default function ModulesPage() {
                   </Link>
                 </h3>
                 <p className="muted">
-                  {t("modules.hours", { count: module.count, hours: module.hours })} ·{" "}
-                  {t("modules.parts", { count: module.parts })} · {t("modules.questions", { count: module.questions })}
+                  <Duration hours={module.hours} /> · {t("modules.parts", { count: module.parts })} ·{" "}
+                  {t("modules.questions", { count: module.questions })}
                 </p>
               </div>
               <OutlineItemActions

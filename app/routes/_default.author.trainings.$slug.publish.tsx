@@ -61,9 +61,10 @@ export default function PublishPage() {
         <FormAlert tone="success" lines={[t("publish.done", { number: justPublished })]} />
       ) : null}
       <section className="card" aria-labelledby="publish-check">
-        <h2 id="publish-check">{t("publish.checkTitle")}</h2>
+        {/* Just published, or nothing changed since: the draft is the live version, not one to publish. */}
+        <h2 id="publish-check">{t(unchanged ? "publish.liveTitle" : "publish.checkTitle")}</h2>
         {complete ? (
-          <p>{t("publish.complete")}</p>
+          <p>{unchanged ? t("publish.completeLive", { number: live ?? 0 }) : t("publish.complete")}</p>
         ) : (
           <>
             <p>{t("publish.missingLead", { count: missing.length })}</p>

@@ -1,3 +1,4 @@
+import { dateFormat } from "~/.server/calendar/date-formats.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { BothLanguages } from "~/components/presentational/both-languages";
@@ -11,7 +12,7 @@ import { draftPage } from "~/routes/_default.author/draft-page.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { draft, lang } = await draftPage(request, params.slug);
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
+  const when = dateFormat(lang, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
   return {
     head: {
       slug: draft.slug,

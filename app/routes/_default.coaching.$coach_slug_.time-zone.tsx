@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { coachOf } from "~/.server/coaching/booking/free-times.server";
-import { shownRegion, timeZoneRegions, usualTimeZones, zonesOfRegion } from "~/.server/calendar/time-zones.server";
+import { shownRegion } from "~/.server/calendar/time-zones.server";
+import { zonePicker } from "~/.server/calendar/zone-names.server";
 import { notFound } from "~/.server/http/not-found.server";
-import { translator } from "~/.server/i18n/i18n.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { bookingQuery } from "~/.server/coaching/booking/booking-calendar.server";
 import { titleMeta } from "~/components/document/page-title";
 import { ZoneGroup, ZoneRegionForm } from "~/components/form/zone-options";
@@ -33,15 +34,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     coach: { slug: coach.slug, name: coach.name },
     timeZone: query.timeZone,
     kept: kept.flatMap((name): [string, string][] => (query[name] ? [[name, query[name]]] : [])),
-    usualZones: usualTimeZones(),
-    regions: timeZoneRegions(),
-    region,
-    regionZones: zonesOfRegion(region),
+    ...zonePicker(await localeOf(request), region),
   };
 }
 
 export default function ChooseTimeZone() {
-  const { coach, timeZone, kept, usualZones, regions, region, regionZones } = useLoaderData<typeof loader>();
+  const { coach, timeZone, kept, usualZones, regions, region, regionLabel, regionZones } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation("coaching");
   const back = `/coaching/${coach.slug}?${new URLSearchParams([...kept, ["tz", timeZone]])}`;
   return (
@@ -69,7 +68,7 @@ export default function ChooseTimeZone() {
           <div className="zone-form__row">
             <select id="tz" name="tz" defaultValue={timeZone}>
               <ZoneGroup label={t("timeZone.usual")} zones={usualZones} />
-              <ZoneGroup label={t("timeZone.regionZones", { region })} zones={regionZones} />
+              <ZoneGroup label={t("timeZone.regionZones", { region: regionLabel })} zones={regionZones} />
             </select>
             <button type="submit" className="button button--primary">
               {t("timeZone.apply")}

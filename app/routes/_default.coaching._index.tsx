@@ -4,7 +4,7 @@ import { requireMember } from "~/.server/auth/guard.server";
 import { bookingQuery } from "~/.server/coaching/booking/booking-calendar.server";
 import { activeCoaches } from "~/.server/coaching/booking/free-times.server";
 import { sessionsOf } from "~/.server/coaching/sessions/member-sessions.server";
-import { zoneLabel } from "~/.server/calendar/when-words.server";
+import { zoneName } from "~/.server/calendar/zone-names.server";
 import { sessionCard } from "~/.server/coaching/sessions/session-views.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { pageParam } from "~/.server/paging/paging.server";
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       photo: coach.photo,
       bio: coach.bio[lang],
       languages: coach.languages,
-      zone: zoneLabel(now, coach.timeZone),
+      zone: zoneName(lang, coach.timeZone, now),
       minutes: coach.sessionMinutes,
       path: `/coaching/${coach.slug}${carried.size ? `?${carried}` : ""}`,
     })),

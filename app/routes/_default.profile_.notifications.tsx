@@ -2,9 +2,9 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { parseWithZod } from "~/forms/submission";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { zoneLabel } from "~/.server/calendar/when-words.server";
+import { zoneName } from "~/.server/calendar/zone-names.server";
 import { refuse } from "~/.server/http/form-reply.server";
-import { translator } from "~/.server/i18n/i18n.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { notificationSettingsSchema } from "~/.server/notifications/forms.server";
 import { saveSettings, settingsOf } from "~/.server/notifications/settings.server";
 import { BackHeader } from "~/components/presentational/back-header";
@@ -21,10 +21,11 @@ export const meta = titleMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const t = await translator(request, "profile");
+  const lang = await localeOf(request);
   return {
     title: t("notifications.pageTitle"),
     settings: await settingsOf(member.id),
-    zone: zoneLabel(new Date(), member.time_zone),
+    zone: zoneName(lang, member.time_zone),
   };
 }
 

@@ -2,9 +2,10 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { parseWithZod } from "~/forms/submission";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
-import { shownRegion, timeZoneRegions, usualTimeZones, zonesOfRegion } from "~/.server/calendar/time-zones.server";
+import { shownRegion } from "~/.server/calendar/time-zones.server";
+import { zonePicker } from "~/.server/calendar/zone-names.server";
 import { refuse } from "~/.server/http/form-reply.server";
-import { translator } from "~/.server/i18n/i18n.server";
+import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { saveTimeZone, timeZoneSchema } from "~/.server/profile/time-zone.server";
 import { FormAlert } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
@@ -27,10 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     title: t("timeZone.pageTitle"),
     timeZone: member.time_zone,
-    usualZones: usualTimeZones(),
-    regions: timeZoneRegions(),
-    region,
-    regionZones: zonesOfRegion(region),
+    ...zonePicker(await localeOf(request), region),
   };
 }
 
@@ -45,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ChooseMemberTimeZone() {
-  const { timeZone, usualZones, regions, region, regionZones } = useLoaderData<typeof loader>();
+  const { timeZone, usualZones, regions, region, regionLabel, regionZones } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("profile");
   const [form, fields] = useFormReply<{ timeZone: string }>(
@@ -72,7 +70,7 @@ export default function ChooseMemberTimeZone() {
           <FormAlert lines={form.errors?.map((error) => t(error))} />
           <MemberZoneField meta={fields.timeZone}>
             <ZoneGroup label={t("timeZone.usual")} zones={usualZones} />
-            <ZoneGroup label={t("timeZone.regionZones", { region })} zones={regionZones} />
+            <ZoneGroup label={t("timeZone.regionZones", { region: regionLabel })} zones={regionZones} />
           </MemberZoneField>
         </Form>
       </div>

@@ -22,9 +22,7 @@ test("the profile shows the zone the pages use, and saves another", async ({ pag
   await guess;
   await page.goto("/profile");
   const zone = page.getByRole("region", { name: "Mon fuseau horaire" });
-  const guessed = jsOn()
-    ? /dans le fuseau America\/New_York \(UTC-0[45]:00\)/
-    : /dans le fuseau Europe\/Paris \(UTC\+0[12]:00\)/;
+  const guessed = jsOn() ? /dans le fuseau New York \(UTC−[45]\)/ : /dans le fuseau Paris \(UTC\+[12]\)/;
   await expect(zone.getByText(guessed)).toBeVisible();
   await checkPage(page, "profile-time-zone");
 
@@ -38,7 +36,7 @@ test("the profile shows the zone the pages use, and saves another", async ({ pag
   await page.getByLabel("Fuseau horaire").selectOption("Asia/Tokyo");
   await page.getByRole("button", { name: "Enregistrer" }).click();
   await expect(page.getByRole("status")).toHaveText("Votre fuseau horaire est enregistré.");
-  await expect(zone.getByText(/dans le fuseau Asia\/Tokyo \(UTC\+09:00\)/)).toBeVisible();
+  await expect(zone.getByText(/dans le fuseau Tokyo \(UTC\+9\)/)).toBeVisible();
 
   // The guess never replaces a choice: back on a signed-in page, the choice stays.
   await page.goto("/");
@@ -46,5 +44,5 @@ test("the profile shows the zone the pages use, and saves another", async ({ pag
   await expect(zone.getByText(/dans le fuseau Asia\/Tokyo/)).toBeVisible();
   await zone.getByLabel("Fuseau horaire").selectOption("Europe/London");
   await zone.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(zone.getByText(/dans le fuseau Europe\/London \(UTC\+0[01]:00\)/)).toBeVisible();
+  await expect(zone.getByText(/dans le fuseau Londres \(UTC\+[01]\)/)).toBeVisible();
 });

@@ -8,12 +8,12 @@ import { accessCodes, accessCodeUses, auditEvents, entitlements } from "~/.serve
 import { redeemCode } from "~/.server/trainings/access.server";
 import { generateCode } from "~/.server/trainings/access-codes.server";
 import { seedContent } from "~/.server/trainings/seed.server";
-import { action as codeAction, loader as codeLoader } from "~/routes/_default.admin.codes.$code/route";
+import CodePage, { action as codeAction, loader as codeLoader } from "~/routes/_default.admin.codes.$code/route";
 import { loader as auditLoader } from "~/routes/_default.admin.audit";
-import { loader as codesLoader } from "~/routes/_default.admin.codes._index";
+import CodesPage, { loader as codesLoader } from "~/routes/_default.admin.codes._index";
 import { action as newAction, loader as newLoader } from "~/routes/_default.admin.codes.new";
 import { action as trainingsAction } from "~/routes/_default.trainings._index";
-import { namedMember, verifiedMember } from "../support/accounts";
+import { namedMember, renderPage, verifiedMember } from "../support/accounts";
 import { coachMember } from "../support/coaches";
 import { endpointAt } from "../support/endpoints";
 import { answerOf, buildRequest, callWith, dataOf, getAs, headerOf, statusOf } from "../support/http";
@@ -438,5 +438,40 @@ describe("the access codes API", () => {
       "access_code.disabled",
       "access_code.enabled",
     ]);
+  });
+});
+
+describe("a code's words", () => {
+  /** The list and the code's own page, as the operator reads them in `lang`. */
+  async function shown(cookie: string, code: string, lang: "fr" | "en") {
+    const list = await getAs(codesLoader, "/admin/codes", cookie, {}, { lang });
+    const file = await getAs(codeLoader, `/admin/codes/${code}`, cookie, { code }, { lang });
+    return [
+      await renderPage(CodesPage, { path: "/admin/codes", lang, loaderData: await dataOf<object>(list) }),
+      await renderPage(CodePage, { path: `/admin/codes/${code}`, lang, loaderData: await dataOf<object>(file) }),
+    ];
+  }
+
+  it("says a code without a limit is unlimited", async () => {
+    const boss = await adminMember();
+    await create(boss.cookie, { training: "tenir-le-cap", code: "OPEN-2027" });
+    for (const html of await shown(boss.cookie, "OPEN-2027", "fr")) {
+      expect(html).toContain("0 utilisation (code illimité)");
+      expect(html).not.toContain("sans limite");
+    }
+    for (const html of await shown(boss.cookie, "OPEN-2027", "en")) expect(html).toContain("0 uses (unlimited code)");
+  });
+
+  it("names a code's last day, included, not the day it stops", async () => {
+    const boss = await adminMember();
+    await create(boss.cookie, { training: "tenir-le-cap", code: "JUNE-2027", expiresOn: "2027-06-30" });
+    await create(boss.cookie, { training: "tenir-le-cap", code: "DEC-2027", expiresOn: "2027-12-01" });
+    const [list, june] = await shown(boss.cookie, "JUNE-2027", "fr");
+    expect(list).toContain("valable jusqu’au 30 juin 2027 inclus");
+    expect(list).toContain("valable jusqu’au 1er décembre 2027 inclus");
+    expect(june).toContain("Valable jusqu’au 30 juin 2027 inclus");
+    for (const html of [list, june]) expect(html).not.toMatch(/juil|2 décembre/);
+    const [listEn] = await shown(boss.cookie, "JUNE-2027", "en");
+    expect(listEn).toContain("valid through June 30, 2027");
   });
 });

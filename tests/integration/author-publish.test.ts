@@ -19,6 +19,7 @@ import { loader as trainingsLoader } from "~/routes/_default.trainings._index";
 import QuizPage, {
   loader as quizLoader,
 } from "~/routes/_default.author.trainings.$slug.modules.$module.quiz._index/route";
+import AuthorTrainings, { loader as authorTrainingsLoader } from "~/routes/_default.author.trainings._index";
 import { renderPage, type TestMember, verifiedMember } from "../support/accounts";
 import { buildRequest, callWith, dataOf, getAs, headerOf, postAs, statusOf } from "../support/http";
 import { withRole } from "../support/roles";
@@ -222,8 +223,26 @@ describe("/author/trainings/<slug>/publish", () => {
       await getAs(publishLoader, "/author/trainings/cap-2026/publish", author.cookie, { slug: "cap-2026" }),
     );
     expect(page).toMatchObject({ firstPublish: true, complete: true });
+    // The author's list says what members see: nothing of it yet, then its first version.
+    const stateInList = async () => {
+      const path = "/author/trainings";
+      const list = await dataOf<object>(await getAs(authorTrainingsLoader, path, author.cookie));
+      const html = await renderPage(AuthorTrainings, { path, loaderData: list });
+      return html.slice(html.indexOf("Cap 2026")).match(/ · (En ligne|Jamais publiée|Dans les archives)</)?.[1];
+    };
+    expect(await stateInList()).toBe("Jamais publiée");
+    const ready = await renderPage(PublishPage, { path: "/author/trainings/cap-2026/publish", loaderData: page });
+    expect(ready).toContain("Prête à publier ?");
+
     expect(statusOf(await publish("cap-2026", author, await revisionOf("cap-2026")))).toBe(303);
     expect(await slugs()).toContain("cap-2026");
+    expect(await stateInList()).toBe("En ligne");
+    const justPublished = "/author/trainings/cap-2026/publish?published=1";
+    const after = await dataOf<object>(await getAs(publishLoader, justPublished, author.cookie, { slug: "cap-2026" }));
+    const published = await renderPage(PublishPage, { path: justPublished, loaderData: after });
+    expect(published).toContain("En ligne et à jour");
+    expect(published).toContain("les membres voient ce brouillon, c’est la version 1.");
+    expect(published).not.toMatch(/Prête à publier|peut être publiée/);
     const [training] = await db().select().from(trainings).where(eq(trainings.slug, "cap-2026"));
     expect(training.content.title.en).toBe("Heading 2026");
   });

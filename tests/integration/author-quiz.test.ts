@@ -445,19 +445,27 @@ describe("a question and its answers", () => {
       "Au plus 5 réponses peuvent être choisies, mais la question n’en a que 4.",
     );
 
-    const minAbove = await post(
-      questionAction,
-      questionPath,
-      cookie,
-      questionParams,
-      await questionForm((f) => {
-        f.min = "3";
-        f.max = "2";
-      }),
-    );
+    const postLimits = async (min: string, max: string) =>
+      post(
+        questionAction,
+        questionPath,
+        cookie,
+        questionParams,
+        await questionForm((f) => {
+          f.min = min;
+          f.max = max;
+        }),
+      );
+    const minAbove = await postLimits("3", "2");
     expect(statusOf(minAbove)).toBe(400);
     expect(await shown("en", await dataOf<object>(minAbove))).toContain(
       "At least 3 answers must be chosen, but at most 2 can be: the minimum cannot be above the maximum.",
+    );
+    // The verb agrees with the maximum: one answer "peut l’être", two "peuvent l’être".
+    expect(await shown("fr", await dataOf<object>(minAbove))).toContain("mais au plus 2 peuvent l’être");
+    const minAboveOne = await postLimits("2", "1");
+    expect(await shown("fr", await dataOf<object>(minAboveOne))).toContain(
+      "Au moins 2 réponses doivent être choisies, mais au plus 1 peut l’être : le minimum ne peut pas dépasser le maximum.",
     );
     for (const [min, max] of [
       ["0", "1"],

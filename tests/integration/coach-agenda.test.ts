@@ -86,7 +86,7 @@ describe("the coach's agenda link", () => {
         memberName: "Marie Curie",
         meetingUrl: booking.meetingUrl,
         // The member booked in New York's zone; the coach reads Paris time.
-        zone: expect.stringMatching(/^Europe\/Paris \(UTC\+0[12]:00\)$/),
+        zone: expect.stringMatching(/^Paris \(UTC\+[12]\)$/),
       }),
     ]);
     const parisStart = new Intl.DateTimeFormat("fr", {

@@ -90,7 +90,7 @@ describe("coaches", () => {
     expect(page.coaches[2]).toMatchObject({
       minutes: 45,
       languages: ["en", "fr"],
-      zone: expect.stringMatching(/^America\/New_York \(UTC-0[45]:00\)$/),
+      zone: expect.stringMatching(/^New York \(UTC−[45]\)$/),
     });
     expect(page.coaches[0].path).toBe(
       "/coaching/claire-moreau?from=%2Ftraining%2Fj-embarque%2Fmodules%2Fprendre-la-barre",
@@ -101,10 +101,10 @@ describe("coaches", () => {
 describe("the coach's page and its time zones", () => {
   it("offers the usual zones (and the one shown); every zone is on a page of its own that keeps the step", async () => {
     const member = await verifiedMember();
-    const page = await dataOf<{ zones: string[]; query: { timeZone: string } }>(
+    const page = await dataOf<{ zones: { value: string }[]; query: { timeZone: string } }>(
       await getAs(coachLoader, "/coaching/sarah-collins?tz=Asia/Tokyo", member, { coach_slug: "sarah-collins" }),
     );
-    expect(page.zones).toContain("Europe/Paris");
+    expect(page.zones.map((zone) => zone.value)).toContain("Europe/Paris");
     expect(page.zones.length).toBeLessThan(25);
     // The zone shown, outside the usual ones, gets a group of its own in the list.
     expect(page.query.timeZone).toBe("Asia/Tokyo");
@@ -114,10 +114,11 @@ describe("the coach's page and its time zones", () => {
     type ZonePage = {
       timeZone: string;
       kept: [string, string][];
-      regions: string[];
+      regions: { value: string }[];
       region: string;
-      regionZones: string[];
+      regionZones: { value: string }[];
     };
+    const ids = (options: { value: string }[]) => options.map((option) => option.value);
     const zonePage = await dataOf<ZonePage>(await getAs(zoneLoader, path, member, { coach_slug: "sarah-collins" }));
     expect(zonePage.timeZone).toBe("Asia/Tokyo");
     // Only what the coach page itself would read: a reschedule id that is no id is left behind.
@@ -126,14 +127,16 @@ describe("the coach's page and its time zones", () => {
       ["start", "x"],
     ]);
     // Every zone, a region at a time: the zone shown's own first, another on asking.
-    expect(zonePage.regions).toEqual(expect.arrayContaining(["Africa", "America", "Asia", "Europe", "Pacific", "UTC"]));
+    expect(ids(zonePage.regions)).toEqual(
+      expect.arrayContaining(["Africa", "America", "Asia", "Europe", "Pacific", "UTC"]),
+    );
     expect(zonePage.region).toBe("Asia");
-    expect(zonePage.regionZones).toContain("Asia/Tokyo");
-    expect(zonePage.regionZones.every((zone) => zone.startsWith("Asia/"))).toBe(true);
+    expect(ids(zonePage.regionZones)).toContain("Asia/Tokyo");
+    expect(ids(zonePage.regionZones).every((zone) => zone.startsWith("Asia/"))).toBe(true);
     const pacific = await dataOf<ZonePage>(
       await getAs(zoneLoader, `${path}&region=Pacific`, member, { coach_slug: "sarah-collins" }),
     );
-    expect(pacific.regionZones).toContain("Pacific/Noumea");
+    expect(ids(pacific.regionZones)).toContain("Pacific/Noumea");
     expect(pacific.timeZone).toBe("Asia/Tokyo");
     const unknownRegion = await dataOf<ZonePage>(
       await getAs(zoneLoader, `${path}&region=${encodeURIComponent("Mars'--")}`, member, {
@@ -371,7 +374,7 @@ describe("a booked session", () => {
     expect(page.session).toMatchObject({
       meetingUrl: booking.meetingUrl,
       changeable: true,
-      zone: expect.stringMatching(/^Europe\/Paris \(UTC\+0[12]:00\)$/),
+      zone: expect.stringMatching(/^Paris \(UTC\+[12]\)$/),
     });
     expect(page.session.time).toMatch(/^\d\d:\d\d–\d\d:\d\d$/);
 
@@ -499,9 +502,9 @@ describe("time zones across daylight-saving changes", () => {
     expect(outcome.ok).toBe(true);
     const mails = await mailsTo(newYorker.email);
     expect(mails.find((m) => m.subject.startsWith("Discovery session confirmed"))?.text).toContain(
-      "04:00–04:45, America/New_York (UTC-04:00)",
+      "04:00–04:45, New York (UTC−4)",
     );
-    expect((await mailsTo(claireEmail))[0].text).toContain("09:00–09:45, Europe/Paris (UTC+01:00)");
+    expect((await mailsTo(claireEmail))[0].text).toContain("09:00–09:45, Paris (UTC+1)");
 
     // Monday 2027-03-29, the day after Paris moved to CEST: 09:00 Paris is 07:00Z, 03:00 in New York.
     const after = await freeSlotsOf(coach, new Date("2027-03-29T00:00:00Z"), new Date("2027-03-30T00:00:00Z"), { now });

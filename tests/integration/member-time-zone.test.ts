@@ -47,7 +47,7 @@ describe("the member's time zone", () => {
     expect(headerOf(saved, "Location")).toBe("/profile?saved=timeZone#time-zone");
     expect(await zoneOf(member)).toBe("America/New_York");
     const after = await get<{ timeZone: { label: string } }>(profileLoader, "/profile", member);
-    expect(after.timeZone.label).toMatch(/^America\/New_York \(UTC-0[45]:00\)$/);
+    expect(after.timeZone.label).toMatch(/^New York \(UTC−[45]\)$/);
 
     for (const timeZone of ["Mars/Olympus_Mons", "", "x".repeat(5000), "Europe/Paris; drop table"]) {
       const refused = await post(zoneAction, "/profile/time-zone", member, { timeZone });
@@ -57,15 +57,16 @@ describe("the member's time zone", () => {
       ]);
     }
     expect(await zoneOf(member)).toBe("America/New_York");
-    type ZonePage = { timeZone: string; region: string; regionZones: string[] };
+    type ZonePage = { timeZone: string; region: string; regionZones: { value: string }[] };
+    const ids = (options: { value: string }[]) => options.map((option) => option.value);
     const page = await get<ZonePage>(zonePageLoader, "/profile/time-zone", member);
     expect(page.timeZone).toBe("America/New_York");
     // Every zone, a region of the world at a time: the member's own region first.
     expect(page.region).toBe("America");
-    expect(page.regionZones).toContain("America/New_York");
-    expect(page.regionZones).not.toContain("Pacific/Auckland");
+    expect(ids(page.regionZones)).toContain("America/New_York");
+    expect(ids(page.regionZones)).not.toContain("Pacific/Auckland");
     const pacific = await get<ZonePage>(zonePageLoader, "/profile/time-zone?region=Pacific", member);
-    expect(pacific.regionZones).toContain("Pacific/Auckland");
+    expect(ids(pacific.regionZones)).toContain("Pacific/Auckland");
   });
 
   it("is guessed from the browser once, and a guess never replaces a choice", async () => {

@@ -151,14 +151,14 @@ describe("training files: a broken file is refused with the path of each mistake
         path: "modules[0].parts[0].video.captions.fr",
         message: "les sous-titres sont un fichier .vtt sous /media/ ou /uploads/",
       },
-      { path: "modules[0].quiz", message: "champ(s) inconnu(s) : pasPercent" },
+      { path: "modules[0].quiz", message: "champ inconnu : pasPercent" },
       { path: "modules[1].hours", message: "valeur de type nombre attendue" },
       { path: "modules[2].quiz.questions[0].min", message: "un nombre entier est attendu" },
     ]);
     expect(errorsOf(null)).toEqual([{ path: "", message: "valeur de type objet attendue" }]);
     // A file's own words are cut short in a message.
     expect(errorsOf({ ...fileOf("cap-2024"), ["x".repeat(100_000)]: 1 })).toEqual([
-      { path: "", message: `champ(s) inconnu(s) : ${"x".repeat(40)}` },
+      { path: "", message: `champ inconnu : ${"x".repeat(40)}` },
     ]);
     expect(errorsOf({})[0]).toEqual({ path: "slug", message: "le champ « slug » manque" });
   });

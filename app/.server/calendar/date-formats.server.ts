@@ -7,11 +7,22 @@
 const formats = new Map<string, Intl.DateTimeFormat>();
 const maxCachedFormats = 2_000;
 
+/**
+ * French writes the first of a month as an ordinal, "1er décembre", which Intl does not: the day
+ * is rewritten wherever it stands as a number beside a month or weekday in words ("01/12" stays).
+ */
+class FrenchDateFormat extends Intl.DateTimeFormat {
+  override format = (date?: Date | number): string =>
+    this.formatToParts(date)
+      .map((part) => (part.type === "day" && part.value === "1" ? "1er" : part.value))
+      .join("");
+}
+
 export function dateFormat(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${lang} ${JSON.stringify(options)}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(lang, options);
+    format = lang.startsWith("fr") ? new FrenchDateFormat(lang, options) : new Intl.DateTimeFormat(lang, options);
     if (formats.size >= maxCachedFormats) formats.clear();
     formats.set(key, format);
   }

@@ -1,5 +1,6 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
-import { localTime, utcOffset } from "~/.server/calendar/time-zones.server";
+import { localTime } from "~/.server/calendar/time-zones.server";
+import { zoneName } from "~/.server/calendar/zone-names.server";
 import type { Language } from "~/i18n/config";
 
 /**
@@ -14,11 +15,7 @@ export function sessionTime(start: Date, end: Date, timeZone: string): string {
   return `${localTime(start, timeZone)}–${localTime(end, timeZone)}`;
 }
 
-export function zoneLabel(instant: Date, timeZone: string): string {
-  return `${timeZone} (${utcOffset(instant, timeZone)})`;
-}
-
-/** "lundi 7 décembre 2026, 10:00–10:45, Europe/Paris (UTC+01:00)". */
+/** "lundi 7 décembre 2026, 10:00–10:45, Paris (UTC+1)". */
 export function sessionWhen(lang: Language, start: Date, end: Date, timeZone: string): string {
-  return `${sessionDate(lang, start, timeZone)}, ${sessionTime(start, end, timeZone)}, ${zoneLabel(start, timeZone)}`;
+  return `${sessionDate(lang, start, timeZone)}, ${sessionTime(start, end, timeZone)}, ${zoneName(lang, timeZone, start)}`;
 }

@@ -1,5 +1,5 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
-import { zoneLabel } from "~/.server/calendar/when-words.server";
+import { zoneName } from "~/.server/calendar/zone-names.server";
 import { type Link, type MailTemplates, renderMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
 import type { SecurityEventKind } from "./kinds.server";
@@ -23,7 +23,7 @@ export type SecurityNoticeVars = {
 /** "jeudi 26 novembre 2026 à 09:12 · Europe/Paris (UTC+01:00)". */
 export function securityEventWhen(lang: Language, at: Date, timeZone: string): string {
   const date = dateFormat(lang, { dateStyle: "full", timeStyle: "short", timeZone }).format(at);
-  return `${date} · ${zoneLabel(at, timeZone)}`;
+  return `${date} · ${zoneName(lang, timeZone, at)}`;
 }
 
 /**

@@ -34,6 +34,11 @@ export type CodeLine = {
   uses: number;
   maxUses: number | null;
   expiresAt: Date | null;
+  /**
+   * The last moment it works, whose day in the zone it was made in is the last day the operator
+   * chose: a code stops at the start of the next day, and "1 July" would say a day too many.
+   */
+  lastMoment: Date | null;
   disabledAt: Date | null;
   note: string | null;
   createdAt: Date;
@@ -80,6 +85,7 @@ function lineOf(row: LineRow): CodeLine {
     uses: Number(row.uses),
     maxUses: row.maxUses,
     expiresAt: row.expiresAt,
+    lastMoment: row.expiresAt ? new Date(row.expiresAt.getTime() - 1) : null,
     disabledAt: row.disabledAt,
     note: row.note,
     createdAt: row.createdAt,

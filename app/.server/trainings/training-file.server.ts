@@ -132,7 +132,7 @@ function messageOf(issue: ZodIssue, json: unknown, t: T): string {
         return language
           ? t("import.missingTranslation", { language: t(`import.languages.${language}`) })
           : t("import.emptyText");
-      if (issue.type === "array") return t("import.tooFewItems", { min: Number(issue.minimum) });
+      if (issue.type === "array") return t("import.tooFewItems", { count: Number(issue.minimum) });
       return t("import.tooSmallNumber", { min: Number(issue.minimum) });
     case "too_big":
       if (issue.type === "string")
@@ -145,6 +145,7 @@ function messageOf(issue: ZodIssue, json: unknown, t: T): string {
     case "unrecognized_keys":
       // A file's own words in a message are cut short: a key may be as long as the file.
       return t("import.unknownFields", {
+        count: issue.keys.length,
         keys: issue.keys
           .slice(0, 5)
           .map((key) => key.slice(0, 40))

@@ -84,7 +84,11 @@ function QuizQuestion({ question, meta }: { question: Question; meta: FieldMeta 
     >
       <legend>{question.prompt}</legend>
       <p id={hintId} className="question__hint">
-        {single ? t("quiz.single") : t("quiz.limits", { min: question.min, max: question.max })}
+        {single
+          ? t("quiz.single")
+          : question.min === question.max
+            ? t("quiz.exactly", { count: question.max })
+            : t("quiz.limits", { min: question.min, max: question.max })}
         {remaining > 0 ? (
           <>
             {" · "}

@@ -4,13 +4,16 @@ import { Field, type FieldMeta, SubmitButton } from "~/components/form/form";
 import { fieldProps } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
-/** A `<select>`'s group of IANA time zones, shown with spaces for underscores ("America/New York"). */
-export function ZoneGroup({ label, zones }: { label: string; zones: string[] }) {
+/** A choice's id and its words: a zone ("Asia/Tokyo", "Tokyo (UTC+9)"), a region ("Asia", "Asie"). */
+export type ZoneOption = { value: string; label: string };
+
+/** A `<select>`'s group of time zones, each posted by its IANA id and shown by its city and offset. */
+export function ZoneGroup({ label, zones }: { label: string; zones: ZoneOption[] }) {
   return (
     <optgroup label={label}>
       {zones.map((zone) => (
-        <option key={zone} value={zone}>
-          {zone.replace(/_/g, " ")}
+        <option key={zone.value} value={zone.value}>
+          {zone.label}
         </option>
       ))}
     </optgroup>
@@ -28,7 +31,7 @@ export function ZoneRegionForm({
   label,
   show,
 }: {
-  regions: string[];
+  regions: ZoneOption[];
   region: string;
   kept?: [string, string][];
   label: string;
@@ -48,8 +51,8 @@ export function ZoneRegionForm({
           onChange={(event) => event.currentTarget.form?.requestSubmit()}
         >
           {regions.map((name) => (
-            <option key={name} value={name}>
-              {name}
+            <option key={name.value} value={name.value}>
+              {name.label}
             </option>
           ))}
         </select>

@@ -6,16 +6,23 @@ type Facts = {
   modules: number;
   parts: number;
   archived: boolean;
+  /** Members see a version of it. */
+  published: boolean;
 };
 
-/** A training's facts for its author: kind · access · modules, parts · live or archived. */
+function stateOf(training: Facts) {
+  if (training.archived) return "archived";
+  return training.published ? "live" : "unpublished";
+}
+
+/** A training's facts for its author: kind · access · modules, parts · live, never published or archived. */
 export function TrainingFacts({ training }: { training: Facts }) {
   const { t } = useTranslation("author");
   const facts = [
     t(`trainings.kind.${training.kind}`),
     t(`trainings.access.${training.access}`),
     `${t("trainings.modules", { count: training.modules })}, ${t("trainings.parts", { count: training.parts })}`,
-    t(`trainings.state.${training.archived ? "archived" : "live"}`),
+    t(`trainings.state.${stateOf(training)}`),
   ];
   return <p className="muted">{facts.join(" · ")}</p>;
 }

@@ -76,7 +76,7 @@ export function TrainingPageBody({
               <li className="tag">{t("training.part", { count: module.partCount })}</li>
               {module.hasQuiz ? <li className="tag">{t("training.withQuiz")}</li> : null}
               <li className={module.state === "completed" ? "tag tag--done" : "tag"}>
-                {t(`trainings.states.${module.state}`)}
+                {t(`module.states.${module.state}`)}
               </li>
             </ul>
             <p>{module.summary}</p>

@@ -32,7 +32,7 @@ export function CodeDetails({ code }: { code: Details }) {
             : t("codes.usesOf", { count: code.uses, max: code.maxUses })}
         </dd>
         <dt>{t("codes.expiryLabel")}</dt>
-        <dd>{code.expires ? t("codes.expiresAt", { date: code.expires }) : t("codes.noExpiry")}</dd>
+        <dd>{code.expires ? t("codes.lastDay", { date: code.expires }) : t("codes.noExpiry")}</dd>
         <dt>{t("codes.createdLabel")}</dt>
         <dd>{code.created}</dd>
         <dt>{t("codes.noteLabel")}</dt>

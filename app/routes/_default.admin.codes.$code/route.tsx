@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       training: line.training.title[lang],
       uses: line.uses,
       maxUses: line.maxUses,
-      expires: line.expiresAt ? moment.format(line.expiresAt) : null,
+      expires: line.lastMoment ? day.format(line.lastMoment) : null,
       created: day.format(line.createdAt),
       state: line.state,
       disabled: line.disabledAt !== null,

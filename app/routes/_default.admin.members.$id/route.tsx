@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { languageName } from "~/.server/i18n/language-names.server";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MAX_REASON_LENGTH } from "~/.server/admin/contract.server";
 import { dateFormat } from "~/.server/calendar/date-formats.server";
@@ -40,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: file.name,
     member: {
       ...file,
+      language: languageName(lang, file.lang),
       since: day.format(new Date(file.createdAt)),
       twoFactorSince: file.twoFactorSince ? day.format(new Date(file.twoFactorSince)) : null,
     },
@@ -90,7 +92,7 @@ export default function AdminMember() {
             {t(member.verified ? "member.verified" : "member.unverified")}
           </dd>
           <dt>{t("member.language")}</dt>
-          <dd>{member.lang}</dd>
+          <dd>{member.language}</dd>
           <dt>{t("member.since")}</dt>
           <dd>{member.since}</dd>
         </dl>

@@ -40,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** A number the rule's message names: the one posted (a whole number) or the one saved. */
-function numberOf(shown: unknown, saved: number): number | string {
+function numberOf(shown: unknown, saved: number): number {
   return typeof shown === "string" && /^\d{1,3}$/.test(shown) ? Number(shown) : saved;
 }
 
@@ -57,11 +57,9 @@ export default function QuestionEditor() {
   });
   const [listForm, listFields] = useFormReply(reply, { id: "answers", intent: ["moveAnswer", "removeAnswer"] });
   const [addForm, addFields] = useFormReply(reply, { id: "answer-add", intent: "addAnswer" });
-  const counts = {
-    min: numberOf(fields.min.initialValue, question.min),
-    max: numberOf(fields.max.initialValue, question.max),
-    count: answers.length,
-  };
+  const max = numberOf(fields.max.initialValue, question.max);
+  // The rules on min and max agree with the maximum: "au plus 1 peut l’être".
+  const counts = { min: numberOf(fields.min.initialValue, question.min), max, count: max, answers: answers.length };
   const answerName = (index: number) => t("quiz.editor.answer", { number: index + 1 });
   return (
     <>

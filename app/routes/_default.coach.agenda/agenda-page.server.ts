@@ -1,7 +1,7 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { addDays } from "~/.server/calendar/days.server";
 import { localDay } from "~/.server/calendar/time-zones.server";
-import { zoneLabel } from "~/.server/calendar/when-words.server";
+import { zoneName } from "~/.server/calendar/zone-names.server";
 import { env } from "~/.server/config/env.server";
 import type { Language } from "~/i18n/config";
 import { agendaPath } from "~/.server/coaching/agenda/agenda-link.server";
@@ -60,7 +60,7 @@ export async function agendaPageData(
   ]);
   const today = localDay(now, coach.timeZone);
   return {
-    coach: { name: coach.name, photo: coach.photo, zone: zoneLabel(now, coach.timeZone) },
+    coach: { name: coach.name, photo: coach.photo, zone: zoneName(lang, coach.timeZone, now) },
     base,
     ...agenda,
     timeOff: timeOffView(daysOff, lang),

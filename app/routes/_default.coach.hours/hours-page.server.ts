@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { regionOf, usualTimeZones, zonesOfRegion } from "~/.server/calendar/time-zones.server";
+import { regionName, zoneOptions } from "~/.server/calendar/zone-names.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import type { Language } from "~/i18n/config";
 import type { Coach } from "~/.server/coaching/booking-records.server";
@@ -38,7 +39,14 @@ export async function hoursPageData(coach: Coach, lang: Language, url: URL) {
       rows: Math.min(MAX_WINDOWS_A_DAY, Math.max(2, (hours.weekly[key]?.length ?? 0) + 1)),
     })),
     limits: HOURS_LIMITS,
-    zones: { usual: zones, region, regionZones: zonesOfRegion(region).filter((zone) => !zones.includes(zone)) },
+    zones: {
+      usual: zoneOptions(lang, zones),
+      region: regionName(lang, region),
+      regionZones: zoneOptions(
+        lang,
+        zonesOfRegion(region).filter((zone) => !zones.includes(zone)),
+      ),
+    },
     outside: outside.map((session) => ({
       id: session.id,
       day: day.format(session.start),

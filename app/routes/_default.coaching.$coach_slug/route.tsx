@@ -11,6 +11,7 @@ import { isInsideNotice } from "~/.server/coaching/booking/change-notice.server"
 import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { sessionWhen } from "~/.server/calendar/when-words.server";
 import { usualTimeZones } from "~/.server/calendar/time-zones.server";
+import { zoneName, zoneOptions } from "~/.server/calendar/zone-names.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
@@ -59,7 +60,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     query,
     // The usual zones (and the one shown); every zone is a page of its own (…/time-zone), so this
     // page does not carry 400-odd names in its markup and again in its data.
-    zones: usualTimeZones(),
+    zones: zoneOptions(lang, usualTimeZones()),
+    shownZone: zoneName(lang, query.timeZone),
     calendar: await bookingCalendar(coach, query, lang),
     moving: moving ? sessionWhen(lang, moving.startsAt, moving.endsAt, query.timeZone) : null,
     already: already
@@ -92,7 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function BookCoach() {
-  const { coach, query, zones, calendar, moving, already } = useLoaderData<typeof loader>();
+  const { coach, query, zones, shownZone, calendar, moving, already } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("coaching");
   const [form] = useFormReply(reply, { id: "booking" });
@@ -136,7 +138,7 @@ export default function BookCoach() {
       ) : null}
       <FormAlert lines={errors.map((key) => t(key))} />
 
-      <ZoneForm query={query} zones={zones} coachSlug={coach.slug} />
+      <ZoneForm query={query} zones={zones} shownZone={shownZone} coachSlug={coach.slug} />
 
       {calendar.chosenGone && !errors.length ? <FormAlert lines={[t("confirm.gone")]} /> : null}
 

@@ -1,13 +1,23 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import type { BookingQuery } from "~/.server/coaching/booking/booking-calendar.server";
-import { ZoneGroup } from "~/components/form/zone-options";
+import { ZoneGroup, type ZoneOption } from "~/components/form/zone-options";
 import { useTranslation } from "~/i18n/react";
 
 /**
  * The time zone the steps are shown in: the usual zones (and the one shown) in a GET form that
  * applies itself with JavaScript; every zone is a page of its own (…/time-zone).
  */
-export function ZoneForm({ query, zones, coachSlug }: { query: BookingQuery; zones: string[]; coachSlug: string }) {
+export function ZoneForm({
+  query,
+  zones,
+  shownZone,
+  coachSlug,
+}: {
+  query: BookingQuery;
+  zones: ZoneOption[];
+  shownZone: string;
+  coachSlug: string;
+}) {
   const { t } = useTranslation("coaching");
   const submit = useSubmit();
   const location = useLocation();
@@ -29,7 +39,9 @@ export function ZoneForm({ query, zones, coachSlug }: { query: BookingQuery; zon
           aria-describedby="tz-hint"
           onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}
         >
-          {zones.includes(query.timeZone) ? null : <ZoneGroup label={t("timeZone.shown")} zones={[query.timeZone]} />}
+          {zones.some((zone) => zone.value === query.timeZone) ? null : (
+            <ZoneGroup label={t("timeZone.shown")} zones={[{ value: query.timeZone, label: shownZone }]} />
+          )}
           <ZoneGroup label={t("timeZone.usual")} zones={zones} />
         </select>
         <button type="submit" className="button button--ghost">

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { clientOf } from "~/.server/http/client.server";
 import { usualTimeZones } from "~/.server/calendar/time-zones.server";
-import { zoneLabel } from "~/.server/calendar/when-words.server";
+import { zoneName, zoneOptions } from "~/.server/calendar/zone-names.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { DEVICES_PAGE_SIZE, devicesOf } from "~/.server/profile/devices.server";
 import { pageParam } from "~/.server/paging/paging.server";
@@ -33,9 +33,10 @@ export const meta = titleMeta;
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireMember(request);
   const t = await translator(request, "profile");
+  const lang = await localeOf(request);
   const url = new URL(request.url);
   const saved = url.searchParams.get("saved");
-  const devices = await devicesOf(signedIn, await localeOf(request), {
+  const devices = await devicesOf(signedIn, lang, {
     page: pageParam(url, "devices"),
     limit: DEVICES_PAGE_SIZE,
   });
@@ -45,12 +46,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     devices: { list: devices.devices, page: devices.page.page, pages: devices.page.pages, total: devices.page.total },
     timeZone: {
       zone: signedIn.member.time_zone,
-      label: zoneLabel(new Date(), signedIn.member.time_zone),
-      usual: usualTimeZones(),
+      label: zoneName(lang, signedIn.member.time_zone),
+      usual: zoneOptions(lang, usualTimeZones()),
     },
     lightPages: signedIn.lightPages,
     saved: savedMessages.find((key) => key === saved) ?? null,
-    securityEvents: await recentSecurityEvents(signedIn.member, await localeOf(request)),
+    securityEvents: await recentSecurityEvents(signedIn.member, lang),
     notifications: await settingsOf(signedIn.member.id),
   };
 }

@@ -1,15 +1,15 @@
 import { Form, Link } from "@remix-run/react";
 import { formProps, useFormReply } from "~/components/form/form-reply";
-import { MemberZoneField, ZoneGroup } from "~/components/form/zone-options";
+import { MemberZoneField, ZoneGroup, type ZoneOption } from "~/components/form/zone-options";
 import { useTranslation } from "~/i18n/react";
 
 /**
  * The member's time zone: the usual ones here, every zone on /profile/time-zone (400-odd names
  * would weigh on this page), which is also where this form posts and where a refusal shows.
  */
-export function TimeZoneForm({ zone, label, usual }: { zone: string; label: string; usual: string[] }) {
+export function TimeZoneForm({ zone, label, usual }: { zone: string; label: string; usual: ZoneOption[] }) {
   const { t } = useTranslation("profile");
-  const choices = usual.includes(zone) ? usual : [zone, ...usual];
+  const choices = usual.some((option) => option.value === zone) ? usual : [{ value: zone, label }, ...usual];
   const [form, fields] = useFormReply<{ timeZone: string }>(undefined, {
     id: "zone",
     defaultValue: { timeZone: zone },

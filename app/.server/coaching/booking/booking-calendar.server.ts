@@ -5,7 +5,8 @@ import { DAY_MS, isCalendarDay } from "~/.server/calendar/days.server";
 import type { Language } from "~/i18n/config";
 import type { Coach } from "../booking-records.server";
 import { openingsOf, scheduleOf } from "./free-times.server";
-import { sessionDate, sessionTime, zoneLabel } from "~/.server/calendar/when-words.server";
+import { sessionDate, sessionTime } from "~/.server/calendar/when-words.server";
+import { zoneName } from "~/.server/calendar/zone-names.server";
 import { freeSlots, monthGrid, monthOf, shiftMonth, slotsOnDay } from "./slots.server";
 import { isTimeZone, localDay } from "~/.server/calendar/time-zones.server";
 
@@ -108,7 +109,7 @@ export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: L
   return {
     timeZone,
     // The offset of the day shown, not today's: they differ across a daylight-saving change.
-    zone: zoneLabel(times[0] ? new Date(times[0].start) : now, timeZone),
+    zone: zoneName(lang, timeZone, times[0] ? new Date(times[0].start) : now),
     month,
     monthTitle,
     previousMonth: month > firstMonth ? shiftMonth(month, -1) : null,
@@ -122,7 +123,7 @@ export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: L
           start: chosenSlot.start.toISOString(),
           date: sessionDate(lang, chosenSlot.start, timeZone),
           time: sessionTime(chosenSlot.start, chosenSlot.end, timeZone),
-          zone: zoneLabel(chosenSlot.start, timeZone),
+          zone: zoneName(lang, timeZone, chosenSlot.start),
         }
       : null,
     // A time asked for that is no longer free (taken meanwhile, or forged).

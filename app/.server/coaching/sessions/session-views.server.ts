@@ -1,4 +1,5 @@
-import { sessionDate, sessionTime, zoneLabel } from "~/.server/calendar/when-words.server";
+import { sessionDate, sessionTime } from "~/.server/calendar/when-words.server";
+import { zoneName } from "~/.server/calendar/zone-names.server";
 import type { Language } from "~/i18n/config";
 import type { BookingWithCoach } from "../booking-records.server";
 import { isAttendable } from "../agenda/attendance.server";
@@ -15,7 +16,7 @@ export function sessionCard(session: BookingWithCoach, lang: Language, now = new
     timeZone,
     date: sessionDate(lang, session.startsAt, timeZone),
     time: sessionTime(session.startsAt, session.endsAt, timeZone),
-    zone: zoneLabel(session.startsAt, timeZone),
+    zone: zoneName(lang, timeZone, session.startsAt),
     meetingUrl: session.status === "confirmed" ? session.meetingUrl : null,
     changeable: session.status === "confirmed" && session.startsAt > now,
     // Changeable by the coach only: their notice has begun.
