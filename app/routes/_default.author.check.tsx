@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
+import { titleOnly } from "~/.server/http/title-only.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { checkTrainingFile } from "~/.server/trainings/file-check.server";
 import { ProblemList } from "~/routes/_default.author/draft-form";
@@ -16,11 +17,7 @@ export const meta = titleMeta;
  * (request-screen.server.ts, twice today's largest file): a larger one gets the door's translated
  * 413 before any of it is read here.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAuthor(request);
-  const t = await translator(request, "author");
-  return { title: t("check.title") };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => titleOnly(request, requireAuthor, "author", "check.title");
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAuthor(request);

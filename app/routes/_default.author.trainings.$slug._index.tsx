@@ -1,18 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { answerDraftSave } from "~/routes/_default.author/draft-post.server";
+import { saveDraftPost } from "~/routes/_default.author/draft-change-post.server";
 import { saveTrainingMeta, trainingMetaSchema } from "~/.server/authoring/training-meta.server";
-import { refuse } from "~/.server/http/form-reply.server";
 import { outlineOf } from "~/.server/authoring/trainings-list.server";
-import { trainingBounds } from "~/content/training-schema";
-import { AccessField, BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
+import { AccessField, DraftAlerts, RevisionField, TitleAndSummaryFields } from "~/routes/_default.author/draft-form";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { Duration } from "~/components/presentational/duration";
 import { TrainingFacts } from "~/components/presentational/training-facts";
-import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
 import { draftAuthor, draftPage, savedOf } from "~/routes/_default.author/draft-page.server";
 
@@ -44,10 +41,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { author } = await draftAuthor(request);
   const slug = params.slug ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: trainingMetaSchema });
-  if (submission.status !== "success") return refuse(submission.reply());
-  const save = await saveTrainingMeta(slug, submission.value, author);
-  return answerDraftSave(submission, save, { page: `/author/trainings/${slug}`, saved: "training" });
+  return saveDraftPost(
+    await request.formData(),
+    trainingMetaSchema,
+    { page: `/author/trainings/${slug}`, saved: "training" },
+    (value) => saveTrainingMeta(slug, value, author),
+  );
 }
 
 export default function TrainingOverview() {
@@ -61,14 +60,7 @@ export default function TrainingOverview() {
       <Form method="post" className="card author-form" {...formProps(form)}>
         <h2>{t("overview.title")}</h2>
         <RevisionField revision={revision} />
-        <BilingualField fields={fields} name="title" label={t("overview.name")} max={trainingBounds.title} />
-        <BilingualField
-          fields={fields}
-          name="summary"
-          label={t("overview.summary")}
-          max={trainingBounds.summary}
-          multiline
-        />
+        <TitleAndSummaryFields fields={fields} title={t("overview.name")} summary={t("overview.summary")} />
         <AccessField meta={fields.access} />
         <Field meta={fields.order} label={t("overview.order")} hint={t("overview.orderHint")} ns="author">
           <input {...fieldProps(fields.order, { described: fields.order.descriptionId })} inputMode="numeric" />

@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
+import { titleOnly } from "~/.server/http/title-only.server";
 import { answerImportRefusal, importPostOf, refuseImport } from "~/routes/_default.author/import-post.server";
 import { importNewTraining } from "~/.server/authoring/training-import.server";
-import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { localeOf } from "~/.server/i18n/i18n.server";
 import { ImportForm } from "~/routes/_default.author/import-form";
 import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
@@ -15,11 +16,8 @@ export const meta = titleMeta;
  * /author/trainings/import: a new training's draft from its file (the repository's format), under
  * the file's own slug, which must be free. A broken file is refused with the path of each mistake.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAuthor(request);
-  const t = await translator(request, "author");
-  return { title: t("import.newTitle") };
-}
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  titleOnly(request, requireAuthor, "author", "import.newTitle");
 
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireAuthor(request);

@@ -2,13 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
+import { titleOnly } from "~/.server/http/title-only.server";
 import { createTraining, newTrainingSchema } from "~/.server/authoring/training-create.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
-import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { localeOf } from "~/.server/i18n/i18n.server";
 import { trainingBounds } from "~/content/training-schema";
-import { AccessField, BilingualField } from "~/routes/_default.author/draft-form";
+import { AccessField, BilingualField, SlugField } from "~/routes/_default.author/draft-form";
 import { titleMeta } from "~/components/document/page-title";
-import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { ErrorList, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
@@ -21,11 +22,7 @@ export const meta = titleMeta;
  * slug (made from the title when left empty); it starts as an empty draft and opens in the editor.
  * Members see nothing of it until it is published.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAuthor(request);
-  const t = await translator(request, "author");
-  return { title: t("create.title") };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => titleOnly(request, requireAuthor, "author", "create.title");
 
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireAuthor(request);
@@ -73,14 +70,13 @@ export default function NewTraining() {
           <ErrorList id={fields.kind.errorId} errors={fields.kind.errors} ns="author" />
         </fieldset>
         <BilingualField fields={fields} name="title" label={t("overview.name")} max={trainingBounds.title} />
-        <Field meta={fields.slug} label={t("create.slug")} hint={t("create.slugHint")} ns="author">
-          <input
-            {...fieldProps(fields.slug, { described: fields.slug.descriptionId })}
-            maxLength={trainingBounds.slug}
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        </Field>
+        <SlugField
+          meta={fields.slug}
+          label={t("create.slug")}
+          hint={t("create.slugHint")}
+          autoCapitalize="none"
+          spellCheck={false}
+        />
         <AccessField meta={fields.access} />
         <SubmitButton pendingLabel={t("create.creating")}>{t("create.submit")}</SubmitButton>
       </Form>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { coachOf } from "~/.server/coaching/booking/free-times.server";
 import { shownRegion } from "~/.server/calendar/time-zones.server";
@@ -10,6 +10,7 @@ import { bookingQuery } from "~/.server/coaching/booking/booking-calendar.server
 import { titleMeta } from "~/components/document/page-title";
 import { ZoneGroup, ZoneRegionForm } from "~/components/form/zone-options";
 import { useTranslation } from "~/i18n/react";
+import { BackHeader } from "~/components/presentational/back-header";
 
 export const meta = titleMeta;
 
@@ -45,13 +46,12 @@ export default function ChooseTimeZone() {
   const back = `/coaching/${coach.slug}?${new URLSearchParams([...kept, ["tz", timeZone]])}`;
   return (
     <>
-      <p>
-        <Link to={back}>← {t("zonePage.back")}</Link>
-      </p>
-      <header className="page-header">
-        <h1>{t("zonePage.title")}</h1>
-        <p className="lead">{t("zonePage.lead", { name: coach.name })}</p>
-      </header>
+      <BackHeader
+        back={back}
+        backLabel={t("zonePage.back")}
+        title={t("zonePage.title")}
+        lead={t("zonePage.lead", { name: coach.name })}
+      />
       <div className="card zone-form">
         <ZoneRegionForm
           regions={regions}

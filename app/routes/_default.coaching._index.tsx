@@ -12,6 +12,7 @@ import { titleMeta } from "~/components/document/page-title";
 import { Pagination } from "~/components/presentational/pagination";
 import { SessionList } from "~/components/presentational/coaching-session";
 import { useTranslation } from "~/i18n/react";
+import { PageHeader } from "~/components/presentational/page-header";
 
 export const meta = titleMeta;
 
@@ -55,10 +56,7 @@ export default function Coaching() {
   const { t } = useTranslation("coaching");
   return (
     <>
-      <header className="page-header">
-        <h1>{t("title")}</h1>
-        <p className="lead">{t("lead")}</p>
-      </header>
+      <PageHeader title={t("title")} lead={t("lead")} />
 
       <section aria-labelledby="coaches-title">
         <h2 id="coaches-title">{t("coaches.title")}</h2>

@@ -7,10 +7,9 @@ import { refuse } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { notificationSettingsSchema } from "~/.server/notifications/forms.server";
 import { saveSettings, settingsOf } from "~/.server/notifications/settings.server";
-import { BackHeader } from "~/components/presentational/back-header";
+import { BackToProfile } from "~/routes/_default.profile/back-to-profile";
 import { titleMeta } from "~/components/document/page-title";
 import { NotificationSettingsForm } from "~/components/form/notification-settings-form";
-import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
 
@@ -40,15 +39,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ChooseNotifications() {
   const { settings, zone } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const { t } = useTranslation("profile");
   return (
     <>
-      <BackHeader
-        back="/profile#notifications"
-        backLabel={t("notifications.back")}
-        title={t("notifications.pageTitle")}
-        lead={t("notifications.lead")}
-      />
+      <BackToProfile anchor="notifications" words="notifications" />
       <div className="card">
         <NotificationSettingsForm settings={settings} zone={zone} reply={reply} />
       </div>

@@ -8,10 +8,9 @@ import { photoRefusals } from "~/.server/profile/contract.server";
 import { photoSchema } from "~/.server/profile/forms.server";
 import { photoUrlOf, removePhoto, savePhoto } from "~/.server/media/photo.server";
 import { PhotoForms } from "~/components/form/photo-forms";
-import { BackHeader } from "~/components/presentational/back-header";
+import { BackToProfile } from "~/routes/_default.profile/back-to-profile";
 import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
-import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
 
@@ -49,15 +48,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ProfilePhoto() {
   const { name, url } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const { t } = useTranslation("profile");
   return (
     <>
-      <BackHeader
-        back="/profile#photo"
-        backLabel={t("photo.back")}
-        title={t("photo.pageTitle")}
-        lead={t("photo.lead")}
-      />
+      <BackToProfile anchor="photo" words="photo" />
       <UnknownIntentAlert reply={reply} />
       <section className="card">
         <PhotoForms url={url} name={name} reply={reply} />

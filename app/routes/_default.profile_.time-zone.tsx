@@ -9,7 +9,7 @@ import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { saveTimeZone, timeZoneSchema } from "~/.server/profile/time-zone.server";
 import { FormAlert } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
-import { BackHeader } from "~/components/presentational/back-header";
+import { BackToProfile } from "~/routes/_default.profile/back-to-profile";
 import { titleMeta } from "~/components/document/page-title";
 import { MemberZoneField, ZoneGroup, ZoneRegionForm } from "~/components/form/zone-options";
 import { useTranslation } from "~/i18n/react";
@@ -53,12 +53,7 @@ export default function ChooseMemberTimeZone() {
   );
   return (
     <>
-      <BackHeader
-        back="/profile#time-zone"
-        backLabel={t("timeZone.back")}
-        title={t("timeZone.pageTitle")}
-        lead={t("timeZone.lead")}
-      />
+      <BackToProfile anchor="time-zone" words="timeZone" />
       <div className="card zone-form">
         <ZoneRegionForm
           regions={regions}

@@ -13,6 +13,7 @@ import { titleMeta } from "~/components/document/page-title";
 import { TrainingList } from "~/components/presentational/training-card";
 import { accessCodeSchema } from "~/.server/trainings/access-code-form.server";
 import { useTranslation } from "~/i18n/react";
+import { PageHeader } from "~/components/presentational/page-header";
 
 export const meta = titleMeta;
 
@@ -52,10 +53,7 @@ export default function Trainings() {
   const { t } = useTranslation("trainings");
   return (
     <>
-      <header className="page-header">
-        <h1>{t("trainings.title")}</h1>
-        <p className="lead">{t("trainings.lead")}</p>
-      </header>
+      <PageHeader title={t("trainings.title")} lead={t("trainings.lead")} />
       {unlocked ? <FormAlert tone="success" lines={[`${unlocked} — ${t("trainings.unlocked")}`]} /> : null}
       {/* The cards' titles are h3: each list has its h2 (headings in order, for screen readers). */}
       <h2>{t("trainings.trainingsTitle")}</h2>

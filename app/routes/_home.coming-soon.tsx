@@ -5,6 +5,7 @@ import { guardPublicPage } from "~/.server/auth/guard.server";
 import { titleOnly } from "~/.server/http/title-only.server";
 import { titleMeta } from "~/components/document/page-title";
 import { sharedPageHandle } from "~/components/document/cacheable-page";
+import { NarrowPage } from "~/components/presentational/narrow-page";
 
 export const meta = titleMeta;
 
@@ -18,10 +19,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export default function ComingSoon() {
   const { t } = useTranslation("home");
   return (
-    <section className="container section narrow">
-      <p className="eyebrow">{t("comingSoon.eyebrow")}</p>
-      <h1>{t("comingSoon.title")}</h1>
-      <p className="lead">{t("comingSoon.lead")}</p>
+    <NarrowPage eyebrow={t("comingSoon.eyebrow")} title={t("comingSoon.title")} lead={t("comingSoon.lead")}>
       <ul className="check-list">
         <li>{t("comingSoon.items.mobile")}</li>
         <li>{t("comingSoon.items.groups")}</li>
@@ -32,6 +30,6 @@ export default function ComingSoon() {
           {t("comingSoon.cta")}
         </Link>
       </p>
-    </section>
+    </NarrowPage>
   );
 }

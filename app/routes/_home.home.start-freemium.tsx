@@ -5,6 +5,7 @@ import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { titleOnly } from "~/.server/http/title-only.server";
 import { titleMeta } from "~/components/document/page-title";
 import { sharedPageHandle } from "~/components/document/cacheable-page";
+import { NarrowPage } from "~/components/presentational/narrow-page";
 
 export const meta = titleMeta;
 
@@ -20,10 +21,7 @@ const included = ["onboarding", "tests", "goal", "commitments"] as const;
 export default function StartFreemium() {
   const { t } = useTranslation("home");
   return (
-    <section className="container section narrow">
-      <p className="eyebrow">{t("freemium.eyebrow")}</p>
-      <h1>{t("freemium.title")}</h1>
-      <p className="lead">{t("freemium.lead")}</p>
+    <NarrowPage eyebrow={t("freemium.eyebrow")} title={t("freemium.title")} lead={t("freemium.lead")}>
       <div className="card">
         <h2>{t("freemium.includedTitle")}</h2>
         <ul className="check-list">
@@ -38,6 +36,6 @@ export default function StartFreemium() {
           {t("freemium.cta")}
         </Link>
       </p>
-    </section>
+    </NarrowPage>
   );
 }

@@ -5,6 +5,7 @@ import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { titleOnly } from "~/.server/http/title-only.server";
 import { titleMeta } from "~/components/document/page-title";
 import { sharedPageHandle } from "~/components/document/cacheable-page";
+import { NarrowPage } from "~/components/presentational/narrow-page";
 import { defaultUserType, userTypes } from "~/forms/user-type";
 
 export const meta = titleMeta;
@@ -22,9 +23,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export default function WhoAreYou() {
   const { t } = useTranslation("home");
   return (
-    <section className="container section narrow">
-      <h1>{t("whoAreYou.title")}</h1>
-      <p className="lead">{t("whoAreYou.lead")}</p>
+    <NarrowPage title={t("whoAreYou.title")} lead={t("whoAreYou.lead")}>
       <Form method="get" action="/home/register" className="stack">
         <fieldset className="choice-cards">
           <legend className="visually-hidden">{t("whoAreYou.legend")}</legend>
@@ -42,6 +41,6 @@ export default function WhoAreYou() {
           </button>
         </p>
       </Form>
-    </section>
+    </NarrowPage>
   );
 }

@@ -3,6 +3,7 @@ import { saveDraft, type DraftSave } from "./drafts.server";
 import { type DraftContent, trainingBounds } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
 import type { ModuleRefusal } from "./contract.server";
+import { moved } from "./ids.server";
 import { draftText, revisionField } from "./training-meta.server";
 
 /**
@@ -93,21 +94,44 @@ function save(slug: string, revision: number, author: Author, edit: Edit): Promi
   return saveDraft(slug, { revision, authorId: author.id, lang: author.lang }, edit);
 }
 
-/** Moves the item at `index` one place up or down (nothing at either end). */
-function moved<Item>(items: Item[], index: number, way: "up" | "down"): Item[] {
-  const other = way === "up" ? index - 1 : index + 1;
-  if (other < 0 || other >= items.length) return items;
-  const next = [...items];
-  [next[index], next[other]] = [next[other], next[index]];
-  return next;
+/**
+ * The slug of a new item of `items` (a module, or a module's part): the typed one, or one made from
+ * its French title; refused when the list is full, when no slug can be made, or when it is taken.
+ */
+function newSlug(
+  items: { slug: string }[],
+  input: { slug?: string; titleFr: string },
+  max: number,
+  refused: { full: ModuleRefusal; taken: ModuleRefusal },
+): string | { refused: ModuleRefusal } {
+  if (items.length >= max) return { refused: refused.full };
+  const slug = input.slug || slugOf(input.titleFr);
+  if (!slug) return { refused: "slugRequired" };
+  if (items.some((item) => item.slug === slug)) return { refused: refused.taken };
+  return slug;
+}
+
+/** `items` with the one of `slug` changed by `edit`; refused with `gone` when there is none. */
+export function editedItem<Item extends { slug: string }>(
+  items: Item[],
+  slug: string,
+  gone: ModuleRefusal,
+  edit: (item: Item) => Item | { refused: ModuleRefusal },
+): Item[] | { refused: ModuleRefusal } {
+  const index = items.findIndex((item) => item.slug === slug);
+  if (index === -1) return { refused: gone };
+  const next = edit(items[index]);
+  if ("refused" in next) return next;
+  return items.map((item, at) => (at === index ? next : item));
 }
 
 export function addModule(training: string, input: z.infer<typeof addModuleSchema>, author: Author) {
   return save(training, input.revision, author, (content) => {
-    if (content.modules.length >= trainingBounds.modules) return { refused: "tooManyModules" };
-    const slug = input.slug || slugOf(input.titleFr);
-    if (!slug) return { refused: "slugRequired" };
-    if (content.modules.some((module) => module.slug === slug)) return { refused: "slugTaken" };
+    const slug = newSlug(content.modules, input, trainingBounds.modules, {
+      full: "tooManyModules",
+      taken: "slugTaken",
+    });
+    if (typeof slug !== "string") return slug;
     const module: DraftModule = {
       slug,
       title: { fr: input.titleFr, en: input.titleEn },
@@ -145,13 +169,8 @@ export function editModule(
   edit: (module: DraftModule) => DraftModule | { refused: ModuleRefusal },
 ) {
   return save(training, revision, author, (content) => {
-    const index = content.modules.findIndex((module) => module.slug === moduleSlug);
-    if (index === -1) return { refused: "moduleGone" };
-    const next = edit(content.modules[index]);
-    if ("refused" in next) return next;
-    const modules = [...content.modules];
-    modules[index] = next;
-    return { ...content, modules };
+    const modules = editedItem(content.modules, moduleSlug, "moduleGone", edit);
+    return "refused" in modules ? modules : { ...content, modules };
   });
 }
 
@@ -173,10 +192,8 @@ export function saveModuleMeta(
 
 export function addPart(training: string, moduleSlug: string, input: z.infer<typeof addPartSchema>, author: Author) {
   return editModule(training, moduleSlug, input.revision, author, (module) => {
-    if (module.parts.length >= trainingBounds.parts) return { refused: "tooManyParts" };
-    const slug = input.slug || slugOf(input.titleFr);
-    if (!slug) return { refused: "slugRequired" };
-    if (module.parts.some((part) => part.slug === slug)) return { refused: "partSlugTaken" };
+    const slug = newSlug(module.parts, input, trainingBounds.parts, { full: "tooManyParts", taken: "partSlugTaken" });
+    if (typeof slug !== "string") return slug;
     const part: DraftPart = {
       slug,
       kind: input.kind,

@@ -5,7 +5,7 @@ import { trainingBounds } from "~/content/training-schema";
 import { parseRichText, type RichTextProblem, richTextBounds } from "~/content/rich-text";
 import type { Language } from "~/i18n/config";
 import type { ModuleRefusal } from "./contract.server";
-import { editModule } from "./modules.server";
+import { editedItem, editModule } from "./modules.server";
 import { draftText, revisionField } from "./training-meta.server";
 import { uploadExists } from "~/.server/media/uploads.server";
 
@@ -162,13 +162,8 @@ export function editPart(
   edit: (part: DraftPart) => DraftPart | { refused: ModuleRefusal },
 ) {
   return editModule(training, moduleSlug, revision, author, (module) => {
-    const index = module.parts.findIndex((part) => part.slug === partSlug);
-    if (index === -1) return { refused: "partGone" as const };
-    const next = edit(module.parts[index]);
-    if ("refused" in next) return next;
-    const parts = [...module.parts];
-    parts[index] = next;
-    return { ...module, parts };
+    const parts = editedItem(module.parts, partSlug, "partGone", edit);
+    return "refused" in parts ? parts : { ...module, parts };
   });
 }
 

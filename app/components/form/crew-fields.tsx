@@ -1,6 +1,7 @@
 import { Field, type FieldMeta } from "~/components/form/form";
 import { fieldProps } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
+import { SelectField } from "~/components/form/select-field";
 
 /** A crew form's fields (useFormReply's metadata): email only while it can still be chosen. */
 export type CrewFieldsMeta = {
@@ -41,16 +42,14 @@ export function CrewFields({
           <input {...fieldProps(fields.email, { type: "email" })} required maxLength={254} autoComplete="off" />
         </Field>
       )}
-      <Field label={t("fields.relation")} meta={fields.relation} ns="team">
-        <select {...fieldProps(fields.relation)} required>
-          <option value="">{t("fields.relationChoose")}</option>
-          {relations.map((relation) => (
-            <option key={relation} value={relation}>
-              {t(`relations.${relation}`)}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <SelectField
+        meta={fields.relation}
+        label={t("fields.relation")}
+        ns="team"
+        none={t("fields.relationChoose")}
+        options={relations.map((relation) => ({ value: relation, label: t(`relations.${relation}`) }))}
+        required
+      />
     </>
   );
 }

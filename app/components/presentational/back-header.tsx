@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { PageHeader } from "./page-header";
 
 /** A sub-page's head: the way back to the page it details, its title and its lead. */
 export function BackHeader({
@@ -17,10 +18,7 @@ export function BackHeader({
       <p>
         <Link to={back}>← {backLabel}</Link>
       </p>
-      <header className="page-header">
-        <h1>{title}</h1>
-        <p className="lead">{lead}</p>
-      </header>
+      <PageHeader title={title} lead={lead} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { moduleRefusals } from "~/.server/authoring/contract.server";
+import { type ModuleRefusal, moduleRefusals } from "~/.server/authoring/contract.server";
 import type { Draft } from "~/.server/authoring/drafts.server";
 import {
   addPart,
@@ -10,12 +10,10 @@ import {
   removeSchema,
   saveModuleMeta,
 } from "~/.server/authoring/modules.server";
-import { refuse } from "~/.server/http/form-reply.server";
 import { type DraftContent, trainingBounds } from "~/content/training-schema";
-import { parseWithZod } from "~/forms/submission";
 import type { Language } from "~/i18n/config";
 import type { TFunction } from "~/i18n/translate";
-import { answerDraftSave } from "~/routes/_default.author/draft-post.server";
+import { draftPosts } from "~/routes/_default.author/draft-change-post.server";
 
 type DraftModule = DraftContent["modules"][number];
 
@@ -53,7 +51,7 @@ export function modulePage(draft: Draft, module: DraftModule, lang: Language, t:
 }
 
 /** One post of the module's page, by its intent: its fields saved, or a part added, moved, removed. */
-export async function postModuleChange(
+export function postModuleChange(
   intent: (typeof INTENTS)[number],
   formData: FormData,
   slug: string,
@@ -61,31 +59,15 @@ export async function postModuleChange(
   author: { id: string; lang: Language },
 ) {
   const page = `/author/trainings/${slug}/modules/${moduleSlug}`;
-  const refusalOf = (refusal: keyof typeof moduleRefusals) => moduleRefusals[refusal];
+  const post = draftPosts(formData, page, (refusal: ModuleRefusal) => moduleRefusals[refusal]);
   switch (intent) {
-    case "module": {
-      const submission = parseWithZod(formData, { schema: moduleMetaSchema });
-      if (submission.status !== "success") return refuse(submission.reply());
-      const save = await saveModuleMeta(slug, moduleSlug, submission.value, author);
-      return answerDraftSave(submission, save, { page, saved: "module", refusalOf });
-    }
-    case "addPart": {
-      const submission = parseWithZod(formData, { schema: addPartSchema });
-      if (submission.status !== "success") return refuse(submission.reply());
-      const save = await addPart(slug, moduleSlug, submission.value, author);
-      return answerDraftSave(submission, save, { page, saved: "partAdded", refusalOf });
-    }
-    case "movePart": {
-      const submission = parseWithZod(formData, { schema: moveSchema });
-      if (submission.status !== "success") return refuse(submission.reply());
-      const save = await movePart(slug, moduleSlug, submission.value, author);
-      return answerDraftSave(submission, save, { page, saved: "partMoved", refusalOf });
-    }
-    case "removePart": {
-      const submission = parseWithZod(formData, { schema: removeSchema });
-      if (submission.status !== "success") return refuse(submission.reply());
-      const save = await removePart(slug, moduleSlug, submission.value, author);
-      return answerDraftSave(submission, save, { page, saved: "partRemoved", refusalOf });
-    }
+    case "module":
+      return post(moduleMetaSchema, "module", (value) => saveModuleMeta(slug, moduleSlug, value, author));
+    case "addPart":
+      return post(addPartSchema, "partAdded", (value) => addPart(slug, moduleSlug, value, author));
+    case "movePart":
+      return post(moveSchema, "partMoved", (value) => movePart(slug, moduleSlug, value, author));
+    case "removePart":
+      return post(removeSchema, "partRemoved", (value) => removePart(slug, moduleSlug, value, author));
   }
 }

@@ -1,19 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { intentOf, refuseUnknownIntent } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { trainingBounds } from "~/content/training-schema";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, FormAlert, SubmitButton } from "~/components/form/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { fieldProps, useFormReply } from "~/components/form/form-reply";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { useTranslation } from "~/i18n/react";
-import { AccessField, BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
+import { AccessField, DraftForm, DraftList, TitleAndSummaryFields } from "~/routes/_default.author/draft-form";
 import { draftAuthor, draftPage, savedOf } from "~/routes/_default.author/draft-page.server";
-import { OutlineItemActions, RemoveConfirm } from "~/routes/_default.author/outline-forms";
-import { AddPartForm } from "./add-part-form";
+import { AddItemForm, OutlineItem, RemoveConfirm } from "~/routes/_default.author/outline-forms";
 import { INTENTS, modulePage, postModuleChange, SAVED } from "./module-page.server";
 
 export const meta = titleMeta;
@@ -64,19 +62,8 @@ export default function ModuleEditor() {
           cancelTo={base}
         />
       ) : null}
-      <Form method="post" className="card author-form" {...formProps(form)}>
-        <h2>{t("modules.editor.title")}</h2>
-        <DraftAlerts form={form} reply={reply} />
-        <RevisionField revision={revision} />
-        <input type="hidden" name="intent" value="module" />
-        <BilingualField fields={fields} name="title" label={t("modules.editor.name")} max={trainingBounds.title} />
-        <BilingualField
-          fields={fields}
-          name="summary"
-          label={t("modules.editor.summary")}
-          max={trainingBounds.summary}
-          multiline
-        />
+      <DraftForm form={form} reply={reply} revision={revision} intent="module" title={t("modules.editor.title")}>
+        <TitleAndSummaryFields fields={fields} title={t("modules.editor.name")} summary={t("modules.editor.summary")} />
         <Field meta={fields.hours} label={t("modules.editor.hours")} hint={t("modules.editor.hoursHint")} ns="author">
           <input
             {...fieldProps(fields.hours, { described: fields.hours.descriptionId })}
@@ -92,39 +79,35 @@ export default function ModuleEditor() {
           </label>
         </div>
         <SubmitButton pendingLabel={t("overview.saving")}>{t("overview.save")}</SubmitButton>
-      </Form>
-      <section className="card" aria-labelledby="parts-title">
-        <h2 id="parts-title">{t("modules.editor.parts")}</h2>
-        <DraftAlerts form={partsForm} reply={reply} />
-        {parts.length === 0 ? <p>{t("modules.editor.noParts")}</p> : null}
-        <ol className="author-items">
-          {parts.map((part, index) => (
-            <li key={part.slug} className="author-items__item">
-              <div>
-                <p className="eyebrow">{t(`outline.part.${part.kind}`)}</p>
-                <h3>
-                  <Link to={`${base}/parts/${part.slug}`}>
-                    <BothLanguages text={part.title} />
-                  </Link>
-                </h3>
-              </div>
-              <OutlineItemActions
-                revision={revision}
-                intent="movePart"
-                slug={part.slug}
-                name={part.name}
-                index={index}
-                count={parts.length}
-                removeTo={`${base}?removePart=${part.slug}`}
-              />
-            </li>
-          ))}
-        </ol>
-        <p>
-          <Link to={`${base}/quiz`}>{t("modules.editor.quiz", { count: questions })}</Link>
-        </p>
-      </section>
-      <AddPartForm reply={reply} revision={revision} full={full} />
+      </DraftForm>
+      <DraftList
+        id="parts-title"
+        title={t("modules.editor.parts")}
+        form={partsForm}
+        reply={reply}
+        count={parts.length}
+        none={t("modules.editor.noParts")}
+        after={
+          <p>
+            <Link to={`${base}/quiz`}>{t("modules.editor.quiz", { count: questions })}</Link>
+          </p>
+        }
+      >
+        {parts.map((part, index) => (
+          <OutlineItem
+            key={part.slug}
+            item={part}
+            eyebrow={t(`outline.part.${part.kind}`)}
+            to={`${base}/parts/${part.slug}`}
+            revision={revision}
+            intent="movePart"
+            index={index}
+            count={parts.length}
+            removeTo={`${base}?removePart=${part.slug}`}
+          />
+        ))}
+      </DraftList>
+      <AddItemForm item="part" reply={reply} revision={revision} full={full} />
     </>
   );
 }

@@ -21,6 +21,7 @@ import type { DraftContent } from "~/content/training-schema";
 import { parseWithZod } from "~/forms/submission";
 import type { Language } from "~/i18n/config";
 import type { TFunction } from "~/i18n/translate";
+import { saveDraftPost } from "~/routes/_default.author/draft-change-post.server";
 import { answerDraftSave } from "~/routes/_default.author/draft-post.server";
 
 type DraftModule = DraftContent["modules"][number];
@@ -80,12 +81,10 @@ export async function postPart(intent: (typeof INTENTS)[number], formData: FormD
     const save = await editPart(slug, moduleSlug, partSlug, submission.value.revision, author, checked.part);
     return answerDraftSave(submission, save, { page, saved: "part", refusalOf });
   }
-  if (intent === "clear") {
-    const submission = parseWithZod(formData, { schema: clearFileSchema });
-    if (submission.status !== "success") return refuse(submission.reply());
-    const save = await clearVideoFile(slug, moduleSlug, partSlug, submission.value, author);
-    return answerDraftSave(submission, save, { page, saved: "cleared", refusalOf });
-  }
+  if (intent === "clear")
+    return saveDraftPost(formData, clearFileSchema, { page, saved: "cleared", refusalOf }, (value) =>
+      clearVideoFile(slug, moduleSlug, partSlug, value, author),
+    );
   const submission = parseWithZod(formData, { schema: mediaSchema });
   if (submission.status !== "success") return refuse(submission.reply({ hideFields: ["file"] }));
   const { file, revision } = submission.value;

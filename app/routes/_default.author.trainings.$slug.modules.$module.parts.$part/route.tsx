@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { readDraft } from "~/.server/authoring/drafts.server";
 import { PARAGRAPHS_MAX_CHARS } from "~/.server/authoring/parts.server";
 import { intentOf, refuseUnknownIntent } from "~/.server/http/form-reply.server";
@@ -8,11 +8,11 @@ import { translator } from "~/.server/i18n/i18n.server";
 import { trainingBounds } from "~/content/training-schema";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, FormAlert, SubmitButton } from "~/components/form/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { fieldProps, useFormReply } from "~/components/form/form-reply";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { useTranslation } from "~/i18n/react";
-import { BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
+import { BilingualField, DraftForm } from "~/routes/_default.author/draft-form";
 import { draftAuthor, draftPage, savedOf } from "~/routes/_default.author/draft-page.server";
 import { FormattingHelp, ParagraphsField, UploadForm } from "./part-forms";
 import { INTENTS, partPage, postPart, SAVED } from "./part-page.server";
@@ -68,11 +68,7 @@ export default function PartEditor() {
       <BothLanguages text={part.title} as="h2" />
       <UnknownIntentAlert reply={reply} />
       {saved ? <FormAlert tone="success" lines={[t(`parts.saved.${saved}`)]} /> : null}
-      <Form method="post" className="card author-form" {...formProps(form)}>
-        <h2>{t("parts.title")}</h2>
-        <DraftAlerts form={form} reply={reply} />
-        <RevisionField revision={revision} />
-        <input type="hidden" name="intent" value="part" />
+      <DraftForm form={form} reply={reply} revision={revision} intent="part" title={t("parts.title")}>
         <BilingualField fields={fields} name="title" label={t("parts.name")} max={trainingBounds.title} />
         <ParagraphsField fields={fields} name="body" label={t(bodyLabel)} max={PARAGRAPHS_MAX_CHARS} />
         {video ? (
@@ -94,7 +90,7 @@ export default function PartEditor() {
         ) : null}
         <FormattingHelp />
         <SubmitButton pendingLabel={t("overview.saving")}>{t("overview.save")}</SubmitButton>
-      </Form>
+      </DraftForm>
       {video ? (
         <section className="card" aria-labelledby="media-title">
           <h2 id="media-title">{t("media.title")}</h2>

@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { readDraft } from "~/.server/authoring/drafts.server";
 import { intentOf, refuseUnknownIntent } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { trainingBounds } from "~/content/training-schema";
 import { titleMeta } from "~/components/document/page-title";
 import { SubmitButton } from "~/components/form/form";
-import { formProps, useFormReply } from "~/components/form/form-reply";
+import { useFormReply } from "~/components/form/form-reply";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { TestResults } from "~/components/presentational/training-results";
 import { useTranslation } from "~/i18n/react";
 import { draftAuthor, draftPage, savedOf } from "~/routes/_default.author/draft-page.server";
-import { BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
+import { BilingualField, DraftForm, DraftList } from "~/routes/_default.author/draft-form";
 import { SavedAlert } from "~/routes/_default.author/quiz-forms";
 import { ProfileFields, ProfileItem, SkillItem } from "./skill-items";
 import { INTENTS, postSkillChange, SAVED, skillsPage } from "./skills-page.server";
@@ -67,61 +67,65 @@ export default function SkillsEditor() {
         {preview.questions === 0 ? <p className="muted">{t("skills.noQuestions")}</p> : null}
       </section>
       <TestResults result={preview.result} radar={preview.radar} />
-      <section className="card" aria-labelledby="skills-title">
-        <h2 id="skills-title">{t("skills.title")}</h2>
-        <p className="muted">{t("skills.lead", { count: skills.length, max: trainingBounds.skills })}</p>
-        <DraftAlerts form={skillList} reply={reply} />
-        {skills.length === 0 ? <p>{t("skills.none")}</p> : null}
-        <ol className="author-items">
-          {skills.map((skill, index) => (
-            <SkillItem
-              key={skill.id}
-              skill={skill}
-              index={index}
-              last={index === skills.length - 1}
-              revision={revision}
-              reply={reply}
-            />
-          ))}
-        </ol>
-      </section>
+      <DraftList
+        id="skills-title"
+        title={t("skills.title")}
+        lead={<p className="muted">{t("skills.lead", { count: skills.length, max: trainingBounds.skills })}</p>}
+        form={skillList}
+        reply={reply}
+        count={skills.length}
+        none={t("skills.none")}
+      >
+        {skills.map((skill, index) => (
+          <SkillItem
+            key={skill.id}
+            skill={skill}
+            index={index}
+            last={index === skills.length - 1}
+            revision={revision}
+            reply={reply}
+          />
+        ))}
+      </DraftList>
       {skills.length < trainingBounds.skills ? (
-        <Form method="post" className="card author-form" {...formProps(addSkillForm)}>
-          <h2>{t("skills.add")}</h2>
-          <DraftAlerts form={addSkillForm} reply={reply} />
-          <RevisionField revision={revision} />
-          <input type="hidden" name="intent" value="addSkill" />
+        <DraftForm form={addSkillForm} reply={reply} revision={revision} intent="addSkill" title={t("skills.add")}>
           <BilingualField fields={addSkillFields} name="label" label={t("skills.label")} max={trainingBounds.title} />
           <SubmitButton pendingLabel={t("quiz.saving")}>{t("skills.addSubmit")}</SubmitButton>
-        </Form>
+        </DraftForm>
       ) : null}
-      <section className="card" aria-labelledby="profiles-title">
-        <h2 id="profiles-title">{t("skills.profiles")}</h2>
-        <p className="muted">{t("skills.profilesLead", { count: profiles.length, max: trainingBounds.skills })}</p>
-        <DraftAlerts form={profileList} reply={reply} />
-        {profiles.length === 0 ? <p>{t("skills.noProfiles")}</p> : null}
-        <ol className="author-items">
-          {profiles.map((profile, index) => (
-            <ProfileItem
-              key={profile.id}
-              profile={profile}
-              index={index}
-              options={options}
-              revision={revision}
-              reply={reply}
-            />
-          ))}
-        </ol>
-      </section>
+      <DraftList
+        id="profiles-title"
+        title={t("skills.profiles")}
+        lead={
+          <p className="muted">{t("skills.profilesLead", { count: profiles.length, max: trainingBounds.skills })}</p>
+        }
+        form={profileList}
+        reply={reply}
+        count={profiles.length}
+        none={t("skills.noProfiles")}
+      >
+        {profiles.map((profile, index) => (
+          <ProfileItem
+            key={profile.id}
+            profile={profile}
+            index={index}
+            options={options}
+            revision={revision}
+            reply={reply}
+          />
+        ))}
+      </DraftList>
       {profiles.length < trainingBounds.skills && options.length > 0 ? (
-        <Form method="post" className="card author-form" {...formProps(addProfileForm)}>
-          <h2>{t("skills.addProfile")}</h2>
-          <DraftAlerts form={addProfileForm} reply={reply} />
-          <RevisionField revision={revision} />
-          <input type="hidden" name="intent" value="addProfile" />
+        <DraftForm
+          form={addProfileForm}
+          reply={reply}
+          revision={revision}
+          intent="addProfile"
+          title={t("skills.addProfile")}
+        >
           <ProfileFields fields={addProfileFields} options={options} />
           <SubmitButton pendingLabel={t("quiz.saving")}>{t("skills.addProfileSubmit")}</SubmitButton>
-        </Form>
+        </DraftForm>
       ) : null}
     </>
   );

@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
 import { trainingBounds } from "~/content/training-schema";
-import { Field, SubmitButton } from "~/components/form/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { SubmitButton } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
+import { SelectField } from "~/components/form/select-field";
 import { useTranslation } from "~/i18n/react";
 import { BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
 import { CheckField, CountedErrors, ItemButtons } from "~/routes/_default.author/quiz-forms";
@@ -103,15 +104,13 @@ export function ProfileFields({
   return (
     <>
       <BilingualField fields={fields} name="label" label={t("skills.profileLabel")} max={trainingBounds.title} />
-      <Field meta={fields.skill} label={t("skills.profileSkill")} hint={t("skills.profileSkillHint")} ns="author">
-        <select {...fieldProps(fields.skill, { described: fields.skill.descriptionId })}>
-          {options.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <SelectField
+        meta={fields.skill}
+        label={t("skills.profileSkill")}
+        hint={t("skills.profileSkillHint")}
+        ns="author"
+        options={options}
+      />
       <BilingualField
         fields={fields}
         name="description"

@@ -62,7 +62,7 @@ export function skillsPage(draft: Draft, lang: Language, query: URLSearchParams)
         descriptionEn: profile.description.en,
       },
     })),
-    options: content.skills.map((skill) => ({ id: skill.id, label: skill.label[lang] || skill.id })),
+    options: content.skills.map((skill) => ({ value: skill.id, label: skill.label[lang] || skill.id })),
     preview: chartPreview(content, example, lang),
   };
 }

@@ -5,11 +5,35 @@ import type { DraftSave } from "~/.server/authoring/drafts.server";
 import { parseWithZod } from "~/forms/submission";
 import { answerDraftSave } from "./draft-post.server";
 
+type Answer<Refusal> = { page: string; saved: string; refusalOf?: (refusal: Refusal) => ServiceRefusal };
+type Change<Schema extends z.ZodTypeAny, Refusal> = (
+  value: z.infer<Schema>,
+) => Promise<DraftSave<Refusal> | { result: DraftSave<Refusal>; page: string }>;
+
 /**
- * One post of the quiz, question or skills editors: parsed with its form's schema (a
- * refusal: 400 with what was typed, nothing changed), saved by `change`, answered as every draft
- * save is (answerDraftSave). `change` may name the page to go to when saved (a new question's).
+ * One post of a draft's page: parsed with its form's schema (a refusal: 400 with what was typed,
+ * nothing changed), saved by `change`, answered as every draft save is (answerDraftSave). `change`
+ * may name the page to go to when saved (a new question's).
  */
+export async function saveDraftPost<Schema extends z.ZodTypeAny, Refusal>(
+  formData: FormData,
+  schema: Schema,
+  answer: Answer<Refusal>,
+  change: Change<Schema, Refusal>,
+) {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return refuse(submission.reply());
+  const done = await change(submission.value);
+  const { result, page } = "result" in done ? done : { result: done, page: answer.page };
+  return answerDraftSave(submission, result, { ...answer, page });
+}
+
+/** The posts of one page of a draft, answered from `page`: each with its form's schema, its `?saved=` key and its save. */
+export function draftPosts<Refusal>(formData: FormData, page: string, refusalOf: (refusal: Refusal) => ServiceRefusal) {
+  return <Schema extends z.ZodTypeAny>(schema: Schema, saved: string, change: Change<Schema, Refusal>) =>
+    saveDraftPost(formData, schema, { page, saved, refusalOf }, change);
+}
+
 /**
  * conform reads `answers[<n>]` as the n-th item of a list, and zod then checks each of its n items:
  * a forged `answers[1000000].id` would make a million of them. No form of the author space has a
@@ -26,19 +50,16 @@ function withoutFarIndexes(formData: FormData): FormData {
   return kept;
 }
 
+/** One post of the quiz, question or skills editors, whose forms hold lists: saveDraftPost, far indexes refused first. */
 export async function postDraftChange<Schema extends z.ZodTypeAny, Refusal>(
   formData: FormData,
   schema: Schema,
-  answer: { page: string; saved: string; refusalOf: (refusal: Refusal) => ServiceRefusal },
-  change: (value: z.infer<Schema>) => Promise<DraftSave<Refusal> | { result: DraftSave<Refusal>; page: string }>,
+  answer: Answer<Refusal>,
+  change: Change<Schema, Refusal>,
 ) {
   if ([...formData.keys()].some(far))
     return refuse(
       parseWithZod(withoutFarIndexes(formData), { schema }).reply({ formErrors: ["quiz.errors.answersChanged"] }),
     );
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return refuse(submission.reply());
-  const done = await change(submission.value);
-  const { result, page } = "result" in done ? done : { result: done, page: answer.page };
-  return answerDraftSave(submission, result, { ...answer, page });
+  return saveDraftPost(formData, schema, answer, change);
 }

@@ -1,6 +1,8 @@
-import { useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { trainingBounds } from "~/content/training-schema";
 import { Field, type FieldMeta, FormAlert } from "~/components/form/form";
-import { type FormMeta, fieldProps } from "~/components/form/form-reply";
+import { type FormMeta, fieldProps, formProps } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 
 /**
@@ -60,6 +62,108 @@ export function BilingualField({
         );
       })}
     </fieldset>
+  );
+}
+
+/**
+ * A form of a draft's page in its own card: its title, a `note` under it, the form's alerts, the
+ * revision the page was read at and the `intent` it posts, then its fields.
+ */
+export function DraftForm({
+  form,
+  reply,
+  revision,
+  intent,
+  title,
+  note,
+  children,
+}: {
+  form: FormMeta;
+  reply: unknown;
+  revision: number;
+  intent: string;
+  title: string;
+  note?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className="card author-form" {...formProps(form)}>
+      <h2>{title}</h2>
+      {note}
+      <DraftAlerts form={form} reply={reply} />
+      <RevisionField revision={revision} />
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * A list of a draft's page in its own card (`id` names its title): a `lead` under the title, the
+ * alerts of the list's forms, `none` while `count` is 0, then its items and what `after` adds.
+ */
+export function DraftList({
+  id,
+  title,
+  lead,
+  form,
+  reply,
+  count,
+  none,
+  after,
+  children,
+}: {
+  id: string;
+  title: string;
+  lead?: ReactNode;
+  form: FormMeta;
+  reply: unknown;
+  count: number;
+  none: string;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {lead}
+      <DraftAlerts form={form} reply={reply} />
+      {count === 0 ? <p>{none}</p> : null}
+      <ol className="author-items">{children}</ol>
+      {after}
+    </section>
+  );
+}
+
+/** An item's name in both languages, then its summary (a training's, a module's): `<name>Fr`, `summaryEn`… */
+export function TitleAndSummaryFields({
+  fields,
+  title,
+  summary,
+}: {
+  fields: Record<string, FieldMeta>;
+  title: string;
+  summary: string;
+}) {
+  return (
+    <>
+      <BilingualField fields={fields} name="title" label={title} max={trainingBounds.title} />
+      <BilingualField fields={fields} name="summary" label={summary} max={trainingBounds.summary} multiline />
+    </>
+  );
+}
+
+/** A new item's slug (a training's, a module's, a part's), its hint under it; `input` adds to its field. */
+export function SlugField({
+  meta,
+  label,
+  hint,
+  ...input
+}: { meta: FieldMeta; label: string; hint: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field meta={meta} label={label} hint={hint} ns="author">
+      <input {...fieldProps(meta, { described: meta.descriptionId })} maxLength={trainingBounds.slug} {...input} />
+    </Field>
   );
 }
 

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { ErrorList, Field, FormAlert } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
+import { SelectField } from "~/components/form/select-field";
 
 export type Saved = {
   title: string;
@@ -86,16 +87,13 @@ export function CommitmentForm({
       <Field label={t("commitments.repeat.startsOn")} meta={fields.startsOn} ns="space">
         <input {...fieldProps(fields.startsOn, { type: "date" })} />
       </Field>
-      <Field label={t("commitments.module")} meta={fields.moduleId} ns="space">
-        <select {...fieldProps(fields.moduleId)}>
-          <option value="">{t("commitments.noModule")}</option>
-          {modules.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.label}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <SelectField
+        meta={fields.moduleId}
+        label={t("commitments.module")}
+        ns="space"
+        none={t("commitments.noModule")}
+        options={modules.map((m) => ({ value: m.id, label: m.label }))}
+      />
       {children}
     </Form>
   );

@@ -2,6 +2,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { Field, FormAlert, SubmitButton, IntentButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
+import { SelectField } from "~/components/form/select-field";
 
 export type PauseView = { id: string; of: string | null; from: string; until: string; started: boolean };
 
@@ -41,16 +42,13 @@ export function Pauses({ pauses, recurring }: { pauses: PauseView[]; recurring: 
       <Form method="post" {...formProps(form)} className="form">
         <FormAlert lines={form.errors?.map((error) => t(error))} />
         <input type="hidden" name="intent" value="pause" />
-        <Field label={t("commitments.pause.which")} meta={fields.commitmentId} ns="space">
-          <select {...fieldProps(fields.commitmentId)}>
-            <option value="">{t("commitments.pause.all")}</option>
-            {recurring.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          meta={fields.commitmentId}
+          label={t("commitments.pause.which")}
+          ns="space"
+          none={t("commitments.pause.all")}
+          options={recurring.map((c) => ({ value: c.id, label: c.title }))}
+        />
         <Field label={t("commitments.pause.from")} meta={fields.from} ns="space">
           <input {...fieldProps(fields.from, { type: "date" })} required />
         </Field>

@@ -20,6 +20,7 @@ import { CommitmentForm } from "./commitment-form";
 import { CommitmentItem } from "./commitment-item";
 import { answerCommitmentsPost } from "./intents.server";
 import { Pauses } from "./pauses";
+import { PageHeader } from "~/components/presentational/page-header";
 
 export const meta = titleMeta;
 
@@ -141,10 +142,7 @@ export default function MyCommitments() {
   const { t } = useTranslation("space");
   return (
     <>
-      <header className="page-header">
-        <h1>{t("commitments.title")}</h1>
-        <p className="lead">{t("commitments.lead")}</p>
-      </header>
+      <PageHeader title={t("commitments.title")} lead={t("commitments.lead")} />
       <UnknownIntentAlert reply={reply} />
       {streak === null ? null : (
         <section className="card streak" aria-labelledby="streak-title">

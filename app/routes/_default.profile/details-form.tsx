@@ -4,6 +4,7 @@ import { Field, FormAlert, IntentButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { levelsOfStudy, splitMobile } from "~/forms/profile";
 import { useTranslation } from "~/i18n/react";
+import { SelectField } from "~/components/form/select-field";
 
 /** The member's details (names, birth date, mobile, level of study, role): intent "profile". */
 export function DetailsForm({ profile }: { profile: Profile }) {
@@ -71,16 +72,13 @@ export function DetailsForm({ profile }: { profile: Profile }) {
             <input {...fieldProps(fields.mobile, { type: "tel" })} maxLength={20} autoComplete="tel-national" />
           </Field>
         </div>
-        <Field meta={fields.levelOfStudy} label={t("details.levelOfStudy")} ns="auth">
-          <select {...fieldProps(fields.levelOfStudy)}>
-            <option value="">{t("details.levelOfStudyNone")}</option>
-            {levelsOfStudy.map((level) => (
-              <option key={level} value={level}>
-                {t(`levels.${level}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          meta={fields.levelOfStudy}
+          label={t("details.levelOfStudy")}
+          ns="auth"
+          none={t("details.levelOfStudyNone")}
+          options={levelsOfStudy.map((level) => ({ value: level, label: t(`levels.${level}`) }))}
+        />
         <Field meta={fields.role} label={t("details.role")} hint={t("details.roleHint")} ns="auth">
           <input
             {...fieldProps(fields.role, { type: "text", described: fields.role.descriptionId })}

@@ -27,6 +27,7 @@ import { PasswordForm } from "./password-form";
 import { PathForm } from "./path-form";
 import { SecurityEvents } from "./security-events";
 import { TimeZoneForm } from "./time-zone-form";
+import { PageHeader } from "~/components/presentational/page-header";
 
 export const meta = titleMeta;
 
@@ -74,10 +75,7 @@ export default function ProfilePage() {
   const { t } = useTranslation("profile");
   return (
     <>
-      <header className="page-header">
-        <h1>{t("title")}</h1>
-        <p className="lead">{t("lead")}</p>
-      </header>
+      <PageHeader title={t("title")} lead={t("lead")} />
       <UnknownIntentAlert reply={reply} />
       {saved ? <FormAlert tone="success" lines={[t(`saved.${saved}`)]} /> : null}
       <div className="profile">
