@@ -19,7 +19,6 @@ import { FormAlert } from "~/components/form/form";
 import { useFormReply } from "~/components/form/form-reply";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { Duration } from "~/components/presentational/duration";
-import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
 import { type ModuleRefusal, moduleRefusals } from "~/.server/authoring/contract.server";
 import { draftAuthor, draftPage, savedOf } from "~/routes/_default.author/draft-page.server";
