@@ -222,7 +222,7 @@ describe("verification and email-change codes share the limits", () => {
     const refused = await send(emailConfirmApi, "/api/profile/email/confirm", { code: right });
     expect(refused.status).toBe(429);
     expect((await checkedJson(refused, "/api/profile/email/confirm", "post")).errors.code).toEqual([
-      "Trop de codes erronés pour ce compte. Patientez une heure, ou réessayez depuis un appareil où vous vous êtes déjà connecté.",
+      "Trop de codes erronés pour ce compte. Patientez une heure, ou réessayez depuis un appareil où vous vous êtes déjà connecté·e.",
     ]);
     const page = await callWith(
       profileAction,

@@ -47,7 +47,7 @@ function secured(headers: Record<string, string>) {
 const apiJson = { "content-type": "application/json" };
 const noStore = { "cache-control": "no-store" };
 const wrongMethod = JSON.stringify({ errors: { base: ["Cette méthode n’est pas acceptée à cette adresse."] } });
-const signedOut = JSON.stringify({ errors: { base: ["Vous devez être connecté."] } });
+const signedOut = JSON.stringify({ errors: { base: ["Vous devez être connecté·e."] } });
 
 describe("the API's routing on the built server", () => {
   it("answers a write to an endpoint without an action (openapi.json) with Remix's own 405", async () => {

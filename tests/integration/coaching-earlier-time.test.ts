@@ -101,6 +101,13 @@ const longDate = (locale: string, instant: Date, timeZone: string) =>
   );
 
 /** The day of an instant in Claire's zone, "YYYY-MM-DD". */
+/** A zone's offset at an instant as the mails write it: "UTC+1", "UTC−5" (a minus sign). */
+const offsetAt = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en", { timeZone, timeZoneName: "shortOffset" })
+    .formatToParts(instant)
+    .find((part) => part.type === "timeZoneName")!
+    .value.replace("GMT", "UTC")
+    .replace("-", "−");
 const parisDay = (instant: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(instant);
 
 const confirmedAt = async (start: Date) =>
@@ -152,7 +159,7 @@ describe("an earlier time", () => {
 
     const [toMarie] = await earlierMails(marie);
     expect(toMarie.lang).toBe("fr");
-    const paris = `${hhmm(first.start, "Europe/Paris")}–${hhmm(first.end, "Europe/Paris")}, Europe/Paris`;
+    const paris = `${hhmm(first.start, "Europe/Paris")}–${hhmm(first.end, "Europe/Paris")}, Paris (${offsetAt(first.start, "Europe/Paris")})`;
     expect(toMarie.subject).toContain("Un créneau plus tôt s’est libéré : ");
     expect(toMarie.subject).toContain(longDate("fr", first.start, "Europe/Paris"));
     expect(toMarie.subject).toContain(paris);
@@ -164,7 +171,7 @@ describe("an earlier time", () => {
 
     const [toAnn] = await earlierMails(ann);
     expect(toAnn.lang).toBe("en");
-    const newYork = `${hhmm(first.start, "America/New_York")}–${hhmm(first.end, "America/New_York")}, America/New_York`;
+    const newYork = `${hhmm(first.start, "America/New_York")}–${hhmm(first.end, "America/New_York")}, New York (${offsetAt(first.start, "America/New_York")})`;
     expect(toAnn.subject).toContain("An earlier time is free: ");
     expect(toAnn.subject).toContain(longDate("en", first.start, "America/New_York"));
     expect(toAnn.subject).toContain(newYork);

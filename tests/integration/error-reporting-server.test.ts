@@ -80,7 +80,13 @@ describe("404s of resource routes on the built server (issue 25 item 8)", () => 
     expect(envelopes.filter((body) => body.includes('"type":"event"'))).toEqual([]);
     // No error line and no stack trace: each 404 a warning ("request refused"), each 400 a request line.
     expect(lines(/"level":50|Error:|^\s+at /)).toEqual([]);
-    // The feed's own 404s (the loader throws them) are those warnings.
-    expect(lines(/"status":404,"method":"(GET|HEAD)","msg":"request refused"/).length).toBeGreaterThan(0);
+    // The feed's own 404s (the loader throws them) answer as an unknown path does: its page.
+    const feed = await fetch(`${server.url}${badFeeds[0]}`);
+    const unknown = await fetch(`${server.url}/no-such-page`);
+    expect(feed.status).toBe(404);
+    expect(feed.headers.get("content-type")).toBe(unknown.headers.get("content-type"));
+    expect((await feed.text()).match(/<h1[^>]*>.*?<\/h1>/)?.[0]).toBe(
+      (await unknown.text()).match(/<h1[^>]*>.*?<\/h1>/)?.[0],
+    );
   }, 60_000);
 });

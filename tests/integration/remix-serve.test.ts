@@ -33,6 +33,7 @@ const SECURITY_HEADERS = [
   "referrer-policy",
   "x-frame-options",
   "permissions-policy",
+  "cross-origin-opener-policy",
   "strict-transport-security",
 ];
 

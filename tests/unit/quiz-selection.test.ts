@@ -55,7 +55,7 @@ describe("a question's selection limits (SPEC §5)", () => {
 
   it("say the same in French", () => {
     const fr = createT("fr", "trainings", resources.fr);
-    expect(fr("quiz.errors.required")).toBe("Veuillez saisir votre réponse");
+    expect(fr("quiz.errors.required")).toBe("Choisissez une réponse");
     expect(fr("quiz.errors.atLeast", { count: 2 })).toBe("Veuillez choisir au moins 2 réponses");
     expect(fr("quiz.errors.atMost", { count: 3 })).toBe("Vous ne pouvez pas choisir plus de 3 réponses");
   });

@@ -38,13 +38,14 @@ function loaderFirst(loader: Handler): Handler {
 
 function unknownOn404(
   handler: Handler,
-  unknownPath: (request: Request, context: unknown) => Promise<Response>,
+  unknownPath: (request: Request, context: unknown) => Promise<Response> | null,
 ): Handler {
   return async (args) => {
     try {
       return await handler(args);
     } catch (error) {
-      if (isThrown404(error)) return unknownPath(args.request, args.context);
+      const page = isThrown404(error) ? unknownPath(args.request, args.context) : null;
+      if (page) return page;
       throw error;
     }
   };
@@ -59,13 +60,16 @@ function isThrown404(error: unknown): boolean {
 
 /**
  * The page of an unknown path, from the served build where every route but the root and its
- * catch-all (routes/$.tsx) matches nothing: the modules stay, for the document to render.
+ * catch-all (routes/$.tsx) matches nothing: the modules stay, for the document to render. A build
+ * without a catch-all or a document to render (a few routes, as some tests serve) has no such
+ * page: null, and the route's own 404 stands.
  */
 function unknownPathPage(served: () => ServerBuild) {
   let handle: ReturnType<typeof createRequestHandler> | undefined;
-  return (request: Request, context: unknown): Promise<Response> => {
+  return (request: Request, context: unknown): Promise<Response> | null => {
     if (!handle) {
       const build = served();
+      if (!build.assets?.routes || !Object.values(build.routes).some((route) => route.path === "*")) return null;
       const kept = (id: string) => id === "root" || build.routes[id]?.path === "*";
       const unmatched = <Route extends { index?: boolean; path?: string }>(routes: Record<string, Route>) =>
         Object.fromEntries(
