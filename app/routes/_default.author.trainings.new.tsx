@@ -7,7 +7,8 @@ import { createTraining, newTrainingSchema } from "~/.server/authoring/training-
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
 import { trainingBounds } from "~/content/training-schema";
-import { AccessField, BilingualField, SlugField } from "~/routes/_default.author/draft-form";
+import { BilingualField } from "~/routes/_default.author/draft-form";
+import { AccessField, SlugField } from "~/routes/_default.author/draft-fields";
 import { titleMeta } from "~/components/document/page-title";
 import { ErrorList, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";

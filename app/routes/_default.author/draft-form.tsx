@@ -1,6 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
-import { trainingBounds } from "~/content/training-schema";
+import type { ReactNode } from "react";
 import { Field, type FieldMeta, FormAlert } from "~/components/form/form";
 import { type FormMeta, fieldProps, formProps } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
@@ -132,51 +131,6 @@ export function DraftList({
       <ol className="author-items">{children}</ol>
       {after}
     </section>
-  );
-}
-
-/** An item's name in both languages, then its summary (a training's, a module's): `<name>Fr`, `summaryEn`… */
-export function TitleAndSummaryFields({
-  fields,
-  title,
-  summary,
-}: {
-  fields: Record<string, FieldMeta>;
-  title: string;
-  summary: string;
-}) {
-  return (
-    <>
-      <BilingualField fields={fields} name="title" label={title} max={trainingBounds.title} />
-      <BilingualField fields={fields} name="summary" label={summary} max={trainingBounds.summary} multiline />
-    </>
-  );
-}
-
-/** A new item's slug (a training's, a module's, a part's), its hint under it; `input` adds to its field. */
-export function SlugField({
-  meta,
-  label,
-  hint,
-  ...input
-}: { meta: FieldMeta; label: string; hint: string } & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <Field meta={meta} label={label} hint={hint} ns="author">
-      <input {...fieldProps(meta, { described: meta.descriptionId })} maxLength={trainingBounds.slug} {...input} />
-    </Field>
-  );
-}
-
-/** Free or payable: a training's access, or a module's. */
-export function AccessField({ meta }: { meta: FieldMeta }) {
-  const { t } = useTranslation("author");
-  return (
-    <Field meta={meta} label={t("overview.access")} ns="author">
-      <select {...fieldProps(meta)}>
-        <option value="free">{t("trainings.access.free")}</option>
-        <option value="payable">{t("trainings.access.payable")}</option>
-      </select>
-    </Field>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { BilingualField, DraftForm, RevisionField, SlugField } from "./draft-form";
+import { SlugField } from "./draft-fields";
+import { BilingualField, DraftForm, RevisionField } from "./draft-form";
 import { trainingBounds } from "~/content/training-schema";
 import { Field, SubmitButton } from "~/components/form/form";
 import { fieldProps, useFormReply } from "~/components/form/form-reply";
