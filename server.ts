@@ -9,9 +9,9 @@
  */
 import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { getHeapStatistics } from "node:v8";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -50,7 +50,10 @@ try {
   throw error;
 }
 if (cluster.isPrimary) {
-  superviseWorkers({ count: config.WEB_CONCURRENCY, heapMb: config.WORKER_HEAP_MB }, logger);
+  // Error reporting traces requests only when its SDK is loaded before the worker's own imports.
+  const instrument = fileURLToPath(new URL("./instrument.server.js", import.meta.url));
+  const preload = config.SENTRY_DSN && existsSync(instrument) ? pathToFileURL(instrument).href : undefined;
+  superviseWorkers({ count: config.WEB_CONCURRENCY, heapMb: config.WORKER_HEAP_MB, preload }, logger);
   if (config.METRICS_PORT) startMetricsPort({ port: config.METRICS_PORT, host: config.METRICS_HOST }, logger);
 } else {
   await serve(config);

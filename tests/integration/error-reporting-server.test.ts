@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, waitFor, type ServerProcess } from "../support/server-process";
 
 /**
- * Issue 25 item 8, against the built server as production runs it (server.ts, SENTRY_DSN set):
+ * Against the built server as production runs it (server.ts, SENTRY_DSN set):
  * bad `.ics` addresses and other 404s of resource routes are the client's doing — a warning in
  * the log, never an error, never an event for error reporting. A local HTTP server stands for the
  * DSN's host; the envelopes the server's SDK posts to it are read back.
@@ -53,7 +53,7 @@ function lines(pattern: RegExp) {
   return server.logs().filter((line) => pattern.test(line));
 }
 
-describe("404s of resource routes on the built server (issue 25 item 8)", () => {
+describe("404s of resource routes on the built server", () => {
   it("bad .ics addresses (GET and HEAD) and an unknown photo answer 404, a path that is not even percent-encoding 400 at the door: no error line, no stack trace, no event reported", async () => {
     const statuses: Record<string, number> = {};
     for (const path of badFeeds) {
@@ -88,5 +88,24 @@ describe("404s of resource routes on the built server (issue 25 item 8)", () => 
     expect((await feed.text()).match(/<h1[^>]*>.*?<\/h1>/)?.[0]).toBe(
       (await unknown.text()).match(/<h1[^>]*>.*?<\/h1>/)?.[0],
     );
+  }, 60_000);
+});
+
+describe("transactions from the built server", () => {
+  it("a page served is traced by its route, without the member's cookie; the probes are not traced", async () => {
+    const secret = "s".repeat(40);
+    for (const path of ["/home/login", "/healthz", "/readyz"]) {
+      const answer = await fetch(`${server.url}${path}`, { headers: { Cookie: `__session=${secret}` } });
+      await answer.arrayBuffer();
+    }
+    const transactions = () =>
+      envelopes
+        .filter((body) => body.includes('"type":"transaction"'))
+        .map((body) => JSON.parse(body.split("\n")[2]) as { transaction: string; contexts: { trace: { op: string } } });
+    await waitFor(() => transactions().some((sent) => sent.transaction === "GET home/login"), 15_000);
+    expect(transactions().find((sent) => sent.transaction === "GET home/login")?.contexts.trace.op).toBe("http.server");
+    expect(transactions().map((sent) => sent.transaction)).not.toContain("GET healthz");
+    expect(transactions().map((sent) => sent.transaction)).not.toContain("GET readyz");
+    expect(envelopes.join("\n")).not.toContain(secret);
   }, 60_000);
 });

@@ -11,9 +11,13 @@ type ReportingEnv = { SENTRY_DSN?: string; SENTRY_ENVIRONMENT?: string; APP_URL:
 export function startErrorReporting(config: ReportingEnv): boolean {
   const browser = browserReporting(config);
   if (!browser) return false;
-  Sentry.init(reportingOptions(browser, config.APP_URL));
+  if (isReporting()) return true;
+  // A load balancer's probes every few seconds would spend the trace quota on nothing.
+  Sentry.init({ ...reportingOptions(browser, config.APP_URL), ignoreTransactions: [PROBES] });
   return true;
 }
+
+const PROBES = /^(GET|HEAD) \/?(healthz|readyz)$/;
 
 /** What the browser needs to report errors (written into the page), or null when it is off. */
 export function browserReporting(config: Omit<ReportingEnv, "APP_URL">): ReportingConfig | null {

@@ -11,7 +11,14 @@ import type { Logger } from "pino";
 const STOP_GRACE_MS = 15_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 
-export function superviseWorkers({ count, heapMb }: { count: number; heapMb: number }, log: Logger) {
+type Workers = {
+  count: number;
+  heapMb: number;
+  /** A module each worker loads before its own code (`node --import`), when there is one. */
+  preload?: string;
+};
+
+export function superviseWorkers({ count, heapMb, preload }: Workers, log: Logger) {
   let stopping = false;
   let listened = false;
   const recentDeaths: number[] = [];
@@ -54,7 +61,8 @@ export function superviseWorkers({ count, heapMb }: { count: number; heapMb: num
   process.on("SIGINT", () => stop("SIGINT"));
 
   // The workers' heap limit (WORKER_HEAP_MB), after the primary's own flags so that it wins.
-  cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${heapMb}`] });
+  const flags = [`--max-old-space-size=${heapMb}`, ...(preload ? ["--import", preload] : [])];
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...flags] });
   for (let i = 0; i < count; i++) cluster.fork();
   log.info(`Cap supervisor (pid ${process.pid}) started ${count} worker(s)`);
 }
