@@ -138,7 +138,8 @@ async function serve(config: Env) {
       { pid: process.pid },
       `Cap listening on http://localhost:${config.PORT} (${config.NODE_ENV}, database: ${started.driver}, error reporting: ${reporting ? "on" : "off"})`,
     );
-    if (!production) void broadcastDevReady(build);
+    // `npm run dev`'s watcher waits for this; `npm run demo` runs the build in development without one.
+    if (!production && process.env.REMIX_DEV_ORIGIN) void broadcastDevReady(build);
   });
 
   let stopping = false;

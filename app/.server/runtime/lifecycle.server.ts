@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
 import path from "node:path";
-import { env } from "~/.server/config/env.server";
+import { env, type Env } from "~/.server/config/env.server";
 import { databaseIsHealthy, openDatabase, setDatabase, type DatabaseHandle } from "~/.server/db/client.server";
 import { identity } from "~/.server/identity/identity-service.server";
 import { seedCoaches } from "~/.server/coaching/coaches/coach-content.server";
@@ -40,9 +40,9 @@ function start(): Promise<Started> {
   return starting;
 }
 
-async function open(): Promise<Started> {
-  const config = env();
-  database = await openDatabase({
+/** The database the environment names, migrated and seeded (content, coaches, legal pages). */
+export function openSeededDatabase(config: Pick<Env, "DATABASE_URL" | "DATABASE_DIRECT_URL" | "DATA_DIR">) {
+  return openDatabase({
     url: config.DATABASE_URL,
     directUrl: config.DATABASE_DIRECT_URL,
     dataDir: path.join(config.DATA_DIR, "pglite"),
@@ -54,6 +54,11 @@ async function open(): Promise<Started> {
       await seedLegalPages(db);
     },
   });
+}
+
+async function open(): Promise<Started> {
+  const config = env();
+  database = await openSeededDatabase(config);
   setDatabase(database);
   // Chosen now, so that the start-up log says where identities live.
   identity();
