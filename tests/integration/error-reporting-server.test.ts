@@ -109,3 +109,20 @@ describe("transactions from the built server", () => {
     expect(envelopes.join("\n")).not.toContain(secret);
   }, 60_000);
 });
+
+describe("old ?_data= requests", () => {
+  it("are answered without an error line or a report, whatever route they name", async () => {
+    const before = lines(/"level":50/).length;
+    for (const path of [
+      "/?_data=nonexistent",
+      "/home/login?_data=routes%2F_main.home.login",
+      "/trainings?_data=root",
+    ]) {
+      const answer = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      await answer.arrayBuffer();
+      expect(answer.status, path).toBeLessThan(500);
+    }
+    await waitFor(() => lines(/"msg":"request"/).some((line) => line.includes('"path":"/trainings"')), 15_000);
+    expect(lines(/"level":50/).slice(before)).toEqual([]);
+  }, 60_000);
+});

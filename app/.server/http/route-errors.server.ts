@@ -46,7 +46,7 @@ function isFailure(error: unknown, request: Request): boolean {
  * warning in the log, no report.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || isOldDataRequest(error, request)) return;
   if (isRouteErrorResponse(error) && error.status < 500) {
     logger.warn({ requestId: context.requestId, status: error.status, method: request.method }, "request refused");
     return;
@@ -54,3 +54,15 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   logger.error({ requestId: context.requestId, err: error }, "request failed");
   if (isReporting()) Sentry.captureException(error);
 };
+
+/**
+ * With single fetch, Remix answers an old `?_data=` request (a stale client, a probe) itself and
+ * hands us its own warning as an error: the request line says all there is to say.
+ */
+function isOldDataRequest(error: unknown, request: Request): boolean {
+  return (
+    new URL(request.url).searchParams.has("_data") &&
+    error instanceof Error &&
+    error.message.startsWith("Warning: Single fetch-enabled apps should not be making ?_data requests")
+  );
+}
