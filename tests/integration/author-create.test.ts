@@ -650,6 +650,8 @@ describe("importing and exporting (item 7)", () => {
     const oversize = fileRequest("/author/trainings/import", " ".repeat(IMPORT_BODY_LIMIT_BYTES), author.cookie);
     const refused = await screenRequest(oversize, "action").catch((thrown) => thrown as Response);
     expect((refused as Response).status).toBe(413);
+    // The door states the file's own limit, not a form's 64 KB.
+    expect(await (refused as Response).text()).toBe("Ce fichier de formation est trop lourd : 512 Ko au plus.");
 
     // The gate: an author is admitted (and gives the place back); a plain member or a coach is left to the guard.
     const gateRequest = (cookie: string) =>

@@ -34,11 +34,12 @@ type Head = { method: string; target: string; headers: Headers };
 const COACH_PHOTO_PAGES = /^\/(?:coach\/profile|admin\/coaches\/[^/]+)$/;
 
 /**
- * An author's training file: importing it into a draft or as a new training takes
- * up to 512 KB (trainingFileBounds.bytes, checked by the import with its own message); the door lets
- * through that and the multipart's overhead, and asks who sends it before reading a byte.
+ * An author's training file: importing it into a draft or as a new training takes up to
+ * TRAINING_FILE_MAX_BYTES, checked by the import with its own message; the door lets through that
+ * and the multipart's overhead, and asks who sends it before reading a byte.
  */
-export const IMPORT_BODY_LIMIT_BYTES = 576 * 1024;
+export const TRAINING_FILE_MAX_BYTES = 512 * 1024;
+export const IMPORT_BODY_LIMIT_BYTES = TRAINING_FILE_MAX_BYTES + 64 * 1024;
 const IMPORT_PATHS = /^\/author\/trainings\/(?:[a-z0-9_-]{1,64}\/)?import\/*$/;
 
 /** Whether the target is a training file's import (a draft's, or a new training's), whatever its query. */

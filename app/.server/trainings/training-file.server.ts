@@ -11,6 +11,7 @@ import {
   type TrainingFile,
 } from "~/content/training-schema";
 import { contentT } from "./content-messages.server";
+import { TRAINING_FILE_MAX_BYTES } from "~/.server/http/request-screen.server";
 
 /**
  * A training as a file (the format of app/content/trainings/<slug>.json): read from bytes, checked
@@ -20,7 +21,7 @@ import { contentT } from "./content-messages.server";
  */
 export const trainingFileBounds = {
   /** Today's largest file is 32 KB. */
-  bytes: 512 * 1024,
+  bytes: TRAINING_FILE_MAX_BYTES,
   /** Mistakes listed; the rest are counted. */
   errors: 50,
 } as const;
