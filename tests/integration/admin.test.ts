@@ -40,8 +40,11 @@ const admin = (email = "ada@example.com") => adminMember(email, email.split("@")
 const post = (memberId: string, cookie: string, form: Record<string, string>) =>
   postAs(memberAction, `/admin/members/${memberId}`, cookie, form, { id: memberId });
 
+/** The changes in the audit log (an admin's readings of a file have their own test, below). */
 async function auditActions() {
-  const rows = await db().select().from(auditEvents).orderBy(auditEvents.id);
+  const rows = (await db().select().from(auditEvents).orderBy(auditEvents.id)).filter(
+    (row) => row.action !== "account.viewed",
+  );
   return rows.map((row) => ({ action: row.action, actorId: row.actorId, before: row.before, after: row.after }));
 }
 
@@ -510,5 +513,33 @@ describe("the audit log page", () => {
     // The actor's filter: everything the boss did, and the grant they underwent.
     const byActor = await dataOf<Log>(await getAs(auditLoader, "/admin/audit?person=ada@example.com", boss.cookie));
     expect(byActor.entries).toHaveLength(13);
+  });
+});
+
+describe("an admin's reading of a member's file", () => {
+  it("is audited, on the page and through the API, once in ten minutes for one admin and one member", async () => {
+    const boss = await admin("reader@example.com");
+    const marie = await namedMember("marie.read@example.com", "Marie Lu");
+    const readings = async () =>
+      (await db().select().from(auditEvents).where(eq(auditEvents.action, "account.viewed"))).map((row) => ({
+        actorId: row.actorId,
+        subjectId: row.subjectId,
+      }));
+    const page = () => getAs(memberLoader, `/admin/members/${marie.memberId}`, boss.cookie, { id: marie.memberId });
+    expect(statusOf(await page())).toBe(200);
+    expect(statusOf(await page())).toBe(200);
+    const api = await callApi(
+      endpointAt("/api/admin/members/:id").loader,
+      `/api/admin/members/${marie.memberId}`,
+      boss,
+      {
+        params: { id: marie.memberId },
+      },
+    );
+    expect(statusOf(api)).toBe(200);
+    expect(await readings()).toEqual([{ actorId: boss.memberId, subjectId: marie.memberId }]);
+    // The audit page names it in words.
+    const audit = await getAs(auditLoader, "/admin/audit", boss.cookie);
+    expect(JSON.stringify(await dataOf(audit))).toContain("account.viewed");
   });
 });

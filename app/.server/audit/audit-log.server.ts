@@ -6,7 +6,8 @@ import { type PageRequest, settlePage, type Page } from "~/.server/paging/paging
 /**
  * The back office's audit log: every change an admin (or the command line) makes,
  * written through the transaction of the change itself, so a change is never kept without its
- * entry nor an entry without its change.
+ * entry nor an entry without its change — and an admin's reading of a member's file, which shows
+ * their devices and sessions.
  */
 
 export type AuditAction =
@@ -17,6 +18,7 @@ export type AuditAction =
   | "account.signedOutEverywhere"
   | "account.verificationResent"
   | "account.twoFactorRemoved"
+  | "account.viewed"
   | "member.deleted"
   | "training.granted"
   | "training.withdrawn"
@@ -118,4 +120,26 @@ export async function auditPage(
       after: event.after === null ? "" : JSON.stringify(event.after),
     })),
   };
+}
+
+/** A reload or a page of sessions within this long after a reading adds no line of its own. */
+const READING_QUIET_MS = 10 * 60 * 1000;
+
+/** `actorId` read the file of `subject` (their devices and coaching sessions): logged once in a while. */
+export async function recordReading(actorId: string, subject: { id: string; name: string }, now = new Date()) {
+  const since = new Date(now.getTime() - READING_QUIET_MS);
+  const [recent] = await db()
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.action, "account.viewed"),
+        eq(auditEvents.actorId, actorId),
+        eq(auditEvents.subjectId, subject.id),
+        sql`${auditEvents.createdAt} > ${since.toISOString()}`,
+      ),
+    )
+    .limit(1);
+  if (recent) return;
+  await recordChange(db(), { actorId, subject, action: "account.viewed", before: null, after: null });
 }

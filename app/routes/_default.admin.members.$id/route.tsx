@@ -1,3 +1,4 @@
+import { recordReading } from "~/.server/audit/audit-log.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { languageName } from "~/.server/i18n/language-names.server";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -27,6 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { member: admin } = await requireRole(request, "admin");
   const file = await memberFile(params.id ?? "");
   if (!file) notFound(request);
+  await recordReading(admin.id, { id: file.id, name: file.name });
   const lang = await localeOf(request);
   const day = dateFormat(lang, { dateStyle: "long", timeZone: admin.time_zone });
   const when = dateFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: admin.time_zone });
