@@ -186,7 +186,7 @@ export function AddItemForm({
           </select>
         </Field>
       ) : null}
-      <BilingualField fields={fields} name="title" label={t(`${words}.name`)} max={trainingBounds.title} />
+      <BilingualField fields={fields} name="title" label={t(`${words}.name`)} />
       <SlugField meta={fields.slug} label={t("modules.add.slug")} hint={t("modules.add.slugHint")} pattern={pattern} />
       <SubmitButton pendingLabel={t("modules.add.pending")} className="button button--primary">
         {t(`${words}.submit`)}
