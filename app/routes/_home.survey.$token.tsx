@@ -1,7 +1,7 @@
 import { guardPrivateLink } from "~/.server/auth/guard.server";
 import { parseWithZod } from "~/forms/submission";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
@@ -13,6 +13,7 @@ import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/for
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -65,9 +66,7 @@ export default function AnswerSurvey() {
         <div className="card auth-card">
           <h1>{t(`survey.${state}Title`)}</h1>
           <p>{t(`survey.${state}Text`)}</p>
-          <Link to="/home" className="button button--primary">
-            {t("survey.discover")}
-          </Link>
+          <ButtonLink to="/home">{t("survey.discover")}</ButtonLink>
         </div>
       </section>
     );
