@@ -17,6 +17,7 @@ import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { SelectField } from "~/components/form/select-field";
 import { useTranslation } from "~/i18n/react";
+import { TextAreaField } from "~/components/form/text-area-field";
 
 export const meta = titleMeta;
 
@@ -97,13 +98,14 @@ export default function NewAccessCode() {
             min={today}
           />
         </Field>
-        <Field meta={fields.note} label={t("codes.fields.note")} hint={t("codes.fields.noteHint")} ns="admin">
-          <textarea
-            {...fieldProps(fields.note, { described: fields.note.descriptionId })}
-            maxLength={limits.note}
-            rows={3}
-          />
-        </Field>
+        <TextAreaField
+          meta={fields.note}
+          label={t("codes.fields.note")}
+          hint={t("codes.fields.noteHint")}
+          ns="admin"
+          maxLength={limits.note}
+          rows={3}
+        />
         <SubmitButton pendingLabel={t("codes.pending")} className="button button--primary">
           {t("codes.create")}
         </SubmitButton>

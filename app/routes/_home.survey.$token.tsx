@@ -9,10 +9,11 @@ import { answerSchema, answersOf } from "~/.server/surveys/answer-form.server";
 import { answerRefusals } from "~/.server/surveys/contract.server";
 import { answerSurvey } from "~/.server/notifications/survey-results.server";
 import { surveyOfToken } from "~/.server/surveys/surveys.server";
-import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { ErrorList, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
+import { TextAreaField } from "~/components/form/text-area-field";
 import { ButtonLink } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
@@ -101,9 +102,7 @@ export default function AnswerSurvey() {
                   ))}
                 </div>
                 <ErrorList id={score.errorId} errors={score.errors?.slice(0, 1)} ns="team" />
-                <Field label={t("survey.comment")} meta={comment} ns="team">
-                  <textarea {...fieldProps(comment)} rows={3} maxLength={1000} />
-                </Field>
+                <TextAreaField label={t("survey.comment")} meta={comment} ns="team" rows={3} maxLength={1000} />
               </fieldset>
             );
           })}
