@@ -1,18 +1,13 @@
-import { memberRefusals } from "~/.server/admin/contract.server";
 import { signOutEverywhere } from "~/.server/admin/members.server";
-import { postEndpoint } from "~/.server/api/endpoint.server";
-import { apiAnswer } from "~/.server/api/respond.server";
-import { only } from "~/.server/contract/refusal-table.server";
-import { successAnswer } from "~/.server/contract/operation.server";
+import { memberChange } from "./admin-member-change";
 
 /** Kratos: DELETE /admin/identities/{id}/sessions. */
-export const endpoint = postEndpoint("/api/admin/members/:id/sign-out", {
-  guard: "admin",
+export const endpoint = memberChange("sign-out", [], {
   summary: "Sign the member out of every device",
-  refusals: only(memberRefusals, "noMember"),
-  ok: { status: 200, schema: successAnswer, description: "Every session of the member ended" },
-  async handler({ params, signedIn, refuse }) {
-    const outcome = await signOutEverywhere(signedIn.member.id, params.id ?? "");
-    return outcome.ok ? apiAnswer({ success: true }) : refuse(outcome.error as "noMember");
+  done: "Every session of the member ended",
+  // Signing out refuses only an unknown member; the other refusals of an account change are of its state.
+  change: async ({ actorId, memberId }) => {
+    const outcome = await signOutEverywhere(actorId, memberId);
+    return outcome.ok ? outcome : { ok: false, error: outcome.error as "noMember" };
   },
 });

@@ -1,7 +1,6 @@
 import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { only } from "~/.server/contract/refusal-table.server";
-import { pageEnvelope } from "~/.server/paging/paging.server";
 import { addCommitment, commitmentOf, commitmentsPage, moduleExists } from "~/.server/space/commitments.server";
 import {
   commitmentAnswer,
@@ -9,20 +8,13 @@ import {
   commitmentJson,
   commitmentRefusals,
   commitmentsAnswer,
-  SPACE_API_PAGE_SIZE,
-  spaceListQuery,
 } from "~/.server/space/contract.server";
+import { spaceList } from "./space-list";
 
 export const endpoint = defineEndpoint("/api/commitments", {
-  get: operation({
+  get: spaceList("commitments", commitmentsPage, commitmentJson, {
     summary: "The member's commitments, open ones first, a page at a time",
-    page: SPACE_API_PAGE_SIZE,
-    query: spaceListQuery,
     ok: { status: 200, schema: commitmentsAnswer, description: "A page of commitments" },
-    async handler({ signedIn: { member }, page }) {
-      const { items, page: settled } = await commitmentsPage(member.id, page, { settle: false });
-      return apiAnswer({ commitments: items.map(commitmentJson), ...pageEnvelope(page, settled.total) });
-    },
   }),
   post: operation({
     summary: "Add a commitment, with an optional due date and training module",

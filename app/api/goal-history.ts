@@ -1,21 +1,11 @@
-import { getEndpoint } from "~/.server/api/endpoint.server";
-import { apiAnswer } from "~/.server/api/respond.server";
-import { pageEnvelope } from "~/.server/paging/paging.server";
-import {
-  goalHistoryAnswer,
-  replacedGoalJson,
-  SPACE_API_PAGE_SIZE,
-  spaceListQuery,
-} from "~/.server/space/contract.server";
+import { defineEndpoint } from "~/.server/api/endpoint.server";
+import { goalHistoryAnswer, replacedGoalJson } from "~/.server/space/contract.server";
 import { goalHistoryPage } from "~/.server/space/goals.server";
+import { spaceList } from "./space-list";
 
-export const endpoint = getEndpoint("/api/goal/history", {
-  summary: "The member's earlier goals, most recently replaced first, a page at a time",
-  page: SPACE_API_PAGE_SIZE,
-  query: spaceListQuery,
-  ok: { status: 200, schema: goalHistoryAnswer, description: "A page of the history" },
-  async handler({ signedIn: { member }, page }) {
-    const { items, page: settled } = await goalHistoryPage(member.id, page, { settle: false });
-    return apiAnswer({ goals: items.map(replacedGoalJson), ...pageEnvelope(page, settled.total) });
-  },
+export const endpoint = defineEndpoint("/api/goal/history", {
+  get: spaceList("goals", goalHistoryPage, replacedGoalJson, {
+    summary: "The member's earlier goals, most recently replaced first, a page at a time",
+    ok: { status: 200, schema: goalHistoryAnswer, description: "A page of the history" },
+  }),
 });

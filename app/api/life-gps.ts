@@ -1,26 +1,13 @@
 import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
-import { pageEnvelope } from "~/.server/paging/paging.server";
-import {
-  lifeGpsAnswer,
-  lifeGpsBody,
-  lifeGpsEntryAnswer,
-  lifeGpsJson,
-  SPACE_API_PAGE_SIZE,
-  spaceListQuery,
-} from "~/.server/space/contract.server";
+import { lifeGpsAnswer, lifeGpsBody, lifeGpsEntryAnswer, lifeGpsJson } from "~/.server/space/contract.server";
 import { lifeGpsPage, ratingsFrom, saveLifeGps } from "~/.server/space/life-gps.server";
+import { spaceList } from "./space-list";
 
 export const endpoint = defineEndpoint("/api/life_gps", {
-  get: operation({
+  get: spaceList("entries", lifeGpsPage, lifeGpsJson, {
     summary: "The member's life-GPS fillings, newest first, a page at a time",
-    page: SPACE_API_PAGE_SIZE,
-    query: spaceListQuery,
     ok: { status: 200, schema: lifeGpsAnswer, description: "A page of fillings" },
-    async handler({ signedIn: { member }, page }) {
-      const { items, page: settled } = await lifeGpsPage(member.id, page, { settle: false });
-      return apiAnswer({ entries: items.map(lifeGpsJson), ...pageEnvelope(page, settled.total) });
-    },
   }),
   post: operation({
     summary: "Fill the life GPS: every area rated 0–10 (<area>_score), with an optional note (<area>_note)",

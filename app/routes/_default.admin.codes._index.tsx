@@ -10,6 +10,7 @@ import { AdminCards } from "~/components/presentational/admin-list";
 import { titleMeta } from "~/components/document/page-title";
 import { CodeLineCard } from "~/components/presentational/access-code-line";
 import { useTranslation } from "~/i18n/react";
+import { ButtonLine } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -44,11 +45,7 @@ export default function AdminCodes() {
   return (
     <>
       <h1>{t("codes.title")}</h1>
-      <p>
-        <Link to="/admin/codes/new" className="button button--primary">
-          {t("codes.new")}
-        </Link>
-      </p>
+      <ButtonLine to="/admin/codes/new">{t("codes.new")}</ButtonLine>
       <nav aria-label={t("codes.filterLabel")} className="admin-filter">
         {(["active", "all"] as const).map((shown) =>
           shown === filter ? (

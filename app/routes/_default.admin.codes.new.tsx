@@ -15,7 +15,9 @@ import { createCode, payableTrainings } from "~/.server/trainings/access-codes.s
 import { titleMeta } from "~/components/document/page-title";
 import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { SelectField } from "~/components/form/select-field";
 import { useTranslation } from "~/i18n/react";
+import { TextAreaField } from "~/components/form/text-area-field";
 
 export const meta = titleMeta;
 
@@ -59,15 +61,13 @@ export default function NewAccessCode() {
       <h1>{t("codes.newTitle")}</h1>
       <Form method="post" {...formProps(form)} className="form card">
         <FormAlert lines={form.errors?.map((error) => t(error))} />
-        <Field meta={fields.training} label={t("codes.fields.training")} ns="admin">
-          <select {...fieldProps(fields.training)} required>
-            {trainings.map((training) => (
-              <option key={training.slug} value={training.slug}>
-                {training.title}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          meta={fields.training}
+          label={t("codes.fields.training")}
+          ns="admin"
+          options={trainings.map((training) => ({ value: training.slug, label: training.title }))}
+          required
+        />
         <Field meta={fields.code} label={t("codes.fields.code")} hint={t("codes.fields.codeHint")} ns="admin">
           <input
             {...fieldProps(fields.code, { type: "text", described: fields.code.descriptionId })}
@@ -98,13 +98,14 @@ export default function NewAccessCode() {
             min={today}
           />
         </Field>
-        <Field meta={fields.note} label={t("codes.fields.note")} hint={t("codes.fields.noteHint")} ns="admin">
-          <textarea
-            {...fieldProps(fields.note, { described: fields.note.descriptionId })}
-            maxLength={limits.note}
-            rows={3}
-          />
-        </Field>
+        <TextAreaField
+          meta={fields.note}
+          label={t("codes.fields.note")}
+          hint={t("codes.fields.noteHint")}
+          ns="admin"
+          maxLength={limits.note}
+          rows={3}
+        />
         <SubmitButton pendingLabel={t("codes.pending")} className="button button--primary">
           {t("codes.create")}
         </SubmitButton>

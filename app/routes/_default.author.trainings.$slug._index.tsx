@@ -13,6 +13,7 @@ import { Duration } from "~/components/presentational/duration";
 import { TrainingFacts } from "~/components/presentational/training-facts";
 import { useTranslation } from "~/i18n/react";
 import { draftAuthor, draftPage, savedOf } from "~/routes/_default.author/draft-page.server";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -106,13 +107,13 @@ export default function TrainingOverview() {
         <a href={`/author/trainings/${training.slug}/draft.json`} download className="button button--ghost">
           {t("import.exportDraft")}
         </a>
-        <Link to={`/author/trainings/${training.slug}/import`} className="button button--ghost">
+        <ButtonLink to={`/author/trainings/${training.slug}/import`} tone="ghost">
           {t("import.link")}
-        </Link>
+        </ButtonLink>
         {training.published ? (
-          <Link to={`/author/trainings/${training.slug}/retire`} className="button button--ghost">
+          <ButtonLink to={`/author/trainings/${training.slug}/retire`} tone="ghost">
             {t(training.archived ? "retire.restoreLink" : "retire.link")}
-          </Link>
+          </ButtonLink>
         ) : null}
       </p>
     </>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
 import { retireSchema, setRetired } from "~/.server/authoring/training-retire.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
@@ -14,6 +14,7 @@ import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
 import { retireRefusals } from "~/.server/authoring/contract.server";
 import { draftPage } from "~/routes/_default.author/draft-page.server";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -72,9 +73,9 @@ export default function RetireTraining() {
             <SubmitButton pendingLabel={t("retire.pending")}>
               {t(retired ? "retire.restoreConfirm" : "retire.confirm")}
             </SubmitButton>
-            <Link to={`/author/trainings/${slug}`} className="button button--ghost">
+            <ButtonLink to={`/author/trainings/${slug}`} tone="ghost">
               {t("retire.cancel")}
-            </Link>
+            </ButtonLink>
           </p>
         </Form>
       )}

@@ -7,6 +7,7 @@ import { titleMeta } from "~/components/document/page-title";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { TrainingFacts } from "~/components/presentational/training-facts";
 import { useTranslation } from "~/i18n/react";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -25,12 +26,10 @@ export default function AuthorTrainings() {
       <h1>{t("trainings.title")}</h1>
       <p className="lead">{t("trainings.lead")}</p>
       <p className="actions">
-        <Link to="/author/trainings/new" className="button button--primary">
-          {t("create.link")}
-        </Link>
-        <Link to="/author/trainings/import" className="button button--ghost">
+        <ButtonLink to="/author/trainings/new">{t("create.link")}</ButtonLink>
+        <ButtonLink to="/author/trainings/import" tone="ghost">
           {t("import.link")}
-        </Link>
+        </ButtonLink>
       </p>
       {trainings.length === 0 ? (
         <p>{t("trainings.empty")}</p>

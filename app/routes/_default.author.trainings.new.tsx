@@ -6,7 +6,6 @@ import { titleOnly } from "~/.server/http/title-only.server";
 import { createTraining, newTrainingSchema } from "~/.server/authoring/training-create.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { localeOf } from "~/.server/i18n/i18n.server";
-import { trainingBounds } from "~/content/training-schema";
 import { BilingualField } from "~/routes/_default.author/draft-form";
 import { AccessField, SlugField } from "~/routes/_default.author/draft-fields";
 import { titleMeta } from "~/components/document/page-title";
@@ -70,7 +69,7 @@ export default function NewTraining() {
           </div>
           <ErrorList id={fields.kind.errorId} errors={fields.kind.errors} ns="author" />
         </fieldset>
-        <BilingualField fields={fields} name="title" label={t("overview.name")} max={trainingBounds.title} />
+        <BilingualField fields={fields} name="title" label={t("overview.name")} />
         <SlugField
           meta={fields.slug}
           label={t("create.slug")}

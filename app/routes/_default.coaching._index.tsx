@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { bookingQuery } from "~/.server/coaching/booking/booking-calendar.server";
 import { activeCoaches } from "~/.server/coaching/booking/free-times.server";
@@ -13,6 +13,7 @@ import { Pagination } from "~/components/presentational/pagination";
 import { SessionList } from "~/components/presentational/coaching-session";
 import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/presentational/page-header";
+import { ButtonLine } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -78,12 +79,10 @@ export default function Coaching() {
                   </li>
                   <li className="tag">{t("coaches.zone", { zone: coach.zone })}</li>
                 </ul>
-                <p>
-                  <Link to={coach.path} className="button button--primary">
-                    {t("coaches.choose")}
-                    <span className="visually-hidden"> {t("coaches.chooseNamed", { name: coach.name })}</span>
-                  </Link>
-                </p>
+                <ButtonLine to={coach.path}>
+                  {t("coaches.choose")}
+                  <span className="visually-hidden"> {t("coaches.chooseNamed", { name: coach.name })}</span>
+                </ButtonLine>
               </div>
             </li>
           ))}

@@ -22,6 +22,7 @@ import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { PrepSummary } from "~/components/session-prep/prep-summary";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -150,9 +151,9 @@ export default function CoachingSession() {
                 {t("detail.join")}
               </a>
             ) : null}
-            <Link to={reschedule} className="button button--ghost">
+            <ButtonLink to={reschedule} tone="ghost">
               {t("detail.reschedule")}
-            </Link>
+            </ButtonLink>
             <Link to={`/coaching/sessions/${session.id}?cancel`}>{t("detail.cancel")}</Link>
           </div>
         ) : null}
@@ -167,11 +168,7 @@ export default function CoachingSession() {
       <p className="actions">
         {fromPath ? <Link to={fromPath}>← {t("detail.backToModule")}</Link> : null}
         <Link to="/coaching#sessions">{t("detail.all")}</Link>
-        {session.status === "cancelled" ? (
-          <Link to="/coaching" className="button button--primary">
-            {t("mine.book")}
-          </Link>
-        ) : null}
+        {session.status === "cancelled" ? <ButtonLink to="/coaching">{t("mine.book")}</ButtonLink> : null}
       </p>
     </>
   );

@@ -19,6 +19,7 @@ import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { CoachHeader, SessionFacts } from "~/components/presentational/coaching-session";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
+import { ButtonLine } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -91,11 +92,7 @@ export default function EarlierTime() {
             </div>
           </Form>
         ) : session.changeable ? (
-          <p>
-            <Link to={reschedule} className="button button--primary">
-              {t("earlier.chooseOther")}
-            </Link>
-          </p>
+          <ButtonLine to={reschedule}>{t("earlier.chooseOther")}</ButtonLine>
         ) : null}
       </section>
 

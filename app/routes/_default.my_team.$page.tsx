@@ -14,6 +14,7 @@ import { formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { useTranslation } from "~/i18n/react";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -70,9 +71,9 @@ export default function EditCrewMember() {
           <IntentButton intent="remove" pendingLabel={t("edit.removePending")}>
             {t("edit.removeConfirm")}
           </IntentButton>
-          <Link to={`/my_team/edit-${crew.id}`} className="button button--ghost">
+          <ButtonLink to={`/my_team/edit-${crew.id}`} tone="ghost">
             {t("edit.cancel")}
-          </Link>
+          </ButtonLink>
         </Form>
       </section>
     );

@@ -10,6 +10,7 @@ import { FormAlert } from "~/components/form/form";
 import { titleMeta } from "~/components/document/page-title";
 import { Pagination } from "~/components/presentational/pagination";
 import { useTranslation } from "~/i18n/react";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -48,9 +49,7 @@ export default function CrewList() {
       {crew.length === 0 ? (
         <section className="card">
           <p>{t("list.empty")}</p>
-          <Link to="/my_team/add" className="button button--primary">
-            {t("list.addFirst")}
-          </Link>
+          <ButtonLink to="/my_team/add">{t("list.addFirst")}</ButtonLink>
         </section>
       ) : (
         <ul className="crew-list">

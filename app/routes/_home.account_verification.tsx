@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { codeRefusals } from "~/.server/accounts/contract.server";
 import { resendVerification, verifyWithCode, verifyWithLink } from "~/.server/accounts/verification.server";
@@ -19,6 +19,7 @@ import { CodeField } from "~/components/form/secret-fields";
 import { parseWithZod, verificationSchema } from "~/.server/accounts/forms.server";
 import { useTranslation } from "~/i18n/react";
 import { CODE_LIFETIME_MINUTES } from "~/forms/emailed-code";
+import { ButtonLine } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -85,11 +86,9 @@ export default function AccountVerification() {
         <div className="card auth-card">
           <h1>{t("verification.title")}</h1>
           <FormAlert tone="success" lines={[t("verification.linkVerified")]} />
-          <p>
-            <Link to="/home/login" className="button button--primary button--block">
-              {t("login.submit")}
-            </Link>
-          </p>
+          <ButtonLine to="/home/login" size="block">
+            {t("login.submit")}
+          </ButtonLine>
         </div>
       </section>
     );

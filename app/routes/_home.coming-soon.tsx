@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { guardPublicPage } from "~/.server/auth/guard.server";
 import { titleOnly } from "~/.server/http/title-only.server";
 import { titleMeta } from "~/components/document/page-title";
 import { sharedPageHandle } from "~/components/document/cacheable-page";
 import { NarrowPage } from "~/components/presentational/narrow-page";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -26,9 +26,7 @@ export default function ComingSoon() {
         <li>{t("comingSoon.items.certificates")}</li>
       </ul>
       <p className="actions">
-        <Link to="/home/register" className="button button--primary">
-          {t("comingSoon.cta")}
-        </Link>
+        <ButtonLink to="/home/register">{t("comingSoon.cta")}</ButtonLink>
       </p>
     </NarrowPage>
   );

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { titleOnly } from "~/.server/http/title-only.server";
 import { titleMeta } from "~/components/document/page-title";
 import { sharedPageHandle } from "~/components/document/cacheable-page";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -27,12 +27,12 @@ export default function Landing() {
           <h1>{t("landing.headline")}</h1>
           <p className="lead">{t("landing.lead")}</p>
           <p className="actions">
-            <Link to="/home/register" className="button button--primary button--large">
+            <ButtonLink to="/home/register" size="large">
               {t("landing.ctaRegister")}
-            </Link>
-            <Link to="/home/login" className="button button--ghost button--large">
+            </ButtonLink>
+            <ButtonLink to="/home/login" tone="ghost" size="large">
               {t("landing.ctaLogin")}
-            </Link>
+            </ButtonLink>
           </p>
         </div>
       </section>
@@ -51,12 +51,10 @@ export default function Landing() {
         <h2 id="start-title">{t("landing.startTitle")}</h2>
         <p>{t("landing.startText")}</p>
         <p className="actions">
-          <Link to="/home/start-freemium" className="button button--primary">
-            {t("landing.ctaFreemium")}
-          </Link>
-          <Link to="/home/who-are-you" className="button button--ghost">
+          <ButtonLink to="/home/start-freemium">{t("landing.ctaFreemium")}</ButtonLink>
+          <ButtonLink to="/home/who-are-you" tone="ghost">
             {t("landing.ctaWhoAreYou")}
-          </Link>
+          </ButtonLink>
         </p>
       </section>
     </>

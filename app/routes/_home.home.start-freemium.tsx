@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { redirectIfSignedIn } from "~/.server/auth/guard.server";
 import { titleOnly } from "~/.server/http/title-only.server";
 import { titleMeta } from "~/components/document/page-title";
 import { sharedPageHandle } from "~/components/document/cacheable-page";
 import { NarrowPage } from "~/components/presentational/narrow-page";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -32,9 +32,9 @@ export default function StartFreemium() {
         <p className="muted">{t("freemium.later")}</p>
       </div>
       <p className="actions">
-        <Link to="/home/register" className="button button--primary button--large">
+        <ButtonLink to="/home/register" size="large">
           {t("freemium.cta")}
-        </Link>
+        </ButtonLink>
       </p>
     </NarrowPage>
   );

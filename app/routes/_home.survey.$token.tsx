@@ -1,7 +1,7 @@
 import { guardPrivateLink } from "~/.server/auth/guard.server";
 import { parseWithZod } from "~/forms/submission";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { translator } from "~/.server/i18n/i18n.server";
@@ -9,10 +9,12 @@ import { answerSchema, answersOf } from "~/.server/surveys/answer-form.server";
 import { answerRefusals } from "~/.server/surveys/contract.server";
 import { answerSurvey } from "~/.server/notifications/survey-results.server";
 import { surveyOfToken } from "~/.server/surveys/surveys.server";
-import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { ErrorList, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
+import { TextAreaField } from "~/components/form/text-area-field";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -65,9 +67,7 @@ export default function AnswerSurvey() {
         <div className="card auth-card">
           <h1>{t(`survey.${state}Title`)}</h1>
           <p>{t(`survey.${state}Text`)}</p>
-          <Link to="/home" className="button button--primary">
-            {t("survey.discover")}
-          </Link>
+          <ButtonLink to="/home">{t("survey.discover")}</ButtonLink>
         </div>
       </section>
     );
@@ -102,9 +102,7 @@ export default function AnswerSurvey() {
                   ))}
                 </div>
                 <ErrorList id={score.errorId} errors={score.errors?.slice(0, 1)} ns="team" />
-                <Field label={t("survey.comment")} meta={comment} ns="team">
-                  <textarea {...fieldProps(comment)} rows={3} maxLength={1000} />
-                </Field>
+                <TextAreaField label={t("survey.comment")} meta={comment} ns="team" rows={3} maxLength={1000} />
               </fieldset>
             );
           })}

@@ -17,6 +17,7 @@ import { titleMeta } from "~/components/document/page-title";
 import { newPasswordSchema, parseWithZod } from "~/.server/accounts/forms.server";
 import { useTranslation } from "~/i18n/react";
 import { CODE_LIFETIME_MINUTES } from "~/forms/emailed-code";
+import { ButtonLine } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -66,11 +67,9 @@ export default function NewPassword() {
       <>
         <h1>{t("newPassword.unknownTitle")}</h1>
         <p>{t("newPassword.unknownText")}</p>
-        <p>
-          <Link to="/home/forgot-password" className="button button--primary button--block">
-            {t("newPassword.again")}
-          </Link>
-        </p>
+        <ButtonLine to="/home/forgot-password" size="block">
+          {t("newPassword.again")}
+        </ButtonLine>
       </>
     );
   }

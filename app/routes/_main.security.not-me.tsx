@@ -8,6 +8,7 @@ import { notMeLinkState, reportNotMe } from "~/.server/security/not-me.server";
 import { SubmitButton } from "~/components/form/form";
 import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -57,9 +58,9 @@ export default function NotMe() {
         <h1>{t("notMe.doneTitle")}</h1>
         <p role="status">{t(reply.next ? "notMe.done" : "notMe.doneNoCode")}</p>
         <p>
-          <Link className="button button--primary button--block" to={reply.next ?? "/home/forgot-password"}>
+          <ButtonLink to={reply.next ?? "/home/forgot-password"} size="block">
             {t(reply.next ? "notMe.next" : "notMe.nextNoCode")}
-          </Link>
+          </ButtonLink>
         </p>
       </>
     );

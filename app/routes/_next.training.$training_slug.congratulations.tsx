@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireMember } from "~/.server/auth/guard.server";
 import { db } from "~/.server/db/client.server";
 import { notFound } from "~/.server/http/not-found.server";
@@ -9,6 +9,7 @@ import { certificatePathOf } from "~/.server/trainings/certificates.server";
 import { resultPath } from "~/.server/trainings/resume.server";
 import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 export const meta = titleMeta;
 
@@ -47,17 +48,17 @@ export default function Congratulations() {
       <h1>{t("congratulations.title")}</h1>
       <p className="lead">{t("congratulations.text", { training })}</p>
       <p className="actions">
-        <Link to={resultPath} className="button button--primary button--large">
+        <ButtonLink to={resultPath} size="large">
           {t("congratulations.seeResult")}
-        </Link>
+        </ButtonLink>
         {certificatePath ? (
-          <Link to={certificatePath} className="button button--ghost button--large">
+          <ButtonLink to={certificatePath} tone="ghost" size="large">
             {t("certificate.link")}
-          </Link>
+          </ButtonLink>
         ) : null}
-        <Link to="/trainings" className="button button--ghost button--large">
+        <ButtonLink to="/trainings" tone="ghost" size="large">
           {t("congratulations.back")}
-        </Link>
+        </ButtonLink>
       </p>
     </section>
   );

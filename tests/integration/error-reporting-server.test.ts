@@ -1,7 +1,5 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDsnHost } from "../support/dsn-host";
 import { startServer, waitFor, type ServerProcess } from "../support/server-process";
 
 /**
@@ -11,27 +9,18 @@ import { startServer, waitFor, type ServerProcess } from "../support/server-proc
  * DSN's host; the envelopes the server's SDK posts to it are read back.
  */
 const envelopes: string[] = [];
-let sentry: Server;
+let dsnHost: Awaited<ReturnType<typeof startDsnHost>>;
 let server: ServerProcess;
 
 beforeAll(async () => {
-  sentry = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const raw = Buffer.concat(chunks);
-      envelopes.push((req.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8"));
-      res.writeHead(200, { "Content-Type": "application/json" }).end("{}");
-    });
-  });
-  await new Promise<void>((resolve) => sentry.listen(0, "127.0.0.1", resolve));
-  const { port } = sentry.address() as AddressInfo;
+  dsnHost = await startDsnHost((envelope) => envelopes.push(envelope.body));
+  const { port } = dsnHost;
   server = await startServer({ SENTRY_DSN: `http://public@127.0.0.1:${port}/1`, WEB_CONCURRENCY: "1" });
 }, 120_000);
 
 afterAll(async () => {
   await server?.stop();
-  await new Promise((resolve) => sentry?.close(resolve));
+  await dsnHost?.close();
 }, 30_000);
 
 const token43 = "A".repeat(43);

@@ -1,7 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import * as Sentry from "@sentry/remix";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -9,37 +6,26 @@ import { handleError, instrumentBuild } from "~/.server/http/route-errors.server
 import { identifyMember, startErrorReporting, withRequestScope } from "~/.server/observability/error-reporting.server";
 import { logger } from "~/.server/observability/logger.server";
 import { loader as icsLoader } from "~/routes/_home.coach.agenda.$token_.sessions[.]ics";
+import { startDsnHost } from "../support/dsn-host";
 
 /**
  * Error reporting against a real endpoint: a local HTTP server stands for the DSN's host, and the
  * envelopes the SDK posts to it are read back.
  */
 const received: { path: string; body: string }[] = [];
-let endpoint: Server;
+let dsnHost: Awaited<ReturnType<typeof startDsnHost>>;
 let port: number;
 
 beforeAll(async () => {
-  endpoint = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const raw = Buffer.concat(chunks);
-      received.push({
-        path: req.url ?? "",
-        body: (req.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8"),
-      });
-      res.writeHead(200, { "Content-Type": "application/json" }).end("{}");
-    });
-  });
-  await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
-  port = (endpoint.address() as AddressInfo).port;
+  dsnHost = await startDsnHost((envelope) => received.push(envelope));
+  port = dsnHost.port;
 });
 
 afterAll(async () => {
   await Sentry.close(2_000);
   // The worker's other test files run without a reporting client.
   Sentry.getCurrentScope().setClient(undefined);
-  await new Promise((resolve) => endpoint.close(resolve));
+  await dsnHost.close();
 });
 
 // Made at run time: the SDK sends source lines around each frame, and this file's are among them.
@@ -126,11 +112,7 @@ describe("error reporting", () => {
   });
 
   it("logs a POST to a page without an action (405) as a refused request, a warning, and reports nothing", async () => {
-    if (!Sentry.getClient())
-      startErrorReporting({ SENTRY_DSN: `http://public@127.0.0.1:${port}/1`, APP_URL: "http://localhost:3000" });
-    const before = (await eventsAfterFlush()).length;
-    const warn = vi.spyOn(logger, "warn");
-    const error = vi.spyOn(logger, "error");
+    const { before, warn, error } = await watchedReporting();
     try {
       const answer = await createRequestHandler(pageWithoutAction(), "production")(
         new Request("http://localhost:3000/trainings", {
@@ -153,11 +135,7 @@ describe("error reporting", () => {
 
 describe("404s thrown by resource routes (issue 25 item 8)", () => {
   it("a bad .ics address answers 404, logged as a refused request (a warning), and reports nothing", async () => {
-    if (!Sentry.getClient())
-      startErrorReporting({ SENTRY_DSN: `http://public@127.0.0.1:${port}/1`, APP_URL: "http://localhost:3000" });
-    const before = (await eventsAfterFlush()).length;
-    const warn = vi.spyOn(logger, "warn");
-    const error = vi.spyOn(logger, "error");
+    const { before, warn, error } = await watchedReporting();
     try {
       // Instrumented as server.ts serves it: the route's loader reports what it throws.
       const handle = createRequestHandler(instrumentBuild(icsFeedBuild()), "production");
@@ -177,6 +155,17 @@ describe("404s thrown by resource routes (issue 25 item 8)", () => {
     }
   });
 });
+
+/**
+ * Reporting on (to the local endpoint, if an earlier test has not started it), the events sent so
+ * far counted, and the logger's warnings and errors watched: what a refused request must leave.
+ */
+async function watchedReporting() {
+  if (!Sentry.getClient())
+    startErrorReporting({ SENTRY_DSN: `http://public@127.0.0.1:${port}/1`, APP_URL: "http://localhost:3000" });
+  const before = (await eventsAfterFlush()).length;
+  return { before, warn: vi.spyOn(logger, "warn"), error: vi.spyOn(logger, "error") };
+}
 
 /** A root and the coach's calendar feed, a resource route (no component), with its real loader. */
 function icsFeedBuild(): ServerBuild {

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { LanguageSwitch } from "~/components/document/language-switch";
 import { BrandLink } from "~/components/document/logo";
 import { LegalLinks } from "~/components/document/legal-links";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 /** The public pages' header: logo, language switch, log in and sign up. */
 export function SiteHeader() {
@@ -13,12 +14,10 @@ export function SiteHeader() {
         <BrandLink to="/home" />
         <nav className="site-header__nav" aria-label={t("nav.public")}>
           <LanguageSwitch />
-          <Link to="/home/login" className="button button--ghost">
+          <ButtonLink to="/home/login" tone="ghost">
             {t("nav.login")}
-          </Link>
-          <Link to="/home/register" className="button button--primary">
-            {t("nav.register")}
-          </Link>
+          </ButtonLink>
+          <ButtonLink to="/home/register">{t("nav.register")}</ButtonLink>
         </nav>
       </div>
     </header>

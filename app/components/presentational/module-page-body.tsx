@@ -7,6 +7,7 @@ import { Duration } from "~/components/presentational/duration";
 import { ModulePart } from "~/components/presentational/module-part";
 import { QuizReview } from "~/components/presentational/quiz-review";
 import { useTranslation } from "~/i18n/react";
+import { ButtonLink, ButtonLine } from "~/components/presentational/button-link";
 
 /** Where a module page's links lead: the member's pages, or the author's preview. */
 export type ModuleLinks = {
@@ -70,13 +71,7 @@ export function ModulePageBody({ module, reply, links }: { module: ModuleView; r
         <section className="card" id="completed">
           <h2>{t("module.completed")}</h2>
           <p>{t("module.completedText")}</p>
-          {module.trainingCompleted ? (
-            <p>
-              <Link to={module.resultPath} className="button button--primary">
-                {t("module.seeResult")}
-              </Link>
-            </p>
-          ) : null}
+          {module.trainingCompleted ? <ButtonLine to={module.resultPath}>{t("module.seeResult")}</ButtonLine> : null}
         </section>
       ) : null}
 
@@ -98,9 +93,9 @@ export function ModulePageBody({ module, reply, links }: { module: ModuleView; r
       <nav className="pager" aria-label={t("module.progressLabel")}>
         {module.previous ? <Link to={links.module(module.previous.slug)}>← {module.previous.title}</Link> : <span />}
         {module.next ? (
-          <Link to={links.module(module.next.slug)} className="button button--primary">
+          <ButtonLink to={links.module(module.next.slug)}>
             {t("module.next")} : {module.next.title} →
-          </Link>
+          </ButtonLink>
         ) : null}
       </nav>
     </>

@@ -3,6 +3,7 @@ import type { moduleCard, trainingCard } from "~/.server/trainings/views.server"
 import { Duration } from "~/components/presentational/duration";
 import { ProgressBar } from "~/components/presentational/progress-bar";
 import { useTranslation } from "~/i18n/react";
+import { ButtonLink, ButtonLine } from "~/components/presentational/button-link";
 
 type TrainingCard = ReturnType<typeof trainingCard>;
 type ModuleCard = ReturnType<typeof moduleCard>;
@@ -39,27 +40,23 @@ export function TrainingPageBody({
       {training.state === "locked" ? (
         <section className="card">
           <p>{t("training.lockedText")}</p>
-          <p>
-            <Link to="/trainings#unlock" className="button button--primary">
-              {t("training.toUnlock")}
-            </Link>
-          </p>
+          <ButtonLine to="/trainings#unlock">{t("training.toUnlock")}</ButtonLine>
         </section>
       ) : (
         <p className="actions">
-          <Link to={training.actionPath} className="button button--primary button--large">
+          <ButtonLink to={training.actionPath} size="large">
             {t(`trainings.actions.${training.state}`)}
-          </Link>
+          </ButtonLink>
           {/* Once started, the scores so far (a completed training's button already leads there). */}
           {training.state === "in_progress" ? (
-            <Link to={resultPath} className="button button--ghost">
+            <ButtonLink to={resultPath} tone="ghost">
               {t("training.seeResults")}
-            </Link>
+            </ButtonLink>
           ) : null}
           {certificatePath ? (
-            <Link to={certificatePath} className="button button--ghost">
+            <ButtonLink to={certificatePath} tone="ghost">
               {t("certificate.link")}
-            </Link>
+            </ButtonLink>
           ) : null}
         </p>
       )}

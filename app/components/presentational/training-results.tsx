@@ -5,6 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { ProgressBar } from "~/components/presentational/progress-bar";
 import { SkillBars, SkillRadar } from "~/components/presentational/skill-charts";
 import { AnsweredQuiz } from "~/components/presentational/answered-quiz";
+import { ButtonLine } from "~/components/presentational/button-link";
 
 /**
  * A training's results: progress and each module's quiz score. With `linked`, the title leads to the
@@ -73,11 +74,7 @@ export function TestResults({ result, radar = false }: { result: ReturnType<type
       ) : (
         <>
           <p>{t("results.notTaken")}</p>
-          <p>
-            <Link to={result.takePath} className="button button--primary">
-              {t("results.takeTest")}
-            </Link>
-          </p>
+          <ButtonLine to={result.takePath}>{t("results.takeTest")}</ButtonLine>
         </>
       )}
     </section>

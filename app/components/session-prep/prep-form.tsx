@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
-import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { ErrorList, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
+import { TextAreaField } from "~/components/form/text-area-field";
 
 type Shareable = {
   goal: string | null;
@@ -46,18 +47,14 @@ export function PrepForm({
     <Form method="post" {...formProps(form)} className="stack">
       <FormAlert lines={form.errors?.map((error) => t(error))} />
       <fieldset disabled={locked} className="session-prep__fields stack">
-        <Field
+        <TextAreaField
           meta={fields.topics}
           label={t("prep.topics")}
           hint={t("prep.topicsHint", { max: topicsLength, coach: coachName })}
           ns="coaching"
-        >
-          <textarea
-            {...fieldProps(fields.topics, { described: fields.topics.descriptionId })}
-            rows={6}
-            maxLength={topicsLength}
-          />
-        </Field>
+          rows={6}
+          maxLength={topicsLength}
+        />
 
         <fieldset className="question">
           <legend>{t("prep.shareLegend", { coach: coachName })}</legend>

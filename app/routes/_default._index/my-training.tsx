@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { overviewOf } from "~/.server/space/overview.server";
 import { ProgressBar } from "~/components/presentational/progress-bar";
 import { useTranslation } from "~/i18n/react";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 type Overview = Awaited<ReturnType<typeof overviewOf>>;
 
@@ -42,10 +43,10 @@ export function MyTraining({
         {testsOffered.map((test) => (
           <li key={test.slug}>
             {test.title}{" "}
-            <Link to={test.takePath} className="button button--ghost">
+            <ButtonLink to={test.takePath} tone="ghost">
               {t("training.take")}
               <span className="visually-hidden"> : {test.title}</span>
-            </Link>
+            </ButtonLink>
           </li>
         ))}
       </ul>

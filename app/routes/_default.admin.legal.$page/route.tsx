@@ -8,11 +8,12 @@ import { versionProblems, versionSchema } from "~/.server/legal/contract.server"
 import { legalVersion, publishVersion } from "~/.server/legal/pages.server";
 import { LEGAL_TEXT_MAX_CHARS } from "~/content/legal-text";
 import { titleMeta } from "~/components/document/page-title";
-import { Field, FormAlert, SubmitButton } from "~/components/form/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { FormAlert, SubmitButton } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
 import { isLegalPage } from "~/forms/legal-pages";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
+import { TextAreaField } from "~/components/form/text-area-field";
 
 export const meta = titleMeta;
 
@@ -63,16 +64,15 @@ export default function NewLegalVersion() {
       <p className="muted">{t("legal.editLead")}</p>
       <Form method="post" {...formProps(form)} className="form card">
         <FormAlert lines={form.errors?.map((error) => t(error))} />
-        <Field meta={fields.bodyFr} label={t("legal.bodyFr")} hint={t("legal.formatHint")} ns="admin">
-          <textarea
-            {...fieldProps(fields.bodyFr, { described: fields.bodyFr.descriptionId })}
-            rows={20}
-            maxLength={max}
-          />
-        </Field>
-        <Field meta={fields.bodyEn} label={t("legal.bodyEn")} ns="admin">
-          <textarea {...fieldProps(fields.bodyEn)} rows={20} maxLength={max} />
-        </Field>
+        <TextAreaField
+          meta={fields.bodyFr}
+          label={t("legal.bodyFr")}
+          hint={t("legal.formatHint")}
+          ns="admin"
+          rows={20}
+          maxLength={max}
+        />
+        <TextAreaField meta={fields.bodyEn} label={t("legal.bodyEn")} ns="admin" rows={20} maxLength={max} />
         <SubmitButton pendingLabel={t("legal.publishing")} className="button button--primary">
           {t("legal.publish")}
         </SubmitButton>

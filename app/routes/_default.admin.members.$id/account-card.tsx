@@ -1,7 +1,8 @@
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { FormAlert, SubmitButton, IntentButton } from "~/components/form/form";
 import { useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 /**
  * Signing the member out everywhere, a new verification code while their address is unverified,
@@ -45,9 +46,9 @@ export function AccountCard({ id, state, verified }: { id: string; state: "activ
       </Form>
       <div className="admin-action">
         <p>{t("account.deleteLead")}</p>
-        <Link to={`/admin/members/${id}/delete`} className="button button--danger">
+        <ButtonLink to={`/admin/members/${id}/delete`} tone="danger">
           {t("account.delete")}
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

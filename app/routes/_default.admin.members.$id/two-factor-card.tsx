@@ -1,7 +1,8 @@
 import { Form, useActionData } from "@remix-run/react";
-import { ErrorList, Field, FormAlert, IntentButton } from "~/components/form/form";
+import { ErrorList, FormAlert, IntentButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
+import { TextAreaField } from "~/components/form/text-area-field";
 
 /**
  * The member's two-step sign-in: on since when, or off; when on, turning it off for a member who
@@ -27,14 +28,15 @@ export function TwoFactorCard({ since, own, maxReason }: { since: string | null;
         <Form method="post" {...formProps(form)} className="form admin-action">
           <FormAlert lines={form.errors?.map((error) => t(error))} />
           <p>{t("twoFactor.removeLead")}</p>
-          <Field meta={fields.reason} label={t("twoFactor.reason")} hint={t("twoFactor.reasonHint")} ns="admin">
-            <textarea
-              {...fieldProps(fields.reason, { described: fields.reason.descriptionId })}
-              maxLength={maxReason}
-              rows={3}
-              required
-            />
-          </Field>
+          <TextAreaField
+            meta={fields.reason}
+            label={t("twoFactor.reason")}
+            hint={t("twoFactor.reasonHint")}
+            ns="admin"
+            maxLength={maxReason}
+            rows={3}
+            required
+          />
           <div className={fields.confirm.errors ? "field field--invalid" : "field"}>
             <div className="radio-row">
               <label>

@@ -69,7 +69,7 @@ export default function PartEditor() {
       <UnknownIntentAlert reply={reply} />
       {saved ? <FormAlert tone="success" lines={[t(`parts.saved.${saved}`)]} /> : null}
       <DraftForm form={form} reply={reply} revision={revision} intent="part" title={t("parts.title")}>
-        <BilingualField fields={fields} name="title" label={t("parts.name")} max={trainingBounds.title} />
+        <BilingualField fields={fields} name="title" label={t("parts.name")} />
         <ParagraphsField fields={fields} name="body" label={t(bodyLabel)} max={PARAGRAPHS_MAX_CHARS} />
         {video ? (
           <>

@@ -12,7 +12,7 @@ import {
 } from "~/.server/authoring/quiz.server";
 import type { DraftContent } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
-import { postDraftChange } from "~/routes/_default.author/draft-change-post.server";
+import { draftListPosts } from "~/routes/_default.author/draft-change-post.server";
 
 type DraftModule = DraftContent["modules"][number];
 
@@ -63,23 +63,16 @@ export function postQuestionChange(
 ) {
   const { slug, moduleSlug, questionId } = where;
   const page = `/author/trainings/${slug}/modules/${moduleSlug}/quiz/${questionId}`;
-  const refusalOf = (refusal: QuizRefusal) => quizRefusals[refusal];
-  const answer = (saved: string) => ({ page, saved, refusalOf });
+  const post = draftListPosts(formData, page, (refusal: QuizRefusal) => quizRefusals[refusal]);
   switch (intent) {
     case "question":
-      return postDraftChange(formData, questionSchema, answer("question"), (value) =>
-        saveQuestion(slug, moduleSlug, questionId, value, author),
-      );
+      return post(questionSchema, "question", (value) => saveQuestion(slug, moduleSlug, questionId, value, author));
     case "addAnswer":
-      return postDraftChange(formData, addAnswerSchema, answer("answerAdded"), (value) =>
-        addAnswer(slug, moduleSlug, questionId, value, author),
-      );
+      return post(addAnswerSchema, "answerAdded", (value) => addAnswer(slug, moduleSlug, questionId, value, author));
     case "moveAnswer":
-      return postDraftChange(formData, answerMoveSchema, answer("answerMoved"), (value) =>
-        moveAnswer(slug, moduleSlug, questionId, value, author),
-      );
+      return post(answerMoveSchema, "answerMoved", (value) => moveAnswer(slug, moduleSlug, questionId, value, author));
     case "removeAnswer":
-      return postDraftChange(formData, answerRemoveSchema, answer("answerRemoved"), (value) =>
+      return post(answerRemoveSchema, "answerRemoved", (value) =>
         removeAnswer(slug, moduleSlug, questionId, value, author),
       );
   }

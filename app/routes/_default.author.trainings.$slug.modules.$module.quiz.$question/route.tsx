@@ -1,17 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { intentOf, refuseUnknownIntent } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { trainingBounds } from "~/content/training-schema";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, SubmitButton } from "~/components/form/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
-import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
+import { fieldProps, useFormReply } from "~/components/form/form-reply";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { useTranslation } from "~/i18n/react";
-import { BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
+import { BilingualField, DraftAlerts, DraftForm } from "~/routes/_default.author/draft-form";
 import { draftAuthor, draftPage, savedOf } from "~/routes/_default.author/draft-page.server";
-import { CheckField, CountedErrors, ItemButtons, SavedAlert, written } from "~/routes/_default.author/quiz-forms";
+import { CheckField, CountedErrors, ItemButtons, EditorAlerts, written } from "~/routes/_default.author/quiz-forms";
 import { INTENTS, postQuestionChange, questionPage, SAVED } from "./question-page.server";
 
 export const meta = titleMeta;
@@ -48,6 +47,8 @@ export default function QuestionEditor() {
   const { slug, kind, revision, saved, module, number, total, question, answers, skills, values } =
     useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  // What every form of the page posts with: the revision it was read at, and the reply it shows.
+  const draft = { reply, revision };
   const { t } = useTranslation("author");
   const quizPage = `/author/trainings/${slug}/modules/${module.slug}/quiz`;
   const [form, fields] = useFormReply<Record<string, unknown>>(reply, {
@@ -66,21 +67,15 @@ export default function QuestionEditor() {
       <p>
         <Link to={quizPage}>← {t("quiz.editor.back")}</Link>
       </p>
-      <UnknownIntentAlert reply={reply} />
-      <SavedAlert saved={saved && `quiz.saved.${saved}`} reply={reply} />
-      <Form method="post" className="card author-form" {...formProps(form)}>
-        <p className="eyebrow">{t("quiz.editor.of", { number, total })}</p>
-        <h2>{t("quiz.editor.title")}</h2>
-        <DraftAlerts form={form} reply={reply} />
-        <RevisionField revision={revision} />
-        <input type="hidden" name="intent" value="question" />
-        <BilingualField
-          fields={fields}
-          name="prompt"
-          label={t("quiz.editor.prompt")}
-          max={trainingBounds.summary}
-          multiline
-        />
+      <EditorAlerts saved={saved && `quiz.saved.${saved}`} reply={reply} />
+      <DraftForm
+        {...draft}
+        form={form}
+        intent="question"
+        title={t("quiz.editor.title")}
+        eyebrow={t("quiz.editor.of", { number, total })}
+      >
+        <BilingualField fields={fields} name="prompt" label={t("quiz.editor.prompt")} multiline />
         <fieldset className="author-limits">
           <legend>{t("quiz.editor.limits")}</legend>
           <p className="field__hint" id={fields.max.descriptionId}>
@@ -105,12 +100,7 @@ export default function QuestionEditor() {
           <fieldset key={answer.id} className="author-answer">
             <legend>{answerName(index)}</legend>
             <input type="hidden" name={`answers[${index}].id`} value={answer.id} />
-            <BilingualField
-              fields={fields}
-              name={`answers[${index}].label`}
-              label={t("quiz.editor.label")}
-              max={trainingBounds.title}
-            />
+            <BilingualField fields={fields} name={`answers[${index}].label`} label={t("quiz.editor.label")} />
             {kind === "training" ? (
               <CheckField meta={fields[`answers[${index}].correct`]} value="on" label={t("quiz.editor.correct")} />
             ) : (
@@ -142,12 +132,11 @@ export default function QuestionEditor() {
             name="feedback"
             label={t("quiz.editor.feedback")}
             hint={t("quiz.editor.feedbackHint")}
-            max={trainingBounds.summary}
             multiline
           />
         ) : null}
         <SubmitButton pendingLabel={t("quiz.saving")}>{t("quiz.editor.save")}</SubmitButton>
-      </Form>
+      </DraftForm>
       <section className="card" aria-labelledby="answers-title">
         <h2 id="answers-title">{t("quiz.editor.answers")}</h2>
         <p className="muted">{t("quiz.editor.answersHint", { count: answers.length, max: trainingBounds.answers })}</p>
@@ -177,14 +166,10 @@ export default function QuestionEditor() {
         </ol>
       </section>
       {answers.length < trainingBounds.answers ? (
-        <Form method="post" className="card author-form" {...formProps(addForm)}>
-          <h2>{t("quiz.editor.addAnswer")}</h2>
-          <DraftAlerts form={addForm} reply={reply} />
-          <RevisionField revision={revision} />
-          <input type="hidden" name="intent" value="addAnswer" />
-          <BilingualField fields={addFields} name="label" label={t("quiz.editor.label")} max={trainingBounds.title} />
+        <DraftForm {...draft} form={addForm} intent="addAnswer" title={t("quiz.editor.addAnswer")}>
+          <BilingualField fields={addFields} name="label" label={t("quiz.editor.label")} />
           <SubmitButton pendingLabel={t("quiz.saving")}>{t("quiz.editor.addAnswerSubmit")}</SubmitButton>
-        </Form>
+        </DraftForm>
       ) : (
         <p className="card">{t("quiz.editor.full", { max: trainingBounds.answers })}</p>
       )}

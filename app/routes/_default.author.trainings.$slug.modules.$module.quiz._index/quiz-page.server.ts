@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { type QuizRefusal, quizRefusals } from "~/.server/authoring/contract.server";
 import type { Draft } from "~/.server/authoring/drafts.server";
 import {
@@ -18,7 +17,7 @@ import {
 } from "~/.server/authoring/quiz.server";
 import { type DraftContent, isGraded } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
-import { postDraftChange } from "~/routes/_default.author/draft-change-post.server";
+import { draftListPosts } from "~/routes/_default.author/draft-change-post.server";
 
 type DraftModule = DraftContent["modules"][number];
 
@@ -61,14 +60,7 @@ export function postQuizChange(
   author: { id: string; lang: Language },
 ) {
   const page = `/author/trainings/${slug}/modules/${moduleSlug}/quiz`;
-  const refusalOf = (refusal: QuizRefusal) => quizRefusals[refusal];
-
-  const post = <Schema extends z.ZodTypeAny>(
-    schema: Schema,
-    saved: string,
-    change: Parameters<typeof postDraftChange<Schema, QuizRefusal>>[3],
-  ) => postDraftChange(formData, schema, { page, saved, refusalOf }, change);
-
+  const post = draftListPosts(formData, page, (refusal: QuizRefusal) => quizRefusals[refusal]);
   switch (intent) {
     case "addQuiz":
       return post(addQuizSchema, "quizAdded", (value) => addQuiz(slug, moduleSlug, value, author));

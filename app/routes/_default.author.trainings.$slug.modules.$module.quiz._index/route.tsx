@@ -6,12 +6,11 @@ import { trainingBounds } from "~/content/training-schema";
 import { titleMeta } from "~/components/document/page-title";
 import { Field, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
-import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { useTranslation } from "~/i18n/react";
-import { BilingualField, DraftAlerts, RevisionField } from "~/routes/_default.author/draft-form";
+import { BilingualField, DraftAlerts, DraftForm, RevisionField } from "~/routes/_default.author/draft-form";
 import { draftAuthor, draftPage, savedOf } from "~/routes/_default.author/draft-page.server";
-import { CheckField, ItemButtons, SavedAlert, written } from "~/routes/_default.author/quiz-forms";
+import { CheckField, ItemButtons, EditorAlerts, written } from "~/routes/_default.author/quiz-forms";
 import { INTENTS, postQuizChange, quizPage, SAVED } from "./quiz-page.server";
 
 export const meta = titleMeta;
@@ -39,6 +38,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function QuizEditor() {
   const { slug, kind, revision, saved, module, quiz } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  // What every form of the page posts with: the revision it was read at, and the reply it shows.
+  const draft = { reply, revision };
   const { t } = useTranslation("author");
   const modulePage = `/author/trainings/${slug}/modules/${module.slug}`;
   const [addForm] = useFormReply(reply, { id: "quiz-add", intent: "addQuiz" });
@@ -59,8 +60,7 @@ export default function QuizEditor() {
       <p>
         <Link to={modulePage}>← {t("quiz.backToModule")}</Link>
       </p>
-      <UnknownIntentAlert reply={reply} />
-      <SavedAlert saved={saved && `quiz.saved.${saved}`} reply={reply} />
+      <EditorAlerts saved={saved && `quiz.saved.${saved}`} reply={reply} />
       <section className="card author-quiz">
         <h2>{t("quiz.title")}</h2>
         <BothLanguages text={module.title} />
@@ -117,31 +117,17 @@ export default function QuizEditor() {
       {quiz ? (
         <>
           {quiz.questions.length < trainingBounds.questions ? (
-            <Form method="post" className="card author-form" {...formProps(questionForm)}>
-              <h2>{t("quiz.addQuestion")}</h2>
-              <DraftAlerts form={questionForm} reply={reply} />
+            <DraftForm {...draft} form={questionForm} intent="addQuestion" title={t("quiz.addQuestion")}>
               <p className="muted">{t("quiz.addQuestionHint")}</p>
-              <RevisionField revision={revision} />
-              <input type="hidden" name="intent" value="addQuestion" />
-              <BilingualField
-                fields={questionFields}
-                name="prompt"
-                label={t("quiz.prompt")}
-                max={trainingBounds.summary}
-                multiline
-              />
+              <BilingualField fields={questionFields} name="prompt" label={t("quiz.prompt")} multiline />
               <SubmitButton pendingLabel={t("quiz.saving")}>{t("quiz.addQuestionSubmit")}</SubmitButton>
-            </Form>
+            </DraftForm>
           ) : (
             <p className="card">{t("quiz.full", { max: trainingBounds.questions })}</p>
           )}
           {kind === "training" ? (
-            <Form method="post" className="card author-form" {...formProps(passForm)}>
-              <h2>{t("quiz.passMark")}</h2>
-              <DraftAlerts form={passForm} reply={reply} />
+            <DraftForm {...draft} form={passForm} intent="passMark" title={t("quiz.passMark")}>
               {quiz.markMissing ? <FormAlert tone="info" lines={[t("quiz.markMissing")]} /> : null}
-              <RevisionField revision={revision} />
-              <input type="hidden" name="intent" value="passMark" />
               <Field meta={passFields.passPercent} label={t("quiz.passPercent")} hint={t("quiz.passHint")} ns="author">
                 <input
                   {...fieldProps(passFields.passPercent, { described: passFields.passPercent.descriptionId })}
@@ -155,13 +141,9 @@ export default function QuizEditor() {
               <CheckField meta={passFields.requirePass} value="on" label={t("quiz.requirePass")} />
               <CheckField meta={passFields.showAnswers} value="on" label={t("quiz.showAnswers")} />
               <SubmitButton pendingLabel={t("quiz.saving")}>{t("quiz.savePassMark")}</SubmitButton>
-            </Form>
+            </DraftForm>
           ) : null}
-          <Form method="post" className="card card--danger author-form" {...formProps(removeForm)}>
-            <h2>{t("quiz.remove")}</h2>
-            <DraftAlerts form={removeForm} reply={reply} />
-            <RevisionField revision={revision} />
-            <input type="hidden" name="intent" value="removeQuiz" />
+          <DraftForm {...draft} form={removeForm} intent="removeQuiz" title={t("quiz.remove")} danger>
             <CheckField
               meta={removeFields.confirm}
               value="yes"
@@ -170,7 +152,7 @@ export default function QuizEditor() {
             <SubmitButton pendingLabel={t("quiz.saving")} className="button button--danger">
               {t("quiz.removeSubmit")}
             </SubmitButton>
-          </Form>
+          </DraftForm>
         </>
       ) : null}
     </>

@@ -7,12 +7,11 @@ import { trainingBounds } from "~/content/training-schema";
 import { titleMeta } from "~/components/document/page-title";
 import { SubmitButton } from "~/components/form/form";
 import { useFormReply } from "~/components/form/form-reply";
-import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { TestResults } from "~/components/presentational/training-results";
 import { useTranslation } from "~/i18n/react";
 import { draftAuthor, draftPage, savedOf } from "~/routes/_default.author/draft-page.server";
 import { BilingualField, DraftForm, DraftList } from "~/routes/_default.author/draft-form";
-import { SavedAlert } from "~/routes/_default.author/quiz-forms";
+import { EditorAlerts } from "~/routes/_default.author/quiz-forms";
 import { ProfileFields, ProfileItem, SkillItem } from "./skill-items";
 import { INTENTS, postSkillChange, SAVED, skillsPage } from "./skills-page.server";
 
@@ -45,6 +44,8 @@ export default function SkillsEditor() {
   const { slug, revision, saved, example, otherExamples, skills, profiles, options, preview } =
     useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  // What every form of the page posts with: the revision it was read at, and the reply it shows.
+  const draft = { reply, revision };
   const { t } = useTranslation("author");
   const [skillList] = useFormReply(reply, { id: "skills", intent: "moveSkill" });
   const [profileList] = useFormReply(reply, { id: "profiles", intent: "removeProfile" });
@@ -52,8 +53,7 @@ export default function SkillsEditor() {
   const [addProfileForm, addProfileFields] = useFormReply(reply, { id: "profile-add", intent: "addProfile" });
   return (
     <>
-      <UnknownIntentAlert reply={reply} />
-      <SavedAlert saved={saved && `skills.saved.${saved}`} reply={reply} />
+      <EditorAlerts saved={saved && `skills.saved.${saved}`} reply={reply} />
       <section className="card author-preview" aria-labelledby="preview-title">
         <h2 id="preview-title">{t("skills.preview")}</h2>
         <p>{t(`skills.example.${example}`)}</p>
@@ -88,8 +88,8 @@ export default function SkillsEditor() {
         ))}
       </DraftList>
       {skills.length < trainingBounds.skills ? (
-        <DraftForm form={addSkillForm} reply={reply} revision={revision} intent="addSkill" title={t("skills.add")}>
-          <BilingualField fields={addSkillFields} name="label" label={t("skills.label")} max={trainingBounds.title} />
+        <DraftForm {...draft} form={addSkillForm} intent="addSkill" title={t("skills.add")}>
+          <BilingualField fields={addSkillFields} name="label" label={t("skills.label")} />
           <SubmitButton pendingLabel={t("quiz.saving")}>{t("skills.addSubmit")}</SubmitButton>
         </DraftForm>
       ) : null}
@@ -116,13 +116,7 @@ export default function SkillsEditor() {
         ))}
       </DraftList>
       {profiles.length < trainingBounds.skills && options.length > 0 ? (
-        <DraftForm
-          form={addProfileForm}
-          reply={reply}
-          revision={revision}
-          intent="addProfile"
-          title={t("skills.addProfile")}
-        >
+        <DraftForm {...draft} form={addProfileForm} intent="addProfile" title={t("skills.addProfile")}>
           <ProfileFields fields={addProfileFields} options={options} />
           <SubmitButton pendingLabel={t("quiz.saving")}>{t("skills.addProfileSubmit")}</SubmitButton>
         </DraftForm>

@@ -1,5 +1,4 @@
 import { Form } from "@remix-run/react";
-import { trainingBounds } from "~/content/training-schema";
 import { SubmitButton } from "~/components/form/form";
 import { formProps, useFormReply } from "~/components/form/form-reply";
 import { SelectField } from "~/components/form/select-field";
@@ -45,7 +44,7 @@ export function SkillItem({
         <input type="hidden" name="intent" value="editSkill" />
         <input type="hidden" name="target" value={`skill:${skill.id}`} />
         <input type="hidden" name="skill" value={skill.id} />
-        <BilingualField fields={editFields} name="label" label={t("skills.label")} max={trainingBounds.title} />
+        <BilingualField fields={editFields} name="label" label={t("skills.label")} />
         <p className="muted">
           {t("skills.uses", { answers: skill.uses.answers, profiles: skill.uses.profiles })} ·{" "}
           {t("skills.id", { id: skill.id })}
@@ -103,7 +102,7 @@ export function ProfileFields({
   const { t } = useTranslation("author");
   return (
     <>
-      <BilingualField fields={fields} name="label" label={t("skills.profileLabel")} max={trainingBounds.title} />
+      <BilingualField fields={fields} name="label" label={t("skills.profileLabel")} />
       <SelectField
         meta={fields.skill}
         label={t("skills.profileSkill")}
@@ -111,13 +110,7 @@ export function ProfileFields({
         ns="author"
         options={options}
       />
-      <BilingualField
-        fields={fields}
-        name="description"
-        label={t("skills.description")}
-        max={trainingBounds.summary}
-        multiline
-      />
+      <BilingualField fields={fields} name="description" label={t("skills.description")} multiline />
     </>
   );
 }

@@ -20,7 +20,7 @@ import {
   usesOf,
 } from "~/.server/authoring/skills.server";
 import type { Language } from "~/i18n/config";
-import { postDraftChange } from "~/routes/_default.author/draft-change-post.server";
+import { draftListPosts } from "~/routes/_default.author/draft-change-post.server";
 
 export const SAVED = [
   "skillAdded",
@@ -76,27 +76,22 @@ export function postSkillChange(
   slug: string,
   author: { id: string; lang: Language },
 ) {
-  const answer = (saved: string) => ({
-    page: `/author/trainings/${slug}/skills`,
-    saved,
-    refusalOf: (refusal: SkillRefusal) => skillRefusals[refusal],
-  });
+  const page = `/author/trainings/${slug}/skills`;
+  const post = draftListPosts(formData, page, (refusal: SkillRefusal) => skillRefusals[refusal]);
   switch (intent) {
     case "addSkill":
-      return postDraftChange(formData, addSkillSchema, answer("skillAdded"), (v) => addSkill(slug, v, author));
+      return post(addSkillSchema, "skillAdded", (v) => addSkill(slug, v, author));
     case "editSkill":
-      return postDraftChange(formData, editSkillSchema, answer("skill"), (v) => editSkill(slug, v, author));
+      return post(editSkillSchema, "skill", (v) => editSkill(slug, v, author));
     case "moveSkill":
-      return postDraftChange(formData, moveSkillSchema, answer("skillMoved"), (v) => moveSkill(slug, v, author));
+      return post(moveSkillSchema, "skillMoved", (v) => moveSkill(slug, v, author));
     case "removeSkill":
-      return postDraftChange(formData, removeSkillSchema, answer("skillRemoved"), (v) => removeSkill(slug, v, author));
+      return post(removeSkillSchema, "skillRemoved", (v) => removeSkill(slug, v, author));
     case "addProfile":
-      return postDraftChange(formData, addProfileSchema, answer("profileAdded"), (v) => addProfile(slug, v, author));
+      return post(addProfileSchema, "profileAdded", (v) => addProfile(slug, v, author));
     case "editProfile":
-      return postDraftChange(formData, editProfileSchema, answer("profile"), (v) => editProfile(slug, v, author));
+      return post(editProfileSchema, "profile", (v) => editProfile(slug, v, author));
     case "removeProfile":
-      return postDraftChange(formData, removeProfileSchema, answer("profileRemoved"), (v) =>
-        removeProfile(slug, v, author),
-      );
+      return post(removeProfileSchema, "profileRemoved", (v) => removeProfile(slug, v, author));
   }
 }

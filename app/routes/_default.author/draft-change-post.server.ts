@@ -50,8 +50,8 @@ function withoutFarIndexes(formData: FormData): FormData {
   return kept;
 }
 
-/** One post of the quiz, question or skills editors, whose forms hold lists: saveDraftPost, far indexes refused first. */
-export async function postDraftChange<Schema extends z.ZodTypeAny, Refusal>(
+/** One post of a form that holds a list (the quiz, question and skills editors): saveDraftPost, far indexes refused first. */
+async function postDraftChange<Schema extends z.ZodTypeAny, Refusal>(
   formData: FormData,
   schema: Schema,
   answer: Answer<Refusal>,
@@ -62,4 +62,14 @@ export async function postDraftChange<Schema extends z.ZodTypeAny, Refusal>(
       parseWithZod(withoutFarIndexes(formData), { schema }).reply({ formErrors: ["quiz.errors.answersChanged"] }),
     );
   return saveDraftPost(formData, schema, answer, change);
+}
+
+/** The posts of one page whose forms hold lists, as draftPosts: each through postDraftChange. */
+export function draftListPosts<Refusal>(
+  formData: FormData,
+  page: string,
+  refusalOf: (refusal: Refusal) => ServiceRefusal,
+) {
+  return <Schema extends z.ZodTypeAny>(schema: Schema, saved: string, change: Change<Schema, Refusal>) =>
+    postDraftChange(formData, schema, { page, saved, refusalOf }, change);
 }

@@ -18,8 +18,8 @@ export function TitleAndSummaryFields({
 }) {
   return (
     <>
-      <BilingualField fields={fields} name="title" label={title} max={trainingBounds.title} />
-      <BilingualField fields={fields} name="summary" label={summary} max={trainingBounds.summary} multiline />
+      <BilingualField fields={fields} name="title" label={title} />
+      <BilingualField fields={fields} name="summary" label={summary} multiline />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Field, type FieldMeta, FormAlert } from "~/components/form/form";
 import { type FormMeta, fieldProps, formProps } from "~/components/form/form-reply";
+import { trainingBounds } from "~/content/training-schema";
 import { useTranslation } from "~/i18n/react";
 
 /**
@@ -15,22 +16,23 @@ export function RevisionField({ revision }: { revision: number }) {
 
 /**
  * `<name>Fr` and `<name>En`, side by side from a tablet's width; a textarea of `rows` for longer
- * texts; `hint` under each language's field.
+ * texts; `hint` under each language's field. Each is bounded by `max`: unless said, a title's
+ * length on one line, a summary's in a textarea.
  */
 export function BilingualField({
   fields,
   name,
   label,
-  max,
   multiline = false,
+  max = multiline ? trainingBounds.summary : trainingBounds.title,
   rows = 4,
   hint,
 }: {
   fields: Record<string, FieldMeta>;
   name: string;
   label: string;
-  max: number;
   multiline?: boolean;
+  max?: number;
   rows?: number;
   hint?: string;
 }) {
@@ -65,8 +67,9 @@ export function BilingualField({
 }
 
 /**
- * A form of a draft's page in its own card: its title, a `note` under it, the form's alerts, the
- * revision the page was read at and the `intent` it posts, then its fields.
+ * A form of a draft's page in its own card (a danger card for what cannot be undone): an `eyebrow`
+ * over its title, a `note` under it, the form's alerts, the revision the page was read at and the
+ * `intent` it posts, then its fields.
  */
 export function DraftForm({
   form,
@@ -74,7 +77,9 @@ export function DraftForm({
   revision,
   intent,
   title,
+  eyebrow,
   note,
+  danger = false,
   children,
 }: {
   form: FormMeta;
@@ -82,11 +87,14 @@ export function DraftForm({
   revision: number;
   intent: string;
   title: string;
+  eyebrow?: string;
   note?: ReactNode;
+  danger?: boolean;
   children: ReactNode;
 }) {
   return (
-    <Form method="post" className="card author-form" {...formProps(form)}>
+    <Form method="post" className={danger ? "card card--danger author-form" : "card author-form"} {...formProps(form)}>
+      {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
       <h2>{title}</h2>
       {note}
       <DraftAlerts form={form} reply={reply} />

@@ -7,6 +7,7 @@ import { Field, SubmitButton } from "~/components/form/form";
 import { fieldProps, useFormReply } from "~/components/form/form-reply";
 import { BothLanguages } from "~/components/presentational/both-languages";
 import { useTranslation } from "~/i18n/react";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 /**
  * The forms of a training's outline lists: its modules, and a module's parts. Each item
@@ -51,10 +52,10 @@ export function OutlineItemActions({
           <span className="visually-hidden"> : {name}</span>
         </SubmitButton>
       ) : null}
-      <Link to={removeTo} className="button button--ghost">
+      <ButtonLink to={removeTo} tone="ghost">
         {t("modules.removeLink")}
         <span className="visually-hidden"> : {name}</span>
-      </Link>
+      </ButtonLink>
     </Form>
   );
 }
@@ -124,9 +125,9 @@ export function RemoveConfirm({
         <SubmitButton pendingLabel={t("modules.remove.pending")} className="button button--danger">
           {t(`${words}.confirm`)}
         </SubmitButton>
-        <Link to={cancelTo} className="button button--ghost">
+        <ButtonLink to={cancelTo} tone="ghost">
           {t("modules.remove.cancel")}
-        </Link>
+        </ButtonLink>
       </Form>
     </section>
   );
@@ -186,7 +187,7 @@ export function AddItemForm({
           </select>
         </Field>
       ) : null}
-      <BilingualField fields={fields} name="title" label={t(`${words}.name`)} max={trainingBounds.title} />
+      <BilingualField fields={fields} name="title" label={t(`${words}.name`)} />
       <SlugField meta={fields.slug} label={t("modules.add.slug")} hint={t("modules.add.slugHint")} pattern={pattern} />
       <SubmitButton pendingLabel={t("modules.add.pending")} className="button button--primary">
         {t(`${words}.submit`)}

@@ -3,21 +3,28 @@ import type { ReactNode } from "react";
 import { RevisionField } from "./draft-form";
 import { type FieldMeta, FormAlert } from "~/components/form/form";
 import { fieldProps } from "~/components/form/form-reply";
+import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { useTranslation } from "~/i18n/react";
 
 /**
- * Pieces of the quiz, question and skills editors: the page's "saved" message,
+ * Pieces of the quiz, question and skills editors: the page's own messages,
  * a message with the numbers it names, and the small forms that move or remove an item of a list
  * (plain buttons: no JavaScript needed).
  */
 
 /**
- * The page's message after a save (`?saved=`), a key of the author namespace; not once a post of
- * the page answered (its forms post to the same address, `?saved=` included).
+ * The page's own messages: the refusal of a post whose intent it does not know, and the message
+ * after a save (`?saved=`), a key of the author namespace; not once a post of the page answered
+ * (its forms post to the same address, `?saved=` included).
  */
-export function SavedAlert({ saved, reply }: { saved: string | null; reply: unknown }) {
+export function EditorAlerts({ saved, reply }: { saved: string | null; reply: unknown }) {
   const { t } = useTranslation("author");
-  return saved && !reply ? <FormAlert tone="success" lines={[t(saved)]} /> : null;
+  return (
+    <>
+      <UnknownIntentAlert reply={reply} />
+      {saved && !reply ? <FormAlert tone="success" lines={[t(saved)]} /> : null}
+    </>
+  );
 }
 
 /** An author's text in both languages, a placeholder for one not written yet. */

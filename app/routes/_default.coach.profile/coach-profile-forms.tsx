@@ -3,6 +3,7 @@ import type { CoachProfile } from "~/.server/coaching/coaches/coach-profile.serv
 import { ErrorList, Field, type FieldMeta, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
+import { TextAreaField } from "~/components/form/text-area-field";
 
 const LANGUAGES = ["fr", "en"] as const;
 
@@ -129,9 +130,15 @@ export function CoachProfileForms({
 function BioField({ meta, lang, label }: { meta: FieldMeta; lang: "fr" | "en"; label: string }) {
   const { t } = useTranslation("coach");
   return (
-    <Field meta={meta} label={label} hint={t("profile.bioHint")} ns="coach">
-      <textarea {...fieldProps(meta, { described: meta.descriptionId })} lang={lang} rows={6} maxLength={1000} />
-    </Field>
+    <TextAreaField
+      meta={meta}
+      label={label}
+      hint={t("profile.bioHint")}
+      ns="coach"
+      lang={lang}
+      rows={6}
+      maxLength={1000}
+    />
   );
 }
 

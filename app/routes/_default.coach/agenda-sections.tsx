@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
+import type { ReactNode } from "react";
 import { FormAlert } from "~/components/form/form";
 import { useFormReply } from "~/components/form/form-reply";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
@@ -46,11 +47,13 @@ export function AgendaSections({ agenda, reply }: { agenda: Agenda; reply: unkno
         {upcoming.sessions.length === 0 ? <p className="muted">{t("agenda.noUpcoming")}</p> : null}
         <ul className="stack plain-list" aria-labelledby="upcoming-title">
           {upcoming.sessions.map((session) => (
-            <li key={session.id} className="card">
-              <MemberName name={session.memberName} photo={session.photo} />
-              <SessionFacts coachName={coach.name} {...session} />
-              <MeetingLink url={session.meetingUrl} />
-              <SessionPageLink base={base} id={session.id} memberName={session.memberName} />
+            <AgendaItem
+              key={session.id}
+              session={session}
+              coachName={coach.name}
+              base={base}
+              meeting={<MeetingLink url={session.meetingUrl} />}
+            >
               {session.changeable ? (
                 <>
                   <p>
@@ -70,10 +73,7 @@ export function AgendaSections({ agenda, reply }: { agenda: Agenda; reply: unkno
                   />
                 </>
               ) : null}
-              {session.attendable ? (
-                <AttendanceForm booking={session.id} memberName={session.memberName} attendance={session.attendance} />
-              ) : null}
-            </li>
+            </AgendaItem>
           ))}
         </ul>
         <Pagination page={upcoming.page} pages={upcoming.pages} hash="#upcoming" label={t("agenda.upcoming")} />
@@ -86,19 +86,13 @@ export function AgendaSections({ agenda, reply }: { agenda: Agenda; reply: unkno
         {past.sessions.length === 0 ? <p className="muted">{t("agenda.noPast")}</p> : null}
         <ul className="stack plain-list">
           {past.sessions.map((session) => (
-            <li key={session.id} className="card">
-              <MemberName name={session.memberName} photo={session.photo} />
-              <SessionFacts coachName={coach.name} {...session} />
-              <SessionPageLink base={base} id={session.id} memberName={session.memberName} />
+            <AgendaItem key={session.id} session={session} coachName={coach.name} base={base}>
               {session.status === "cancelled" ? (
                 <p className="muted">
                   {t(session.cancelledBy === "coach" ? "agenda.cancelledByYou" : "agenda.cancelledByMember")}
                 </p>
               ) : null}
-              {session.attendable ? (
-                <AttendanceForm booking={session.id} memberName={session.memberName} attendance={session.attendance} />
-              ) : null}
-            </li>
+            </AgendaItem>
           ))}
         </ul>
         <Pagination page={past.page} pages={past.pages} param="past" hash="#past" label={t("agenda.past")} />
@@ -106,5 +100,39 @@ export function AgendaSections({ agenda, reply }: { agenda: Agenda; reply: unkno
 
       <LinkSections feedUrl={feedUrl} />
     </div>
+  );
+}
+
+type Session = Agenda["upcoming"]["sessions"][number] | Agenda["past"]["sessions"][number];
+
+/**
+ * One session of the agenda, upcoming or past: the member, the session's facts, its `meeting` link
+ * if it has one, the link to its page, what the list adds (`children`), and the attendance form
+ * once the session can be marked.
+ */
+function AgendaItem({
+  session,
+  coachName,
+  base,
+  meeting,
+  children,
+}: {
+  session: Session;
+  coachName: string;
+  base: string;
+  meeting?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <li className="card">
+      <MemberName name={session.memberName} photo={session.photo} />
+      <SessionFacts coachName={coachName} {...session} />
+      {meeting}
+      <SessionPageLink base={base} id={session.id} memberName={session.memberName} />
+      {children}
+      {session.attendable ? (
+        <AttendanceForm booking={session.id} memberName={session.memberName} attendance={session.attendance} />
+      ) : null}
+    </li>
   );
 }

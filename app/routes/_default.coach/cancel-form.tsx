@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
-import { Field, SubmitButton } from "~/components/form/form";
-import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
+import { SubmitButton } from "~/components/form/form";
+import { formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
+import { TextAreaField } from "~/components/form/text-area-field";
 
 const isCancelAnswer = (reply: unknown) =>
   typeof reply === "object" &&
@@ -32,18 +33,14 @@ export function CancelForm({
       <Form method="post" {...formProps(form)} className="confirm">
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="booking" value={booking} />
-        <Field
+        <TextAreaField
           label={t("agenda.reason", { name: memberName })}
           meta={fields.reason}
           hint={t("agenda.reasonHint", { max: maxLength })}
           ns="coaching"
-        >
-          <textarea
-            {...fieldProps(fields.reason, { described: fields.reason.descriptionId })}
-            rows={3}
-            maxLength={maxLength}
-          />
-        </Field>
+          rows={3}
+          maxLength={maxLength}
+        />
         <SubmitButton pendingLabel={t("saving")} className="button button--danger">
           {t("agenda.cancelConfirm")}
         </SubmitButton>

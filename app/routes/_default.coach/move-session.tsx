@@ -6,6 +6,7 @@ import { fieldProps, formProps, useFormReply } from "~/components/form/form-repl
 import { SessionFacts } from "~/components/presentational/coaching-session";
 import { useTranslation } from "~/i18n/react";
 import { MemberName } from "./member-name";
+import { ButtonLink } from "~/components/presentational/button-link";
 
 type Move = NonNullable<SerializeFrom<typeof movePageData>>;
 
@@ -85,9 +86,9 @@ export function MoveSession({
           </fieldset>
           <div className="actions">
             <SubmitButton pendingLabel={t("agenda.moving")}>{t("agenda.moveConfirm")}</SubmitButton>
-            <Link to={`${base}#upcoming`} className="button button--ghost">
+            <ButtonLink to={`${base}#upcoming`} tone="ghost">
               {t("agenda.back")}
-            </Link>
+            </ButtonLink>
           </div>
         </Form>
       ) : (

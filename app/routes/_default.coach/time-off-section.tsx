@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { Field, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
+import { TextAreaField } from "~/components/form/text-area-field";
 
 type TimeOff = { id: string; first: string; last: string | null; reason: string | null };
 
@@ -71,18 +72,14 @@ export function TimeOffSection({
             min={days.today}
           />
         </Field>
-        <Field
+        <TextAreaField
           label={t("agenda.timeOff.reason")}
           meta={timeOffFields.reason}
           hint={t("agenda.timeOff.reasonHint")}
           ns="coaching"
-        >
-          <textarea
-            {...fieldProps(timeOffFields.reason, { described: timeOffFields.reason.descriptionId })}
-            rows={2}
-            maxLength={reasonLength}
-          />
-        </Field>
+          rows={2}
+          maxLength={reasonLength}
+        />
         <SubmitButton pendingLabel={t("saving")}>{t("agenda.timeOff.add")}</SubmitButton>
       </Form>
     </section>

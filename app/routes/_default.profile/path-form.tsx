@@ -1,8 +1,9 @@
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { ErrorList, FormAlert, IntentButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { userTypes } from "~/forms/user-type";
 import { useTranslation } from "~/i18n/react";
+import { ButtonLine } from "~/components/presentational/button-link";
 
 /** "Define my path": the main goal (on the overview) and who the member is (registration's user type). */
 export function PathForm({ userType }: { userType: string }) {
@@ -19,11 +20,9 @@ export function PathForm({ userType }: { userType: string }) {
     <section className="card" id="path" aria-labelledby="path-title">
       <h2 id="path-title">{t("path.title")}</h2>
       <p>{t("path.lead")}</p>
-      <p>
-        <Link to="/#goal" className="button button--ghost">
-          {t("path.goal")}
-        </Link>
-      </p>
+      <ButtonLine to="/#goal" tone="ghost">
+        {t("path.goal")}
+      </ButtonLine>
       <Form method="post" {...formProps(form)} className="form" noValidate>
         <FormAlert lines={form.errors?.map((error) => t(error))} />
         <fieldset className="choice-cards" aria-describedby={field.errors ? field.errorId : undefined}>
