@@ -44,7 +44,14 @@ export const endpoint = defineEndpoint("/api/bookings", {
       const { coach, start, time_zone } = await body();
       const lang = await localeOf(request);
       const outcome = await bookSession(
-        { id: member.id, firstname: member.firstname, lastname: member.lastname, email: identity.traits.email, lang },
+        {
+          id: member.id,
+          firstname: member.firstname,
+          lastname: member.lastname,
+          email: identity.traits.email,
+          lang,
+          timeZone: member.time_zone,
+        },
         { coachSlug: coach, start, timeZone: time_zone, fromPath: null },
       );
       if (!outcome.ok) return refuse(outcome.error);

@@ -46,8 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       minutes: coach.sessionMinutes,
       path: `/coaching/${coach.slug}${carried.size ? `?${carried}` : ""}`,
     })),
-    upcoming: sessions.upcoming.map((session) => sessionCard(session, lang, now, member.time_zone)),
-    past: sessions.past.map((session) => sessionCard(session, lang, now, member.time_zone)),
+    upcoming: sessions.upcoming.map((session) => sessionCard(session, lang, now, session.timeZone, member.time_zone)),
+    past: sessions.past.map((session) => sessionCard(session, lang, now, session.timeZone, member.time_zone)),
     pastPage: { page: sessions.pastPage.page, pages: sessions.pastPage.pages },
   };
 }

@@ -41,8 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const notice =
     (["booked", "moved", "cancelled", "waiting", "stopped"] as const).find((name) => query.has(name)) ?? null;
   const now = new Date();
-  const card = sessionCard(session, lang, now, member.time_zone);
-  const changeNotice = card.changeable ? noticeView(session, session.coach, lang, member.time_zone, now) : null;
+  const card = sessionCard(session, lang, now, session.timeZone, member.time_zone);
+  const changeNotice = card.changeable ? noticeView(session, session.coach, lang, session.timeZone, now) : null;
   return {
     title: t("detail.title"),
     session: card,
@@ -51,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Only a session its member may still move waits for an earlier time.
     waitingEarlier: changeNotice && !changeNotice.inside ? await isWaitingEarlier(session.id) : null,
     cancelledBy: session.cancelledBy,
-    timeZone: member.time_zone,
+    timeZone: session.timeZone,
     fromPath: session.fromPath,
     notice,
     confirmingCancel: query.has("cancel"),

@@ -38,10 +38,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { session } = offer;
   return {
     title: t("earlier.pageTitle", { coach: session.coach.name }),
-    session: sessionCard(session, lang, new Date(), member.time_zone),
-    offered: sessionWhen(lang, offer.start, offer.end, member.time_zone),
+    session: sessionCard(session, lang, new Date(), session.timeZone, member.time_zone),
+    offered: sessionWhen(lang, offer.start, offer.end, session.timeZone),
     state: offer.state,
-    timeZone: member.time_zone,
+    timeZone: session.timeZone,
   };
 }
 

@@ -1,6 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
-import { book, bookingMember, newCoachOpensEveryDay, parisDayIn, slow } from "./support/coach-page";
+import { book, bookingMember, newCoachOpensEveryDay, parisDayIn, saveNotice, slow } from "./support/coach-page";
 import { othersTest as test } from "./support/roles";
 
 /**
@@ -13,14 +13,6 @@ import { othersTest as test } from "./support/roles";
 test.use({ actionTimeout: 60_000, navigationTimeout: 60_000 });
 // Three people, two of them in browsers of their own, and `npm run roles`, on a shared runner.
 test.describe.configure({ timeout: 480_000 });
-
-/** Sets the notice on the coach's hours page (open), the rest of the form as it stands. */
-async function saveNotice(page: Page, hours: string) {
-  await page.getByLabel("Délai de prévenance pour déplacer ou annuler (heures)").fill(hours);
-  await page.getByRole("button", { name: "Enregistrer mes horaires" }).click();
-  await slow(page.getByText("Vos horaires sont enregistrés")).toBeVisible();
-  await slow(page.getByLabel("Délai de prévenance pour déplacer ou annuler (heures)")).toHaveValue(hours);
-}
 
 test("inside the coach's notice the member is told why they cannot move or cancel, and how to reach the coach", async ({
   page,

@@ -10,6 +10,7 @@ import {
   utcOffset,
   zonedInstant,
 } from "~/.server/calendar/time-zones.server";
+import { sessionInTwoZones } from "~/.server/calendar/when-words.server";
 
 const paris = "Europe/Paris";
 const newYork = "America/New_York";
@@ -263,5 +264,23 @@ describe("utcOffset", () => {
     expect(utcOffset(at("2026-03-29T01:00:00Z"), paris)).toBe("UTC+02:00");
     expect(utcOffset(at("2026-11-01T05:59:59Z"), newYork)).toBe("UTC-04:00");
     expect(utcOffset(at("2026-11-01T06:00:00Z"), newYork)).toBe("UTC-05:00");
+  });
+});
+
+describe("sessionInTwoZones", () => {
+  it("gives the start in the zone booked, then in the reader's, each day named when the days differ", () => {
+    // Thursday 3 December 2026, 22:00 in Tokyo: 14:00 the same day in Paris.
+    const evening = at("2026-12-03T13:00:00Z");
+    expect(sessionInTwoZones("fr", evening, "Asia/Tokyo", paris)).toBe("22:00 à Tokyo · 14:00 à Paris");
+    expect(sessionInTwoZones("en", evening, "Asia/Tokyo", paris)).toBe("22:00 in Tokyo · 14:00 in Paris");
+    // 02:00 on Friday in Tokyo is still Thursday evening in Paris.
+    expect(sessionInTwoZones("fr", at("2026-12-03T17:00:00Z"), "Asia/Tokyo", paris)).toBe(
+      "vendredi 4 décembre, 02:00 à Tokyo · jeudi 3 décembre, 18:00 à Paris",
+    );
+  });
+
+  it("is nothing when both zones read the same time", () => {
+    expect(sessionInTwoZones("fr", at("2026-12-03T13:00:00Z"), paris, paris)).toBeNull();
+    expect(sessionInTwoZones("fr", at("2026-12-03T13:00:00Z"), "Europe/Brussels", paris)).toBeNull();
   });
 });

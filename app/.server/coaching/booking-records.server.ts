@@ -8,8 +8,18 @@ export type Coach = typeof coaches.$inferSelect;
 export type Booking = typeof coachingBookings.$inferSelect;
 export type BookingWithCoach = Booking & { coach: Coach };
 
-/** Who books: the signed-in member, with what the emails need. */
-export type Booker = { id: string; firstname: string; lastname: string; email: string; lang: Language };
+/**
+ * Who books: the signed-in member, with what the emails need; `timeZone`, their own (their
+ * profile's), in which the emails also give the time when the session was booked in another.
+ */
+export type Booker = {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  lang: Language;
+  timeZone?: string;
+};
 
 /** Why a coach's session was cancelled: their words, their time off, or their retirement. */
 export type CancelReason = { text: string | null; timeOff: boolean; retired?: boolean };

@@ -42,6 +42,7 @@ export async function digestFor(member: Recipient, now: Date): Promise<Omit<Dige
           startsAt: session.startsAt.toISOString(),
           endsAt: session.endsAt.toISOString(),
           coach: session.coach.name,
+          timeZone: session.timeZone,
           link: `/coaching/sessions/${session.id}`,
         }
       : null,

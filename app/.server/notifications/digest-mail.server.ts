@@ -1,5 +1,5 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
-import { sessionWhen } from "~/.server/calendar/when-words.server";
+import { sessionInTwoZones, sessionWhen } from "~/.server/calendar/when-words.server";
 import type { MailNotification } from "~/.server/mail/outbox.server";
 import { renderMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
@@ -17,7 +17,8 @@ export type DigestVars = {
   moreDue: number;
   late: DigestItem[];
   moreLate: number;
-  nextSession: { startsAt: string; endsAt: string; coach: string; link: string } | null;
+  /** `timeZone`: the one it was booked in, the member's own beside it (absent from older digests: the member's). */
+  nextSession: { startsAt: string; endsAt: string; coach: string; timeZone?: string; link: string } | null;
   resume: { title: string; link: string } | null;
   surveys: { title: string }[];
   notification: MailNotification;
@@ -36,6 +37,8 @@ export function digestMail(lang: Language, to: string, vars: DigestVars) {
             ...(more > 0 ? [{ paragraph: t("digest.more", { count: more }) }] : []),
           ];
     const session = vars.nextSession;
+    const sessionAlsoAt =
+      session?.timeZone && sessionInTwoZones(lang, new Date(session.startsAt), session.timeZone, vars.timeZone);
     return {
       subject: t("digest.subject"),
       firstname: vars.firstname,
@@ -51,10 +54,16 @@ export function digestMail(lang: Language, to: string, vars: DigestVars) {
           ? [
               {
                 paragraph: t("digest.nextSession", {
-                  when: sessionWhen(lang, new Date(session.startsAt), new Date(session.endsAt), vars.timeZone),
+                  when: sessionWhen(
+                    lang,
+                    new Date(session.startsAt),
+                    new Date(session.endsAt),
+                    session.timeZone ?? vars.timeZone,
+                  ),
                   coach: session.coach,
                 }),
               },
+              ...(sessionAlsoAt ? [{ paragraph: sessionAlsoAt }] : []),
               { button: t("digest.sessionAction"), url: session.link },
             ]
           : []),

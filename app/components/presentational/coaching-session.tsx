@@ -10,6 +10,8 @@ export type SessionCard = {
   date: string;
   time: string;
   zone: string;
+  /** Its start in the zone booked and in the reader's own, when they differ. */
+  alsoAt: string | null;
   meetingUrl: string | null;
   changeable: boolean;
   /** The coach's mark once the session has started. */
@@ -46,32 +48,38 @@ export function SessionFacts({
   date,
   time,
   zone,
+  alsoAt,
 }: {
   coachName: string;
   date: string;
   time: string;
   zone: string;
+  /** "22:00 à Tokyo · 14:00 à Paris": the session was booked in another zone than the reader's. */
+  alsoAt?: string | null;
 }) {
   const { t } = useTranslation("coaching");
   return (
-    <dl className="facts">
-      <div>
-        <dt>{t("fields.coach")}</dt>
-        <dd>{coachName}</dd>
-      </div>
-      <div>
-        <dt>{t("fields.date")}</dt>
-        <dd>{date}</dd>
-      </div>
-      <div>
-        <dt>{t("fields.time")}</dt>
-        <dd>{time}</dd>
-      </div>
-      <div>
-        <dt>{t("fields.timeZone")}</dt>
-        <dd>{zone}</dd>
-      </div>
-    </dl>
+    <>
+      <dl className="facts">
+        <div>
+          <dt>{t("fields.coach")}</dt>
+          <dd>{coachName}</dd>
+        </div>
+        <div>
+          <dt>{t("fields.date")}</dt>
+          <dd>{date}</dd>
+        </div>
+        <div>
+          <dt>{t("fields.time")}</dt>
+          <dd>{time}</dd>
+        </div>
+        <div>
+          <dt>{t("fields.timeZone")}</dt>
+          <dd>{zone}</dd>
+        </div>
+      </dl>
+      {alsoAt ? <p className="muted facts__zones">{alsoAt}</p> : null}
+    </>
   );
 }
 
@@ -100,6 +108,7 @@ export function SessionList({ sessions }: { sessions: SessionCard[] }) {
             <p className="session__when">
               {session.date} · {session.time}
             </p>
+            {session.alsoAt ? <p className="muted">{session.alsoAt}</p> : null}
             <p className="muted">
               {session.coach.name} · {session.zone}
               {session.status === "cancelled"

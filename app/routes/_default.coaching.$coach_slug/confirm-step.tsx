@@ -23,6 +23,22 @@ export function ConfirmStep({
     <section className="card section--accent" aria-labelledby="confirm-title" id="confirm">
       <h2 id="confirm-title">{t("confirm.title")}</h2>
       <SessionFacts coachName={coachName} {...chosen} />
+      {chosen.notice.inside ? (
+        <div className="alert alert--info" role="status">
+          <p>
+            <strong>{t("confirm.noticeTitle")}</strong>
+          </p>
+          <p>
+            {t("confirm.insideNotice", {
+              hours: chosen.notice.hours,
+              coach: chosen.notice.coach,
+              email: chosen.notice.email,
+            })}
+          </p>
+        </div>
+      ) : (
+        <p className="muted">{t("confirm.changeUntil", { date: chosen.notice.date, time: chosen.notice.time })}</p>
+      )}
       <Form method="post" {...formProps(form)} className="actions">
         <input type="hidden" name="start" value={chosen.start} />
         <input type="hidden" name="tz" value={query.timeZone} />

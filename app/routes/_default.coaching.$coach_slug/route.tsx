@@ -9,7 +9,8 @@ import { rescheduleSession } from "~/.server/coaching/booking/moves.server";
 import { sessionOf } from "~/.server/coaching/sessions/member-sessions.server";
 import { isInsideNotice } from "~/.server/coaching/booking/change-notice.server";
 import { bookingRefusals } from "~/.server/coaching/contract.server";
-import { sessionWhen } from "~/.server/calendar/when-words.server";
+import { sessionDay, sessionWhen } from "~/.server/calendar/when-words.server";
+import { localDay } from "~/.server/calendar/time-zones.server";
 import { usualTimeZones } from "~/.server/calendar/time-zones.server";
 import { zoneName, zoneOptions } from "~/.server/calendar/zone-names.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
@@ -25,6 +26,7 @@ import { useTranslation } from "~/i18n/react";
 import { ConfirmStep } from "./confirm-step";
 import { DayTimes } from "./day-times";
 import { MonthCalendar } from "./month-calendar";
+import { stepLink } from "./step-link";
 import { ZoneForm } from "./zone-form";
 
 export const meta = titleMeta;
@@ -41,15 +43,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = await localeOf(request);
   const t = await translator(lang, "coaching");
   const url = new URL(request.url);
-  const query = bookingQuery(url.searchParams, member.time_zone);
-  const moving = query.reschedule ? await sessionOf(member.id, query.reschedule) : null;
-  if (query.reschedule && (!moving || moving.coachId !== coach.id || moving.status !== "confirmed")) notFound(request);
-  // Inside the coach's notice the session page says why it cannot move, and how to reach the coach.
-  if (moving && isInsideNotice(moving, coach, new Date())) throw redirect(`/coaching/sessions/${moving.id}`, 303);
-  // One upcoming session per coach: say so before the member picks a time, not after.
-  const already = moving ? null : await upcomingSessionWith(member.id, coach.id);
+  const now = new Date();
+  const asked = bookingQuery(url.searchParams, member.time_zone).reschedule;
+  const named = asked ? await sessionOf(member.id, asked) : null;
+  if (asked && (!named || named.coachId !== coach.id || named.status !== "confirmed")) notFound(request);
+  // One upcoming session per coach: with one already, the page moves it (as a reschedule link does)
+  // rather than offer times it would then refuse to book.
+  const already = named ? null : await upcomingSessionWith(member.id, coach.id, now);
+  const moving = named ?? already;
+  // Started, or inside the coach's notice: the session page says why it cannot move, and how to reach the coach.
+  if (moving && (moving.startsAt <= now || isInsideNotice(moving, coach, now)))
+    throw redirect(`/coaching/sessions/${moving.id}`, 303);
+  // A session stays in the zone it was booked in unless the member asks for another.
+  const query = {
+    ...bookingQuery(url.searchParams, moving?.timeZone ?? member.time_zone),
+    reschedule: moving?.id ?? null,
+  };
+  const title = moving
+    ? t("coachPage.moveTitle", { day: sessionDay(lang, moving.startsAt, query.timeZone) })
+    : t("coachPage.title", { name: coach.name });
   return {
-    title: t("coachPage.title", { name: coach.name }),
+    title,
     coach: {
       slug: coach.slug,
       name: coach.name,
@@ -62,10 +76,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // page does not carry 400-odd names in its markup and again in its data.
     zones: zoneOptions(lang, usualTimeZones()),
     shownZone: zoneName(lang, query.timeZone),
-    calendar: await bookingCalendar(coach, query, lang),
-    moving: moving ? sessionWhen(lang, moving.startsAt, moving.endsAt, query.timeZone) : null,
-    already: already
-      ? { id: already.id, when: sessionWhen(lang, already.startsAt, already.endsAt, query.timeZone) }
+    calendar: await bookingCalendar(coach, query, lang, member.time_zone, now),
+    moving: moving
+      ? {
+          id: moving.id,
+          when: sessionWhen(lang, moving.startsAt, moving.endsAt, query.timeZone),
+          // Not asked for by its link: the member came to book, and is told why the page moves it.
+          already: !named,
+        }
       : null,
   };
 }
@@ -75,6 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: bookingSchema });
   if (submission.status !== "success") return refuse(submission.reply());
   const { start, tz, reschedule, from } = submission.value;
+  const fromPath = safeRedirectPath(from, "") || null;
   const outcome = reschedule
     ? await rescheduleSession(member.id, reschedule, { start, timeZone: tz })
     : await bookSession(
@@ -84,17 +103,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
           lastname: member.lastname,
           email: identity.traits.email,
           lang: await localeOf(request),
+          timeZone: member.time_zone,
         },
-        { coachSlug: params.coach_slug ?? "", start, timeZone: tz, fromPath: safeRedirectPath(from, "") || null },
+        { coachSlug: params.coach_slug ?? "", start, timeZone: tz, fromPath },
       );
   if (outcome.ok) return redirect(`/coaching/sessions/${outcome.booking.id}?${reschedule ? "moved" : "booked"}`, 303);
   if (outcome.error === "notFound" || outcome.error === "coachUnknown") notFound(request);
   if (outcome.error === "insideNotice") return redirect(`/coaching/sessions/${outcome.bookingId}`, 303);
+  // A session with the coach exists (booked from another tab): the time chosen, offered to move it there.
+  if (outcome.error === "alreadyBooked" && outcome.bookingId) {
+    const move = { timeZone: tz, month: null, day: localDay(start, tz), start: start.toISOString() };
+    const steps = stepLink({ ...move, from: fromPath, reschedule: outcome.bookingId }, {});
+    return redirect(`/coaching/${encodeURIComponent(params.coach_slug ?? "")}${steps}#confirm`, 303);
+  }
   return refuseWith(submission, bookingRefusals[outcome.error]);
 }
 
 export default function BookCoach() {
-  const { coach, query, zones, shownZone, calendar, moving, already } = useLoaderData<typeof loader>();
+  const { title, coach, query, zones, shownZone, calendar, moving } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("coaching");
   const [form] = useFormReply(reply, { id: "booking" });
@@ -107,7 +133,7 @@ export default function BookCoach() {
 
   return (
     <>
-      <CoachHeader photo={coach.photo} eyebrow={t("title")} title={t("coachPage.title", { name: coach.name })}>
+      <CoachHeader photo={coach.photo} eyebrow={t("title")} title={title}>
         <p className="lead">{t("session.text", { minutes: coach.minutes })}</p>
         {coach.bio ? <p className="coach-header__bio">{coach.bio}</p> : null}
       </CoachHeader>
@@ -130,10 +156,16 @@ export default function BookCoach() {
         ))}
       </ol>
 
-      {moving ? <FormAlert tone="info" lines={[t("confirm.rescheduling", { when: moving })]} /> : null}
-      {already ? (
+      {moving ? (
         <div className="alert alert--info" role="status">
-          {t("confirm.already")} <Link to={`/coaching/sessions/${already.id}`}>{already.when}</Link>
+          <p>
+            {moving.already
+              ? t("confirm.already", { coach: coach.name, when: moving.when })
+              : t("confirm.rescheduling", { when: moving.when })}
+          </p>
+          <p>
+            <Link to={`/coaching/sessions/${moving.id}`}>{t("confirm.keep")}</Link>
+          </p>
         </div>
       ) : null}
       <FormAlert lines={errors.map((key) => t(key))} />

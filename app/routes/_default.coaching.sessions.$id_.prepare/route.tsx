@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!session) notFound(request);
   const lang = await localeOf(request);
   const t = await translator(lang, "coaching");
-  const card = sessionCard(session, lang, new Date(), member.time_zone);
+  const card = sessionCard(session, lang, new Date(), session.timeZone, member.time_zone);
   return {
     title: t("prep.title"),
     session: card,

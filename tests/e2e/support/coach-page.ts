@@ -92,3 +92,11 @@ export async function book(page: Page, bookingPath: string, day: string, which: 
   await slow(page).toHaveURL(/\/coaching\/sessions\/[0-9a-f-]{36}\?booked$/);
   return new URL(page.url()).pathname;
 }
+
+/** Sets the notice on the coach's hours page (open), the rest of the form as it stands. */
+export async function saveNotice(page: Page, hours: string) {
+  await page.getByLabel("Délai de prévenance pour déplacer ou annuler (heures)").fill(hours);
+  await page.getByRole("button", { name: "Enregistrer mes horaires" }).click();
+  await slow(page.getByText("Vos horaires sont enregistrés")).toBeVisible();
+  await slow(page.getByLabel("Délai de prévenance pour déplacer ou annuler (heures)")).toHaveValue(hours);
+}

@@ -5,7 +5,8 @@ import { DAY_MS, isCalendarDay } from "~/.server/calendar/days.server";
 import type { Language } from "~/i18n/config";
 import type { Coach } from "../booking-records.server";
 import { openingsOf, scheduleOf } from "./free-times.server";
-import { sessionDate, sessionTime } from "~/.server/calendar/when-words.server";
+import { sessionDate, sessionInTwoZones, sessionTime } from "~/.server/calendar/when-words.server";
+import { noticeView } from "./change-notice.server";
 import { zoneName } from "~/.server/calendar/zone-names.server";
 import { freeSlots, monthGrid, monthOf, shiftMonth, slotsOnDay } from "./slots.server";
 import { isTimeZone, localDay } from "~/.server/calendar/time-zones.server";
@@ -49,7 +50,14 @@ export function bookingQuery(search: URLSearchParams, memberZone: string): Booki
 /** The calendar of the booking steps, as the page shows it. */
 export type BookingCalendar = Awaited<ReturnType<typeof bookingCalendar>>;
 
-export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: Language, now = new Date()) {
+/** `readerZone`: the member's own zone, which the chosen time is also told in when it differs. */
+export async function bookingCalendar(
+  coach: Coach,
+  query: BookingQuery,
+  lang: Language,
+  readerZone: string,
+  now = new Date(),
+) {
   const { timeZone } = query;
   const horizon = new Date(now.getTime() + coach.horizonDays * DAY_MS);
   const firstMonth = localDay(now, timeZone).slice(0, 7);
@@ -124,6 +132,9 @@ export async function bookingCalendar(coach: Coach, query: BookingQuery, lang: L
           date: sessionDate(lang, chosenSlot.start, timeZone),
           time: sessionTime(chosenSlot.start, chosenSlot.end, timeZone),
           zone: zoneName(lang, timeZone, chosenSlot.start),
+          alsoAt: sessionInTwoZones(lang, chosenSlot.start, timeZone, readerZone),
+          // Said before the member confirms: until when they may change it, or that they will not be able to.
+          notice: noticeView({ status: "confirmed", startsAt: chosenSlot.start }, coach, lang, timeZone, now),
         }
       : null,
     // A time asked for that is no longer free (taken meanwhile, or forged).

@@ -1,7 +1,9 @@
-import { sessionWhen } from "~/.server/calendar/when-words.server";
+import { localTime } from "~/.server/calendar/time-zones.server";
+import { sessionDate, sessionInTwoZones, sessionWhen } from "~/.server/calendar/when-words.server";
 import type { MailNotification } from "~/.server/mail/outbox.server";
 import { type Link, type MailTemplates, renderMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
+import type { TFunction } from "~/i18n/translate";
 
 /**
  * Coaching's emails, in the mail floor's layout (their dates in words come from calendar/, which
@@ -32,6 +34,13 @@ export type CoachingMailVars = {
   timeOff?: boolean;
   /** The coach retired: the member reads it in their language. */
   retired?: boolean;
+  /** To the member: their own zone, in which the start is also given when it reads another time. */
+  readerZone?: string;
+  /**
+   * To the member: what they may still do themselves at the mail's moment (its sending, for a
+   * reminder): change it until `until` (ISO), or, inside the coach's notice, only write to the coach.
+   */
+  change?: { until: string } | { insideNotice: { hours: number; email: string } };
   /** To the coach: their private agenda (all sessions, time off, .ics feed). */
   agendaLink?: Link;
   /** The member's reminder: a notification they can switch off (the rest is a booking's news). */
@@ -50,6 +59,9 @@ export function coachingMail(lang: Language, to: string, vars: CoachingMailVars)
     (kind === "rescheduled" && vars.movedBy === "coach");
   const intro = byCoach ? `${key}.${audience}IntroByCoach` : `${key}.${audience}Intro`;
   const when = sessionWhen(lang, new Date(vars.startsAt), new Date(vars.endsAt), vars.timeZone);
+  const alsoAt = vars.readerZone
+    ? sessionInTwoZones(lang, new Date(vars.startsAt), vars.timeZone, vars.readerZone)
+    : null;
   const previousWhen =
     vars.previous && sessionWhen(lang, new Date(vars.previous.startsAt), new Date(vars.previous.endsAt), vars.timeZone);
   return renderMail({ template: "coaching", vars, lang }, to, (t) => ({
@@ -60,6 +72,7 @@ export function coachingMail(lang: Language, to: string, vars: CoachingMailVars)
       { paragraph: t(intro, { withName: vars.withName }) },
       ...(previousWhen ? [{ paragraph: t("coaching.previousWhen", { when: previousWhen }) }] : []),
       { paragraph: t(kind === "cancelled" ? "coaching.wasWhen" : "coaching.when", { when }) },
+      ...(alsoAt ? [{ paragraph: alsoAt }] : []),
       ...(kind === "cancelled" && audience === "member" && vars.timeOff
         ? [{ paragraph: t("coaching.timeOff", { withName: vars.withName }) }]
         : []),
@@ -76,20 +89,37 @@ export function coachingMail(lang: Language, to: string, vars: CoachingMailVars)
         : [
             { paragraph: t("coaching.meetingIntro") },
             { button: t("coaching.join"), url: vars.meetingUrl },
-            {
-              paragraph: t(
-                kind === "rescheduled" && vars.movedBy === "coach" && audience === "member"
-                  ? "coaching.memberRefuseMove"
-                  : `coaching.${audience}Manage`,
-              ),
-            },
-            { button: t(audience === "member" ? "coaching.manage" : "coaching.coachCancel"), url: vars.manageLink },
+            ...(audience === "member" ? memberManage(t, lang, vars) : coachManage(t, vars)),
           ]),
       ...(audience === "coach" && vars.agendaLink
         ? [{ paragraph: t("coaching.agendaIntro") }, { button: t("coaching.agenda"), url: vars.agendaLink }]
         : []),
     ],
   }));
+}
+
+/** The coach may always cancel from their private link. */
+function coachManage(t: TFunction, vars: CoachingMailVars) {
+  return [{ paragraph: t("coaching.coachManage") }, { button: t("coaching.coachCancel"), url: vars.manageLink }];
+}
+
+/**
+ * What the member may still do themselves, as their session's page says it at the mail's moment:
+ * move or cancel it until the coach's notice, or, inside it, write to the coach.
+ */
+function memberManage(t: TFunction, lang: Language, vars: CoachingMailVars) {
+  const { change } = vars;
+  if (change && "insideNotice" in change)
+    return [{ paragraph: t("coaching:errors.insideNotice", { ...change.insideNotice, coach: vars.withName }) }];
+  const refuse = vars.kind === "rescheduled" && vars.movedBy === "coach";
+  // Queued before the mails told until when: their words as they were.
+  const words = change
+    ? t(refuse ? "coaching.memberRefuseMoveUntil" : "coaching.memberManageUntil", {
+        date: sessionDate(lang, new Date(change.until), vars.timeZone),
+        time: localTime(new Date(change.until), vars.timeZone),
+      })
+    : t(refuse ? "coaching.memberRefuseMove" : "coaching.memberManage");
+  return [{ paragraph: words }, { button: t("coaching.manage"), url: vars.manageLink }];
 }
 
 export type EarlierTimeMailVars = {

@@ -1,7 +1,8 @@
 import { env } from "~/.server/config/env.server";
 import type { Transaction } from "~/.server/db/client.server";
 import { type MailNotification, queueMail, withdrawMail } from "~/.server/mail/outbox.server";
-import { coachingMail, type CoachingMailKind } from "./mail-templates.server";
+import { coachingMail, type CoachingMailKind, type CoachingMailVars } from "./mail-templates.server";
+import { changeDeadline, isInsideNotice } from "../booking/change-notice.server";
 import type { Language } from "~/i18n/config";
 import { agendaPath, coachLanguage } from "../agenda/agenda-link.server";
 import type { Booker, Booking, CancelReason, Coach } from "../booking-records.server";
@@ -87,7 +88,12 @@ export async function sessionMails(
     startsAt: session.startsAt.toISOString(),
     endsAt: session.endsAt.toISOString(),
   });
-  const forMember = (mailKind: CoachingMailKind, notification?: MailNotification) =>
+  // What the member may still do themselves when the mail is read: its page says the same then.
+  const stillChangeable = (at: Date): CoachingMailVars["change"] =>
+    isInsideNotice(booking, coach, at)
+      ? { insideNotice: { hours: coach.changeNoticeHours, email: coach.email } }
+      : { until: changeDeadline(booking.startsAt, coach).toISOString() };
+  const forMember = (mailKind: CoachingMailKind, notification?: MailNotification, at = now) =>
     coachingMail(member.lang, member.email, {
       kind: mailKind,
       audience: "member",
@@ -97,6 +103,8 @@ export async function sessionMails(
       previous: mailKind === "rescheduled" && previous ? when(previous) : undefined,
       movedBy: mailKind === "rescheduled" ? change.movedBy : undefined,
       timeZone: booking.timeZone,
+      readerZone: member.timeZone,
+      change: stillChangeable(at),
       meetingUrl: booking.meetingUrl,
       manageLink: `/coaching/sessions/${booking.id}`,
       bookLink: "/coaching",
@@ -134,7 +142,7 @@ export async function sessionMails(
     unsubscribe: unsubscribePath(member.id, "sessionReminders"),
   };
   return [
-    await queueMail(tx, forMember("reminder", reminderNotification), { sendAt: remindAt }),
+    await queueMail(tx, forMember("reminder", reminderNotification, remindAt), { sendAt: remindAt }),
     await queueMail(tx, forCoach("reminder"), { sendAt: remindAt }),
   ];
 }
