@@ -13,6 +13,10 @@ import { Pagination } from "~/components/presentational/pagination";
 import { SessionList } from "~/components/presentational/coaching-session";
 import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/presentational/page-header";
+import { readsHandle } from "~/components/document/cacheable-page";
+
+/** The coaching pages show a coach's free times, or a session among them: other members' bookings end a kept one too. */
+export const handle = readsHandle("bookings");
 
 export const meta = titleMeta;
 

@@ -19,6 +19,10 @@ import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { CoachHeader, SessionFacts } from "~/components/presentational/coaching-session";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
+import { readsHandle } from "~/components/document/cacheable-page";
+
+/** The coaching pages show a coach's free times, or a session among them: other members' bookings end a kept one too. */
+export const handle = readsHandle("bookings");
 
 export const meta = titleMeta;
 
