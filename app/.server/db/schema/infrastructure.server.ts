@@ -3,7 +3,6 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
-  boolean,
   index,
   integer,
   jsonb,
