@@ -952,13 +952,16 @@ async function main(): Promise<number> {
   process.once("SIGTERM", interrupt);
 
   try {
-    progress("building the anchor (bench/hello: remix build)");
-    buildHello();
+    // BENCH_ONLY=writes: the write-concurrency row alone (bench/writes.ts), printed, nothing written.
+    const writesOnly = process.env.BENCH_ONLY === "writes";
+    if (!writesOnly) {
+      progress("building the anchor (bench/hello: remix build)");
+      buildHello();
+    }
     run = { workDir, database: await runDatabase("cap_bench"), webConcurrency };
     progress(`starting the server on ${run.database.label}, WEB_CONCURRENCY=${webConcurrency} (data in ${workDir})`);
     await start(run);
-    // BENCH_ONLY=writes: the write-concurrency row alone (bench/writes.ts), printed, nothing written.
-    if (process.env.BENCH_ONLY === "writes") {
+    if (writesOnly) {
       printWrites(await measureWrites(run.server!, run.database.url, PAIRED_SECONDS, progress));
       return 0;
     }

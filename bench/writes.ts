@@ -21,8 +21,8 @@ export interface WritePhase {
   writesPerSecond: number;
   p50: number;
   p99: number;
-  /** Answers other than 200. */
-  failed: number;
+  /** Answers other than 200, by status (503: past the bounded queue). */
+  failed: Record<string, number>;
 }
 
 export interface WritesResult {
@@ -92,7 +92,7 @@ async function commitmentWriters(server: ServerContext): Promise<Writer[]> {
 /** Every writer in a loop of its own for `seconds`: tick, untick, and so on, one request at a time. */
 async function tickTogether(server: ServerContext, writers: Writer[], seconds: number): Promise<WritePhase> {
   const times: number[] = [];
-  let failed = 0;
+  const failed: Record<string, number> = {};
   const started = performance.now();
   const end = started + seconds * 1000;
   await Promise.all(
@@ -105,7 +105,7 @@ async function tickTogether(server: ServerContext, writers: Writer[], seconds: n
         });
         await answer.arrayBuffer();
         if (answer.status === 200) times.push(performance.now() - sent);
-        else failed++;
+        else failed[answer.status] = (failed[answer.status] ?? 0) + 1;
       }
     }),
   );
@@ -145,7 +145,10 @@ function mean(phases: WritePhase[]): WritePhase {
     writesPerSecond: of((phase) => phase.writesPerSecond),
     p50: of((phase) => phase.p50),
     p99: of((phase) => phase.p99),
-    failed: phases.reduce((sum, phase) => sum + phase.failed, 0),
+    failed: phases.reduce<Record<string, number>>((sum, phase) => {
+      for (const [status, n] of Object.entries(phase.failed)) sum[status] = (sum[status] ?? 0) + n;
+      return sum;
+    }, {}),
   };
 }
 
@@ -158,7 +161,7 @@ export function printWrites(writes: WritesResult): void {
     return;
   }
   const line = (label: string, phase: WritePhase) =>
-    `${label}: ${phase.writesPerSecond.toFixed(0)} writes/s, p50 ${phase.p50} ms, p99 ${phase.p99} ms, ${phase.failed} failed`;
+    `${label}: ${phase.writesPerSecond.toFixed(0)} writes/s, p50 ${phase.p50} ms, p99 ${phase.p99} ms, failed: ${JSON.stringify(phase.failed)}`;
   console.log(line("versions raised (Cap)", writes.withVersions));
   console.log(line("triggers off        ", writes.withoutVersions));
   console.log(`Cap ÷ triggers off: ${writes.ratio?.toFixed(2) ?? "?"} (goal ≥ 0.9)`);

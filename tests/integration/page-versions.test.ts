@@ -109,6 +109,25 @@ describe("the page versions", () => {
     expect(await memberVersion(ana.memberId)).toBe(anaStart + 3);
   });
 
+  it("reach the members whose pages show a row of another's: a crew's owner, an invitation's addressee", async () => {
+    const ana = await verifiedMember({ email: "ana@example.com" });
+    const bruno = await verifiedMember({ email: "bruno@example.com" });
+    await db().execute(sql`
+      insert into crew_members (member_id, name, email, relation, joined_member_id)
+      values (${ana.memberId}, 'Bruno', 'bruno@example.com', 'friend', ${bruno.memberId})`);
+    const [anaStart, brunoStart] = [await memberVersion(ana.memberId), await memberVersion(bruno.memberId)];
+    // Bruno's name and photo show on the crew he joined: Ana's.
+    await db().execute(sql`update app_users set lastname = 'Autre' where id = ${bruno.memberId}`);
+    expect(await memberVersion(bruno.memberId)).toBe(brunoStart + 1);
+    expect(await memberVersion(ana.memberId)).toBe(anaStart + 1);
+    // An invitation to his address is on his invitations page.
+    const carla = await verifiedMember({ email: "carla@example.com" });
+    const carlaStart = await memberVersion(carla.memberId);
+    await db().execute(sql`insert into invitations (inviter_id, email) values (${ana.memberId}, 'carla@example.com')`);
+    expect(await memberVersion(carla.memberId)).toBe(carlaStart + 1);
+    expect(await memberVersion(bruno.memberId)).toBe(brunoStart + 1);
+  });
+
   it("raise a shared subject's by what the staff and authors change, a coach's bookings by a session, everything by a table emptied", async () => {
     const ana = await verifiedMember({ email: "ana@example.com" });
     const anaStart = await memberVersion(ana.memberId);

@@ -57,25 +57,22 @@ BEGIN
 			END;
 		END IF;
 		FOREACH r IN ARRAY rows LOOP
-			FOR subject IN
-				SELECT s FROM (
-					SELECT 'm:' || (r ->> arg) AS s WHERE kind = 'member'
-					UNION ALL
-					SELECT 's:bookings:' || (r ->> arg) WHERE kind = 'bookings'
-					UNION ALL
-					SELECT 'm:' || u.id FROM app_users u WHERE kind = 'identity' AND u.identity_id = (r ->> arg)::uuid
-				) found WHERE s IS NOT NULL
-			LOOP
-				IF position(' ' || subject || ' ' IN noted || ' ') = 0 THEN
-					noted := noted || ' ' || subject;
-				END IF;
-			END LOOP;
-			IF kind = 'query' THEN
+			IF kind = 'member' THEN
+				subject := 'm:' || (r ->> arg);
+			ELSIF kind = 'bookings' THEN
+				subject := 's:bookings:' || (r ->> arg);
+			ELSIF kind = 'identity' THEN
+				subject := 'm:' || (SELECT u.id FROM app_users u WHERE u.identity_id = (r ->> arg)::uuid);
+			ELSE
 				FOR subject IN EXECUTE arg USING r LOOP
 					IF subject IS NOT NULL AND position(' ' || subject || ' ' IN noted || ' ') = 0 THEN
 						noted := noted || ' ' || subject;
 					END IF;
 				END LOOP;
+				CONTINUE;
+			END IF;
+			IF subject IS NOT NULL AND position(' ' || subject || ' ' IN noted || ' ') = 0 THEN
+				noted := noted || ' ' || subject;
 			END IF;
 		END LOOP;
 	END LOOP;
@@ -98,9 +95,11 @@ BEGIN
 	INSERT INTO "member_versions" ("member_id", "version")
 		SELECT substr(s, 3)::uuid, 1 FROM unnest(string_to_array(noted, ' ')) s WHERE s LIKE 'm:%' ORDER BY 1
 		ON CONFLICT ("member_id") DO UPDATE SET "version" = "member_versions"."version" + 1;
-	INSERT INTO "subject_versions" ("subject", "version")
-		SELECT substr(s, 3), 1 FROM unnest(string_to_array(noted, ' ')) s WHERE s LIKE 's:%' ORDER BY 1
-		ON CONFLICT ("subject") DO UPDATE SET "version" = "subject_versions"."version" + 1;
+	IF position(' s:' IN noted) > 0 THEN
+		INSERT INTO "subject_versions" ("subject", "version")
+			SELECT substr(s, 3), 1 FROM unnest(string_to_array(noted, ' ')) s WHERE s LIKE 's:%' ORDER BY 1
+			ON CONFLICT ("subject") DO UPDATE SET "version" = "subject_versions"."version" + 1;
+	END IF;
 	RETURN NULL;
 END
 $$;
