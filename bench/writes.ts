@@ -4,8 +4,8 @@
  * /undone). Cap's writes per second, with the versions the render cache keys on raised as each
  * write commits (migration 0029's triggers), ÷ the same requests, so the same statements on the
  * same tables, with those triggers disabled, in the same run: the cost of the cache's machinery
- * to writers. Phases alternate (with, without, without, with), each `seconds` long, so that
- * what drifts over the run weighs on both alike. PostgreSQL only: the triggers are switched off
+ * to writers. Phases alternate (PHASES), each `seconds` long, so that what drifts over the run
+ * weighs on both alike. PostgreSQL only: the triggers are switched off
  * from beside the server (PGlite is the server process's own).
  */
 import pg from "pg";
@@ -14,6 +14,11 @@ import { signUp, type Headers } from "./member";
 import { BenchError, type ServerContext } from "./server";
 
 export const WRITERS = 64;
+/**
+ * With, without, without, with, twice: on a machine shared with other work the rate drifts by
+ * tens of percent within a minute, and each kind meets the drift alike.
+ */
+const PHASES = ["with", "without", "without", "with", "with", "without", "without", "with"] as const;
 /** How many sign-ups go at once: each waits for its mail in the server's log. */
 const SIGN_UPS_AT_ONCE = 8;
 
@@ -29,7 +34,7 @@ export interface WritesResult {
   skipped: string | null;
   writers: number;
   seconds: number;
-  /** With the versions raised (Cap as it runs), the mean of its two phases. */
+  /** With the versions raised (Cap as it runs), the mean of its phases. */
   withVersions: WritePhase | null;
   /** The same requests with migration 0029's triggers disabled. */
   withoutVersions: WritePhase | null;
@@ -49,7 +54,7 @@ export async function measureWrites(
   progress(`write concurrency: signing up ${WRITERS} members, a commitment each`);
   const writers = await commitmentWriters(server);
   const phases: Record<"with" | "without", WritePhase[]> = { with: [], without: [] };
-  for (const kind of ["with", "without", "without", "with"] as const) {
+  for (const kind of PHASES) {
     await switchVersions(databaseUrl, kind === "with");
     progress(`write concurrency: ${WRITERS} members ticking at once, versions ${kind === "with" ? "raised" : "off"}`);
     phases[kind].push(await tickTogether(server, writers, seconds));
@@ -154,7 +159,7 @@ function mean(phases: WritePhase[]): WritePhase {
 
 export function printWrites(writes: WritesResult): void {
   console.log(
-    `\nWrite concurrency: ${writes.writers} members ticking and unticking at once through the API, ${writes.seconds} s × 2 each way\n`,
+    `\nWrite concurrency: ${writes.writers} members ticking and unticking at once through the API, ${writes.seconds} s × ${PHASES.length / 2} each way\n`,
   );
   if (writes.skipped || !writes.withVersions || !writes.withoutVersions) {
     console.log(`skipped: ${writes.skipped ?? "no figures"}`);
