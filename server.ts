@@ -18,7 +18,7 @@ import compression from "compression";
 import express from "express";
 import type { Lifecycle } from "~/.server/runtime/lifecycle.server";
 import type { admitUpload as AdmitUpload } from "~/.server/auth/upload-gate.server";
-import type { pageDataVersion as PageDataVersion } from "~/.server/auth/page-version.server";
+import type { pageVersions as PageVersions } from "~/.server/auth/page-version.server";
 import { parseEnv, ConfigError, type Env } from "~/.server/config/env.server";
 import { createRequestHandler, screenRequests } from "~/.server/http/request-handler.server";
 import { boundedQueue } from "~/.server/http/request-queue.server";
@@ -68,10 +68,10 @@ async function serve(config: Env) {
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild & {
     lifecycle: Lifecycle;
     admitUpload: typeof AdmitUpload;
-    pageDataVersion: typeof PageDataVersion;
+    pageVersions: typeof PageVersions;
     apiPaths: string[];
   };
-  const { lifecycle, admitUpload, pageDataVersion } = build;
+  const { lifecycle, admitUpload, pageVersions } = build;
   const started = await lifecycle.start();
 
   const app = express();
@@ -116,7 +116,7 @@ async function serve(config: Env) {
     origin: new URL(config.APP_URL).origin,
     getLoadContext: (req, res) => ({ requestId: res.locals.requestId, clientIp: req.ip }),
     admitUpload,
-    pageDataVersion,
+    pageVersions,
     memberPageCacheBytes: config.MEMBER_PAGE_CACHE_MB * 1024 * 1024,
   });
   // A public page kept in memory costs what a static file does: answered before the queue too.

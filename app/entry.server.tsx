@@ -11,7 +11,8 @@ import { StylesheetProvider } from "~/components/document/stylesheet";
 import { stylesheetText } from "~/.server/http/stylesheet.server";
 import { RETRY_AFTER_SECONDS } from "~/.server/http/outage.server";
 import { securityHeaders, withSecurityHeaders, type InlineSources } from "~/.server/http/security-headers.server";
-import { CACHEABLE_PAGE_HEADER, inlineHashes, type PageKind } from "~/.server/http/render-cache.server";
+import { CACHEABLE_PAGE_HEADER, inlineHashes, memberPageMark } from "~/.server/http/render-cache.server";
+import type { CacheableHandle } from "~/components/document/cacheable-page";
 import { env } from "~/.server/config/env.server";
 import { LIGHT_PAGES_VARY } from "~/.server/http/light-pages.server";
 import { scriptsAfterPaint } from "~/.server/http/scripts-after-paint.server";
@@ -35,7 +36,7 @@ export default async function handleRequest(
   // A page the render cache may keep (the same for every visitor, or a signed-in member's) is
   // rendered without a nonce and allowed its inline scripts by their hashes
   // (render-cache.server.ts); any other gets a nonce.
-  const cacheable = responseStatusCode === 200 ? pageKindOf(remixContext) : null;
+  const cacheable = responseStatusCode === 200 ? cacheMarkOf(remixContext) : null;
   const nonce = cacheable ? undefined : randomBytes(16).toString("base64");
   const setSecurityHeaders = (inline: InlineSources) => {
     for (const [name, value] of Object.entries(securityHeaders(env(), inline))) responseHeaders.set(name, value);
@@ -80,7 +81,7 @@ export default async function handleRequest(
               }
               // One member's page: no cache in front of the server may keep it for another (a
               // route may have said more, such as no-store).
-              if (cacheable === "member" && !responseHeaders.has("Cache-Control")) {
+              if (cacheable?.startsWith("member") && !responseHeaders.has("Cache-Control")) {
                 responseHeaders.set("Cache-Control", "private, no-cache");
               }
               clearTimeout(abortTimer);
@@ -110,15 +111,19 @@ export default async function handleRequest(
 }
 
 /**
- * Which render cache the page may go to, by its routes' handles: `sharedPage` on its leaf (the same
- * for every visitor without a session), or `memberPage` on one of its routes (the signed-in layout).
+ * Which render cache the page may go to, by its routes' handles (components/document/cacheable-page.ts),
+ * as the mark the cache reads: "shared" by `sharedPage` on its leaf (the same for every visitor
+ * without a session); "member" and the subjects its routes read, by `memberPage` on one of its
+ * routes (the signed-in layout) and none saying `memberPage: false` (a page showing other members' rows).
  */
-function pageKindOf({ staticHandlerContext, routeModules }: EntryContext): PageKind | null {
+function cacheMarkOf({ staticHandlerContext, routeModules }: EntryContext): string | null {
   const handles = staticHandlerContext.matches.map(
-    (match) => routeModules[match.route.id]?.handle as { sharedPage?: unknown; memberPage?: unknown } | undefined,
+    (match) => routeModules[match.route.id]?.handle as Partial<CacheableHandle> | undefined,
   );
   if (handles.at(-1)?.sharedPage === true) return "shared";
-  return handles.some((handle) => handle?.memberPage === true) ? "member" : null;
+  if (!handles.some((handle) => handle?.memberPage === true)) return null;
+  if (handles.some((handle) => handle?.memberPage === false)) return null;
+  return memberPageMark([...new Set(handles.flatMap((handle) => handle?.reads ?? []))]);
 }
 
 /**

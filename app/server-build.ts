@@ -16,7 +16,7 @@ export const { assets, assetsBuildDirectory, entry, future, mode, publicPath, ro
 export { lifecycle } from "~/.server/runtime/lifecycle.server";
 // server.ts's door asks who sends a photo before reading it, with the build's database (upload-gate.server.ts).
 export { admitUpload } from "~/.server/auth/upload-gate.server";
-// …and the database's version for a signed-in page, the member pages' render cache's key (render-cache.server.ts).
-export { pageDataVersion } from "~/.server/auth/page-version.server";
+// …and the versions of what a signed-in page reads, the member pages' render cache's key (render-cache.server.ts).
+export { pageVersions } from "~/.server/auth/page-version.server";
 // …and the API's paths, whose templates label the metrics of /api/ requests (request-metrics.server.ts).
 export const apiPaths = endpoints.map((endpoint) => endpoint.path);

@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./server";
+import type { WritesResult } from "./writes";
 
 type Lh = {
   performance: number | null;
@@ -71,6 +72,8 @@ type Report = {
     newQueries: number | null;
     heavyQueries: number | null;
   }[];
+  /** Runs before the write-concurrency row have none. */
+  writes?: WritesResult;
   workers: {
     skipped: string | null;
     baseline: number;
@@ -175,6 +178,18 @@ function render(report: Report): string {
       ".",
   );
   lines.push("");
+  if (report.writes) {
+    const { writes } = report;
+    lines.push(
+      writes.skipped || !writes.withVersions || !writes.withoutVersions
+        ? `Write concurrency: not measured (${writes.skipped ?? "no figures"}).`
+        : `Write concurrency, ${writes.writers} members ticking at once through the API: ` +
+            `${writes.withVersions.writesPerSecond.toFixed(0)} writes/s with the page versions raised, ` +
+            `${writes.withoutVersions.writesPerSecond.toFixed(0)} with their triggers off: ${writes.ratio?.toFixed(2) ?? "?"}× ` +
+            `(p99 ${writes.withVersions.p99} ms and ${writes.withoutVersions.p99} ms).`,
+    );
+    lines.push("");
+  }
   const { workers } = report;
   lines.push(
     workers.skipped

@@ -34,9 +34,12 @@
  * never asserted: the exit code is non-zero only when the server does not start, the seeding
  * fails, or a page or one of its assets does not answer 200.
  *
+ * Then WRITERS members ticking and unticking commitments at once through the API, with the page
+ * versions raised ÷ with their triggers off (bench/writes.ts; PostgreSQL only).
  * Run: npm run bench                      (builds first)
  *      BENCH_SECONDS=3 BENCH_LIGHTHOUSE=0 npm run bench
  *      DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
+ *      BENCH_ONLY=writes DATABASE_URL=… npm run bench   (the write-concurrency row alone)
  */
 import { createHmac } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
@@ -66,6 +69,7 @@ import {
 } from "./server";
 import { gitCommit, positiveNumber } from "./settings";
 import { table } from "./table";
+import { measureWrites, printWrites, type WritesResult } from "./writes";
 
 // ---------------------------------------------------------------------------------------------
 // What to measure
@@ -271,6 +275,8 @@ interface Report {
   /** Each worker's memory once every page's load is done (MB). */
   memory: WorkerMemory[];
   heavy: HeavyComparison[];
+  /** Members writing at once through the API, with the page versions raised ÷ without (bench/writes.ts). */
+  writes: WritesResult;
   workers: WorkersResult;
 }
 
@@ -580,6 +586,8 @@ function printReport(report: Report): void {
     ),
   );
 
+  printWrites(report.writes);
+
   const { workers } = report;
   console.log(`\nWorkers: ${workers.baseline} vs ${workers.other} server processes (req/s)\n`);
   if (workers.skipped) console.log(`skipped: ${workers.skipped}`);
@@ -777,6 +785,7 @@ async function benchmark(run: Run): Promise<Report> {
   progress("reading each worker's memory");
   const memory = await workerMemory(server);
   const heavy = await compareHeavy(server, results, cast);
+  const writes = await measureWrites(server, run.database.url, PAIRED_SECONDS, progress);
 
   let lighthouse = "skipped (BENCH_LIGHTHOUSE=0)";
   if (LIGHTHOUSE) {
@@ -827,6 +836,7 @@ async function benchmark(run: Run): Promise<Report> {
     pages: results,
     memory,
     heavy,
+    writes,
     workers,
   };
 }
@@ -942,11 +952,19 @@ async function main(): Promise<number> {
   process.once("SIGTERM", interrupt);
 
   try {
-    progress("building the anchor (bench/hello: remix build)");
-    buildHello();
+    // BENCH_ONLY=writes: the write-concurrency row alone (bench/writes.ts), printed, nothing written.
+    const writesOnly = process.env.BENCH_ONLY === "writes";
+    if (!writesOnly) {
+      progress("building the anchor (bench/hello: remix build)");
+      buildHello();
+    }
     run = { workDir, database: await runDatabase("cap_bench"), webConcurrency };
     progress(`starting the server on ${run.database.label}, WEB_CONCURRENCY=${webConcurrency} (data in ${workDir})`);
     await start(run);
+    if (writesOnly) {
+      printWrites(await measureWrites(run.server!, run.database.url, PAIRED_SECONDS, progress));
+      return 0;
+    }
     const report = await benchmark(run);
     await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
     const json = `${JSON.stringify(report, null, 2)}\n`;

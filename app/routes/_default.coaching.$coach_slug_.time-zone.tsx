@@ -11,6 +11,10 @@ import { titleMeta } from "~/components/document/page-title";
 import { ZoneGroup, ZoneRegionForm } from "~/components/form/zone-options";
 import { useTranslation } from "~/i18n/react";
 import { BackHeader } from "~/components/presentational/back-header";
+import { readsHandle } from "~/components/document/cacheable-page";
+
+/** The coaching pages show a coach's free times, or a session among them: other members' bookings end a kept one too. */
+export const handle = readsHandle("bookings");
 
 export const meta = titleMeta;
 

@@ -14,6 +14,10 @@ import { SessionList } from "~/components/presentational/coaching-session";
 import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/presentational/page-header";
 import { ButtonLine } from "~/components/presentational/button-link";
+import { readsHandle } from "~/components/document/cacheable-page";
+
+/** The coaching pages show a coach's free times, or a session among them: other members' bookings end a kept one too. */
+export const handle = readsHandle("bookings");
 
 export const meta = titleMeta;
 

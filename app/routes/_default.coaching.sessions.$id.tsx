@@ -23,6 +23,10 @@ import { PrepSummary } from "~/components/session-prep/prep-summary";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
 import { ButtonLink } from "~/components/presentational/button-link";
+import { readsHandle } from "~/components/document/cacheable-page";
+
+/** The coaching pages show a coach's free times, or a session among them: other members' bookings end a kept one too. */
+export const handle = readsHandle("bookings");
 
 export const meta = titleMeta;
 

@@ -46,9 +46,12 @@ async function openEmpty(): Promise<DatabaseHandle> {
  */
 const seededTables = ["trainings", "training_modules", "training_versions", "training_drafts", "content_generation"];
 
+const pageVersionTables = ["member_versions", "subject_versions"];
+
 /**
- * Empties every table of the public schema but the seeded content and the data version
- * (migration 0027), whose one row the pages need (migrations live in the drizzle schema).
+ * Empties every table of the public schema but the seeded content and the page versions
+ * (migration 0029), which only ever go up: a page kept under a version is never served again
+ * once it moved (migrations live in the drizzle schema).
  */
 export async function resetDatabase(handle: DatabaseHandle) {
   // Both drivers answer execute() with { rows }.
@@ -57,7 +60,7 @@ export async function resetDatabase(handle: DatabaseHandle) {
   )) as unknown as { rows: { tablename: string }[] };
   if (rows.length === 0) return;
   const tables = rows
-    .filter((row) => !seededTables.includes(row.tablename) && row.tablename !== "data_version")
+    .filter((row) => !seededTables.includes(row.tablename) && !pageVersionTables.includes(row.tablename))
     .map((row) => `"public"."${row.tablename}"`)
     .join(", ");
   await handle.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));

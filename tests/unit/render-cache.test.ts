@@ -21,14 +21,15 @@ const at = (path: string, headers: Record<string, string> = {}, method = "GET") 
 const cookie = { cookie: "token=member-a-token-0123456789" };
 const now = Date.parse("2026-11-27T10:15:20Z");
 const memberKey = (request: Request, more: Partial<Parameters<typeof memberPageKey>[1]> = {}) =>
-  memberPageKey(request, { ...setting, dataVersion: "100:100:", now, ...more });
+  memberPageKey(request, { ...setting, versions: { member: "7" }, now, ...more });
 
 describe("member page keys", () => {
-  it("are the same for the same session, page, language, lightness, minute and database version", () => {
+  it("are the same for the same session, page, language, lightness and minute, whatever the versions (the page holds them)", () => {
     expect(memberKey(at("/", cookie))).toBe(memberKey(at("/", cookie), { now: now + 30_000 }));
+    expect(memberKey(at("/", cookie))).toBe(memberKey(at("/", cookie), { versions: { member: "8" } }));
   });
 
-  it("differ with whatever could change the page: who asks, the page, its query, the setting, the minute, a write", () => {
+  it("differ with whatever could change the page: who asks, the page, its query, the setting, the minute", () => {
     const key = memberKey(at("/my_team?page=2", cookie));
     const others = [
       memberKey(at("/my_team?page=2", { cookie: "token=member-b-token-0123456789" })),
@@ -40,7 +41,6 @@ describe("member page keys", () => {
       memberKey(at("/my_team?page=2", cookie), { language: "en" }),
       memberKey(at("/my_team?page=2", cookie), { light: true }),
       memberKey(at("/my_team?page=2", cookie), { now: Date.parse("2026-11-27T10:16:00Z") }),
-      memberKey(at("/my_team?page=2", cookie), { dataVersion: "100:101:" }),
     ];
     expect(key).not.toBeNull();
     for (const other of others) expect(other).not.toBe(key);
@@ -48,7 +48,7 @@ describe("member page keys", () => {
   });
 
   it("are none without a live session, for another method, a client navigation's data or oversized headers", () => {
-    expect(memberKey(at("/", cookie), { dataVersion: null })).toBeNull();
+    expect(memberKey(at("/", cookie), { versions: null })).toBeNull();
     expect(memberKey(at("/", cookie, "HEAD"))).toBeNull();
     expect(memberKey(at("/?_data=routes%2F_default._index", cookie))).toBeNull();
     expect(memberKey(at(`/my_team?q=${"x".repeat(1000)}`, cookie))).toBeNull();
@@ -103,6 +103,30 @@ describe("a render cache", () => {
     expect(cache.get("c")).toBeUndefined();
     // Another Cache-Control is no reason to refuse.
     expect(await cache.keep("d", page(10, 200, { "cache-control": "private, no-cache" }))).not.toBeInstanceOf(Response);
+  });
+
+  it("serves a member page while the versions of what it reads stay: its member's, the subjects its mark names", async () => {
+    const cache = new RenderCache({ maxBytes: 1_000_000, level: 6 });
+    const versions = { member: "7", everything: "1", catalogue: "3", legal: "1", "bookings:coach-a": "5" };
+    const marked = new Response("page", { headers: { [CACHEABLE_PAGE_HEADER]: "member catalogue legal" } });
+    expect(await cache.keep("k", marked, versions)).not.toBeInstanceOf(Response);
+    expect(cache.get("k", versions)).toBeDefined();
+    // What it does not read: a coach's sessions, a subject that appears, another member (never in its versions).
+    expect(
+      cache.get("k", { ...versions, "bookings:coach-a": "6", "bookings:coach-b": "1", coaches: "2" }),
+    ).toBeDefined();
+    // What it reads: the subjects its mark names, its member's rows, a table emptied at once.
+    for (const moved of [{ catalogue: "4" }, { legal: "2" }, { member: "8" }, { everything: "2" }]) {
+      const again = new Response("page", { headers: { [CACHEABLE_PAGE_HEADER]: "member catalogue legal" } });
+      await cache.keep("k", again, versions);
+      expect(cache.get("k", { ...versions, ...moved })).toBeUndefined();
+      // Gone for good: the versions it was kept under do not bring it back.
+      expect(cache.get("k", versions)).toBeUndefined();
+    }
+    // A family stands for each of its rows, one added since among them.
+    const agenda = new Response("agenda", { headers: { [CACHEABLE_PAGE_HEADER]: "member bookings" } });
+    await cache.keep("a", agenda, versions);
+    expect(cache.get("a", { ...versions, "bookings:coach-b": "1" })).toBeUndefined();
   });
 
   it("holds at most its bytes, letting the least recently served page go first", async () => {

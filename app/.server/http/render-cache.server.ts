@@ -17,12 +17,14 @@ const gzip = promisify(gzipCallback);
  *   - **member pages** (`handle.memberPage`: the signed-in pages, a coach's private agenda link),
  *     one member's (or coach's) own: kept per build, language, path and query (a private link's
  *     token among them), the request's whole Cookie and Authorization headers (a session's token
- *     among them), the minute, and the database's version (`memberPageKey`). The version
- *     (auth/page-version.server.ts, the database's data version) is read before the page's data, and
- *     with a session token it is null unless the session is live now. So a page is served again
- *     only while no write was committed anywhere in the database since it was rendered (this
- *     worker's or another's), within the minute it was rendered in (pages show times to the
- *     minute), and never to a session that has ended.
+ *     among them) and the minute (`memberPageKey`), each under the versions of what it reads: its
+ *     member's own and the shared subjects its routes name (the mark's words after "member",
+ *     `stampOf`). The versions (auth/page-version.server.ts, db/page-versions.server.ts) are
+ *     read before the page's data, and with a session token they are null unless the session is
+ *     live now. So a page is served again only while no write was committed to what it reads
+ *     since it was rendered (by this worker or another: the member's rows, a subject it shows),
+ *     within the minute it was rendered in (pages show times to the minute), and never to a
+ *     session that has ended. Another member's write leaves it be.
  *
  * Either way only an answer 200 with no Set-Cookie and no `Cache-Control: no-store` is kept. A
  * page the cache may keep carries no nonce: its Content-Security-Policy allows its inline scripts
@@ -41,7 +43,29 @@ export type CachedPage = {
   status: number;
   headers: [string, string][];
   gzip: Buffer;
+  /** A member page's: the subjects it reads, and their versions when it was rendered (`stampOf`). */
+  reads?: readonly string[];
+  stamp?: string;
 };
+
+/** The versions of what a page may read, by subject (db/page-versions.server.ts's PageVersions). */
+export type Versions = Readonly<Record<string, string>>;
+
+/** What every member page reads: its member's own rows, and "everything" (a table emptied at once). */
+const ALWAYS_READ = ["member", "everything"];
+
+/**
+ * The versions of the subjects a page reads, in one string: a subject named by its family
+ * (`bookings`) stands for each of its rows (`bookings:<coach id>`), a coach added since among them.
+ */
+export function stampOf(versions: Versions, reads: readonly string[]): string {
+  const families = new Set([...ALWAYS_READ, ...reads]);
+  return Object.entries(versions)
+    .filter(([subject]) => families.has(subject.split(":", 1)[0]))
+    .map(([subject, version]) => `${subject}=${version}`)
+    .sort()
+    .join(" ");
+}
 
 export type PageSetting = { version: string; language: Language; light: boolean };
 
@@ -57,14 +81,15 @@ export function sharedPageKey(request: Request, { version, language, light }: Pa
 }
 
 /**
- * The cache key of a signed-in member's page, given the database's version for their session
- * (null: no live session, or not our database's to tell), or null when the request may not be kept.
+ * The cache key of a signed-in member's page, given the versions for their session (null: no live
+ * session, or not our database's to tell), or null when the request may not be kept. The page is
+ * found under it only while the versions of what it reads stay (`RenderCache.get`).
  */
 export function memberPageKey(
   request: Request,
-  { version, language, light, dataVersion, now }: PageSetting & { dataVersion: string | null; now: number },
+  { version, language, light, versions, now }: PageSetting & { versions: Versions | null; now: number },
 ): string | null {
-  if (dataVersion === null || request.method !== "GET") return null;
+  if (versions === null || request.method !== "GET") return null;
   const url = new URL(request.url);
   const target = url.pathname + url.search;
   if (target.length > MAX_TARGET_LENGTH || isDataRequest(url)) return null;
@@ -72,7 +97,7 @@ export function memberPageKey(
   const credentials = `${request.headers.get("authorization") ?? ""}\n${request.headers.get("cookie") ?? ""}`;
   if (credentials.length > MAX_CREDENTIALS_LENGTH) return null;
   const minute = Math.floor(now / 60_000);
-  return `member\n${version}\n${language}\n${lightness(light)}\n${minute}\n${dataVersion}\n${credentials}\n${target}`;
+  return `member\n${version}\n${language}\n${lightness(light)}\n${minute}\n${credentials}\n${target}`;
 }
 
 /** A client navigation's or fetcher's data (single fetch: `/path.data`; `?_data=` before it), never a page. */
@@ -118,8 +143,14 @@ export class RenderCache {
     this.#level = level;
   }
 
-  get(key: string): CachedPage | undefined {
+  /** The page kept under `key`; a member page only while `versions` are those it was rendered under. */
+  get(key: string, versions?: Versions): CachedPage | undefined {
     const page = this.#pages.get(key);
+    if (page?.reads && (!versions || stampOf(versions, page.reads) !== page.stamp)) {
+      // Something it reads was written since: it is never served again.
+      this.#forget(key, page);
+      return undefined;
+    }
     if (page) {
       // Most recently served last: the first in the map is the first to go.
       this.#pages.delete(key);
@@ -129,10 +160,12 @@ export class RenderCache {
   }
 
   /**
-   * A marked answer, kept under `key` when it may be: the page to send (gzipped once, here).
+   * A marked answer, kept under `key` when it may be: the page to send (gzipped once, here). A
+   * member page is kept under `versions`, those of the subjects its mark names.
    * Anything else is given back as it was, without the mark (its body left unread).
    */
-  async keep(key: string | null, response: Response): Promise<CachedPage | Response> {
+  async keep(key: string | null, response: Response, versions?: Versions): Promise<CachedPage | Response> {
+    const reads = pageReads(response);
     const answer = withoutMark(response);
     const { headers } = answer;
     if (key === null || answer.status !== 200 || headers.has("set-cookie") || noStore(headers)) return answer;
@@ -141,6 +174,7 @@ export class RenderCache {
       status: answer.status,
       headers: [...headers],
       gzip: await gzip(raw, { level: this.#level }),
+      ...(versions && reads ? { reads, stamp: stampOf(versions, reads) } : {}),
     };
     this.#remember(key, page);
     return page;
@@ -149,10 +183,7 @@ export class RenderCache {
   #remember(key: string, page: CachedPage) {
     if (page.gzip.length > this.#maxBytes) return;
     const replaced = this.#pages.get(key);
-    if (replaced) {
-      this.#pages.delete(key);
-      this.#bytes -= replaced.gzip.length;
-    }
+    if (replaced) this.#forget(key, replaced);
     while (this.#bytes + page.gzip.length > this.#maxBytes) {
       const [oldestKey, oldest] = this.#pages.entries().next().value as [string, CachedPage];
       this.#pages.delete(oldestKey);
@@ -160,6 +191,11 @@ export class RenderCache {
     }
     this.#pages.set(key, page);
     this.#bytes += page.gzip.length;
+  }
+
+  #forget(key: string, page: CachedPage) {
+    this.#pages.delete(key);
+    this.#bytes -= page.gzip.length;
   }
 }
 
@@ -176,8 +212,19 @@ export function withoutMark(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** Which cache an answer may go to: the kind its route marked it with, or none. */
+/** Which cache an answer may go to: the kind its route marked it with (the mark's first word), or none. */
 export function cacheablePageKind(response: Response): PageKind | null {
-  const mark = response.headers.get(CACHEABLE_PAGE_HEADER);
-  return mark === "shared" || mark === "member" ? mark : null;
+  const kind = response.headers.get(CACHEABLE_PAGE_HEADER)?.split(" ", 1)[0];
+  return kind === "shared" || kind === "member" ? kind : null;
+}
+
+/** A member page's mark: "member" then the shared subjects its routes read (entry.server.tsx). */
+export function memberPageMark(reads: readonly string[]): string {
+  return ["member", ...reads].join(" ");
+}
+
+/** The shared subjects a member page's mark names, or null for any other answer. */
+function pageReads(response: Response): string[] | null {
+  const [kind, ...reads] = (response.headers.get(CACHEABLE_PAGE_HEADER) ?? "").split(" ");
+  return kind === "member" ? reads : null;
 }

@@ -19,6 +19,7 @@ import {
   type CachedPage,
   type PageKind,
   type PageSetting,
+  type Versions,
 } from "./render-cache.server";
 import { wantsLightPages } from "./light-pages.server";
 import { renderCacheLookups } from "~/.server/observability/metrics.server";
@@ -49,10 +50,11 @@ type Options = {
    */
   admitUpload(request: Request): Promise<Admission>;
   /**
-   * The database's version for the request's pages, null for a session token that opens nothing
-   * (auth/page-version.server.ts, given by server.ts): the member pages' render cache keys on it.
+   * The versions of what the request's pages may read, null for a session token that opens
+   * nothing (auth/page-version.server.ts, given by server.ts): the member pages' render cache
+   * keeps a page under those of the subjects it reads.
    */
-  pageDataVersion(request: Request): Promise<string | null>;
+  pageVersions(request: Request): Promise<Versions | null>;
   /** How many bytes of member pages (gzipped) a worker keeps; 0: none (MEMBER_PAGE_CACHE_MB). */
   memberPageCacheBytes: number;
 };
@@ -132,6 +134,7 @@ export function createRequestHandler(options: Options): {
     try {
       let headers = lookUps.get(req)?.headers ?? requestHeaders(req);
       const keys: Record<PageKind, string | null> = { shared: null, member: null };
+      let versions: Versions | undefined;
       if (caches && req.method === "GET") {
         const { probe, setting, sharedKey } = await lookUp(req);
         keys.shared = sharedKey;
@@ -142,9 +145,10 @@ export function createRequestHandler(options: Options): {
         if (caches.member && mayBeMemberPage(probe)) {
           // Read before the page's data: a page is never kept under a version newer than its data.
           // A database away answers null here, and 503 from the route.
-          const dataVersion = await options.pageDataVersion(probe).catch(() => null);
-          keys.member = memberPageKey(probe, { ...setting, dataVersion, now: Date.now() });
-          const member = keys.member === null ? undefined : caches.member.get(keys.member);
+          const read = await options.pageVersions(probe).catch(() => null);
+          versions = read ?? undefined;
+          keys.member = memberPageKey(probe, { ...setting, versions: read, now: Date.now() });
+          const member = keys.member === null ? undefined : caches.member.get(keys.member, versions);
           if (keys.member !== null) renderCacheLookups.inc({ kind: "member", result: member ? "hit" : "miss" });
           if (member) return sendPage(req, res, member, timing ? HIT_TIMING.member : undefined);
         }
@@ -192,7 +196,7 @@ export function createRequestHandler(options: Options): {
         const kind = cacheablePageKind(response);
         const cache = kind && caches?.[kind];
         if (!kind || !cache) return send(res, withoutMark(response), serverTiming);
-        const kept = await cache.keep(keys[kind], response);
+        const kept = await cache.keep(keys[kind], response, kind === "member" ? versions : undefined);
         if (kept instanceof Response) return send(res, kept, serverTiming);
         sendPage(req, res, kept, serverTiming);
       };
@@ -292,7 +296,7 @@ function discardBody(req: ExpressRequest, limit: number) {
 /** Shared pages kept per worker: a few dozen pages of ~15 KB gzipped, the key's parts being bounded. */
 const SHARED_PAGES_BYTES = 4 * 1024 * 1024;
 
-/** A kept page's Server-Timing: a member page's took one statement (its version), untimed. */
+/** A kept page's Server-Timing: a member page's took one statement (its versions), untimed. */
 const HIT_TIMING: Record<PageKind, string> = {
   shared: `${serverTimingHeader({ queries: 0, ms: 0 }, 0)}, render-cache;desc="hit"`,
   member: `${serverTimingHeader({ queries: 1, ms: 0 }, 0)}, render-cache;desc="hit"`,

@@ -1,4 +1,5 @@
 import type { Executor, Transaction } from "~/.server/db/client.server";
+import type { PageVersions } from "~/.server/db/page-versions.server";
 import type { Language } from "~/i18n/config";
 import type { Window } from "~/.server/paging/paging.server";
 import type { KnownDevice } from "~/.server/http/device-cookie.server";
@@ -75,12 +76,12 @@ export interface IdentityPort {
   /** Ends the token's session; false when it had none. */
   logout(token: string): Promise<boolean>;
   /**
-   * One version of all a signed-in page of the token's session may show, for the member pages'
-   * render cache (http/render-cache.server.ts): it changes with any write committed to Cap's
-   * database. Null when the session is not live now, and always under Ory (identities change
-   * there without bumping anything here).
+   * The versions of what a signed-in page of the token's session may show (its member's own and
+   * the shared subjects', db/page-versions.server.ts), for the member pages' render cache
+   * (http/render-cache.server.ts). Null when the session is not live now, and always under Ory
+   * (identities change there without raising anything here).
    */
-  pageDataVersion(token: string): Promise<string | null>;
+  pageVersions(token: string): Promise<PageVersions | null>;
 
   /**
    * Starts a recovery for `email` and answers the id of the flow whose page takes the code; the

@@ -1,6 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/.server/auth/role-guard.server";
 import { SpaceLayout } from "~/components/document/space-nav";
+import { notKeptHandle } from "~/components/document/cacheable-page";
+
+/** The back office shows every member's rows: its pages are never kept. */
+export const handle = notKeptHandle;
 
 /**
  * The operator's space, inside the signed-in layout: its own small navigation over each

@@ -2,6 +2,10 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAuthor } from "~/.server/auth/role-guard.server";
 import { SpaceLayout } from "~/components/document/space-nav";
 import authorStyles from "~/styles/author.css";
+import { notKeptHandle } from "~/components/document/cacheable-page";
+
+/** The authors' pages show other authors' work and names: never kept. */
+export const handle = notKeptHandle;
 
 /** The space's own stylesheet, for its pages only (members' pages never load it). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authorStyles }];

@@ -6,6 +6,10 @@ import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { titleMeta } from "~/components/document/page-title";
 import { AgendaSessionPage } from "../_default.coach/session-page";
+import { notKeptHandle } from "~/components/document/cacheable-page";
+
+/** It shows what the member shares with the coach (their goal, their life GPS): never kept. */
+export const handle = notKeptHandle;
 
 export const meta = titleMeta;
 

@@ -1,6 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireCoach } from "~/.server/auth/role-guard.server";
 import { SpaceLayout } from "~/components/document/space-nav";
+import { readsHandle } from "~/components/document/cacheable-page";
+
+/** The coach's pages show their sessions, and who booked them. */
+export const handle = readsHandle("bookings");
 
 /**
  * The coach's space, inside the signed-in layout: their agenda, hours and public profile. This

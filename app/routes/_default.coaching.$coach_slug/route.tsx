@@ -28,6 +28,10 @@ import { DayTimes } from "./day-times";
 import { MonthCalendar } from "./month-calendar";
 import { stepLink } from "./step-link";
 import { ZoneForm } from "./zone-form";
+import { readsHandle } from "~/components/document/cacheable-page";
+
+/** The coaching pages show a coach's free times, or a session among them: other members' bookings end a kept one too. */
+export const handle = readsHandle("bookings");
 
 export const meta = titleMeta;
 

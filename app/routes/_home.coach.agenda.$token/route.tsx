@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { guardPrivateLink } from "~/.server/auth/guard.server";
 import { agendaPath } from "~/.server/coaching/agenda/agenda-link.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { memberPagesHandle } from "~/components/document/cacheable-page";
+import { privateAgendaHandle } from "~/components/document/cacheable-page";
 import { titleMeta } from "~/components/document/page-title";
 import { CoachHeader } from "~/components/presentational/coaching-session";
 import { useTranslation } from "~/i18n/react";
@@ -21,7 +21,7 @@ export const meta = titleMeta;
  * the link. The page is the signed-in coach's /coach/agenda (its folder holds it); this is its second door.
  */
 // Kept by the render cache per link and cookies, until the next write or minute.
-export const handle = memberPagesHandle;
+export const handle = privateAgendaHandle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await guardPrivateLink(request);

@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, bigserial, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, randomId, timestampTz } from "./columns.server";
 import { appUsers } from "./members.server";
 
@@ -67,10 +56,17 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * The database's data version: one row, raised when any transaction that wrote to another table
- * commits (triggers of migration 0027). The render cache keys the pages it keeps on it.
+ * The versions the render cache keys the member pages it keeps on (migration 0029): a member's
+ * own, raised when a transaction that wrote that member's rows commits, and each shared subject's
+ * (the catalogue, the coaches, the legal pages, one coach's bookings, "everything"). The triggers
+ * that raise them are the migration's; no code of Cap's writes these tables.
  */
-export const dataVersion = pgTable("data_version", {
-  id: boolean("id").primaryKey().default(true),
+export const memberVersions = pgTable("member_versions", {
+  memberId: uuid("member_id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
+
+export const subjectVersions = pgTable("subject_versions", {
+  subject: text("subject").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull(),
 });

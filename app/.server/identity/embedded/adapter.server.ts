@@ -45,7 +45,7 @@ export const embeddedIdentity: IdentityPort = {
 
   whoami: (token) => store.sessionOf(token),
   logout: (token) => store.revokeSession(token),
-  pageDataVersion: (token) => store.pageDataVersion(token),
+  pageVersions: (token) => store.pageVersions(token),
 
   async startRecovery(email, { lang }) {
     const address = normalizeEmail(email);

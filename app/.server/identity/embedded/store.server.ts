@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, gt, inArray, like, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import {
-  dataVersion,
-  identities,
-  identityCredentials,
-  sessions,
-  verifiableAddresses,
-} from "~/.server/db/schema.server";
+  memberVersionColumn,
+  pageVersionsOf,
+  type PageVersions,
+  subjectVersionsColumn,
+} from "~/.server/db/page-versions.server";
+import { identities, identityCredentials, sessions, verifiableAddresses } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import type { Window } from "~/.server/paging/paging.server";
 import { EmailTakenError, type Identity, normalizeEmail, SESSION_LIFETIME_MS, type Session } from "../identity.server";
@@ -220,15 +220,17 @@ export async function sessionOf(token: string): Promise<Session | null> {
   };
 }
 
-/** The database's data version (db/data-version.server.ts) when the token's session is live (as sessionOf checks it), else null. */
-export async function pageDataVersion(token: string): Promise<string | null> {
+/**
+ * The versions of what a page of the token's session may read (db/page-versions.server.ts): its
+ * member's and the shared subjects', when the session is live (as sessionOf checks it), else null.
+ */
+export async function pageVersions(token: string): Promise<PageVersions | null> {
   const [row] = await db()
-    .select({ version: dataVersion.version })
+    .select({ member: memberVersionColumn(identities.id), subjects: subjectVersionsColumn })
     .from(sessions)
     .innerJoin(identities, eq(identities.id, sessions.identityId))
-    .crossJoin(dataVersion)
     .where(liveSession(token));
-  return row ? String(row.version) : null;
+  return row ? pageVersionsOf(row) : null;
 }
 
 /** Ends the token's session; false when it had none. */

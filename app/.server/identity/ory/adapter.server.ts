@@ -45,7 +45,7 @@ export function createOryIdentity(options: KratosOptions): IdentityPort {
     login: (email, password, userAgent) => login(kratos, email, password, userAgent),
     whoami: (token) => whoami(kratos, token),
     logout: (token) => logout(kratos, token),
-    pageDataVersion: async () => null,
+    pageVersions: async () => null,
     startRecovery: (email, options) => startRecovery(kratos, email, options),
     recoveryIsOpen: (flowId) => recoveryIsOpen(kratos, flowId),
     completeRecovery: (flowId, code, password, from) => completeRecovery(kratos, flowId, code, password, from),
