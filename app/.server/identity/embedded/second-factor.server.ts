@@ -3,6 +3,7 @@ import { and, count, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { identityRecoveryCodes, identityTotp, sessions } from "~/.server/db/schema.server";
 import { acceptedStep, base32Encode, newTotpSecret } from "~/.server/secrets/totp.server";
+import { logger } from "~/.server/observability/logger.server";
 import { sha256 } from "~/.server/secrets/tokens.server";
 import {
   isSealedUnderNewest,
@@ -23,6 +24,22 @@ import type { SecondFactorCode, TotpSetup } from "../port.server";
  * is enough for 60 random bits each, which no one can guess through a hash.
  */
 const RECOVERY_CODES = 10;
+
+/**
+ * The pairing's key, opened; null when no key of TOTP_ENCRYPTION_KEYS opens it (a key dropped from
+ * the list too soon): that member's codes fail, and the log says why, never the key.
+ */
+function secretOf(stored: string, identityId: string, keys: TotpKeys = totpKeys()): string | null {
+  try {
+    return openTotpSecret(stored, identityId, keys);
+  } catch {
+    logger.error(
+      { identityId },
+      "a TOTP key that no key of TOTP_ENCRYPTION_KEYS opens: put the key it was sealed under back",
+    );
+    return null;
+  }
+}
 
 /** The confirming form names its pairing: a setup restarted elsewhere makes an older form's code fail. */
 function flowIdOf(secret: string): string {
@@ -83,7 +100,7 @@ export async function confirmTotpSetup(
       .from(identityTotp)
       .where(and(eq(identityTotp.identityId, identityId), isNull(identityTotp.confirmedAt)))
       .for("update");
-    const secret = pairing ? openTotpSecret(pairing.secret, identityId) : null;
+    const secret = pairing ? secretOf(pairing.secret, identityId) : null;
     if (!secret || flowIdOf(secret) !== flowId) return { ok: false as const, error: "codeInvalid" as const };
     const step = acceptedStep(secret, code, Date.now(), null);
     if (step === null) return { ok: false as const, error: "codeInvalid" as const };
@@ -138,7 +155,8 @@ async function takeTotpCode(tx: Executor, identityId: string, code: string): Pro
     .from(identityTotp)
     .where(and(eq(identityTotp.identityId, identityId), isNotNull(identityTotp.confirmedAt)));
   if (!pairing) return false;
-  const step = acceptedStep(openTotpSecret(pairing.secret, identityId), code, Date.now(), pairing.lastStep);
+  const secret = secretOf(pairing.secret, identityId);
+  const step = secret === null ? null : acceptedStep(secret, code, Date.now(), pairing.lastStep);
   if (step === null) return false;
   // Conditional: of two requests with the same code at once, one moves the step and the other finds it moved.
   const moved = await tx
@@ -178,8 +196,9 @@ export async function reencryptTotpSecrets(executor: Executor, keys: TotpKeys = 
     .from(identityTotp);
   let sealed = 0;
   for (const row of rows) {
-    if (isSealedUnderNewest(row.secret, keys)) continue;
-    const again = sealTotpSecret(openTotpSecret(row.secret, row.identityId, keys), row.identityId, keys);
+    const secret = isSealedUnderNewest(row.secret, keys) ? null : secretOf(row.secret, row.identityId, keys);
+    if (secret === null) continue;
+    const again = sealTotpSecret(secret, row.identityId, keys);
     const moved = await executor
       .update(identityTotp)
       .set({ secret: again })
