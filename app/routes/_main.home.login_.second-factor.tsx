@@ -4,10 +4,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireSecondStep } from "~/.server/auth/guard.server";
 import { rememberDeviceCookie } from "~/.server/auth/second-step.server";
 import { clientOf } from "~/.server/http/client.server";
+import { deviceCookieHeader, newDevice } from "~/.server/http/device-cookie.server";
+import { normalizeEmail } from "~/.server/identity/identity-service.server";
 import { intentOf, refuse, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { safeRedirectPath } from "~/.server/http/safe-redirect.server";
 import { translator } from "~/.server/i18n/i18n.server";
-import { secondFactorRefusals, twoFactorForms } from "~/.server/two-factor/contract.server";
+import { secondStepRefusals, twoFactorForms } from "~/.server/two-factor/contract.server";
 import { giveSecondFactor } from "~/.server/two-factor/two-factor.server";
 import { LogoutButton } from "~/components/document/logout-button";
 import { titleMeta } from "~/components/document/page-title";
@@ -45,11 +47,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     method: method === "totp" ? ("totp" as const) : ("lookup_secret" as const),
     code: submission.value.code,
   };
-  const given = await giveSecondFactor(signedIn, code, clientOf(request, context));
-  if (!given.ok) return refuseWith(submission, secondFactorRefusals[given.error], { hideFields: ["code"] });
+  const client = clientOf(request, context);
+  const given = await giveSecondFactor(signedIn, code, client);
+  if (!given.ok) return refuseWith(submission, secondStepRefusals[given.error], { hideFields: ["code"] });
   const headers = new Headers();
   if (submission.value.remember && signedIn.twoFactorSince) {
-    headers.append("Set-Cookie", rememberDeviceCookie(signedIn.identity.id, signedIn.twoFactorSince));
+    // Remembered beside this browser's device cookie: one that lost it gets a new one.
+    const device = client.device ?? newDevice();
+    if (!client.device)
+      headers.append("Set-Cookie", deviceCookieHeader(device, normalizeEmail(signedIn.identity.traits.email)));
+    headers.append("Set-Cookie", rememberDeviceCookie(signedIn.identity.id, signedIn.twoFactorSince, device));
   }
   return redirect(stepOf(request).redirectAfter, { status: 303, headers });
 }
@@ -93,6 +100,9 @@ export default function SecondFactor() {
         ) : (
           <Link to={here}>{t("secondFactor.useApp")}</Link>
         )}
+      </p>
+      <p className="form-links">
+        <Link to="/home/forgot-password">{t("secondFactor.resetPassword")}</Link>
       </p>
       <LogoutButton />
     </>

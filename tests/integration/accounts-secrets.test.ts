@@ -1,10 +1,22 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/.server/db/client.server";
-import { identityCredentials, selfServiceCodes, sessions } from "~/.server/db/schema.server";
+import { identityCredentials, identityTotp, selfServiceCodes, sessions } from "~/.server/db/schema.server";
+import { identity, reencryptTotpSecrets } from "~/.server/identity/identity-service.server";
+import { isSealedUnderNewest, openTotpSecret, totpKeys } from "~/.server/secrets/totp-key.server";
+import { totpCode } from "~/.server/secrets/totp.server";
 import { action as loginAction } from "~/routes/_main.home.login";
-import { codeIn, cookiePair, lastMailTo, linkIn, PASSWORD, registerMember, tokenOf } from "../support/accounts";
+import {
+  codeIn,
+  cookiePair,
+  lastMailTo,
+  linkIn,
+  PASSWORD,
+  registerMember,
+  type TestMember,
+  tokenOf,
+} from "../support/accounts";
 import { buildRequest, callWith } from "../support/http";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -75,5 +87,62 @@ describe("secrets at rest", () => {
     expect(row.codeHash).toBe(sha256(code));
     expect(row.linkTokenHash).toBe(sha256(linkToken));
     expect(await wholeDatabase(["mail_outbox"])).not.toContain(linkToken);
+  });
+});
+
+describe("TOTP keys at rest", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A member whose authenticator app is paired: the key it was given. */
+  async function paired(member: TestMember): Promise<string> {
+    const known = await identity().find(member.identityId);
+    const { flowId, secret } = await identity().startTotpSetup(member.token, known!);
+    const confirmed = await identity().confirmTotpSetup(member.token, member.identityId, flowId, totpCode(secret));
+    expect(confirmed.ok).toBe(true);
+    return secret;
+  }
+
+  async function stored(member: TestMember): Promise<string> {
+    const [row] = await db().select().from(identityTotp).where(eq(identityTotp.identityId, member.identityId));
+    return row.secret;
+  }
+
+  /** The app's code 30 seconds on (a step not yet used) opens the member's second step. */
+  async function signsIn(member: TestMember, secret: string): Promise<boolean> {
+    vi.setSystemTime(Date.now() + 30_000);
+    return identity().completeSecondFactor(member.token, member.identityId, { method: "totp", code: totpCode(secret) });
+  }
+
+  it("are sealed under TOTP_ENCRYPTION_KEYS; one kept in plaintext before still works, and start-up seals it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const member = await registerMember();
+    const secret = await paired(member);
+    expect(await stored(member)).not.toContain(secret);
+    expect(await wholeDatabase()).not.toContain(secret);
+    expect(openTotpSecret(await stored(member), member.identityId)).toBe(secret);
+
+    // A pairing of before encryption: the plain key in its row.
+    await db().update(identityTotp).set({ secret }).where(eq(identityTotp.identityId, member.identityId));
+    expect(await signsIn(member, secret)).toBe(true);
+    expect(await reencryptTotpSecrets(db())).toBe(1);
+    expect(await stored(member)).not.toContain(secret);
+    expect(await reencryptTotpSecrets(db())).toBe(0);
+    expect(await signsIn(member, secret)).toBe(true);
+  });
+
+  it("are sealed again under a new key put first, the old one opening them until then", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const member = await registerMember();
+    const secret = await paired(member);
+    const rotated = [randomBytes(32), ...totpKeys()];
+    expect(openTotpSecret(await stored(member), member.identityId, rotated)).toBe(secret);
+    expect(await reencryptTotpSecrets(db(), rotated)).toBe(1);
+    const after = await stored(member);
+    expect(isSealedUnderNewest(after, rotated)).toBe(true);
+    expect(openTotpSecret(after, member.identityId, rotated.slice(0, 1))).toBe(secret);
+    // The list of before, without the new key, opens nothing sealed since.
+    expect(() => openTotpSecret(after, member.identityId, totpKeys())).toThrow(/TOTP_ENCRYPTION_KEYS/);
   });
 });

@@ -16,7 +16,23 @@ import TwoFactorPage, {
   action as twoFactorAction,
   loader as twoFactorLoader,
 } from "~/routes/_default.profile_.two-factor/route";
-import { cookiePair, PASSWORD, renderPage, setCookie, type TestMember, verifiedMember } from "../support/accounts";
+import { signOutEverywhere } from "~/.server/admin/members.server";
+import { readDevice } from "~/.server/http/device-cookie.server";
+import { action as profileAction } from "~/routes/_default.profile/route";
+import { action as forgotAction } from "~/routes/_main.home.forgot-password";
+import { action as newPasswordAction } from "~/routes/_main.home.$newPasswordPage";
+import {
+  codeIn,
+  cookiePair,
+  lastMailTo,
+  mailsTo,
+  PASSWORD,
+  renderPage,
+  setCookie,
+  type TestMember,
+  verifiedMember,
+} from "../support/accounts";
+import { wrongTotpCode } from "../support/totp";
 import { endpointAt } from "../support/endpoints";
 import { recoveryCodesPerSet } from "../support/identity-backend";
 import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
@@ -69,8 +85,12 @@ async function turnOn(member: TestMember): Promise<{ secret: string; codes: stri
   return { secret, codes: recoveryCodes };
 }
 
-function signIn(member: TestMember, options: { cookie?: string; redirectAfter?: string } = {}) {
-  const form = { email: member.email, password: PASSWORD, redirectAfter: options.redirectAfter ?? "/my_commitments" };
+function signIn(member: TestMember, options: { cookie?: string; redirectAfter?: string; password?: string } = {}) {
+  const form = {
+    email: member.email,
+    password: options.password ?? PASSWORD,
+    redirectAfter: options.redirectAfter ?? "/my_commitments",
+  };
   return callWith(loginAction, buildRequest("/home/login", { form, cookie: options.cookie }), { context });
 }
 
@@ -84,6 +104,22 @@ async function halfSignedIn(member: TestMember): Promise<string> {
 function giveCode(cookie: string, form: Record<string, string>) {
   const path = "/home/login/second-factor?redirect_after=%2Fmy_commitments";
   return callWith(secondStepAction, buildRequest(path, { form, cookie }), { context });
+}
+
+/** "Forgot password", then the code of its mail and a new password: the new password. */
+async function resetPassword(member: TestMember, password: string): Promise<string> {
+  const asked = await callWith(forgotAction, buildRequest("/home/forgot-password", { form: { email: member.email } }), {
+    context,
+  });
+  const page = (headerOf(asked, "Location") ?? "").replace("/home/", "");
+  const code = codeIn(await lastMailTo(member.email));
+  const chosen = await callWith(
+    newPasswordAction,
+    buildRequest(`/home/${page}`, { form: { code, password, confirmPassword: password } }),
+    { params: { newPasswordPage: page }, context },
+  );
+  expect(statusOf(chosen)).toBe(303);
+  return password;
 }
 
 function visitCommitments(cookie: string) {
@@ -238,7 +274,8 @@ describe("signing in with two-factor sign-in on", () => {
     expect(remembered).toMatch(/HttpOnly/);
     expect(remembered).toMatch(/SameSite=Lax/);
     expect(remembered).toMatch(/Max-Age=2592000/);
-    const device = cookiePair(answer, "remembered_device");
+    // Remembered beside the browser's device cookie (this one had none yet: it gets one).
+    const device = `${cookiePair(answer, "device")}; ${cookiePair(answer, "remembered_device")}`;
 
     // This browser: the password is enough, straight to redirect_after.
     const back = await signIn(member, { cookie: device });
@@ -252,9 +289,87 @@ describe("signing in with two-factor sign-in on", () => {
 
     // Past 30 days the browser is asked again.
     const [row] = await db().select().from(appUsers).where(eq(appUsers.id, member.memberId));
-    const expired = rememberDeviceCookie(member.identityId, row.twoFactorSince!, Date.now() - 31 * 86_400_000);
-    const late = await signIn(member, { cookie: expired.split(";")[0] });
+    const known = readDevice(device)!;
+    const expired = rememberDeviceCookie(member.identityId, row.twoFactorSince!, known, Date.now() - 31 * 86_400_000);
+    const late = await signIn(member, { cookie: `${cookiePair(answer, "device")}; ${expired.split(";")[0]}` });
     expect(headerOf(late, "Location")).toMatch(/^\/home\/login\/second-factor/);
+  });
+
+  it("binds the remembered device to its browser: copied into another browser it does nothing", async () => {
+    const member = await verifiedMember();
+    const { secret } = await turnOn(member);
+    nextStep();
+    const answer = await giveCode(await halfSignedIn(member), {
+      intent: "totp",
+      code: totpCode(secret),
+      remember: "on",
+    });
+    const remembered = cookiePair(answer, "remembered_device");
+    expect(
+      headerOf(await signIn(member, { cookie: `${cookiePair(answer, "device")}; ${remembered}` }), "Location"),
+    ).toBe("/my_commitments");
+
+    // Another browser that signed in to the account before (its own device cookie), and one with none.
+    const elsewhere = await signIn(member);
+    const otherDevice = cookiePair(elsewhere, "device");
+    for (const copied of [`${otherDevice}; ${remembered}`, remembered]) {
+      const there = await signIn(member, { cookie: copied });
+      expect(headerOf(there, "Location")).toMatch(/^\/home\/login\/second-factor/);
+      expect(statusOf(await visitCommitments(`${cookiePair(there, "token")}; ${copied}`))).toBe(302);
+    }
+  });
+
+  it("forgets every remembered device on a password change, a reset, or signing out everywhere", async () => {
+    const member = await verifiedMember();
+    const admin = await verifiedMember({ email: "admin@example.com" });
+    const { secret } = await turnOn(member);
+    let password = PASSWORD;
+    const rememberThisBrowser = async () => {
+      nextStep();
+      const half = await signIn(member, { password });
+      const device = cookiePair(half, "device");
+      const answer = await giveCode(`${cookiePair(half, "token")}; ${device}`, {
+        intent: "totp",
+        code: totpCode(secret),
+        remember: "on",
+      });
+      expect(setCookie(answer, "device")).toBeUndefined();
+      const browser = `${device}; ${cookiePair(answer, "remembered_device")}`;
+      expect(headerOf(await signIn(member, { password, cookie: browser }), "Location")).toBe("/my_commitments");
+      return browser;
+    };
+    const forgotten = async (browser: string) =>
+      expect(headerOf(await signIn(member, { password, cookie: browser }), "Location")).toMatch(
+        /^\/home\/login\/second-factor/,
+      );
+
+    let browser = await rememberThisBrowser();
+    const changed = await callWith(
+      profileAction,
+      buildRequest("/profile", {
+        form: {
+          intent: "password",
+          currentPassword: password,
+          password: "Nouveau-Cap-2025",
+          confirmPassword: "Nouveau-Cap-2025",
+        },
+        cookie: member.cookie,
+      }),
+      { context },
+    );
+    expect(headerOf(changed, "Location")).toBe("/profile?saved=password");
+    password = "Nouveau-Cap-2025";
+    await forgotten(browser);
+
+    vi.setSystemTime(Date.now() + 1);
+    browser = await rememberThisBrowser();
+    expect(await signOutEverywhere(admin.memberId, member.memberId)).toEqual({ ok: true });
+    await forgotten(browser);
+
+    vi.setSystemTime(Date.now() + 1);
+    browser = await rememberThisBrowser();
+    password = await resetPassword(member, "Encore-Cap-2026");
+    await forgotten(browser);
   });
 
   it("forgets remembered devices when two-factor sign-in is turned off and on again", async () => {
@@ -270,6 +385,94 @@ describe("signing in with two-factor sign-in on", () => {
     await turnOn(member);
     const back = await signIn(member, { cookie: device });
     expect(headerOf(back, "Location")).toMatch(/^\/home\/login\/second-factor/);
+  });
+});
+
+describe("wrong codes after a right password", () => {
+  /** A wrong code every few minutes, as a patient guesser types them: never 5 in 15 minutes. */
+  async function patientWrongCodes(cookie: string, secret: string, count: number) {
+    for (let i = 0; i < count; i++) {
+      vi.setSystemTime(Date.now() + 4 * 60_000);
+      expect(statusOf(await giveCode(cookie, { intent: "totp", code: wrongTotpCode(secret) }))).toBe(422);
+    }
+  }
+  const wrongCodeNotices = async (member: TestMember) =>
+    (await mailsTo(member.email)).filter((mail) => mail.subject === "Quelqu’un connaît votre mot de passe Cap");
+
+  it("stop the app's codes after 100 in a row, however slow; a recovery code opens and starts the count again", async () => {
+    const member = await verifiedMember();
+    const { secret, codes } = await turnOn(member);
+    const cookie = await halfSignedIn(member);
+    await patientWrongCodes(cookie, secret, 100);
+
+    // The 101st: the app's right code is refused too, and says what opens the account.
+    const stopped = await giveCode(cookie, { intent: "totp", code: totpCode(secret) });
+    expect(statusOf(stopped)).toBe(403);
+    expect(JSON.stringify(await dataOf(stopped))).toContain("errors.secondFactorCodesStopped");
+    expect(statusOf(await visitCommitments(cookie))).toBe(302);
+
+    expect(statusOf(await giveCode(cookie, { intent: "recovery", code: codes[0] }))).toBe(303);
+    nextStep();
+    const again = await halfSignedIn(member);
+    expect(statusOf(await giveCode(again, { intent: "totp", code: totpCode(secret) }))).toBe(303);
+    // A hundred requests, each a few queries (and a call to Kratos on the Ory pass).
+  }, 90_000);
+
+  it("stop counting from a right code, and open again after a password reset by mail", async () => {
+    const member = await verifiedMember();
+    const { secret } = await turnOn(member);
+    const wrongInARow = (count: number) =>
+      db().update(appUsers).set({ wrongSecondFactorCodes: count }).where(eq(appUsers.id, member.memberId));
+    // As after 99 wrong codes (the test above types all 100): one more would stop the app's codes.
+    await wrongInARow(99);
+    nextStep();
+    const cookie = await halfSignedIn(member);
+    expect(statusOf(await giveCode(cookie, { intent: "totp", code: totpCode(secret) }))).toBe(303);
+    const next = await halfSignedIn(member);
+    await patientWrongCodes(next, secret, 1);
+    nextStep();
+    expect(statusOf(await giveCode(next, { intent: "totp", code: totpCode(secret) }))).toBe(303);
+
+    await wrongInARow(100);
+    nextStep();
+    expect(statusOf(await giveCode(await halfSignedIn(member), { intent: "totp", code: totpCode(secret) }))).toBe(403);
+    const password = await resetPassword(member, "Nouveau-Cap-2025");
+    nextStep();
+    const reset = cookiePair(await signIn(member, { password }), "token");
+    expect(statusOf(await giveCode(reset, { intent: "totp", code: totpCode(secret) }))).toBe(303);
+  });
+
+  it("mail the owner once that their password is known, with a link to change it, and no 'new device'", async () => {
+    const member = await verifiedMember();
+    const { secret } = await turnOn(member);
+    const cookie = await halfSignedIn(member);
+    await patientWrongCodes(cookie, secret, 2);
+    expect(await wrongCodeNotices(member)).toHaveLength(0);
+    await patientWrongCodes(cookie, secret, 20);
+    const [notice, ...more] = await wrongCodeNotices(member);
+    expect(more).toHaveLength(0);
+    expect(notice.text).toContain("mot de passe est connu de quelqu’un d’autre");
+    expect(notice.text).toMatch(/https?:\/\/\S+\/profile#password-title/);
+    expect(notice.html).toContain("Changer mon mot de passe");
+    expect(await eventsOf(member, "twoFactor.wrongCodes")).toHaveLength(1);
+    // The password alone opened nothing: no "your account was opened from a new device".
+    expect(await eventsOf(member, "signIn.newDevice")).toHaveLength(0);
+
+    // The owner's right code: now the new device is told of, and a later episode mails again.
+    nextStep();
+    expect(statusOf(await giveCode(cookie, { intent: "totp", code: totpCode(secret) }))).toBe(303);
+    expect(await eventsOf(member, "signIn.newDevice")).toHaveLength(1);
+    await patientWrongCodes(await halfSignedIn(member), secret, 3);
+    expect(await wrongCodeNotices(member)).toHaveLength(2);
+  });
+
+  it("tell it in English to a member who speaks it", async () => {
+    const member = await verifiedMember();
+    await db().update(appUsers).set({ lang: "en" }).where(eq(appUsers.id, member.memberId));
+    const { secret } = await turnOn(member);
+    await patientWrongCodes(await halfSignedIn(member), secret, 3);
+    const notice = (await mailsTo(member.email)).find((mail) => mail.subject === "Someone knows your Cap password");
+    expect(notice?.text).toContain("your password is known to someone else");
   });
 });
 

@@ -1,7 +1,16 @@
 import { db } from "~/.server/db/client.server";
 import type { Client } from "~/.server/http/client.server";
 import { identity, normalizeEmail } from "~/.server/identity/identity-service.server";
-import { clearEvents, countRecent, type Limit, releaseSlots, takeSlots } from "~/.server/rate-limit/rate-limit.server";
+import {
+  clearEvents,
+  countRecent,
+  EVENT_RETENTION_MS,
+  type Limit,
+  recordEvent,
+  releaseSlots,
+  takeSlots,
+} from "~/.server/rate-limit/rate-limit.server";
+import { sha256 } from "~/.server/secrets/tokens.server";
 import { deviceCookieHeader, deviceKeyFor } from "~/.server/http/device-cookie.server";
 import { recordSecurityEvent } from "~/.server/security/security-events.server";
 import type { Language } from "~/i18n/config";
@@ -57,8 +66,13 @@ export async function login(email: string, password: string, client: Client): Pr
   const [forget] = device ? limits : strangerLimits(key, client.ip);
   await Promise.all([releaseSlots(slots), clearEvents(forget.bucket, forget.key)]);
   const signedIn = await whoami(session.token);
-  // A browser that was a stranger to the account: the owner hears of it (security notices).
-  if (signedIn && !device) await recordSecurityEvent(db(), signedIn.member.id, "signIn.newDevice", client);
+  // A browser that was a stranger to the account: the owner hears of it (security notices), once
+  // it is in. A password that still owes its second factor opened nothing yet: the session is
+  // marked, and the notice waits for the right code (tellOfNewDevice).
+  if (signedIn && !device) {
+    if (signedIn.twoFactorSince && signedIn.aal !== "aal2") await recordEvent(NEW_DEVICE_MARK, sha256(session.token));
+    else await recordSecurityEvent(db(), signedIn.member.id, "signIn.newDevice", client);
+  }
   return {
     ok: true,
     token: session.token,
@@ -67,6 +81,17 @@ export async function login(email: string, password: string, client: Client): Pr
     // The new session as the guard sees it: callers decide on the second step without asking again.
     signedIn,
   };
+}
+
+/** Sessions opened by a password on a stranger's browser, still owing their second factor. */
+const NEW_DEVICE_MARK = "second-step-new-device";
+
+/** The second factor was given: a session a stranger's browser opened is now a sign-in to tell of. */
+export async function tellOfNewDevice(signedIn: SignedIn, client: Client) {
+  const key = sha256(signedIn.token);
+  if ((await countRecent(NEW_DEVICE_MARK, key, EVENT_RETENTION_MS)) === 0) return;
+  await clearEvents(NEW_DEVICE_MARK, key);
+  await recordSecurityEvent(db(), signedIn.member.id, "signIn.newDevice", client);
 }
 
 /** The limits of a client without the account's device cookie; the pair's first (a success clears it). */

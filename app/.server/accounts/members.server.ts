@@ -69,6 +69,8 @@ export type SignedIn = {
   aal: "aal1" | "aal2";
   /** Since when the member's sign-in asks a second factor; null: it does not. */
   twoFactorSince: Date | null;
+  /** Browsers remembered at the second step before this moment are not any more; null: none forgotten. */
+  devicesForgottenAt: Date | null;
   /** Whether the member chose light pages (pages without scripts, app/.server/http/light-pages.server.ts). */
   lightPages: boolean;
 };
@@ -101,6 +103,7 @@ export async function whoami(token: string): Promise<SignedIn | null> {
     roles: row.roles,
     aal: session.aal,
     twoFactorSince: row.member.twoFactorSince,
+    devicesForgottenAt: row.member.devicesForgottenAt,
     lightPages: row.member.lightPages,
   };
 }

@@ -1,4 +1,5 @@
 import { db } from "~/.server/db/client.server";
+import { forgetRememberedDevices } from "~/.server/security/remembered-devices.server";
 import type { Client } from "~/.server/http/client.server";
 import {
   type CodeError,
@@ -82,6 +83,7 @@ export async function completeRecovery(
   await db().transaction(async (tx) => {
     const member = await memberOfIdentity(tx, session.identity.id);
     if (member) await recordSecurityEvent(tx, member.id, "password.recovered", client);
+    await forgetRememberedDevices(tx, session.identity.id, { passwordReset: true });
   });
   const deviceCookie = deviceCookieHeader(client.device ?? null, normalizeEmail(session.identity.traits.email));
   return { ok: true, token: outcome.token, deviceCookie };

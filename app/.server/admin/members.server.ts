@@ -1,4 +1,5 @@
 import { asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { forgetRememberedDevices } from "~/.server/security/remembered-devices.server";
 import { recordChange } from "~/.server/audit/audit-log.server";
 import type { BookingWithCoach } from "~/.server/coaching/booking-records.server";
 import { sessionsOf } from "~/.server/coaching/sessions/member-sessions.server";
@@ -157,15 +158,16 @@ export async function signOutEverywhere(actorId: string, memberId: string): Prom
   const row = await memberRow(memberId);
   if (!row) return { ok: false, error: "noMember" };
   const devices = await identity().countSessions(row.identityId);
-  await identity().endAllSessions(row.identityId, (tx) =>
-    recordChange(tx, {
+  await identity().endAllSessions(row.identityId, async (tx) => {
+    await recordChange(tx, {
       actorId,
       subject: { id: row.id, name: `${row.firstname} ${row.lastname}` },
       action: "account.signedOutEverywhere",
       before: { devices },
       after: { devices: 0 },
-    }),
-  );
+    });
+    await forgetRememberedDevices(tx, row.identityId);
+  });
   return { ok: true };
 }
 

@@ -19,6 +19,7 @@ import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import pg from "pg";
 import * as tar from "tar";
 import { appliedMigrations, knownMigrations, tableCounts } from "./tables.server";
+import { SESSION_SECRET_FILE, TOTP_KEY_FILE } from "~/.server/config/env.server";
 
 const run = promisify(execFile);
 
@@ -34,6 +35,8 @@ export type Manifest = {
   tables: Record<string, number>;
   /** Whether the session secret generated under DATA_DIR travels with the archive (its links and cookies depend on it). */
   sessionSecret: "in-archive" | "from-environment";
+  /** The key TOTP secrets are sealed under, when it was generated under DATA_DIR (absent: an archive of before). */
+  totpKey?: "in-archive" | "from-environment";
   /** SHA-256 of each file of the archive but this one. */
   files: Record<string, string>;
 };
@@ -44,7 +47,6 @@ export type Target = { url: string } | { pgliteDir: string };
 export type BackupOptions = { target: Target; dataDir: string; archive: string; now?: Date };
 
 const DUMP = { postgres: "database.pgdump", pglite: "database.pglite.tar.gz" } as const;
-const SESSION_SECRET_FILE = "session-secret";
 
 /**
  * Writes one archive (tar, gzip): the database dump (pg_dump's custom format, or PGlite's own dump
@@ -59,15 +61,18 @@ export async function writeBackup(options: BackupOptions): Promise<Manifest> {
       "url" in options.target
         ? await dumpPostgres(options.target.url, path.join(work, DUMP.postgres))
         : await dumpPglite(options.target.pgliteDir, path.join(work, DUMP.pglite));
-    const secret = path.join(options.dataDir, SESSION_SECRET_FILE);
-    const withSecret = existsSync(secret);
-    if (withSecret) writeFileSync(path.join(work, SESSION_SECRET_FILE), readFileSync(secret), { mode: 0o600 });
+    const [withSecret, withTotpKey] = [SESSION_SECRET_FILE, TOTP_KEY_FILE].map((name) => {
+      const secret = path.join(options.dataDir, name);
+      if (existsSync(secret)) writeFileSync(path.join(work, name), readFileSync(secret), { mode: 0o600 });
+      return existsSync(secret);
+    });
     const manifest: Manifest = {
       format: 1,
       createdAt: (options.now ?? new Date()).toISOString(),
       driver,
       ...read,
       sessionSecret: withSecret ? "in-archive" : "from-environment",
+      totpKey: withTotpKey ? "in-archive" : "from-environment",
       files: Object.fromEntries(readdirSync(work).map((file) => [file, sha256(path.join(work, file))])),
     };
     writeFileSync(path.join(work, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -163,7 +168,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
       );
     if (differing.length > 0)
       throw new Error(`the restored database differs from the archive's counts: ${differing.join("; ")}`);
-    restoreSessionSecret(work, options.dataDir);
+    for (const name of [SESSION_SECRET_FILE, TOTP_KEY_FILE]) restoreSecret(work, options.dataDir, name);
     return manifest;
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -184,19 +189,20 @@ function readManifest(work: string): Manifest {
 }
 
 /**
- * The archive's session secret, written under DATA_DIR once the database is restored: the restored
- * links, device cookies and agenda links are signed with it. A different secret already there
- * (start-up generates one in a new DATA_DIR) can sign nothing of the empty database restored
- * into; it is kept beside, as session-secret.before-restore, all the same.
+ * The archive's session secret and TOTP key, written under DATA_DIR once the database is restored:
+ * the restored links, device cookies and agenda links are signed with the one, the TOTP pairings
+ * sealed under the other. A different file already there (start-up generates one in a new
+ * DATA_DIR) can open nothing of the empty database restored into; it is kept beside, as
+ * `<name>.before-restore`, all the same.
  */
-function restoreSessionSecret(work: string, dataDir: string) {
-  const archived = path.join(work, SESSION_SECRET_FILE);
+function restoreSecret(work: string, dataDir: string, name: string) {
+  const archived = path.join(work, name);
   if (!existsSync(archived)) return;
   const secret = readFileSync(archived);
-  const present = path.join(dataDir, SESSION_SECRET_FILE);
+  const present = path.join(dataDir, name);
   mkdirSync(dataDir, { recursive: true });
   if (existsSync(present) && !readFileSync(present).equals(secret))
-    renameSync(present, path.join(dataDir, `${SESSION_SECRET_FILE}.before-restore`));
+    renameSync(present, path.join(dataDir, `${name}.before-restore`));
   writeFileSync(present, secret, { mode: 0o600 });
 }
 

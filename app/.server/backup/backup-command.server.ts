@@ -19,5 +19,8 @@ await runCommand(async () => {
     manifest.sessionSecret === "in-archive"
       ? "  with DATA_DIR's session secret: keep the archive as private as the database"
       : "  SESSION_SECRET comes from the environment: keep it with the archive, links and cookies need it",
+    manifest.totpKey === "in-archive"
+      ? "  with DATA_DIR's TOTP key: the two-factor pairings open with it"
+      : "  TOTP_ENCRYPTION_KEYS comes from the environment: keep it with the archive, the two-factor pairings need it",
   ];
 });

@@ -50,6 +50,17 @@ const envSchema = z.object({
     .string()
     .min(32, "at least 32 characters (leave it unset to generate one under DATA_DIR)")
     .optional(),
+  // The keys TOTP secrets are encrypted under at rest (secrets/totp-key.server.ts): the first seals,
+  // every one opens (a rotation puts the new key first). Unset: one generated under DATA_DIR.
+  TOTP_ENCRYPTION_KEYS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.split(",").map((key) => key.trim().toLowerCase()) : undefined))
+    .refine((keys) => keys === undefined || keys.every((key) => /^[0-9a-f]{64}$/.test(key)), {
+      message:
+        "keys of 64 hexadecimal digits (openssl rand -hex 32), the newest first, separated by commas (leave it unset to generate one under DATA_DIR)",
+    }),
   SMTP_URL: optionalUrl(["smtp:", "smtps:"], "an SMTP URL such as smtp://user:pass@mail.example:587"),
   MAIL_FROM: z
     .string()
@@ -221,6 +232,7 @@ export type Dkim = { domainName: string; keySelector: string; privateKey: string
 
 export type Env = z.infer<typeof envSchema> & {
   SESSION_SECRET: string;
+  TOTP_ENCRYPTION_KEYS: string[];
   APP_URL: string;
   WEB_CONCURRENCY: number;
   DKIM?: Dkim;
@@ -266,7 +278,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...env,
     DKIM: dkimOf(env),
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
-    SESSION_SECRET: env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR),
+    SESSION_SECRET: env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR, SESSION_SECRET_FILE),
+    TOTP_ENCRYPTION_KEYS: env.TOTP_ENCRYPTION_KEYS ?? [persistentSecret(env.DATA_DIR, TOTP_KEY_FILE)],
     // One worker per core on PostgreSQL; PGlite takes one process.
     WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (env.DATABASE_URL ? availableParallelism() : 1),
   };
@@ -301,9 +314,16 @@ function dkimOf(env: z.infer<typeof envSchema>): Dkim | undefined {
   return { domainName, keySelector, privateKey };
 }
 
-/** A secret generated on first start and kept under DATA_DIR, so sessions survive restarts. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+/** The files under DATA_DIR that hold the secrets generated when the environment gives none. */
+export const SESSION_SECRET_FILE = "session-secret";
+export const TOTP_KEY_FILE = "totp-encryption-key";
+
+/**
+ * A secret generated on first start and kept under DATA_DIR (32 random bytes in hex, readable by
+ * its owner only), so sessions and TOTP pairings survive restarts.
+ */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");

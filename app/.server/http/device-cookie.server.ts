@@ -63,11 +63,16 @@ export function deviceKeyFor(device: KnownDevice | null, email: string): string 
   return device.accounts.includes(account) ? `${device.nonce} ${account}` : null;
 }
 
+/** A browser without a device cookie yet: a nonce of its own, no account. */
+export function newDevice(): KnownDevice {
+  return { nonce: randomBytes(16).toString("base64url"), accounts: [] };
+}
+
 /** The Set-Cookie header after a sign-in to the account of (normalised) `email` on this device. */
 export function deviceCookieHeader(device: KnownDevice | null, email: string): string {
   const account = accountKey(email);
   const accounts = [account, ...(device?.accounts ?? []).filter((known) => known !== account)].slice(0, MAX_ACCOUNTS);
-  const nonce = device?.nonce ?? randomBytes(16).toString("base64url");
+  const nonce = (device ?? newDevice()).nonce;
   const payload = Buffer.from(JSON.stringify({ n: nonce, a: accounts })).toString("base64url");
   return `${NAME}=${payload}.${signatureFor(PURPOSE, payload)}; ${cookieAttributes(MAX_AGE_SECONDS)}`;
 }

@@ -17,6 +17,8 @@ export {
 export { consumeCode, issueCode, openCodeAddress, openCodeId, withdrawCodes } from "./codes.server";
 /** Whether strangers typed all an identity's (or address's) wrong codes for the hour (accounts/recovery). */
 export { codeTriesSpent } from "./code-limits.server";
+/** Start-up seals the embedded store's TOTP keys under the newest TOTP_ENCRYPTION_KEYS key (runtime/lifecycle). */
+export { reencryptTotpSecrets } from "./embedded/second-factor.server";
 /** A Kratos answer in words, for the migration tool's errors (identity-migration/). */
 export { describeAnswer as describeKratosAnswer } from "./ory/mapping.server";
 

@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import { forgetRememberedDevices } from "~/.server/security/remembered-devices.server";
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, mailOutbox, rateLimitEvents } from "~/.server/db/schema.server";
@@ -44,8 +45,12 @@ export async function changePassword(
   const check = await confirmPassword(signedIn, current);
   if (!check.ok) return check;
   const changed = await identity().setPassword(signedIn.token, signedIn.identity.id, password);
-  if (changed.ok)
-    await db().transaction((tx) => recordSecurityEvent(tx, signedIn.member.id, "password.changed", client));
+  if (changed.ok) {
+    await db().transaction(async (tx) => {
+      await recordSecurityEvent(tx, signedIn.member.id, "password.changed", client);
+      await forgetRememberedDevices(tx, signedIn.identity.id);
+    });
+  }
   return changed;
 }
 

@@ -1,4 +1,6 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
+import { db } from "~/.server/db/client.server";
+import { forgetRememberedDevices } from "~/.server/security/remembered-devices.server";
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { describeDevice } from "~/.server/http/user-agent.server";
 import { identity } from "~/.server/identity/identity-service.server";
@@ -76,7 +78,12 @@ export async function signOutDevice(
   return ended ? { ok: true } : { ok: false, error: "notFound" };
 }
 
-/** Ends every session of the member but this one; how many ended. */
-export function signOutOtherDevices(signedIn: SignedIn): Promise<number> {
-  return identity().revokeOtherSessions(signedIn.token, signedIn.identity.id);
+/**
+ * Ends every session of the member but this one; how many ended. The browsers remembered at the
+ * second step are forgotten too (this one's as well: its next sign-in asks the code again).
+ */
+export async function signOutOtherDevices(signedIn: SignedIn): Promise<number> {
+  const ended = await identity().revokeOtherSessions(signedIn.token, signedIn.identity.id);
+  await forgetRememberedDevices(db(), signedIn.identity.id);
+  return ended;
 }

@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import path from "node:path";
 import { env, type Env } from "~/.server/config/env.server";
 import { databaseIsHealthy, openDatabase, setDatabase, type DatabaseHandle } from "~/.server/db/client.server";
-import { identity } from "~/.server/identity/identity-service.server";
+import { identity, reencryptTotpSecrets } from "~/.server/identity/identity-service.server";
 import { seedCoaches } from "~/.server/coaching/coaches/coach-content.server";
 import { seedContent } from "~/.server/trainings/seed.server";
 import { seedLegalPages } from "~/.server/legal/pages.server";
@@ -52,6 +52,8 @@ export function openSeededDatabase(config: Pick<Env, "DATABASE_URL" | "DATABASE_
         logger.info({ training: slug }, "app/content file left aside: an author changed this training in the browser");
       await seedCoaches(db);
       await seedLegalPages(db);
+      const resealed = await reencryptTotpSecrets(db);
+      if (resealed > 0) logger.info({ resealed }, "TOTP keys sealed again under the newest TOTP_ENCRYPTION_KEYS key");
     },
   });
 }

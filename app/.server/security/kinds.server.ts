@@ -8,6 +8,7 @@ export const securityEventKinds = [
   "twoFactor.disabled",
   "twoFactor.recoveryCodesRegenerated",
   "twoFactor.recoveryCodeUsed",
+  "twoFactor.wrongCodes",
   "signIn.lockedOut",
 ] as const;
 

@@ -20,6 +20,9 @@ export type SecurityNoticeVars = {
   newEmail?: string;
 };
 
+/** The profile's password form, where a signed-in member changes it. */
+const CHANGE_PASSWORD_PATH = "/profile#password-title";
+
 /** "jeudi 26 novembre 2026 à 09:12 · Europe/Paris (UTC+01:00)". */
 export function securityEventWhen(lang: Language, at: Date, timeZone: string): string {
   const date = dateFormat(lang, { dateStyle: "full", timeStyle: "short", timeZone }).format(at);
@@ -29,7 +32,8 @@ export function securityEventWhen(lang: Language, at: Date, timeZone: string): s
 /**
  * A security notice: what happened to the account, when (in the member's zone), from which device,
  * and the way back in if it was not them ("this wasn't me": sign out everywhere, a new password).
- * A lockout says the account is safe and links to a password reset instead.
+ * A lockout says the account is safe and links to a password reset instead; wrong codes after a
+ * right password say the password is known to someone else and link to changing it.
  */
 export function securityNoticeMail(lang: Language, to: string, vars: SecurityNoticeVars) {
   return renderMail({ template: "securityNotice", vars, lang }, to, (t) => {
@@ -42,6 +46,20 @@ export function securityNoticeMail(lang: Language, to: string, vars: SecurityNot
       { paragraph: t("securityNotice.when", { when: securityEventWhen(lang, new Date(vars.at), vars.timeZone) }) },
       { paragraph: t("securityNotice.from", { device }) },
     ];
+    if (vars.kind === "twoFactor.wrongCodes") {
+      return {
+        subject: t(`${key}.subject`),
+        firstname: vars.firstname,
+        blocks: [
+          { paragraph: t(`${key}.intro`) },
+          ...facts,
+          { paragraph: t("securityNotice.passwordKnown") },
+          { button: t("securityNotice.changePasswordAction"), url: CHANGE_PASSWORD_PATH },
+          { paragraph: t("securityNotice.passwordKnownSignedOut") },
+          { button: t("securityNotice.resetAction"), url: "/home/forgot-password" },
+        ],
+      };
+    }
     if (!vars.notMeLink) {
       return {
         subject: t(`${key}.subject`),

@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
+import { forgetRememberedDevices } from "./remembered-devices.server";
 import { db } from "~/.server/db/client.server";
 import { appUsers, securityEventReports } from "~/.server/db/schema.server";
 import { identity } from "~/.server/identity/identity-service.server";
@@ -42,6 +43,7 @@ export async function reportNotMe(token: string): Promise<NotMeOutcome> {
         .where(and(eq(securityEventReports.id, report.id), isNull(securityEventReports.usedAt)))
         .returning({ id: securityEventReports.id });
       if (spent.length === 0) throw new LinkUsedError();
+      await forgetRememberedDevices(tx, report.identityId);
     });
   } catch (error) {
     if (error instanceof LinkUsedError) return { ok: false, error: "used" };

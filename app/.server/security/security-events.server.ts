@@ -28,6 +28,9 @@ const USER_AGENT_MAX = 512;
  */
 export const NOTICE_WINDOW_MS = 10 * 60 * 1000;
 
+/** Attempts that were stopped: no session to end, so no "this wasn't me" link. */
+const NOBODY_GOT_IN: SecurityEventKind[] = ["signIn.lockedOut", "twoFactor.wrongCodes"];
+
 /** How long a notice's "this wasn't me" link works. */
 export const NOT_ME_LINK_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -94,8 +97,8 @@ async function record(
         at: event.createdAt.toISOString(),
         timeZone: member.timeZone && isTimeZone(member.timeZone) ? member.timeZone : DEFAULT_TIME_ZONE,
         ...describeDevice(userAgent),
-        // A lockout is nobody's way in: its notice links to a password reset instead.
-        notMeLink: kind === "signIn.lockedOut" ? null : await notMeLink(tx, memberId, event.id),
+        // A lockout or wrong codes are nobody's way in: their notice links to a new password instead.
+        notMeLink: NOBODY_GOT_IN.includes(kind) ? null : await notMeLink(tx, memberId, event.id),
         ...(kind === "email.changed" && address ? { newEmail: address } : {}),
       }),
     );

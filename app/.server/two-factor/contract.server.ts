@@ -57,6 +57,14 @@ export const secondFactorRefusals = refusals("auth", {
   tooManyAttempts: { status: 429, field: "code", message: "errors.secondFactorTooManyAttempts" },
 });
 
+/** Sign-in's second step adds the ceiling: the app's codes are stopped, a recovery code or a new password opens it. */
+export const secondStepRefusals = {
+  ...secondFactorRefusals,
+  ...refusals("auth", {
+    codesStopped: { status: 403, field: "code", message: "errors.secondFactorCodesStopped" },
+  }),
+};
+
 /** The setup and the changes that ask the password again. */
 export const twoFactorPasswordRefusals = refusals("auth", {
   currentPasswordWrong: { status: 422, field: "currentPassword", message: "profile:errors.currentPasswordWrong" },
@@ -90,6 +98,7 @@ export const apiLoginRefusals = {
     secondFactorRequired: { status: 401, field: null, message: "errors.secondFactorRequired" },
     secondFactorInvalid: { status: 401, field: null, message: "errors.secondFactorCodeWrong" },
     secondFactorTooManyAttempts: { status: 429, field: null, message: "errors.secondFactorTooManyAttempts" },
+    secondFactorCodesStopped: { status: 403, field: null, message: "errors.secondFactorCodesStopped" },
   }),
 };
 

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { renderSVG } from "uqr";
-import { login, logout } from "~/.server/accounts/login.server";
+import { login, logout, tellOfNewDevice } from "~/.server/accounts/login.server";
 import type { SignedIn } from "~/.server/accounts/members.server";
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { db } from "~/.server/db/client.server";
@@ -22,13 +22,28 @@ import type { Language } from "~/i18n/config";
 
 /**
  * Wrong codes are limited like passwords (accounts/login.server.ts): each try takes its slots
- * before the code is checked, a right code gives them back. Per identity: whoever holds the
- * password gets 5 tries in 15 minutes (3 codes of a million are right at a time: about 1 chance in
- * 1,400 a day); per client address: 30, whichever accounts it tries.
+ * before the code is checked, a right code gives them back. Per identity, whoever holds the
+ * password gets 5 tries in 15 minutes; per client address 30, whichever accounts it tries.
+ *
+ * On their own these slide forever: 480 tries a day. A code of the step before, of this one or of
+ * the next is taken (secrets/totp.server.ts), so 3 codes in a million are right at any moment and a
+ * try wins with odds of 3 in 10⁶: 1 − (1 − 3/10⁶)^480, about 1 chance in 695 a day and 41 % in a
+ * year. Hence a ceiling over time too (NIST SP 800-63B §5.2.2, at most 100 failed attempts in a
+ * row): after 100 wrong codes in a row, however far apart, the app's codes are refused, right or
+ * wrong, and only a recovery code (60 random bits) or a password reset by mail (which proves the
+ * address and takes the password from whoever knew it) opens the account; either starts the count
+ * again, as a right code does. Whoever holds only the password thus wins with odds of
+ * 1 − (1 − 3/10⁶)^100, about 1 in 3,334, ever.
  */
 export const CODE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_WRONG_CODES_PER_IDENTITY = 5;
 export const MAX_WRONG_CODES_PER_IP = 30;
+export const MAX_WRONG_CODES_IN_A_ROW = 100;
+/**
+ * The wrong code in a row that tells the owner their password is known (once an episode, until a
+ * right code or a password reset): not the first, which is most often the owner's own typo.
+ */
+export const WRONG_CODES_NOTICE_AT = 3;
 
 /** The profile's view: since when sign-in asks a code (in the member's words and zone), and how many recovery codes are left. */
 export type TwoFactorState = { since: string | null; recoveryCodesLeft: number };
@@ -161,14 +176,49 @@ export async function giveSecondFactor(
   signedIn: SignedIn,
   code: SecondFactorCode,
   client: Client,
-): Promise<{ ok: true } | { ok: false; error: CodeRefusal }> {
+): Promise<{ ok: true } | { ok: false; error: SecondStepRefusal }> {
+  if (code.method === "totp" && (await wrongCodesInARow(signedIn.member.id)) >= MAX_WRONG_CODES_IN_A_ROW) {
+    return { ok: false, error: "codesStopped" };
+  }
   const tried = await limitedTry(signedIn, client, () =>
     identity().completeSecondFactor(signedIn.token, signedIn.identity.id, code),
   );
-  if (tried.ok && code.method === "lookup_secret") {
-    await recordSecurityEvent(db(), signedIn.member.id, "twoFactor.recoveryCodeUsed", client);
+  if (!tried.ok) {
+    if (tried.error === "codeInvalid") await countWrongCode(signedIn, client);
+    return tried;
   }
+  await db().transaction(async (tx) => {
+    await tx.update(appUsers).set({ wrongSecondFactorCodes: 0 }).where(eq(appUsers.id, signedIn.member.id));
+    if (code.method === "lookup_secret") {
+      await recordSecurityEvent(tx, signedIn.member.id, "twoFactor.recoveryCodeUsed", client);
+    }
+  });
+  await tellOfNewDevice(signedIn, client);
   return tried;
+}
+
+export type SecondStepRefusal = CodeRefusal | "codesStopped";
+
+async function wrongCodesInARow(memberId: string): Promise<number> {
+  const [row] = await db()
+    .select({ count: appUsers.wrongSecondFactorCodes })
+    .from(appUsers)
+    .where(eq(appUsers.id, memberId));
+  return row?.count ?? 0;
+}
+
+/** One more wrong code in a row; the owner hears, once, that their password is known. */
+async function countWrongCode(signedIn: SignedIn, client: Client) {
+  await db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(appUsers)
+      .set({ wrongSecondFactorCodes: sql`${appUsers.wrongSecondFactorCodes} + 1` })
+      .where(eq(appUsers.id, signedIn.member.id))
+      .returning({ count: appUsers.wrongSecondFactorCodes });
+    if (row?.count === WRONG_CODES_NOTICE_AT) {
+      await recordSecurityEvent(tx, signedIn.member.id, "twoFactor.wrongCodes", client);
+    }
+  });
 }
 
 /** The JSON API's sign-in: the password, then the second factor in the same request when the member's sign-in asks it. */
@@ -181,8 +231,15 @@ export type ApiSignIn =
         | "tooManyAttempts"
         | "secondFactorRequired"
         | "secondFactorInvalid"
-        | "secondFactorTooManyAttempts";
+        | "secondFactorTooManyAttempts"
+        | "secondFactorCodesStopped";
     };
+
+const apiRefusalOf = {
+  codeInvalid: "secondFactorInvalid",
+  tooManyAttempts: "secondFactorTooManyAttempts",
+  codesStopped: "secondFactorCodesStopped",
+} as const;
 
 export async function signInWithSecondFactor(
   credentials: { email: string; password: string; totpCode?: string; recoveryCode?: string },
@@ -202,5 +259,5 @@ export async function signInWithSecondFactor(
   // No half-signed-in session is left behind: the next try signs in again.
   await logout(result.token);
   if (!given) return { ok: false, error: "secondFactorRequired" };
-  return { ok: false, error: given.error === "codeInvalid" ? "secondFactorInvalid" : "secondFactorTooManyAttempts" };
+  return { ok: false, error: apiRefusalOf[given.error] };
 }

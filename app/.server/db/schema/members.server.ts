@@ -1,4 +1,4 @@
-import { type AnyPgColumn, boolean, date, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, date, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { belongsTo, createdAt, randomId, sideOf, timestampTz, updatedAt, photoColumns } from "./columns.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -29,6 +29,10 @@ export const appUsers = pgTable(
      * holds the TOTP secret, so the guard knows without asking the identity service again.
      */
     twoFactorSince: timestampTz("two_factor_since"),
+    /** Wrong codes at sign-in's second step since the last right one (two-factor.server.ts's ceiling). */
+    wrongSecondFactorCodes: integer("wrong_second_factor_codes").notNull().default(0),
+    /** Browsers remembered at the second step before this moment are forgotten (auth/second-step.server.ts). */
+    devicesForgottenAt: timestampTz("devices_forgotten_at"),
     /** "Light pages": the member's pages come without any script, on every device. */
     lightPages: boolean("light_pages").notNull().default(false),
     createdAt: createdAt(),

@@ -3,19 +3,43 @@ import { and, count, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { db, type Executor } from "~/.server/db/client.server";
 import { identityRecoveryCodes, identityTotp, sessions } from "~/.server/db/schema.server";
 import { acceptedStep, base32Encode, newTotpSecret } from "~/.server/secrets/totp.server";
+import { logger } from "~/.server/observability/logger.server";
 import { sha256 } from "~/.server/secrets/tokens.server";
+import {
+  isSealedUnderNewest,
+  openTotpSecret,
+  sealTotpSecret,
+  type TotpKeys,
+  totpKeys,
+} from "~/.server/secrets/totp-key.server";
 import type { SecondFactorCode, TotpSetup } from "../port.server";
 
 /**
  * The embedded store's second factor (Kratos: the `totp` and `lookup_secret` credentials): a TOTP
  * pairing per identity, ten single-use recovery codes, and the session's assurance level.
  *
- * The TOTP key is kept as it is given to the app: Cap has no key of its own to encrypt it with
- * (SESSION_SECRET signs cookies and may be rotated, which would break every pairing), and Kratos
- * keeps its TOTP URL unencrypted too. Recovery codes are kept as their SHA-256 only: a fast hash
+ * The TOTP key is kept sealed, AES-256-GCM under TOTP_ENCRYPTION_KEYS (secrets/totp-key.server.ts),
+ * a key of its own: SESSION_SECRET signs cookies and may be rotated, which would break every
+ * pairing. (Kratos keeps its TOTP URL in its own database, as its operator configures.) Recovery codes are kept as their SHA-256 only: a fast hash
  * is enough for 60 random bits each, which no one can guess through a hash.
  */
 const RECOVERY_CODES = 10;
+
+/**
+ * The pairing's key, opened; null when no key of TOTP_ENCRYPTION_KEYS opens it (a key dropped from
+ * the list too soon): that member's codes fail, and the log says why, never the key.
+ */
+function secretOf(stored: string, identityId: string, keys: TotpKeys = totpKeys()): string | null {
+  try {
+    return openTotpSecret(stored, identityId, keys);
+  } catch {
+    logger.error(
+      { identityId },
+      "a TOTP key that no key of TOTP_ENCRYPTION_KEYS opens: put the key it was sealed under back",
+    );
+    return null;
+  }
+}
 
 /** The confirming form names its pairing: a setup restarted elsewhere makes an older form's code fail. */
 function flowIdOf(secret: string): string {
@@ -51,14 +75,15 @@ async function raiseSession(tx: Executor, token: string, identityId: string) {
 
 export async function startTotpSetup(identityId: string): Promise<TotpSetup> {
   const secret = newTotpSecret();
+  const sealed = sealTotpSecret(secret, identityId);
   // Cap starts a setup only while its member record says two-factor is off: a pairing left here
   // (unconfirmed, or confirmed when Cap's record of it failed to be written) is replaced.
   await db()
     .insert(identityTotp)
-    .values({ identityId, secret })
+    .values({ identityId, secret: sealed })
     .onConflictDoUpdate({
       target: identityTotp.identityId,
-      set: { secret, confirmedAt: null, lastStep: null, createdAt: new Date() },
+      set: { secret: sealed, confirmedAt: null, lastStep: null, createdAt: new Date() },
     });
   return { flowId: flowIdOf(secret), secret };
 }
@@ -75,8 +100,9 @@ export async function confirmTotpSetup(
       .from(identityTotp)
       .where(and(eq(identityTotp.identityId, identityId), isNull(identityTotp.confirmedAt)))
       .for("update");
-    if (!pairing || flowIdOf(pairing.secret) !== flowId) return { ok: false as const, error: "codeInvalid" as const };
-    const step = acceptedStep(pairing.secret, code, Date.now(), null);
+    const secret = pairing ? secretOf(pairing.secret, identityId) : null;
+    if (!secret || flowIdOf(secret) !== flowId) return { ok: false as const, error: "codeInvalid" as const };
+    const step = acceptedStep(secret, code, Date.now(), null);
     if (step === null) return { ok: false as const, error: "codeInvalid" as const };
     await tx
       .update(identityTotp)
@@ -129,7 +155,8 @@ async function takeTotpCode(tx: Executor, identityId: string, code: string): Pro
     .from(identityTotp)
     .where(and(eq(identityTotp.identityId, identityId), isNotNull(identityTotp.confirmedAt)));
   if (!pairing) return false;
-  const step = acceptedStep(pairing.secret, code, Date.now(), pairing.lastStep);
+  const secret = secretOf(pairing.secret, identityId);
+  const step = secret === null ? null : acceptedStep(secret, code, Date.now(), pairing.lastStep);
   if (step === null) return false;
   // Conditional: of two requests with the same code at once, one moves the step and the other finds it moved.
   const moved = await tx
@@ -155,4 +182,29 @@ async function takeRecoveryCode(tx: Executor, identityId: string, code: string):
     )
     .returning({ id: identityRecoveryCodes.id });
   return used.length === 1;
+}
+
+/**
+ * Seals again, under TOTP_ENCRYPTION_KEYS's first key, every TOTP key that is not yet: those kept
+ * before encryption, and those of a key rotated out. Start-up runs it (under the migrations' lock),
+ * so a rotation is the new key first, a restart, and the old key dropped after. Conditional: a
+ * pairing replaced meanwhile is left as it now is. How many were sealed again.
+ */
+export async function reencryptTotpSecrets(executor: Executor, keys: TotpKeys = totpKeys()): Promise<number> {
+  const rows = await executor
+    .select({ identityId: identityTotp.identityId, secret: identityTotp.secret })
+    .from(identityTotp);
+  let sealed = 0;
+  for (const row of rows) {
+    const secret = isSealedUnderNewest(row.secret, keys) ? null : secretOf(row.secret, row.identityId, keys);
+    if (secret === null) continue;
+    const again = sealTotpSecret(secret, row.identityId, keys);
+    const moved = await executor
+      .update(identityTotp)
+      .set({ secret: again })
+      .where(and(eq(identityTotp.identityId, row.identityId), eq(identityTotp.secret, row.secret)))
+      .returning({ identityId: identityTotp.identityId });
+    sealed += moved.length;
+  }
+  return sealed;
 }
