@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { setPrice } from "~/.server/payments/prices.server";
-import { usePaymentSettings } from "~/.server/payments/stripe.server";
+import { setPaymentSettings } from "~/.server/payments/stripe.server";
 import { action as trainingAction } from "~/routes/_default.training.$training_slug._index";
 import type { TestMember } from "./accounts";
 import { type FakeStripe, startFakeStripe } from "./fake-stripe/server";
@@ -23,19 +23,19 @@ export function fakeStripeForFile(): { current(): FakeStripe; withPaymentsOff<T>
   });
   beforeAll(async () => {
     fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
-    usePaymentSettings(settings());
+    setPaymentSettings(settings());
   });
   afterAll(async () => {
-    usePaymentSettings(undefined);
+    setPaymentSettings(undefined);
     await fake?.close();
   });
   return {
     async withPaymentsOff(run) {
-      usePaymentSettings(null);
+      setPaymentSettings(null);
       try {
         return await run();
       } finally {
-        usePaymentSettings(settings());
+        setPaymentSettings(settings());
       }
     },
     current() {

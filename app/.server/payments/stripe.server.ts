@@ -21,7 +21,7 @@ export function paymentSettings(): PaymentSettings | null {
 }
 
 /** Replaces the settings read from the environment (a test's fake Stripe); undefined: back to them. */
-export function usePaymentSettings(settings: PaymentSettings | null | undefined) {
+export function setPaymentSettings(settings: PaymentSettings | null | undefined) {
   chosen = settings;
   client = undefined;
 }
