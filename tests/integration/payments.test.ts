@@ -9,6 +9,10 @@ import { mailsTo, namedMember, verifiedMember, type TestMember } from "../suppor
 import { endpointAt } from "../support/endpoints";
 import type { SignedEvent } from "../support/fake-stripe/server";
 import { answerOf, buildRequest, dataOf, getAs, headerOf, statusOf } from "../support/http";
+import { adminMember } from "../support/roles";
+import { action as pricesAction, loader as pricesLoader } from "~/routes/_default.admin.prices/route";
+import { action as memberAction } from "~/routes/_default.admin.members.$id/route";
+import { postAs } from "../support/http";
 import { fakeStripeForFile, PAYABLE, pressBuy, priceTraining, startBuying } from "../support/payments";
 
 /**
@@ -244,5 +248,50 @@ describe("buying a payable training", () => {
     expect(await isOpen(member)).toBe(false);
     expect((await orders())[0]).toMatchObject({ status: "refunded", receiptNumber: 1 });
     expect((await mailsTo(member.email)).filter((mail) => mail.template === "paymentRefund")).toHaveLength(1);
+  });
+
+  it("lets an admin set a price, refusing a mistyped one and keeping members out", async () => {
+    const admin = await adminMember();
+    const member = await verifiedMember({ email: "noe@example.com" });
+    const post = (who: TestMember, form: Record<string, string>) => postAs(pricesAction, "/admin/prices", who, form);
+    expect(statusOf(await post(admin, { training: PAYABLE, amount: "49,90", vat: "5,5" }))).toBe(303);
+    expect(statusOf(await post(admin, { training: PAYABLE, amount: "0,50", vat: "20" }))).toBe(400);
+    expect(statusOf(await post(admin, { training: PAYABLE, amount: "49", vat: "55" }))).toBe(400);
+    expect(statusOf(await post(admin, { training: "j-embarque", amount: "49", vat: "20" }))).toBe(404);
+    expect(statusOf(await post(member, { training: PAYABLE, amount: "1", vat: "0" }))).toBe(404);
+    const page = await dataOf<{ trainings: { slug: string; amount: string; vat: string }[] }>(
+      await getAs(pricesLoader, "/admin/prices", admin),
+    );
+    expect(page.trainings.find((training) => training.slug === PAYABLE)).toMatchObject({
+      amount: "49.90",
+      vat: "5.50",
+    });
+    expect((await pageOf(member)).offer).toBe("49,90\u00a0€");
+  });
+
+  it("refunds from the member's page with a reason: access goes when Stripe confirms, audited", async () => {
+    await priceTraining();
+    const admin = await adminMember();
+    const member = await verifiedMember({ email: "noe@example.com" });
+    const session = await startBuying(stripe.current(), member);
+    await deliver(stripe.current().pay(session.id));
+    const refund = (form: Record<string, string>) =>
+      postAs(
+        memberAction,
+        `/admin/members/${member.memberId}`,
+        admin,
+        { intent: "refund", ...form },
+        { id: member.memberId },
+      );
+    expect(statusOf(await refund({ session: session.id, reason: "" }))).toBe(400);
+    expect(statusOf(await refund({ session: "cs_test_other", reason: "Asked by mail" }))).toBe(404);
+    expect(statusOf(await refund({ session: session.id, reason: "Asked by mail" }))).toBe(303);
+    expect(stripe.current().refunds).toHaveLength(1);
+    expect(await isOpen(member)).toBe(true);
+    await deliver(stripe.current().events.at(-1)!);
+    expect(await isOpen(member)).toBe(false);
+    const actions = (await db().select().from(auditEvents)).map((event) => event.action);
+    expect(actions).toEqual(expect.arrayContaining(["payment.refundAsked", "payment.refunded"]));
+    expect(statusOf(await refund({ session: session.id, reason: "Again" }))).toBe(409);
   });
 });

@@ -9,8 +9,6 @@ import { paymentsEnabled } from "./stripe.server";
 /** A payable training's price, all taxes included, and the VAT rate in hundredths of a percent. */
 export type Price = { amountCents: number; vatBasisPoints: number };
 
-/** 1 € to 10,000 €; VAT from 0 to 30 %: beyond, a typing mistake rather than a price. */
-export const PRICE_BOUNDS = { minCents: 100, maxCents: 1_000_000, maxVatBasisPoints: 3_000 } as const;
 
 export async function priceOf(executor: Executor, trainingId: string): Promise<Price | null> {
   const [row] = await executor
