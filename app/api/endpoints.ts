@@ -42,6 +42,7 @@ import * as login from "./login";
 import * as logout from "./logout";
 import * as oryCourier from "./ory-courier";
 import * as stripeWebhook from "./stripe-webhook";
+import * as trainingCheckout from "./training-checkout";
 import * as profile from "./profile";
 import * as profileDelete from "./profile-delete";
 import * as profileEmail from "./profile-email";
@@ -123,6 +124,8 @@ const described: Endpoint[] = [
   goalHistory.endpoint,
   oryCourier.endpoint,
   stripeWebhook.endpoint,
+  trainingCheckout.checkout,
+  trainingCheckout.payments,
   invitations.endpoint,
   ...invitationAction.endpoints,
   lifeGps.endpoint,

@@ -16,7 +16,8 @@ import { env } from "~/.server/config/env.server";
 import { refuse, refuseUnknownIntent } from "~/.server/http/form-reply.server";
 import { formatAmount } from "~/.server/payments/money.server";
 import { offerOf } from "~/.server/payments/prices.server";
-import { type CheckoutRefusal, startCheckout } from "~/.server/payments/checkout.server";
+import { startCheckout } from "~/.server/payments/checkout.server";
+import { checkoutRefusals } from "~/.server/payments/contract.server";
 
 export const meta = titleMeta;
 
@@ -42,16 +43,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const refusalStatus: Record<CheckoutRefusal, number> = {
-  notForSale: 409,
-  alreadyOpen: 409,
-  retired: 409,
-  paymentsUnavailable: 503,
-};
-
-// Stripe's outages are short: a minute is a fair wait before trying again.
-const RETRY_AFTER_SECONDS = 60;
-
 /**
  * POST /training/{training_slug}: "Acheter" answers 303 to Stripe Checkout for a locked payable
  * training, or the refusal's message over the page (503 and Retry-After while Stripe is away).
@@ -68,11 +59,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   };
   const outcome = await startCheckout(buyer, params.training_slug ?? "", env().APP_URL);
   if (outcome.ok) return new Response(null, { status: 303, headers: { Location: outcome.url } });
-  const status = refusalStatus[outcome.error];
+  const refusal = checkoutRefusals[outcome.error];
+  const retryAfter = refusal.api?.retryAfter;
   return refuse(
-    { status: "error", initialValue: null, error: { "": [`payments.errors.${outcome.error}`] } },
-    status,
-    status === 503 ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : undefined,
+    { status: "error", initialValue: null, error: { "": [refusal.message] } },
+    refusal.status,
+    retryAfter ? { "Retry-After": String(retryAfter) } : undefined,
   );
 }
 

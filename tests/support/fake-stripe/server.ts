@@ -18,6 +18,8 @@ export type SignedEvent = { body: string; signature: string; event: Stripe.Event
 export type FakeStripe = {
   url: string;
   close(): Promise<void>;
+  /** Lets the process exit while the fake listens (the browser tests' runner). */
+  unref(): void;
   /** The sessions Cap made, by id. */
   sessions: Map<string, Stripe.Checkout.Session>;
   refunds: Stripe.Refund[];
@@ -108,6 +110,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     fault: null,
     deliver: true,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+    unref: () => server.unref(),
     pay(sessionId, payOptions = {}) {
       const session = sessionOf(sessionId);
       Object.assign(session, {
