@@ -9,7 +9,6 @@ import { paymentsEnabled } from "./stripe.server";
 /** A payable training's price, all taxes included, and the VAT rate in hundredths of a percent. */
 export type Price = { amountCents: number; vatBasisPoints: number };
 
-
 export async function priceOf(executor: Executor, trainingId: string): Promise<Price | null> {
   const [row] = await executor
     .select({ amountCents: trainingPrices.amountCents, vatBasisPoints: trainingPrices.vatBasisPoints })
