@@ -43,6 +43,7 @@ import * as logout from "./logout";
 import * as oryCourier from "./ory-courier";
 import * as stripeWebhook from "./stripe-webhook";
 import * as trainingCheckout from "./training-checkout";
+import * as payments from "./payments";
 import * as profile from "./profile";
 import * as profileDelete from "./profile-delete";
 import * as profileEmail from "./profile-email";
@@ -124,8 +125,8 @@ const described: Endpoint[] = [
   goalHistory.endpoint,
   oryCourier.endpoint,
   stripeWebhook.endpoint,
-  trainingCheckout.checkout,
-  trainingCheckout.payments,
+  trainingCheckout.endpoint,
+  payments.endpoint,
   invitations.endpoint,
   ...invitationAction.endpoints,
   lifeGps.endpoint,
