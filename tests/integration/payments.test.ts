@@ -8,7 +8,7 @@ import { loader as trainingLoader } from "~/routes/_default.training.$training_s
 import { mailsTo, namedMember, verifiedMember, type TestMember } from "../support/accounts";
 import { endpointAt } from "../support/endpoints";
 import type { SignedEvent } from "../support/fake-stripe/server";
-import { answerOf, buildRequest, dataOf, getAs, headerOf, statusOf } from "../support/http";
+import { answerOf, buildRequest, callApi, dataOf, getAs, headerOf, statusOf } from "../support/http";
 import { adminMember } from "../support/roles";
 import { action as pricesAction, loader as pricesLoader } from "~/routes/_default.admin.prices/route";
 import { action as memberAction } from "~/routes/_default.admin.members.$id/route";
@@ -293,5 +293,28 @@ describe("buying a payable training", () => {
     const actions = (await db().select().from(auditEvents)).map((event) => event.action);
     expect(actions).toEqual(expect.arrayContaining(["payment.refundAsked", "payment.refunded"]));
     expect(statusOf(await refund({ session: session.id, reason: "Again" }))).toBe(409);
+  });
+
+  it("starts a checkout and lists the member's payments through the API", async () => {
+    await priceTraining();
+    const member = await verifiedMember();
+    const checkout = endpointAt("/api/trainings/:training_slug/checkout").action;
+    const started = await callApi(checkout, `/api/trainings/${PAYABLE}/checkout`, member, {
+      method: "POST",
+      params: { training_slug: PAYABLE },
+    });
+    expect(started.status).toBe(201);
+    const { url } = (await started.json()) as { url: string };
+    const sessionId = /\/pay\/(cs_\w+)$/.exec(url)![1];
+    await deliver(stripe.current().pay(sessionId));
+    const again = await callApi(checkout, `/api/trainings/${PAYABLE}/checkout`, member, {
+      method: "POST",
+      params: { training_slug: PAYABLE },
+    });
+    expect(again.status).toBe(409);
+    const listed = await callApi(endpointAt("/api/payments").loader, "/api/payments", member);
+    expect(await listed.json()).toMatchObject({
+      payments: [{ receiptNumber: 1, status: "paid", amountCents: 4_900, receiptPath: "/receipts/1" }],
+    });
   });
 });
