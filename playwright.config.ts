@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { startMailCatcher } from "./tests/e2e/support/mailbox";
+import { startFakeStripe } from "./tests/support/fake-stripe/server";
 
 /**
  * End-to-end tests: the built production server (`npm run build` first; tests/run.sh does it)
@@ -12,6 +13,9 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1);
+// The fake Stripe (tests/support/fake-stripe) the app's payments go to, posting its webhooks back.
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 2);
+const stripeWebhookSecret = "whsec_e2e_fake_stripe";
 
 // One fresh folder per run: the app's DATA_DIR and the caught emails. Workers load this file
 // again but inherit the variables, so only the runner process creates the folder, starts the
@@ -22,6 +26,11 @@ if (!process.env.CAP_E2E_DATA_DIR) {
   process.env.CAP_E2E_MAIL_DIR = path.join(root, "mail");
   mkdirSync(process.env.CAP_E2E_DATA_DIR);
   startMailCatcher(process.env.CAP_E2E_MAIL_DIR, smtpPort);
+  void startFakeStripe({
+    port: stripePort,
+    webhookSecret: stripeWebhookSecret,
+    webhookUrl: `${baseURL}/api/hooks/stripe`,
+  }).then((fake) => fake.unref());
   process.on("exit", () => rmSync(root, { recursive: true, force: true }));
 }
 
@@ -32,6 +41,9 @@ const serverEnv: Record<string, string> = {
   APP_URL: baseURL,
   // The app sends its real emails to the catcher (tests/e2e/support/mailbox.ts).
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  STRIPE_SECRET_KEY: "sk_test_e2e",
+  STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+  STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
 };
 // CI runs the suite a second time against PostgreSQL.
 if (process.env.DATABASE_URL) serverEnv.DATABASE_URL = process.env.DATABASE_URL;

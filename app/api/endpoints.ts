@@ -41,6 +41,9 @@ import * as lifeGps from "./life-gps";
 import * as login from "./login";
 import * as logout from "./logout";
 import * as oryCourier from "./ory-courier";
+import * as stripeWebhook from "./stripe-webhook";
+import * as trainingCheckout from "./training-checkout";
+import * as payments from "./payments";
 import * as profile from "./profile";
 import * as profileDelete from "./profile-delete";
 import * as profileEmail from "./profile-email";
@@ -121,6 +124,9 @@ const described: Endpoint[] = [
   goal.endpoint,
   goalHistory.endpoint,
   oryCourier.endpoint,
+  stripeWebhook.endpoint,
+  trainingCheckout.endpoint,
+  payments.endpoint,
   invitations.endpoint,
   ...invitationAction.endpoints,
   lifeGps.endpoint,

@@ -22,6 +22,7 @@ const READ_BY_NO_KEPT_PAGE: Record<string, string> = {
   audit_events: "the back office's log, whose pages are never kept",
   member_versions: "the versions themselves",
   subject_versions: "the versions themselves",
+  receipt_counter: "the last receipt number, shown only on the receipt it went to",
 };
 
 async function memberVersion(memberId: string): Promise<number> {

@@ -39,7 +39,11 @@ export type AuditAction =
   | "access_code.disabled"
   | "access_code.enabled"
   | "legal.published"
-  | "legal.publisher.changed";
+  | "legal.publisher.changed"
+  | "payment.priced"
+  | "payment.flagged"
+  | "payment.refundAsked"
+  | "payment.refunded";
 
 export type AuditEntry = {
   /** Who made the change: a member's id, or null for the command line and ADMIN_EMAILS. */

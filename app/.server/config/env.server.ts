@@ -26,6 +26,15 @@ const optionalUrl = (protocols: string[], expected: string) =>
       { message: expected },
     );
 
+/** A setting left unset when blank, else matching `pattern`. */
+const optionalMatch = (pattern: RegExp, expected: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || pattern.test(value), { message: expected });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -118,6 +127,11 @@ const envSchema = z.object({
     .min(100, "between 100 and 60000 milliseconds")
     .max(60_000, "between 100 and 60000 milliseconds")
     .default(5_000),
+  // Payments through Stripe Checkout (docs/operations.md "Payments"): unset, no training is for sale.
+  STRIPE_SECRET_KEY: optionalMatch(/^(sk|rk)_(test|live)_\w+$/, "a Stripe secret key such as sk_test_…"),
+  STRIPE_WEBHOOK_SECRET: optionalMatch(/^whsec_\w+$/, "the webhook endpoint's signing secret, whsec_…"),
+  // Where the Stripe client sends its requests: Stripe's own API unless a test points it elsewhere.
+  STRIPE_API_BASE: optionalUrl(["http:", "https:"], "an http(s) URL such as http://127.0.0.1:12111"),
   // /dev/mailbox lists the outbox, codes and links included: only when asked for, never in production.
   DEV_MAILBOX: z
     .enum(["", "0", "1", "false", "true"], { message: "1 or true to turn on /dev/mailbox (never in production)" })
@@ -261,6 +275,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new ConfigError([
       'ORY_COURIER_KEY="" is not valid: expected the secret Kratos\'s courier sends to /api/hooks/ory/courier ' +
         "(at least 16 characters) when ORY_SDK_URL is set: without it no code would reach the members",
+    ]);
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError([
+      'STRIPE_WEBHOOK_SECRET="" is not valid: expected the webhook endpoint\'s signing secret (whsec_…) when ' +
+        "STRIPE_SECRET_KEY is set: without it no payment would open its training",
     ]);
   }
   if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) {

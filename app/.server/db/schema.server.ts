@@ -9,3 +9,4 @@ export * from "./schema/coaching.server";
 export * from "./schema/staff.server";
 export * from "./schema/security.server";
 export * from "./schema/legal.server";
+export * from "./schema/payments.server";

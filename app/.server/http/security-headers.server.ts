@@ -9,7 +9,8 @@ import { wrapHandlers, type RouteHandler } from "./route-handlers.server";
  * answers here — so that server.ts and remix-serve send the same ones; server.ts sets them also on
  * what it answers without the build (static files, the door's refusals).
  */
-type HeaderSettings = Pick<Env, "NODE_ENV" | "APP_URL" | "SENTRY_DSN">;
+type HeaderSettings = Pick<Env, "NODE_ENV" | "APP_URL" | "SENTRY_DSN"> &
+  Partial<Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">>;
 
 /**
  * What a page's inline scripts and stylesheet are allowed by: this response's nonce, or, for a
@@ -78,7 +79,17 @@ function contentSecurityPolicy(config: HeaderSettings, inline: InlineSources | u
     ...(reportsOrigin ? ["worker-src 'self' blob:"] : []),
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self'${checkoutOrigin(config)}`,
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/**
+ * "Acheter" posts to Cap, which answers a redirect to Stripe Checkout: browsers hold a form's
+ * redirect to form-action too, so Checkout's origin is allowed while payments are on (the API
+ * base's when a test points Stripe elsewhere: its fake serves Checkout's page there).
+ */
+function checkoutOrigin(config: HeaderSettings): string {
+  if (!config.STRIPE_SECRET_KEY) return "";
+  return ` ${config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE).origin : "https://checkout.stripe.com"}`;
 }

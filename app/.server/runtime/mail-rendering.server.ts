@@ -3,6 +3,7 @@ import { coachingMailTemplates } from "~/.server/coaching/sessions/mail-template
 import type { MailRendering } from "~/.server/mail/recipient-language.server";
 import { mailTemplates } from "~/.server/mail/templates.server";
 import { notificationMailTemplates } from "~/.server/notifications/mail-templates.server";
+import { paymentMailTemplates } from "~/.server/payments/mail-templates.server";
 import { wants } from "~/.server/notifications/settings.server";
 import { securityMailTemplates } from "~/.server/security/mail-templates.server";
 
@@ -11,7 +12,13 @@ import { securityMailTemplates } from "~/.server/security/mail-templates.server"
  * member's language is saved and which notifications they still want. Assembled here, on the top floor, so that the mail floor imports no domain.
  */
 export const mailRendering: MailRendering = {
-  templates: { ...mailTemplates, ...coachingMailTemplates, ...securityMailTemplates, ...notificationMailTemplates },
+  templates: {
+    ...mailTemplates,
+    ...coachingMailTemplates,
+    ...securityMailTemplates,
+    ...notificationMailTemplates,
+    ...paymentMailTemplates,
+  },
   savedLanguageOf,
   stillWanted: wants,
 };

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { moduleCard, trainingCard } from "~/.server/trainings/views.server";
 import { Duration } from "~/components/presentational/duration";
 import { ProgressBar } from "~/components/presentational/progress-bar";
@@ -18,6 +19,7 @@ export function TrainingPageBody({
   modules,
   back,
   certificatePath = null,
+  unlock = null,
 }: {
   training: TrainingCard;
   resultPath: string;
@@ -25,6 +27,8 @@ export function TrainingPageBody({
   back: string;
   /** A completed training's certificate; none in the author's preview. */
   certificatePath?: string | null;
+  /** Another way to open a locked training, beside the access code (buying it). */
+  unlock?: ReactNode;
 }) {
   const { t } = useTranslation("trainings");
   return (
@@ -41,6 +45,7 @@ export function TrainingPageBody({
         <section className="card">
           <p>{t("training.lockedText")}</p>
           <ButtonLine to="/trainings#unlock">{t("training.toUnlock")}</ButtonLine>
+          {unlock}
         </section>
       ) : (
         <p className="actions">

@@ -7,6 +7,8 @@ import type { Client } from "~/.server/http/client.server";
 import { intentOf, refuseUnknownIntent, refuse, refuseWith } from "~/.server/http/form-reply.server";
 import { grantRole, withdrawRole } from "~/.server/coaching/coaches/role-changes.server";
 import { grantTraining, withdrawTraining } from "~/.server/trainings/training-grants.server";
+import { requestRefund } from "~/.server/payments/refunds.server";
+import { refundSchema } from "~/forms/price";
 
 /**
  * The intents of POST /admin/members/<id>, one small function each: parse, call the service, then
@@ -22,6 +24,7 @@ export const savedMessages = [
   "disabled",
   "enabled",
   "twoFactorRemoved",
+  "refundAsked",
 ] as const;
 
 type Post = { adminId: string; memberId: string; formData: FormData; client: Client };
@@ -83,6 +86,24 @@ async function removeTwoFactor({ adminId, memberId, formData, client }: Post) {
   return saved(memberId, "twoFactorRemoved");
 }
 
+const refundStatus = { noPayment: 404, notRefundable: 409, paymentsUnavailable: 503 } as const;
+
+/** A refund asked of Stripe; access goes when Stripe confirms it (charge.refunded). */
+async function refund({ adminId, memberId, formData }: Post) {
+  const submission = parseWithZod(formData, { schema: refundSchema });
+  if (submission.status !== "success") return refuse(submission.reply());
+  const outcome = await requestRefund(
+    { memberId: adminId },
+    memberId,
+    submission.value.session,
+    submission.value.reason,
+  );
+  if (!outcome.ok) {
+    return refuse(submission.reply({ formErrors: [`payments.errors.${outcome.error}`] }), refundStatus[outcome.error]);
+  }
+  return saved(memberId, "refundAsked");
+}
+
 /** conform's reply for a form with no fields but its intent: the message over that form. */
 function replying(formData: FormData) {
   return {
@@ -104,6 +125,7 @@ const intents = {
   disable: accountState("inactive"),
   enable: accountState("active"),
   removeTwoFactor,
+  refund,
 };
 
 /** Answers the post's intent; an unknown one is refused with a message over the page. */

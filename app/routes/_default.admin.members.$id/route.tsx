@@ -19,6 +19,8 @@ import { answerMemberPost, savedMessages } from "./intents.server";
 import { RolesCard } from "./roles-card";
 import { SessionsCard } from "./sessions-card";
 import { TrainingsCard } from "./trainings-card";
+import { PaymentsCard } from "./payments-card";
+import { memberPayments } from "~/.server/payments/receipts.server";
 import { TwoFactorCard } from "./two-factor-card";
 
 export const meta = titleMeta;
@@ -53,6 +55,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       page: { page: sessions.page.page, pages: sessions.page.pages },
     },
     trainings: file.trainings.map((training) => ({ ...training, title: training.title[lang] })),
+    payments: (await memberPayments(lang, file.id)).map((payment) => ({
+      ...payment,
+      date: day.format(new Date(payment.paidAt ?? payment.createdAt)),
+    })),
     saved: savedMessages.find((key) => key === saved) ?? null,
     own: file.id === admin.id,
     maxReason: MAX_REASON_LENGTH,
@@ -71,7 +77,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AdminMember() {
-  const { member, trainings, sessions, saved, own, maxReason } = useLoaderData<typeof loader>();
+  const { member, trainings, payments, sessions, saved, own, maxReason } = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
   return (
     <>
@@ -104,6 +110,7 @@ export default function AdminMember() {
         </p>
       </section>
       <TrainingsCard trainings={trainings} />
+      <PaymentsCard payments={payments} />
       <SessionsCard {...sessions} />
       <RolesCard roles={member.roles} />
       <TwoFactorCard since={member.twoFactorSince} own={own} maxReason={maxReason} />

@@ -21,6 +21,7 @@ const tabs = [
   { to: "/admin/codes", key: "nav.codes" },
   { to: "/admin/audit", key: "nav.audit" },
   { to: "/admin/legal", key: "nav.legal" },
+  { to: "/admin/prices", key: "nav.prices" },
 ] as const;
 
 export default function AdminSpace() {

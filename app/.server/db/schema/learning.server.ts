@@ -176,13 +176,13 @@ export const certificates = pgTable(
   ],
 );
 
-/** The right to follow a payable training: from an invitation, a freemium code, or a grant. */
+/** The right to follow a payable training: from an invitation, a freemium code, a grant or a purchase. */
 export const entitlements = pgTable(
   "entitlements",
   {
     memberId: memberOf(),
     trainingId: belongsTo("training_id", () => trainings.id),
-    source: text("source", { enum: ["invitation", "code", "grant"] }).notNull(),
+    source: text("source", { enum: ["invitation", "code", "grant", "purchase"] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.trainingId] })],

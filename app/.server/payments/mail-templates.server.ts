@@ -1,0 +1,70 @@
+import { type Link, type MailTemplates, renderMail } from "~/.server/mail/templates.server";
+import type { Language } from "~/i18n/config";
+import { formatAmount } from "./money.server";
+
+type ReceiptVars = {
+  firstname: string;
+  training: string;
+  amountCents: number;
+  currency: string;
+  receiptNumber: number;
+  link: Link;
+};
+
+/** The payment went through: what was bought, for how much, the receipt's number and page. */
+export function receiptMail(lang: Language, to: string, vars: ReceiptVars) {
+  return renderMail({ template: "paymentReceipt", vars, lang }, to, (t) => ({
+    subject: t("paymentReceipt.subject", { number: vars.receiptNumber }),
+    firstname: vars.firstname,
+    blocks: [
+      {
+        paragraph: t("paymentReceipt.intro", {
+          training: vars.training,
+          amount: formatAmount(lang, vars.amountCents, vars.currency),
+        }),
+      },
+      { paragraph: t("paymentReceipt.number", { number: vars.receiptNumber }) },
+      { button: t("paymentReceipt.action"), url: vars.link },
+    ],
+  }));
+}
+
+type RefundVars = { firstname: string; training: string; amountCents: number; currency: string };
+
+/** The payment was refunded: the training is closed again, the member's progress kept. */
+export function refundMail(lang: Language, to: string, vars: RefundVars) {
+  return renderMail({ template: "paymentRefund", vars, lang }, to, (t) => ({
+    subject: t("paymentRefund.subject", { training: vars.training }),
+    firstname: vars.firstname,
+    blocks: [
+      {
+        paragraph: t("paymentRefund.intro", {
+          training: vars.training,
+          amount: formatAmount(lang, vars.amountCents, vars.currency),
+        }),
+      },
+      { paragraph: t("paymentRefund.progressKept") },
+    ],
+  }));
+}
+
+type FlagVars = { reason: "mismatch" | "alreadyOpen"; buyer: string; training: string; session: string };
+
+/** To the admins: a payment Cap did not fulfil as it came (its amount, or a second payment). */
+export function paymentFlagMail(lang: Language, to: string, vars: FlagVars) {
+  return renderMail({ template: "paymentFlag", vars, lang }, to, (t) => ({
+    subject: t("paymentFlag.subject"),
+    firstname: "",
+    blocks: [
+      { paragraph: t(`paymentFlag.${vars.reason}`, { buyer: vars.buyer, training: vars.training }) },
+      { code: vars.session },
+      { button: t("paymentFlag.action"), url: "/admin/payments" },
+    ],
+  }));
+}
+
+export const paymentMailTemplates = {
+  paymentReceipt: receiptMail,
+  paymentRefund: refundMail,
+  paymentFlag: paymentFlagMail,
+} satisfies MailTemplates;
