@@ -1,5 +1,5 @@
 import { deleteMemberAccount } from "~/.server/admin/member-account.server";
-import { memberChange } from "./admin-member-change";
+import { memberChange } from "~/.server/api/admin-member-change.server";
 
 /** The deletion of /admin/members/<id>/delete: the rules of the member's own, audited. */
 export const endpoint = memberChange("delete", ["ownDeletion", "lastAdmin"], {

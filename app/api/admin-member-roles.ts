@@ -1,6 +1,6 @@
 import { roleBody } from "~/.server/admin/contract.server";
 import { grantRole, withdrawRole } from "~/.server/coaching/coaches/role-changes.server";
-import { memberChange } from "./admin-member-change";
+import { memberChange } from "~/.server/api/admin-member-change.server";
 
 /** The roles card of a member's page: the same service, audited alike; the last admin keeps theirs. */
 export const endpoint = memberChange("roles", ["lastAdmin", "coachHasSessions"], {

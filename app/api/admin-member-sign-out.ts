@@ -1,5 +1,5 @@
 import { signOutEverywhere } from "~/.server/admin/members.server";
-import { memberChange } from "./admin-member-change";
+import { memberChange } from "~/.server/api/admin-member-change.server";
 
 /** Kratos: DELETE /admin/identities/{id}/sessions. */
 export const endpoint = memberChange("sign-out", [], {

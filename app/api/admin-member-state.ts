@@ -1,6 +1,6 @@
 import { stateBody } from "~/.server/admin/contract.server";
 import { setAccountState } from "~/.server/admin/members.server";
-import { memberChange } from "./admin-member-change";
+import { memberChange } from "~/.server/api/admin-member-change.server";
 
 /** Disable (no sign-in, every session ended; under Ory the identity turns inactive) or re-enable. */
 export const endpoint = memberChange("state", ["ownAccount", "lastAdmin"], {

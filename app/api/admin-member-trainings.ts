@@ -1,6 +1,6 @@
 import { trainingBody } from "~/.server/admin/contract.server";
 import { grantTraining, withdrawTraining } from "~/.server/trainings/training-grants.server";
-import { memberChange } from "./admin-member-change";
+import { memberChange } from "~/.server/api/admin-member-change.server";
 
 /** The trainings card of a member's page: a payable training opened or withdrawn (progress kept). */
 export const endpoint = memberChange("trainings", ["noTraining"], {

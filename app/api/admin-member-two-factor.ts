@@ -1,7 +1,7 @@
 import { twoFactorRemovalBody } from "~/.server/admin/contract.server";
 import { removeTwoFactorFor } from "~/.server/admin/member-account.server";
 import { clientOf } from "~/.server/http/client.server";
-import { memberChange } from "./admin-member-change";
+import { memberChange } from "~/.server/api/admin-member-change.server";
 
 /** Kratos: DELETE /admin/identities/{id}/credentials/{totp,lookup_secret}, then its sessions. */
 export const endpoint = memberChange("two-factor/remove", ["twoFactorOff", "ownTwoFactor"], {

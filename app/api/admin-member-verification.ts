@@ -1,5 +1,5 @@
 import { resendVerificationFor } from "~/.server/admin/member-account.server";
-import { memberChange } from "./admin-member-change";
+import { memberChange } from "~/.server/api/admin-member-change.server";
 
 /** The member page's "resend the verification code": the member's own path and limit. */
 export const endpoint = memberChange("verification", ["alreadyVerified", "tooManyResends"], {

@@ -9,7 +9,7 @@ import {
   commitmentRefusals,
   commitmentsAnswer,
 } from "~/.server/space/contract.server";
-import { spaceList } from "./space-list";
+import { spaceList } from "~/.server/api/space-list.server";
 
 export const endpoint = defineEndpoint("/api/commitments", {
   get: spaceList("commitments", commitmentsPage, commitmentJson, {

@@ -1,7 +1,7 @@
 import { defineEndpoint } from "~/.server/api/endpoint.server";
 import { goalHistoryAnswer, replacedGoalJson } from "~/.server/space/contract.server";
 import { goalHistoryPage } from "~/.server/space/goals.server";
-import { spaceList } from "./space-list";
+import { spaceList } from "~/.server/api/space-list.server";
 
 export const endpoint = defineEndpoint("/api/goal/history", {
   get: spaceList("goals", goalHistoryPage, replacedGoalJson, {

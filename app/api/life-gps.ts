@@ -2,7 +2,7 @@ import { defineEndpoint, operation } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
 import { lifeGpsAnswer, lifeGpsBody, lifeGpsEntryAnswer, lifeGpsJson } from "~/.server/space/contract.server";
 import { lifeGpsPage, ratingsFrom, saveLifeGps } from "~/.server/space/life-gps.server";
-import { spaceList } from "./space-list";
+import { spaceList } from "~/.server/api/space-list.server";
 
 export const endpoint = defineEndpoint("/api/life_gps", {
   get: spaceList("entries", lifeGpsPage, lifeGpsJson, {

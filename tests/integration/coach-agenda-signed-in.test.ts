@@ -179,7 +179,7 @@ describe("the signed-in coach's agenda (/coach/agenda)", () => {
     const news = mails.find((m) => m.subject.startsWith("Séance découverte déplacée"))!;
     expect(news.text).toContain("Claire Moreau a dû déplacer votre séance découverte");
     expect(news.text).toContain("Ancien horaire");
-    expect(news.text).toContain("Vous pouvez refuser en annulant la séance");
+    expect(news.text).toMatch(/Jusqu’au .+, vous pouvez refuser en annulant la séance/);
     const invite = calendarOf(news.attachments[0].content);
     expect(invite.method).toBe("REQUEST");
     expect(invite.event.uid).toBe(`${booking.id}@cap`);

@@ -90,6 +90,7 @@ const inCopy: { columns: string[]; count: (copy: Copy) => number }[] = [
   { columns: ["access_code_uses.member_id"], count: (copy) => copy.learning.access_codes_used.length },
   { columns: ["access_codes.created_by"], count: (copy) => copy.learning.access_codes_created.length },
   { columns: ["certificates.member_id"], count: (copy) => copy.learning.certificates.length },
+  { columns: ["payments.member_id"], count: (copy) => copy.learning.payments.length },
   { columns: ["crew_members.member_id"], count: (copy) => copy.crew.length },
   { columns: ["invitations.inviter_id"], count: (copy) => copy.invitations_sent.length },
   { columns: ["invitations.invitee_id"], count: (copy) => copy.invitations_received.length },
@@ -182,6 +183,20 @@ describe("downloading my data", () => {
     // A certificate, as completing a training issues it (straight from its service: the journey
     // completes one module, not the whole training).
     await issueCertificate(db(), alice.memberId, (await trainingOf(db(), alice.memberId, "j-embarque"))!, true);
+    // A payment, as Stripe's checkout leaves it once paid (the payments tests drive the checkout itself).
+    await db().insert(schema.payments).values({
+      checkoutSessionId: "cs_test_export",
+      memberId: alice.memberId,
+      trainingTitle: "Tenir le cap",
+      buyerName: "Alice",
+      buyerEmail: "alice@example.com",
+      lang: "fr",
+      amountCents: 4900,
+      currency: "eur",
+      vatBasisPoints: 2000,
+      status: "paid",
+      paidAt: new Date(),
+    });
 
     // A coaching session.
     const from = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();

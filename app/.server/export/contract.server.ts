@@ -100,6 +100,18 @@ export const dataExport = z.object({
         withdrawn_at: instant.nullable(),
       }),
     ),
+    payments: z.array(
+      z.object({
+        training: z.string(),
+        amount_cents: z.number(),
+        currency: z.string(),
+        status: z.string(),
+        receipt_number: z.number().nullable(),
+        created_at: instant,
+        paid_at: instant.nullable(),
+        refunded_at: instant.nullable(),
+      }),
+    ),
   }),
   crew: z.array(
     z.object({

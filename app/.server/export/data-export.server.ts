@@ -24,6 +24,7 @@ import {
   memberRoles,
   moduleCompletions,
   partReads,
+  payments,
   quizSubmissions,
   securityEvents,
   selfServiceCodes,
@@ -79,6 +80,7 @@ export async function memberData(signedIn: SignedIn): Promise<DataExport> {
     codesUsed,
     codesCreated,
     certificateRows,
+    paymentRows,
     crew,
     sent,
     received,
@@ -158,6 +160,7 @@ export async function memberData(signedIn: SignedIn): Promise<DataExport> {
       .innerJoin(trainings, eq(trainings.id, certificates.trainingId))
       .where(eq(certificates.memberId, memberId))
       .orderBy(asc(certificates.issuedAt)),
+    db().select().from(payments).where(eq(payments.memberId, memberId)).orderBy(asc(payments.createdAt)),
     db().select().from(crewMembers).where(eq(crewMembers.memberId, memberId)).orderBy(asc(crewMembers.createdAt)),
     db().select().from(invitations).where(eq(invitations.inviterId, memberId)).orderBy(asc(invitations.createdAt)),
     // Invitations to the member's address or accepted by the member: the inviter as the invitation named them.
@@ -302,6 +305,16 @@ export async function memberData(signedIn: SignedIn): Promise<DataExport> {
         verification_url: verificationUrl(row.publicId),
         issued_at: iso(row.issuedAt),
         withdrawn_at: row.withdrawnAt ? iso(row.withdrawnAt) : null,
+      })),
+      payments: paymentRows.map((row) => ({
+        training: row.trainingTitle,
+        amount_cents: row.amountCents,
+        currency: row.currency,
+        status: row.status,
+        receipt_number: row.receiptNumber,
+        created_at: iso(row.createdAt),
+        paid_at: isoOrNull(row.paidAt),
+        refunded_at: isoOrNull(row.refundedAt),
       })),
     },
     crew: crew.map((row) => ({
@@ -454,6 +467,7 @@ export const EXPORT_COVERAGE = {
     "access_code_uses.member_id",
     "access_codes.created_by",
     "certificates.member_id",
+    "payments.member_id",
     "crew_members.member_id",
     "invitations.inviter_id",
     "invitations.invitee_id",
@@ -480,6 +494,8 @@ export const EXPORT_COVERAGE = {
     "notification_rounds.member_id":
       "the weeks and days a digest or reminder was decided for, so that it goes once; the mail itself is in their inbox",
     "notification_settings.member_id": "the member's mail choices, shown and changed on /profile; not yet in the copy",
+    "member_versions.member_id":
+      "a counter raised when the member's records change, so that their pages are drawn again; it says nothing of them",
     "legal_acceptances.member_id":
       "the versions of the terms and the privacy policy the member accepted on registering, and when; not yet in the copy",
   },
