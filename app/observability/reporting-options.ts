@@ -1,3 +1,5 @@
+import { maskKeyPaths } from "./key-paths";
+
 /**
  * Error-reporting settings shared by the server and the browser (SPEC §9): every trace, one
  * session in ten replayed and every session with an error, traces propagated to localhost and to
@@ -25,8 +27,8 @@ const FILTERED = "[Filtered]";
 
 /**
  * Passwords, tokens, cookies and form bodies never leave: the request's body and cookies are
- * dropped, and every value under a key that names a secret is replaced, at any depth, in query
- * strings too.
+ * dropped, every value under a key that names a secret is replaced, at any depth, in query
+ * strings too, and every path that is a key (key-paths.ts) is masked wherever it appears.
  */
 export function scrubEvent<T>(event: T): T {
   const scrubbed = scrub(event, "", new WeakSet()) as T & { request?: Record<string, unknown> };
@@ -39,7 +41,7 @@ export function scrubEvent<T>(event: T): T {
 
 function scrub(value: unknown, key: string, seen: WeakSet<object>): unknown {
   if (SECRET_KEY.test(key)) return FILTERED;
-  if (typeof value === "string") return withoutQueryParameters(scrubQuery(value));
+  if (typeof value === "string") return withoutQueryParameters(scrubQuery(maskKeyPaths(value)));
   // The SDK's own bookkeeping (scopes, spans) is never sent, and it holds cycles.
   if (key === "sdkProcessingMetadata" || !value || typeof value !== "object") return value;
   if (seen.has(value)) return "[Circular]";

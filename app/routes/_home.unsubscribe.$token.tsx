@@ -18,25 +18,32 @@ export const meta = titleMeta;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await translator(request, "profile");
   const link = readUnsubscribeToken(params.token ?? "", isNotificationKind);
-  if (!link) return data({ title: t("unsubscribe.invalidTitle"), kind: null }, { status: 404 });
+  if (!link.ok) {
+    const title = t(link.expired ? "unsubscribe.expiredTitle" : "unsubscribe.invalidTitle");
+    return data({ title, kind: null, expired: link.expired }, { status: link.expired ? 410 : 404 });
+  }
   return { title: t("unsubscribe.title"), kind: link.kind };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const t = await translator(request, "profile");
   const link = readUnsubscribeToken(params.token ?? "", isNotificationKind);
-  if (!link) return data({ done: false }, { status: 404 });
+  if (!link.ok) return data({ done: false }, { status: link.expired ? 410 : 404 });
   await switchOff(link.memberId, link.kind);
   return { title: t("unsubscribe.doneTitle"), done: true };
 }
 
 export default function Unsubscribe() {
-  const { kind } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { kind } = loaded;
+  const expired = "expired" in loaded && loaded.expired;
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("profile");
   const kindName = kind ? t(`notifications.kinds.${kind}.label`) : "";
   const [heading, text] = !kind
-    ? [t("unsubscribe.invalidTitle"), t("unsubscribe.invalid")]
+    ? expired
+      ? [t("unsubscribe.expiredTitle"), t("unsubscribe.expired")]
+      : [t("unsubscribe.invalidTitle"), t("unsubscribe.invalid")]
     : answer?.done
       ? [t("unsubscribe.doneTitle"), t("unsubscribe.done", { kind: kindName })]
       : [t("unsubscribe.title"), t("unsubscribe.question", { kind: kindName })];

@@ -1,6 +1,7 @@
 import { data, type ServerBuild } from "@remix-run/node";
 import { translator } from "~/.server/i18n/i18n.server";
 import { logger } from "~/.server/observability/logger.server";
+import { loggablePath } from "./request-log.server";
 import { wrapHandlers, type RouteHandler } from "./route-handlers.server";
 
 /**
@@ -27,7 +28,7 @@ function guarded(fn: RouteHandler, outages: Outages, api: boolean): RouteHandler
     } catch (error) {
       const away = Object.keys(outages).find((service) => outages[service](error));
       if (!away) throw error;
-      logger.warn({ path: new URL(args.request.url).pathname }, `${away} unavailable: answered 503`);
+      logger.warn({ path: loggablePath(new URL(args.request.url).pathname) }, `${away} unavailable: answered 503`);
       throw await unavailableAnswer(args.request, api);
     }
   };

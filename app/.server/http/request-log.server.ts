@@ -1,18 +1,10 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import type { Logger } from "pino";
+import { maskKeyPaths } from "~/observability/key-paths";
 
-/**
- * The path as the log may keep it: no query (it may carry codes), and the private links whose
- * path is the key (a survey's, a coach's session, a recovery page's code id) masked.
- */
+/** The path as the log may keep it: no query (it may carry codes), and no key path (key-paths.ts). */
 export function loggablePath(url: string): string {
-  return url
-    .split("?")[0]
-    .replace(/^\/survey\/[^/]+/, "/survey/[token]")
-    .replace(/^\/coach\/session\/[^/]+/, "/coach/session/[token]")
-    .replace(/^\/coach\/agenda\/[^/?]+/, "/coach/agenda/[token]")
-    .replace(/^\/home\/new-password-[^/]+/, "/home/new-password-[code_id]")
-    .replace(/^\/setup\/first-admin\/[^/]+/, "/setup/first-admin/[token]");
+  return maskKeyPaths(url.split("?")[0]);
 }
 
 /** One line per request, when its answer is sent: id, method, path, status, time. */

@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from "pino";
+import { maskKeyPaths } from "~/observability/key-paths";
 import { withoutQueryParameters } from "~/observability/reporting-options";
 
 /**
@@ -34,9 +35,9 @@ export function createLogger(destination?: DestinationStream): Logger {
 
 export const logger = createLogger();
 
-/** A failed query's message and stack keep its SQL and lose its values. */
+/** A failed query's message and stack keep its SQL and lose its values; a key path in them is masked. */
 function withoutParams(text: unknown) {
-  return typeof text === "string" ? withoutQueryParameters(text) : text;
+  return typeof text === "string" ? withoutQueryParameters(maskKeyPaths(text)) : text;
 }
 
 export function loggableError(error: unknown) {
