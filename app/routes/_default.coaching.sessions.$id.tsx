@@ -9,6 +9,7 @@ import { bookingRefusals } from "~/.server/coaching/contract.server";
 import { isWaitingEarlier, waitForEarlierTime, waitSchema } from "~/.server/coaching/booking/earlier-time.server";
 import { prepOf } from "~/.server/coaching/sessions/session-prep.server";
 import { sessionCard } from "~/.server/coaching/sessions/session-views.server";
+import { webCalendarLinks } from "~/.server/coaching/sessions/session-calendar.server";
 import { intentOf, refuseUnknownIntent, refuseWith } from "~/.server/http/form-reply.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
@@ -23,6 +24,7 @@ import { PrepSummary } from "~/components/session-prep/prep-summary";
 import { parseWithZod } from "~/forms/submission";
 import { useTranslation } from "~/i18n/react";
 import { ButtonLink } from "~/components/presentational/button-link";
+import { AddToCalendar } from "~/components/presentational/add-to-calendar";
 import { readsHandle } from "~/components/document/cacheable-page";
 
 /** The coaching pages show a coach's free times, or a session among them: other members' bookings end a kept one too. */
@@ -36,7 +38,7 @@ export const meta = titleMeta;
  * earlier time with the coach. The links of the confirmation email lead here.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { member } = await requireMember(request);
+  const { member, identity } = await requireMember(request);
   const session = await sessionOf(member.id, params.id ?? "");
   if (!session) notFound(request);
   const lang = await localeOf(request);
@@ -60,6 +62,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     notice,
     confirmingCancel: query.has("cancel"),
     prep: await prepOf(session.id),
+    // Only a session still to come goes into a calendar; a cancelled one's mail already took it off them.
+    calendar:
+      session.status === "confirmed" && session.endsAt > now
+        ? {
+            ics: `/coaching/sessions/${session.id}/invite.ics`,
+            ...webCalendarLinks(session, { ...member, email: identity.traits.email }, now),
+          }
+        : null,
   };
 }
 
@@ -97,8 +107,8 @@ async function waitEarlier(
 }
 
 export default function CoachingSession() {
-  const { session, changeNotice, waitingEarlier, cancelledBy, timeZone, fromPath, notice, confirmingCancel, prep } =
-    useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { session, changeNotice, waitingEarlier, cancelledBy, timeZone, fromPath, notice, confirmingCancel } = loaded;
   // Inside the coach's notice only the coach can change the session.
   const changeable = session.changeable && !changeNotice?.inside;
   const reply = useActionData<typeof action>();
@@ -163,11 +173,18 @@ export default function CoachingSession() {
         ) : null}
       </section>
 
+      {loaded.calendar && !confirmingCancel ? <AddToCalendar links={loaded.calendar} /> : null}
+
       {waitingEarlier !== null && !confirmingCancel ? (
         <EarlierTimeForm coachName={session.coach.name} waiting={waitingEarlier} />
       ) : null}
 
-      <PrepSummary sessionId={session.id} coachName={session.coach.name} prep={prep} changeable={session.changeable} />
+      <PrepSummary
+        sessionId={session.id}
+        coachName={session.coach.name}
+        prep={loaded.prep}
+        changeable={session.changeable}
+      />
 
       <p className="actions">
         {fromPath ? <Link to={fromPath}>← {t("detail.backToModule")}</Link> : null}

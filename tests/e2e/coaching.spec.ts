@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { checkPage } from "./support/check-page";
@@ -125,6 +126,32 @@ test("book a discovery session from a module, see it, move it and cancel it", as
   expect(event.location).toBe(meetingUrl);
   expect(event.uid).toBeTruthy();
 
+  // "Add to my calendar": the same invitation to download (a plain link, with or without
+  // JavaScript), and the web calendars' forms at the session's UTC times, in a new tab.
+  const addToCalendar = page.getByRole("region", { name: "Ajouter à mon agenda" });
+  const icsLink = addToCalendar.getByRole("link", { name: "Télécharger l’invitation" });
+  await expect(icsLink).toHaveAttribute("href", `${sessionPath}/invite.ics`);
+  const downloading = page.waitForEvent("download");
+  await icsLink.click();
+  const downloaded = await downloading;
+  expect(downloaded.suggestedFilename()).toBe("cap-session.ics");
+  const file = new ICAL.Event(
+    new ICAL.Component(ICAL.parse(await readFile((await downloaded.path())!, "utf8"))).getFirstSubcomponent("vevent")!,
+  );
+  expect(file.uid).toBe(event.uid);
+  expect(file.sequence).toBe(event.sequence);
+  expect(file.startDate.toJSDate().toISOString()).toBe(booked.start);
+  await expect(page).toHaveURL((url) => url.pathname === sessionPath);
+  const google = addToCalendar.getByRole("link", { name: /^Google Agenda/ });
+  await expect(google).toHaveAttribute("target", "_blank");
+  await expect(google).toHaveAttribute("rel", /\bnoopener\b/);
+  const dates = new URL((await google.getAttribute("href")) ?? "").searchParams.get("dates") ?? "";
+  expect(dates.split("/")[0]).toBe(`${booked.start.slice(0, 19).replace(/[-:]/g, "")}Z`);
+  await expect(addToCalendar.getByRole("link", { name: /^Outlook\.com/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?/,
+  );
+
   // The overview's week calendar shows it, and leads back to it.
   await page.goto(`/?week=${day}`);
   const appointment = page.getByRole("link", { name: `${booked.time} · Séance avec Claire Moreau` });
@@ -159,6 +186,7 @@ test("book a discovery session from a module, see it, move it and cancel it", as
   await expect(page.getByText("Cette séance est annulée : le créneau est de nouveau libre.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Déplacer la séance" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /meet\.jit\.si/ })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Ajouter à mon agenda" })).toHaveCount(0);
   const cancelledMail = mailSoon(member.email, /^Séance découverte annulée/);
 
   // The freed time is offered again.

@@ -1,4 +1,3 @@
-import { env } from "~/.server/config/env.server";
 import type { Transaction } from "~/.server/db/client.server";
 import { type MailNotification, queueMail, withdrawMail } from "~/.server/mail/outbox.server";
 import { coachingMail, type CoachingMailKind, type CoachingMailVars } from "./mail-templates.server";
@@ -6,7 +5,8 @@ import { changeDeadline, isInsideNotice } from "../booking/change-notice.server"
 import type { Language } from "~/i18n/config";
 import { agendaPath, coachLanguage } from "../agenda/agenda-link.server";
 import type { Booker, Booking, CancelReason, Coach } from "../booking-records.server";
-import { cancellationIcs, icsContentType, invitationIcs, type CalendarEvent } from "./ics.server";
+import { cancellationIcs, icsContentType, invitationIcs } from "./ics.server";
+import { sessionEvent } from "./session-calendar.server";
 import { DAY_MS } from "~/.server/calendar/days.server";
 import { unsubscribePath } from "~/.server/mail/unsubscribe-links.server";
 
@@ -16,12 +16,6 @@ import { unsubscribePath } from "~/.server/mail/unsubscribe-links.server";
  * reminders 24 hours before (sent by the outbox when due). Returns the new reminders' ids.
  */
 const REMINDER_BEFORE_MS = DAY_MS;
-
-/** The address of MAIL_FROM ("Cap <no-reply@cap.example>" → no-reply@cap.example). */
-function senderAddress(): string {
-  const from = env().MAIL_FROM;
-  return /<([^>]+)>/.exec(from)?.[1] ?? from;
-}
 
 type Change = {
   booking: Booking;
@@ -46,27 +40,7 @@ export async function sessionMails(
 
   const memberName = `${member.firstname} ${member.lastname}`.trim();
   const coachLang = coachLanguage(coach);
-  const event = (timeZone: string, lang: Language): CalendarEvent => ({
-    uid: `${booking.id}@cap`,
-    sequence: booking.sequence,
-    start: booking.startsAt,
-    end: booking.endsAt,
-    timeZone,
-    summary:
-      lang === "fr"
-        ? `Séance découverte Cap : ${member.firstname} et ${coach.name}`
-        : `Cap discovery session: ${member.firstname} and ${coach.name}`,
-    description: booking.meetingUrl,
-    location: booking.meetingUrl,
-    url: booking.meetingUrl,
-    // Cap organises; member and coach are both guests (a coach as organiser would be asked to answer their own invitation).
-    organizer: { name: "Cap", email: senderAddress() },
-    attendees: [
-      { name: memberName, email: member.email },
-      { name: coach.name, email: coach.email },
-    ],
-    stamp: now,
-  });
+  const event = (timeZone: string, lang: Language) => sessionEvent(booking, coach, member, timeZone, lang, now);
   const ics = (timeZone: string, lang: Language) =>
     kind === "cancelled"
       ? [
