@@ -31,6 +31,7 @@ const SIGNED_IN_PAGES = [
   "/coaching/:coach_slug/time-zone",
   "/coaching/sessions/:id",
   "/coaching/sessions/:id/prepare",
+  "/coaching/sessions/:id/invite.ics",
   "/my_team/:page",
   "/receipts/:number",
   "/training/:training_slug",
