@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { FormAlert } from "~/components/form/form";
 import { Pagination } from "~/components/presentational/pagination";
 import { useTranslation } from "~/i18n/react";
@@ -74,14 +75,18 @@ export function PaymentFilters({
 export function PaymentsList({
   lines,
   page,
+  children,
 }: {
   lines: ShownPayment[];
   page: { page: number; pages: number; total: number };
+  /** The filters, under the list's heading. */
+  children: ReactNode;
 }) {
   const { t } = useTranslation("admin");
   return (
     <section aria-labelledby="payments-list-title">
       <h2 id="payments-list-title">{t("sales.listTitle")}</h2>
+      {children}
       <p className="muted">{t("sales.total", { count: page.total })}</p>
       {lines.length === 0 ? (
         <p>{t("sales.empty")}</p>

@@ -40,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A week is named by its Sunday, a calendar day: written as such, in no zone.
   const short = dateFormat(lang, { day: "2-digit", month: "2-digit", timeZone: "UTC" });
   const long = dateFormat(lang, { dateStyle: "long", timeZone: "UTC" });
+  const medium = dateFormat(lang, { dateStyle: "medium", timeZone: "UTC" });
   const weeks = await weeklySales();
   const day = (start: string) => new Date(`${start}T00:00:00Z`);
   return {
@@ -66,6 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         start: week.start,
         label: short.format(day(week.start)),
         long: t("sales.weekOf", { date: long.format(day(week.start)) }),
+        day: medium.format(day(week.start)),
         count: week.count,
         paidCents: week.paidCents,
         paid: formatAmount(lang, week.paidCents),
@@ -87,13 +89,14 @@ export default function AdminPayments() {
       {sales ? (
         <>
           <SalesChart weeks={sales.weeks} max={sales.max} />
-          <PaymentFilters
-            trainings={sales.trainings}
-            shown={sales.shown}
-            refused={sales.refused}
-            filtered={sales.filtered}
-          />
-          <PaymentsList lines={sales.lines} page={sales.page} />
+          <PaymentsList lines={sales.lines} page={sales.page}>
+            <PaymentFilters
+              trainings={sales.trainings}
+              shown={sales.shown}
+              refused={sales.refused}
+              filtered={sales.filtered}
+            />
+          </PaymentsList>
         </>
       ) : null}
     </>

@@ -5,6 +5,7 @@ export type ShownWeek = {
   start: string;
   label: string;
   long: string;
+  day: string;
   count: number;
   paidCents: number;
   paid: string;
@@ -56,7 +57,13 @@ export function SalesChart({ weeks, max }: { weeks: ShownWeek[]; max: string }) 
                 >
                   <title>{t("sales.chartWeek", { week: week.long, amount: week.paid })}</title>
                 </rect>
-                <text x={index * slot + slot / 2} y={BASE + 18} textAnchor="middle" className="chart__text">
+                <text
+                  x={index * slot + slot / 2}
+                  y={BASE + 18}
+                  textAnchor="middle"
+                  // On a phone every other week is named, this week always.
+                  className={(weeks.length - 1 - index) % 2 ? "chart__text sales-weeks__label--other" : "chart__text"}
+                >
                   {week.label}
                 </text>
               </g>
@@ -80,7 +87,7 @@ export function SalesChart({ weeks, max }: { weeks: ShownWeek[]; max: string }) 
           <tbody>
             {weeks.map((week) => (
               <tr key={week.start}>
-                <th scope="row">{week.long}</th>
+                <th scope="row">{week.day}</th>
                 <td>{week.count}</td>
                 <td>{week.paid}</td>
                 <td>{week.refunded}</td>
