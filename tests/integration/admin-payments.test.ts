@@ -2,9 +2,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays, DEFAULT_TIME_ZONE, weekStart } from "~/.server/calendar/days.server";
 import { localDay, zonedInstant } from "~/.server/calendar/time-zones.server";
+import { openApiDocument } from "~/.server/api/openapi.server";
 import { db } from "~/.server/db/client.server";
 import { auditEvents, payments, trainings } from "~/.server/db/schema.server";
 import { weeklySales } from "~/.server/payments/sales.server";
+import { endpoints } from "~/api/endpoints";
 import { loader as spaceLoader } from "~/routes/_default.admin/route";
 import { loader as paymentsLoader } from "~/routes/_default.admin.payments/route";
 import { loader as pricesLoader } from "~/routes/_default.admin.prices/route";
@@ -226,6 +228,8 @@ describe("the price through the API", () => {
 
     const member = await verifiedMember({ email: "noe@example.com" });
     expect((await setPrice(member, PAYABLE, { amount_cents: 100, vat_basis_points: 0 })).status).toBe(404);
+    const document = openApiDocument(endpoints) as { paths: Record<string, Record<string, { tags: string[] }>> };
+    expect(document.paths["/api/admin/trainings/{training_slug}/price"]?.post?.tags).toEqual(["admin"]);
   });
 });
 
