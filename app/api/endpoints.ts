@@ -16,6 +16,7 @@ import * as adminMembers from "./admin-members";
 import * as adminCoach from "./admin-coach";
 import * as adminCoachRetire from "./admin-coach-retire";
 import * as adminCoaches from "./admin-coaches";
+import * as adminTrainingPrice from "./admin-training-price";
 import * as booking from "./booking";
 import * as bookingCancel from "./booking-cancel";
 import * as bookingEarlierTime from "./booking-earlier-time";
@@ -97,6 +98,7 @@ const described: Endpoint[] = [
   adminMemberVerification.endpoint,
   adminMemberDelete.endpoint,
   adminAudit.endpoint,
+  adminTrainingPrice.endpoint,
   bookings.endpoint,
   booking.endpoint,
   bookingCancel.endpoint,

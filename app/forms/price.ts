@@ -12,12 +12,19 @@ const decimal = (message: string) =>
     .regex(/^\d{1,5}([.,]\d{1,2})?$/, { message })
     .transform((value) => Math.round(Number(value.replace(",", ".")) * 100));
 
+/** What a price may be, in cents and hundredths of a percent: the form's and the API's bounds. */
+export const PRICE_BOUNDS = { minCents: 100, maxCents: 1_000_000, maxVatBasisPoints: 3_000 } as const;
+
+export const isPriceInCents = (cents: number) =>
+  Number.isInteger(cents) && cents >= PRICE_BOUNDS.minCents && cents <= PRICE_BOUNDS.maxCents;
+
+export const isVatInBasisPoints = (basisPoints: number) =>
+  Number.isInteger(basisPoints) && basisPoints >= 0 && basisPoints <= PRICE_BOUNDS.maxVatBasisPoints;
+
 export const priceSchema = z.object({
   training: z.string().trim().min(1).max(64),
-  amount: decimal("payments.errors.amount").refine((cents) => cents >= 100 && cents <= 1_000_000, {
-    message: "payments.errors.amount",
-  }),
-  vat: decimal("payments.errors.vat").refine((basisPoints) => basisPoints <= 3_000, { message: "payments.errors.vat" }),
+  amount: decimal("payments.errors.amount").refine(isPriceInCents, { message: "payments.errors.amount" }),
+  vat: decimal("payments.errors.vat").refine(isVatInBasisPoints, { message: "payments.errors.vat" }),
 });
 
 /** An admin's refund of a member's payment: which one, and why (kept in the audit log). */

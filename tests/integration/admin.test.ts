@@ -14,6 +14,7 @@ import { loader as layoutLoader } from "~/routes/_default";
 import { loader as spaceLoader } from "~/routes/_default.admin/route";
 import { loader as indexLoader } from "~/routes/_default.admin._index";
 import { loader as auditLoader } from "~/routes/_default.admin.audit";
+import { loader as paymentsLoader } from "~/routes/_default.admin.payments/route";
 import { loader as membersLoader } from "~/routes/_default.admin.members._index";
 import { action as memberAction, loader as memberLoader } from "~/routes/_default.admin.members.$id/route";
 import { action as loginPage } from "~/routes/_main.home.login";
@@ -67,6 +68,7 @@ describe("the operator's space refuses whoever is not an admin", () => {
         [membersLoader, "/admin/members?q=ada", {}],
         [memberLoader, `/admin/members/${target.memberId}`, { id: target.memberId }],
         [auditLoader, "/admin/audit", {}],
+        [paymentsLoader, "/admin/payments", {}],
       ];
       for (const [loader, path, params] of pages) {
         expect(statusOf(await getAs(loader, path, visitor.cookie, params)), path).toBe(404);

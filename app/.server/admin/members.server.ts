@@ -4,6 +4,7 @@ import { recordChange } from "~/.server/audit/audit-log.server";
 import type { BookingWithCoach } from "~/.server/coaching/booking-records.server";
 import { sessionsOf } from "~/.server/coaching/sessions/member-sessions.server";
 import { db } from "~/.server/db/client.server";
+import { likeText } from "~/.server/db/like-text.server";
 import { appUsers } from "~/.server/db/schema.server";
 import { isUuid } from "~/.server/db/uuid.server";
 import { identity, type Identity } from "~/.server/identity/identity-service.server";
@@ -32,9 +33,6 @@ export type MemberLine = { id: string; name: string; email: string | null; roles
 const EMAIL_MATCHES = 500;
 
 const fullName = sql<string>`${appUsers.firstname} || ' ' || ${appUsers.lastname}`;
-
-/** Escapes LIKE's wildcards: what the operator types is matched as text. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Members whose name contains `query`, or whose email address contains it. Addresses belong to the

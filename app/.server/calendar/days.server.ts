@@ -20,3 +20,8 @@ export function addDays(day: string, count: number): string {
   date.setUTCDate(date.getUTCDate() + count);
   return date.toISOString().slice(0, 10);
 }
+
+/** The Sunday that starts the week of `day` (SPEC §2: the calendar runs Sunday to Saturday). */
+export function weekStart(day: string): string {
+  return addDays(day, -new Date(`${day}T00:00:00Z`).getUTCDay());
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { refusals } from "~/.server/contract/refusal-table.server";
+import { isPriceInCents, isVatInBasisPoints, PRICE_BOUNDS } from "~/forms/price";
 import type { CheckoutRefusal } from "./checkout.server";
 
 // Stripe's outages are short: a minute is a fair wait before trying again.
@@ -33,4 +34,29 @@ export const paymentsAnswer = z.object({
       receiptPath: z.string().nullable(),
     }),
   ),
+});
+
+// --- The admin's price (POST /api/admin/trainings/:training_slug/price) ---------------------------
+
+/** The /admin/prices form's rules, in the API's whole numbers: cents all taxes included, hundredths of a percent. */
+export const priceBody = z.object({
+  amount_cents: z
+    .number({ required_error: "admin:payments.errors.amount", invalid_type_error: "admin:payments.errors.amount" })
+    .refine(isPriceInCents, "admin:payments.errors.amount")
+    .describe(`The price all taxes included, in cents: ${PRICE_BOUNDS.minCents}–${PRICE_BOUNDS.maxCents}`),
+  vat_basis_points: z
+    .number({ required_error: "admin:payments.errors.vat", invalid_type_error: "admin:payments.errors.vat" })
+    .refine(isVatInBasisPoints, "admin:payments.errors.vat")
+    .describe(`The VAT rate in hundredths of a percent (2000 is 20 %): 0–${PRICE_BOUNDS.maxVatBasisPoints}`),
+});
+
+export const priceRefusals = refusals("admin", {
+  noTraining: { status: 404, field: null, message: "payments.errors.noTraining" },
+});
+
+export const priceAnswer = z.object({
+  training: z.string().describe("The training's slug"),
+  amount_cents: z.number().int(),
+  vat_basis_points: z.number().int(),
+  amount: z.string().describe("The price as the caller's language writes it"),
 });

@@ -1,7 +1,9 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-orm";
 import { db } from "~/.server/db/client.server";
+import { likeText } from "~/.server/db/like-text.server";
 import { payments, type PaymentStatus, trainings } from "~/.server/db/schema.server";
 import { publisherDetails, type PublisherDetails } from "~/.server/legal/publisher.server";
+import { type PageRequest, readPage } from "~/.server/paging/paging.server";
 import type { Language } from "~/i18n/config";
 import { formatAmount, formatRate, vatIncluded } from "./money.server";
 
@@ -11,6 +13,7 @@ export type PaymentLine = {
   receiptNumber: number | null;
   memberId: string | null;
   buyer: string;
+  buyerEmail: string;
   training: string;
   trainingSlug: string | null;
   status: PaymentStatus;
@@ -32,6 +35,7 @@ function lineOf(lang: Language, row: { payment: typeof payments.$inferSelect; sl
     receiptNumber: p.receiptNumber,
     memberId: p.memberId,
     buyer: p.buyerName,
+    buyerEmail: p.buyerEmail,
     training: p.trainingTitle,
     trainingSlug: row.slug,
     status: p.status,
@@ -42,35 +46,69 @@ function lineOf(lang: Language, row: { payment: typeof payments.$inferSelect; sl
   };
 }
 
-export type PaymentFilter = { memberId?: string; trainingSlug?: string; status?: PaymentStatus };
+/**
+ * The admin's filter: one member (by id), one training, one status, and a person — the buyer's name or address as
+ * copied at checkout, or one of `memberIds` (the members a search of the accounts finds).
+ */
+export type PaymentFilter = {
+  memberId?: string;
+  trainingSlug?: string;
+  status?: PaymentStatus;
+  person?: { text: string; memberIds: string[] };
+};
 
-/** Payments newest first, filtered, one page of them and how many there are in all. */
-export async function paymentsPage(
-  lang: Language,
-  filter: PaymentFilter,
-  window: { limit: number; offset: number },
-): Promise<{ lines: PaymentLine[]; total: number }> {
-  const conditions: SQL[] = [];
+function filterOf(filter: PaymentFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
   if (filter.memberId) conditions.push(eq(payments.memberId, filter.memberId));
   if (filter.trainingSlug) conditions.push(eq(trainings.slug, filter.trainingSlug));
-  if (filter.status) conditions.push(eq(payments.status, filter.status));
   // Checkouts left unpaid are not payments: they are shown only when asked for by status.
-  if (!filter.status) conditions.push(eq(payments.status, "paid"));
-  const where = and(...conditions);
-  const rows = await db()
-    .select(lineColumns)
-    .from(payments)
-    .leftJoin(trainings, eq(trainings.id, payments.trainingId))
-    .where(where)
-    .orderBy(desc(payments.createdAt), desc(payments.checkoutSessionId))
-    .limit(window.limit)
-    .offset(window.offset);
-  const [{ total }] = await db()
-    .select({ total: count() })
-    .from(payments)
-    .leftJoin(trainings, eq(trainings.id, payments.trainingId))
-    .where(where);
-  return { lines: rows.map((row) => lineOf(lang, row)), total };
+  conditions.push(filter.status ? eq(payments.status, filter.status) : ne(payments.status, "pending"));
+  if (filter.person) {
+    const { text, memberIds } = filter.person;
+    conditions.push(
+      or(
+        ilike(payments.buyerName, likeText(text)),
+        ilike(payments.buyerEmail, likeText(text)),
+        memberIds.length ? inArray(payments.memberId, memberIds) : undefined,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+export const PAYMENTS_PAGE_SIZE = 20;
+
+/** Every member's payments newest first, filtered, a page at a time (a page past the end: the last). */
+export async function paymentsPage(lang: Language, filter: PaymentFilter, requested: PageRequest) {
+  const where = filterOf(filter);
+  return readPage(
+    requested,
+    async () => {
+      const [{ total }] = await db()
+        .select({ total: count() })
+        .from(payments)
+        .leftJoin(trainings, eq(trainings.id, payments.trainingId))
+        .where(where);
+      return total;
+    },
+    async (window) => {
+      const rows = await db()
+        .select(lineColumns)
+        .from(payments)
+        .leftJoin(trainings, eq(trainings.id, payments.trainingId))
+        .where(where)
+        .orderBy(desc(payments.createdAt), desc(payments.checkoutSessionId))
+        .limit(window.limit)
+        .offset(window.offset);
+      return rows.map((row) => lineOf(lang, row));
+    },
+  );
+}
+
+/** Whether any checkout was ever made: the admin's payments page still lists them once Stripe is unset. */
+export async function anyPayments(): Promise<boolean> {
+  const [row] = await db().select({ session: payments.checkoutSessionId }).from(payments).limit(1);
+  return row !== undefined;
 }
 
 /** A member's payments with a receipt (paid, refunded or disputed), newest first. */

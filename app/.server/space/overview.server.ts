@@ -8,17 +8,12 @@ import { testResult, trainingCard } from "~/.server/trainings/views.server";
 import type { Language } from "~/i18n/config";
 import { commitmentsDueBetween } from "./commitments.server";
 import { goalsOf } from "./goals.server";
-import { addDays, isCalendarDay } from "~/.server/calendar/days.server";
+import { addDays, isCalendarDay, weekStart } from "~/.server/calendar/days.server";
 import { lastSevenDays } from "./weather.server";
 
 /** Today's date in the member's time zone, as YYYY-MM-DD. */
 export function today(timeZone: string, now = new Date()): string {
   return localDay(now, timeZone);
-}
-
-/** The Sunday that starts the week of `day` (SPEC §2: the calendar runs Sunday to Saturday). */
-export function weekStart(day: string): string {
-  return addDays(day, -new Date(`${day}T00:00:00Z`).getUTCDay());
 }
 
 /** The member's confirmed coaching sessions starting in [from, to): coaching's, given by the caller. */

@@ -14,7 +14,7 @@ type Payment = {
 };
 
 /** The member's payments, each with its receipt; a paid one is refunded through Stripe, with a reason. */
-export function PaymentsCard({ payments }: { payments: Payment[] }) {
+export function PaymentsCard({ memberId, payments }: { memberId: string; payments: Payment[] }) {
   const { t } = useTranslation("admin");
   const [form, fields] = useFormReply<{ session: string; reason: string }>(useActionData(), {
     id: "refund",
@@ -53,6 +53,11 @@ export function PaymentsCard({ payments }: { payments: Payment[] }) {
           </li>
         ))}
       </ul>
+      {payments.length > 0 ? (
+        <p>
+          <Link to={`/admin/payments?member=${memberId}`}>{t("sales.memberLink")}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

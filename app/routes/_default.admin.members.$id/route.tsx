@@ -110,7 +110,7 @@ export default function AdminMember() {
         </p>
       </section>
       <TrainingsCard trainings={trainings} />
-      <PaymentsCard payments={payments} />
+      <PaymentsCard memberId={member.id} payments={payments} />
       <SessionsCard {...sessions} />
       <RolesCard roles={member.roles} />
       <TwoFactorCard since={member.twoFactorSince} own={own} maxReason={maxReason} />

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth/role-guard.server";
+import { paymentsEnabled } from "~/.server/payments/stripe.server";
 import { SpaceLayout } from "~/components/document/space-nav";
 import { notKeptHandle } from "~/components/document/cacheable-page";
 
@@ -12,7 +14,8 @@ export const handle = notKeptHandle;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return null;
+  // The payments page is linked once Stripe is set up (it is still reachable by its address).
+  return { payments: paymentsEnabled() };
 }
 
 const tabs = [
@@ -24,6 +27,16 @@ const tabs = [
   { to: "/admin/prices", key: "nav.prices" },
 ] as const;
 
+const paymentsTab = { to: "/admin/payments", key: "nav.payments" } as const;
+
 export default function AdminSpace() {
-  return <SpaceLayout ns="admin" eyebrowKey="nav.label" labelKey="nav.label" tabs={tabs} />;
+  const { payments } = useLoaderData<typeof loader>();
+  return (
+    <SpaceLayout
+      ns="admin"
+      eyebrowKey="nav.label"
+      labelKey="nav.label"
+      tabs={payments ? [...tabs, paymentsTab] : tabs}
+    />
+  );
 }

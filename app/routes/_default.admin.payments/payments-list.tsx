@@ -1,0 +1,138 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { FormAlert } from "~/components/form/form";
+import { Pagination } from "~/components/presentational/pagination";
+import { useTranslation } from "~/i18n/react";
+
+export type ShownPayment = {
+  session: string;
+  receiptNumber: number | null;
+  memberId: string | null;
+  buyer: string;
+  buyerEmail: string;
+  training: string;
+  status: string;
+  amount: string;
+  date: string;
+};
+
+type Shown = { training: string; status: string; person: string; member: string };
+
+const STATUSES = ["paid", "refunded", "disputed", "mismatch", "pending"] as const;
+
+/** The filters, a GET form (the address keeps them, and they work without a script). */
+export function PaymentFilters({
+  trainings,
+  shown,
+  refused,
+  filtered,
+}: {
+  trainings: { slug: string; title: string }[];
+  shown: Shown;
+  refused: boolean;
+  filtered: boolean;
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <Form method="get" className="admin-search" role="search" aria-label={t("sales.filters")}>
+      <FormAlert lines={refused ? [t("errors.searchTooLong")] : undefined} />
+      {shown.member ? <input type="hidden" name="member" value={shown.member} /> : null}
+      <div className="field">
+        <label htmlFor="payments-person">{t("sales.person")}</label>
+        <input id="payments-person" name="person" type="search" defaultValue={shown.person} maxLength={200} />
+      </div>
+      <div className="field">
+        <label htmlFor="payments-training">{t("sales.training")}</label>
+        <select id="payments-training" name="training" defaultValue={shown.training}>
+          <option value="">{t("sales.allTrainings")}</option>
+          {trainings.map((training) => (
+            <option key={training.slug} value={training.slug}>
+              {training.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="payments-status">{t("sales.status")}</label>
+        <select id="payments-status" name="status" defaultValue={shown.status}>
+          <option value="">{t("sales.allStatuses")}</option>
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`payments.statuses.${status}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--primary">
+        {t("sales.filter")}
+      </button>
+      {filtered ? <Link to="/admin/payments">{t("sales.clear")}</Link> : null}
+    </Form>
+  );
+}
+
+/** A page of payments: when, who, what, how much, and what became of it, in words. */
+export function PaymentsList({
+  lines,
+  page,
+  children,
+}: {
+  lines: ShownPayment[];
+  page: { page: number; pages: number; total: number };
+  /** The filters, under the list's heading. */
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <section aria-labelledby="payments-list-title">
+      <h2 id="payments-list-title">{t("sales.listTitle")}</h2>
+      {children}
+      <p className="muted">{t("sales.total", { count: page.total })}</p>
+      {lines.length === 0 ? (
+        <p>{t("sales.empty")}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="history-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("sales.date")}</th>
+                <th scope="col">{t("sales.buyer")}</th>
+                <th scope="col">{t("sales.training")}</th>
+                <th scope="col">{t("sales.amount")}</th>
+                <th scope="col">{t("sales.status")}</th>
+                <th scope="col">{t("sales.receipt")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <tr key={line.session}>
+                  <td>{line.date}</td>
+                  <td>
+                    {line.memberId ? <Link to={`/admin/members/${line.memberId}`}>{line.buyer}</Link> : line.buyer}
+                    <br />
+                    <span className="admin-email">{line.buyerEmail}</span>
+                  </td>
+                  <td>{line.training}</td>
+                  <td>{line.amount}</td>
+                  <td>
+                    <span className={line.status === "paid" ? "tag tag--done" : "tag tag--late"}>
+                      {t(`payments.statuses.${line.status}`)}
+                    </span>
+                  </td>
+                  <td>
+                    {line.receiptNumber ? (
+                      <Link to={`/receipts/${line.receiptNumber}`}>
+                        {t("payments.receipt", { number: line.receiptNumber })}
+                      </Link>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page.page} pages={page.pages} label={t("sales.pages")} />
+    </section>
+  );
+}
