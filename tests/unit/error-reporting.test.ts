@@ -71,7 +71,7 @@ describe("scrubEvent", () => {
       ["token", "[Filtered]"],
       ["lang", "fr"],
     ]);
-    expect(event.message).toBe("failed for /home/new-password-1?code=[Filtered]&lang=fr");
+    expect(event.message).toBe("failed for /home/new-password-[code_id]?code=[Filtered]&lang=fr");
     expect(event.user).toEqual({ id: "member-1" });
     expect(event.breadcrumbs[0].data).toEqual({ url: "/api/recovery?token=[Filtered]", status_code: 200 });
   });
