@@ -9,12 +9,14 @@ import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { identityCount } from "../support/identity-backend";
 import { endpointAt } from "../support/endpoints";
+import { verifiedMember } from "../support/accounts";
 
 const loginAction = endpointAt("/api/dashboard/login").action;
 const loginGet = endpointAt("/api/dashboard/login").loader;
 const recoveryAction = endpointAt("/api/recovery").action;
 const registerAction = endpointAt("/api/dashboard/register").action;
 const whoamiLoader = endpointAt("/api/dashboard/whoami").loader;
+const sessionsLoader = endpointAt("/api/sessions").loader;
 const frontVersionLoader = endpointAt("/api/debug/data_page/front-version").loader;
 const openApiLoader = endpointAt("/api/openapi.json").loader;
 
@@ -46,7 +48,10 @@ describe("POST /api/dashboard/register", () => {
   it("registers with the defaults of SPEC §9 and answers a token that whoami accepts", async () => {
     const response = await registerApi(ana);
     expect(response.status).toBe(201);
-    const { token } = await checkedJson<{ token: string }>(response, "/api/dashboard/register", "post");
+    // SPEC §7: the answer "is used as the token": the JSON string itself, as a client stores it.
+    const token = await checkedJson<string>(response, "/api/dashboard/register", "post");
+    expect(token).toMatch(/^[\w-]{16,128}$/);
+    expect((await whoamiApi({ Cookie: `token=${token}` })).status).toBe(200);
 
     const me = await whoamiApi({ Authorization: `Bearer ${token}` });
     expect(me.status).toBe(200);
@@ -107,19 +112,19 @@ describe("POST /api/dashboard/register", () => {
   });
 
   it("links the inviter given by invited_id", async () => {
-    const inviter = await checkedJson<{ token: string }>(await registerApi(ana), "/api/dashboard/register", "post");
+    const inviter = await checkedJson<string>(await registerApi(ana), "/api/dashboard/register", "post");
     const inviterMe = await checkedJson(
-      await whoamiApi({ Authorization: `Bearer ${inviter.token}` }),
+      await whoamiApi({ Authorization: `Bearer ${inviter}` }),
       "/api/dashboard/whoami",
       "get",
     );
-    const invited = await checkedJson<{ token: string }>(
+    const invited = await checkedJson<string>(
       await registerApi({ ...ana, email: "bo@example.com" }, `?invited_id=${inviterMe.user.id}`),
       "/api/dashboard/register",
       "post",
     );
     const me = await checkedJson(
-      await whoamiApi({ Authorization: `Bearer ${invited.token}` }),
+      await whoamiApi({ Authorization: `Bearer ${invited}` }),
       "/api/dashboard/whoami",
       "get",
     );
@@ -132,9 +137,12 @@ describe("POST /api/dashboard/login", () => {
     await registerApi(ana);
     const ok = await loginApi({ email: "Ana@Example.com", password: "correct horse" });
     expect(ok.status).toBe(200);
-    const { token } = await checkedJson(ok, "/api/dashboard/login", "post");
-    // The session token itself, usable as a bearer (whichever identity service issued it).
+    // SPEC §7: "answer is the token value, stored in the token cookie": a JSON string, the
+    // session token itself, which works as that cookie and as a bearer (whichever identity
+    // service issued it).
+    const token = await checkedJson<string>(ok, "/api/dashboard/login", "post");
     expect(token).toMatch(/^[\w-]{16,128}$/);
+    expect((await whoamiApi({ Cookie: `token=${token}` })).status).toBe(200);
     expect((await whoamiApi({ Authorization: `Bearer ${token}` })).status).toBe(200);
 
     const wrong = await loginApi({ email: "ana@example.com", password: "wrong password" });
@@ -170,6 +178,21 @@ describe("POST /api/dashboard/login", () => {
 });
 
 describe("GET /api/dashboard/whoami", () => {
+  it("names one value flowId and ory.id: this session's, apart from the identity's id", async () => {
+    const { token } = await verifiedMember();
+    const me = await checkedJson(await whoamiApi({ Authorization: `Bearer ${token}` }), "/api/dashboard/whoami", "get");
+    expect(me.user.flowId).toBe(me.ory.id);
+    expect(me.user.identity_id).toBe(me.ory.identity.id);
+    expect(me.ory.id).not.toBe(me.ory.identity.id);
+    const request = buildRequest("/api/sessions", { headers: { Authorization: `Bearer ${token}` } });
+    const devices = await checkedJson(
+      await answerOf(sessionsLoader({ request, params: {}, context })),
+      "/api/sessions",
+      "get",
+    );
+    expect(devices.sessions.find((session: { current: boolean }) => session.current).id).toBe(me.ory.id);
+  });
+
   it("answers 401 without a session or with an unknown token", async () => {
     const none = await whoamiApi({});
     expect(none.status).toBe(401);
