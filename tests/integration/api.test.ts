@@ -9,14 +9,12 @@ import { answerOf, buildRequest } from "../support/http";
 import { checkedJson } from "../support/openapi";
 import { identityCount } from "../support/identity-backend";
 import { endpointAt } from "../support/endpoints";
-import { verifiedMember } from "../support/accounts";
 
 const loginAction = endpointAt("/api/dashboard/login").action;
 const loginGet = endpointAt("/api/dashboard/login").loader;
 const recoveryAction = endpointAt("/api/recovery").action;
 const registerAction = endpointAt("/api/dashboard/register").action;
 const whoamiLoader = endpointAt("/api/dashboard/whoami").loader;
-const sessionsLoader = endpointAt("/api/sessions").loader;
 const frontVersionLoader = endpointAt("/api/debug/data_page/front-version").loader;
 const openApiLoader = endpointAt("/api/openapi.json").loader;
 
@@ -178,21 +176,6 @@ describe("POST /api/dashboard/login", () => {
 });
 
 describe("GET /api/dashboard/whoami", () => {
-  it("names one value flowId and ory.id: this session's, apart from the identity's id", async () => {
-    const { token } = await verifiedMember();
-    const me = await checkedJson(await whoamiApi({ Authorization: `Bearer ${token}` }), "/api/dashboard/whoami", "get");
-    expect(me.user.flowId).toBe(me.ory.id);
-    expect(me.user.identity_id).toBe(me.ory.identity.id);
-    expect(me.ory.id).not.toBe(me.ory.identity.id);
-    const request = buildRequest("/api/sessions", { headers: { Authorization: `Bearer ${token}` } });
-    const devices = await checkedJson(
-      await answerOf(sessionsLoader({ request, params: {}, context })),
-      "/api/sessions",
-      "get",
-    );
-    expect(devices.sessions.find((session: { current: boolean }) => session.current).id).toBe(me.ory.id);
-  });
-
   it("answers 401 without a session or with an unknown token", async () => {
     const none = await whoamiApi({});
     expect(none.status).toBe(401);
