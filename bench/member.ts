@@ -16,7 +16,7 @@ export async function signUp(server: ServerContext, email: string): Promise<{ he
     }),
   });
   if (!registered.ok) throw new BenchError(`sign-up of ${email} answered ${registered.status}`);
-  const { token } = (await registered.json()) as { token: string };
+  const token = (await registered.json()) as string;
   const authorization = `Bearer ${token}`;
   const code = await codeMailedTo(server, email);
   const verified = await fetch(`${server.baseUrl}/account_verification`, {

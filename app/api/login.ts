@@ -6,7 +6,7 @@ import { apiLoginBody, apiLoginRefusals } from "~/.server/two-factor/contract.se
 import { signInWithSecondFactor } from "~/.server/two-factor/two-factor.server";
 
 /**
- * SPEC §7: `?locale=fr`, `{email, password}` → `{token}`. A member with two-factor sign-in sends
+ * SPEC §7: `?locale=fr`, `{email, password}` → the token itself (a JSON string). A member with two-factor sign-in sends
  * `totp_code` (or `recovery_code`) too; without it a right password answers 401 "second factor required".
  */
 export const endpoint = postEndpoint("/api/dashboard/login", {
@@ -23,6 +23,6 @@ export const endpoint = postEndpoint("/api/dashboard/login", {
     const result = await signInWithSecondFactor(credentials, clientOf(request, context));
     // No device cookie in the answer: bearer clients keep no cookies, so they meet the limits
     // strangers share (login.server.ts); a browser page signs in through /home/login.
-    return result.ok ? apiAnswer({ token: result.token }) : refuse(result.error);
+    return result.ok ? apiAnswer(result.token) : refuse(result.error);
   },
 });

@@ -9,7 +9,7 @@ export const endpoint = getEndpoint("/api/dashboard/whoami", {
   handler: async ({ signedIn: { sessionId, identity, member } }) =>
     apiAnswer({
       ory: { id: sessionId, identity },
-      // SPEC §3: the front end's user carries flowId, the identity provider's id of the identity.
-      user: { ...member, flowId: identity.id },
+      // SPEC §3: the client's flowId comes from the provider's id, ory.id (contract.server.ts).
+      user: { ...member, flowId: sessionId },
     }),
 });

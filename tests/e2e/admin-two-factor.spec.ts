@@ -17,7 +17,7 @@ test.describe.configure({ timeout: 180_000 });
 async function turnOnTwoFactor(api: APIRequestContext, email: string, password: string) {
   const login = await api.post("/api/dashboard/login", { data: { email, password } });
   expect(login.status()).toBe(200);
-  const headers = { Authorization: `Bearer ${(await login.json()).token}` };
+  const headers = { Authorization: `Bearer ${await login.json()}` };
   const setup = await api.post("/api/profile/two-factor/setup", { headers, data: { current_password: password } });
   expect(setup.status()).toBe(200);
   const { flow_id, secret } = await setup.json();

@@ -5,13 +5,17 @@ import { db } from "~/.server/db/client.server";
 import { rateLimitEvents } from "~/.server/db/schema.server";
 import { loader as commitmentsLoader } from "~/routes/_default.my_commitments/route";
 import { action, loader } from "~/routes/_main.home.login";
+import { loader as rootLoader } from "~/root";
+import { languageCookie } from "~/.server/i18n/i18n.server";
 import { action as logoutAction } from "~/routes/logout";
 import { cookiePair, PASSWORD, setCookie, tokenOf, verifiedMember } from "../support/accounts";
 import { sessionCount } from "../support/identity-backend";
 import { buildRequest, callWith, dataOf, headerOf, statusOf } from "../support/http";
 import { endpointAt } from "../support/endpoints";
+import { checkedJson } from "../support/openapi";
 
 const whoamiLoader = endpointAt("/api/dashboard/whoami").loader;
+const loginApi = endpointAt("/api/dashboard/login").action;
 
 type Reply = { status: string; initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> };
 
@@ -205,6 +209,40 @@ describe("login: brute-force limits, counted in the database", () => {
     for (let attempt = 1; attempt <= 4; attempt++)
       await login({ email: "marie@example.com", password: "wrong-password" });
     expect(statusOf(await login({ email: "marie@example.com", password: PASSWORD }))).toBe(302);
+  });
+});
+
+describe("the language a sign-in is answered in", () => {
+  const english = async () => (await languageCookie.serialize("en")).split(";")[0];
+  const refusedByApi = async (query: string, headers: Record<string, string>) => {
+    const request = buildRequest(`/api/dashboard/login${query}`, {
+      json: { email: "marie@example.com", password: "Wrong-password-42" },
+      headers,
+    });
+    const answer = (await callWith(loginApi, request, { context: { clientIp: IP } })) as Response;
+    expect(answer.status).toBe(401);
+    return (await checkedJson<{ errors: { base: string[] } }>(answer, "/api/dashboard/login", "post")).errors.base;
+  };
+
+  it("on the API, Accept-Language wins over the lng cookie, which stands in when there is no header", async () => {
+    await verifiedMember();
+    const cookie = await english();
+    // SPEC §7: the client sends Accept-Language set to its current locale on every call.
+    expect(await refusedByApi("", { Cookie: cookie, "Accept-Language": "fr-FR,fr;q=0.9" })).toEqual([
+      "Adresse e-mail ou mot de passe incorrect.",
+    ]);
+    expect(await refusedByApi("", { Cookie: cookie })).toEqual(["Wrong email address or password."]);
+    // A header naming no language Cap speaks leaves it to the cookie.
+    expect(await refusedByApi("", { Cookie: cookie, "Accept-Language": "de" })).toEqual([
+      "Wrong email address or password.",
+    ]);
+    // The spec's ?locale= says it for that call, over both.
+    expect(await refusedByApi("?locale=en", { "Accept-Language": "fr" })).toEqual(["Wrong email address or password."]);
+  });
+
+  it("on a page, the lng cookie (the member's choice) still wins over the browser's Accept-Language", async () => {
+    const request = buildRequest("/home/login", { cookie: await english(), headers: { "Accept-Language": "fr" } });
+    expect((await dataOf<{ locale: string }>(await callWith(rootLoader, request))).locale).toBe("en");
   });
 });
 

@@ -8,6 +8,7 @@ import { endpointAt } from "../support/endpoints";
 import { answerOf, callApi, ORIGIN, type RouteFunction } from "../support/http";
 
 const whoamiApi = endpointAt("/api/dashboard/whoami").loader;
+const sessionsApi = endpointAt("/api/sessions").loader;
 const commitmentDeleteApi = endpointAt("/api/commitments/:id/delete").action;
 const commitmentDoneApi = endpointAt("/api/commitments/:id/done").action;
 const commitmentUndoneApi = endpointAt("/api/commitments/:id/undone").action;
@@ -342,15 +343,21 @@ describe("space API: members only", () => {
 });
 
 describe("whoami", () => {
-  it("carries the user's flowId: the identity provider's id of the member's identity (SPEC §3)", async () => {
+  // SPEC §3's client takes flowId "from the provider id", ory.id: user.flowId names that same
+  // value, this session's id (the one GET /api/sessions marks current), not the identity's.
+  it("carries the user's flowId: ory.id, this session's id, apart from the identity's id", async () => {
     const member = await verifiedMember();
     const body = await checkedJson(
       await send(whoamiApi, "/api/dashboard/whoami", member.token),
       "/api/dashboard/whoami",
       "get",
     );
-    expect(body.user.flowId).toBe(member.identityId);
-    expect(body.user.flowId).toBe(body.ory.identity.id);
+    expect(body.user.flowId).toBe(body.ory.id);
+    expect(body.ory.id).not.toBe(member.identityId);
+    expect(body.ory.identity.id).toBe(member.identityId);
+    expect(body.user.identity_id).toBe(member.identityId);
     expect(body.user.id).toBe(member.memberId);
+    const devices = await checkedJson(await send(sessionsApi, "/api/sessions", member.token), "/api/sessions", "get");
+    expect(devices.sessions.find((session: { current: boolean }) => session.current).id).toBe(body.ory.id);
   });
 });

@@ -46,7 +46,10 @@ describe("POST /api/dashboard/register", () => {
   it("registers with the defaults of SPEC §9 and answers a token that whoami accepts", async () => {
     const response = await registerApi(ana);
     expect(response.status).toBe(201);
-    const { token } = await checkedJson<{ token: string }>(response, "/api/dashboard/register", "post");
+    // SPEC §7: the answer "is used as the token": the JSON string itself, as a client stores it.
+    const token = await checkedJson<string>(response, "/api/dashboard/register", "post");
+    expect(token).toMatch(/^[\w-]{16,128}$/);
+    expect((await whoamiApi({ Cookie: `token=${token}` })).status).toBe(200);
 
     const me = await whoamiApi({ Authorization: `Bearer ${token}` });
     expect(me.status).toBe(200);
@@ -107,19 +110,19 @@ describe("POST /api/dashboard/register", () => {
   });
 
   it("links the inviter given by invited_id", async () => {
-    const inviter = await checkedJson<{ token: string }>(await registerApi(ana), "/api/dashboard/register", "post");
+    const inviter = await checkedJson<string>(await registerApi(ana), "/api/dashboard/register", "post");
     const inviterMe = await checkedJson(
-      await whoamiApi({ Authorization: `Bearer ${inviter.token}` }),
+      await whoamiApi({ Authorization: `Bearer ${inviter}` }),
       "/api/dashboard/whoami",
       "get",
     );
-    const invited = await checkedJson<{ token: string }>(
+    const invited = await checkedJson<string>(
       await registerApi({ ...ana, email: "bo@example.com" }, `?invited_id=${inviterMe.user.id}`),
       "/api/dashboard/register",
       "post",
     );
     const me = await checkedJson(
-      await whoamiApi({ Authorization: `Bearer ${invited.token}` }),
+      await whoamiApi({ Authorization: `Bearer ${invited}` }),
       "/api/dashboard/whoami",
       "get",
     );
@@ -132,9 +135,12 @@ describe("POST /api/dashboard/login", () => {
     await registerApi(ana);
     const ok = await loginApi({ email: "Ana@Example.com", password: "correct horse" });
     expect(ok.status).toBe(200);
-    const { token } = await checkedJson(ok, "/api/dashboard/login", "post");
-    // The session token itself, usable as a bearer (whichever identity service issued it).
+    // SPEC §7: "answer is the token value, stored in the token cookie": a JSON string, the
+    // session token itself, which works as that cookie and as a bearer (whichever identity
+    // service issued it).
+    const token = await checkedJson<string>(ok, "/api/dashboard/login", "post");
     expect(token).toMatch(/^[\w-]{16,128}$/);
+    expect((await whoamiApi({ Cookie: `token=${token}` })).status).toBe(200);
     expect((await whoamiApi({ Authorization: `Bearer ${token}` })).status).toBe(200);
 
     const wrong = await loginApi({ email: "ana@example.com", password: "wrong password" });

@@ -235,7 +235,7 @@ describe("the token cookie", () => {
       loginApi,
       buildRequest("/api/dashboard/login", { json: { email: member.email, password: PASSWORD } }),
     );
-    const { token } = await dataOf<{ token: string }>(login);
+    const token = await dataOf<string>(login);
     expect(member.cookie).toBe(`token=${member.token}`);
 
     const byCookie = (await callWith(

@@ -126,7 +126,7 @@ describe("the build under remix-serve", () => {
     });
     expect(login.status).toBe(200);
     expect(securityHeadersOf(login)).toEqual(expectedHeaders());
-    const { token } = (await login.json()) as { token: string };
+    const token = (await login.json()) as string;
 
     const whoami = await fetch(`${server.url}/api/dashboard/whoami`, {
       headers: { Authorization: `Bearer ${token}` },

@@ -101,12 +101,19 @@ describe("the bounded queue", () => {
     expect(english.status).toBe(503);
     expect(await english.text()).toContain("Cap is very busy right now");
 
-    // The member's chosen language (its cookie) wins over the browser's.
+    // On a page, the member's chosen language (its cookie) wins over the browser's.
     const chosen = (await languageCookie.serialize("en")).split(";")[0];
+    const chosenPage = await fetch(`${app.url}/five`, { headers: { cookie: chosen, "accept-language": "fr" } });
+    expect(await chosenPage.text()).toContain("Cap is very busy right now");
+
+    // On the API, Accept-Language wins (SPEC §7: the client sends its current locale), the cookie
+    // standing in when there is none.
     const api = await fetch(`${app.url}/api/me`, { headers: { cookie: chosen, "accept-language": "fr" } });
     expect(api.status).toBe(503);
     expect(api.headers.get("retry-after")).toBe(BUSY_RETRY_AFTER_SECONDS);
-    expect(await api.json()).toEqual({ errors: { base: [expect.stringContaining("Too many people")] } });
+    expect(await api.json()).toEqual({ errors: { base: [expect.stringContaining("Trop de personnes")] } });
+    const apiByCookie = await fetch(`${app.url}/api/me`, { headers: { cookie: chosen } });
+    expect(await apiByCookie.json()).toEqual({ errors: { base: [expect.stringContaining("Too many people")] } });
 
     expect(app.handled()).toBe(1);
     app.release();

@@ -3,19 +3,22 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/.server/db/client.server";
 import { commitments, lifeGpsEntries, mainGoals, weatherCheckins } from "~/.server/db/schema.server";
 import { weekStart } from "~/.server/calendar/days.server";
+import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { today } from "~/.server/space/overview.server";
-import { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index/route";
+import Overview, { action as overviewAction, loader as overviewLoader } from "~/routes/_default._index/route";
 import { action as commitmentsAction, loader as commitmentsLoader } from "~/routes/_default.my_commitments/route";
 import { action as lifeGpsAction, loader as lifeGpsLoader } from "~/routes/_default.my_life_gps";
-import { type TestMember, verifiedMember } from "../support/accounts";
-import { buildRequest, callWith, dataOf, headerOf, type RouteFunction, statusOf } from "../support/http";
+import { renderPage, type TestMember, verifiedMember } from "../support/accounts";
+import { endpointAt } from "../support/endpoints";
+import { buildRequest, callApi, callWith, dataOf, headerOf, type RouteFunction, statusOf } from "../support/http";
+import { checkedJson } from "../support/openapi";
 
 const post = (fn: RouteFunction, path: string, member: TestMember, form: Record<string, string>) =>
   callWith(fn, buildRequest(path, { form, cookie: member.cookie }));
 const get = <T>(fn: RouteFunction, path: string, member: TestMember) =>
   callWith(fn, buildRequest(path, { cookie: member.cookie })).then((answer) => dataOf<T>(answer));
 
-type Overview = {
+type OverviewData = {
   goal: { title: string; added: string; edited: boolean } | null;
   goalHistory: { title: string }[];
   weather: { today: string | null; days: { mood: string | null }[] };
@@ -29,14 +32,56 @@ describe("main goal", () => {
       headerOf(await post(overviewAction, "/", member, { intent: "edit", title: "Courir un semi" }), "Location"),
     ).toBe("/#goal");
     await post(overviewAction, "/", member, { intent: "edit", title: "Courir un semi-marathon" });
-    let view = await get<Overview>(overviewLoader, "/", member);
+    let view = await get<OverviewData>(overviewLoader, "/", member);
     expect(view.goal?.title).toBe("Courir un semi-marathon");
     expect(view.goalHistory).toEqual([]);
 
     await post(overviewAction, "/", member, { intent: "new", title: "Changer de métier" });
-    view = await get<Overview>(overviewLoader, "/", member);
+    view = await get<OverviewData>(overviewLoader, "/", member);
     expect(view.goal?.title).toBe("Changer de métier");
     expect(view.goalHistory.map((g) => g.title)).toEqual(["Courir un semi-marathon"]);
+  });
+
+  it("shows the updated date once edited, on the overview and in GET /api/goal, the added date kept", async () => {
+    const member = await verifiedMember();
+    const goalApi = async () =>
+      (await checkedJson(await callApi(endpointAt("/api/goal").loader, "/api/goal", member), "/api/goal", "get")).goal;
+    const goalText = async () => {
+      const html = await renderPage(Overview, { path: "/", loaderData: await get(overviewLoader, "/", member) });
+      return html.match(/Ajouté le (?:[^<]|<!-- -->)*/)?.[0].replace(/<!-- -->/g, "");
+    };
+    await post(overviewAction, "/", member, { intent: "edit", title: "Courir un semi" });
+    // Set on New Year's Day: the edit below is on a later day, and no test waits for a clock.
+    const added = new Date("2025-01-01T09:00:00Z");
+    await db()
+      .update(mainGoals)
+      .set({ createdAt: added, updatedAt: added })
+      .where(eq(mainGoals.memberId, member.memberId));
+    expect(await goalText()).toBe("Ajouté le 1er janvier 2025");
+    expect(await goalApi()).toMatchObject({ added_at: added.toISOString(), updated_at: added.toISOString() });
+
+    const editedFrom = Date.now();
+    await post(overviewAction, "/", member, { intent: "edit", title: "Courir un semi-marathon" });
+    const edited = await goalApi();
+    expect(edited).toMatchObject({ title: "Courir un semi-marathon", added_at: added.toISOString() });
+    expect(Date.parse(edited.updated_at)).toBeGreaterThanOrEqual(editedFrom);
+    const day = dateFormat("fr", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Paris" });
+    expect(await goalText()).toBe(
+      `Ajouté le 1er janvier 2025 · mis à jour le ${day.format(new Date(edited.updated_at))}`,
+    );
+
+    // Reworded through the API, the page tells the new date too.
+    await db().update(mainGoals).set({ updatedAt: added }).where(eq(mainGoals.memberId, member.memberId));
+    const apiEdit = await callApi(endpointAt("/api/goal").action, "/api/goal", member, {
+      method: "POST",
+      json: { title: "Courir un marathon" },
+    });
+    const reworded = (await checkedJson(apiEdit, "/api/goal", "post")).goal;
+    expect(reworded.added_at).toBe(added.toISOString());
+    expect(Date.parse(reworded.updated_at)).toBeGreaterThan(added.getTime());
+    expect(await goalText()).toBe(
+      `Ajouté le 1er janvier 2025 · mis à jour le ${day.format(new Date(reworded.updated_at))}`,
+    );
   });
 
   it("refuses an empty title with a message and changes nothing", async () => {
@@ -55,7 +100,7 @@ describe("interior weather", () => {
     await post(overviewAction, "/", member, { form: "weather", mood: "top" });
     const rows = await db().select().from(weatherCheckins).where(eq(weatherCheckins.memberId, member.memberId));
     expect(rows).toEqual([expect.objectContaining({ day: today("Europe/Paris"), mood: "top" })]);
-    const view = await get<Overview>(overviewLoader, "/", member);
+    const view = await get<OverviewData>(overviewLoader, "/", member);
     expect(view.weather.today).toBe("top");
     expect(view.weather.days).toHaveLength(7);
     expect(statusOf(await post(overviewAction, "/", member, { form: "weather", mood: "sunny" }))).toBe(400);
@@ -72,7 +117,7 @@ describe("commitments", () => {
       dueDate: due,
     });
     const [row] = await db().select().from(commitments);
-    const view = await get<Overview>(overviewLoader, "/", member);
+    const view = await get<OverviewData>(overviewLoader, "/", member);
     expect(view.week.start).toBe(weekStart(due));
     expect(view.week.days.find((d) => d.day === due)?.items.map((i) => i.title)).toEqual(["Appeler ma sœur"]);
 

@@ -37,7 +37,7 @@ async function verifiedMember(email: string) {
     json: { user: { firstname: "Ana", lastname: "Barros", birth_date: "1990-02-03", email, password: PASSWORD } },
   });
   expect(answer.status, answer.text).toBe(201);
-  const { token } = answer.json<{ token: string }>();
+  const token = answer.json<string>();
   const [mail] = await cluster.query<{ text: string }>('select text from mail_outbox where "to" = $1', [email]);
   const link = new URL(/https?:\/\/\S*\/account_verification\?\S+/.exec(mail.text)![0]);
   expect((await on(workers[1], link.pathname + link.search)).status).toBe(200);
@@ -89,7 +89,7 @@ describe("back-office changes seen by two workers (built server, PostgreSQL)", (
   }, 60_000);
 
   it("a disabled account is signed out and refused on every worker within a second", async () => {
-    const { token: bossToken } = await loginOf("boss@example.com");
+    const bossToken = await loginOf("boss@example.com");
     const target = await verifiedMember("target@example.com");
     const whoami = async (pid: number) =>
       (await on(pid, "/api/dashboard/whoami", { headers: bearer(target.token) })).status;
@@ -111,11 +111,11 @@ describe("back-office changes seen by two workers (built server, PostgreSQL)", (
   }, 60_000);
 
   it("a coach's new weekly hours are the free times every worker offers within a second", async () => {
-    const member = await loginOf("second@example.com");
+    const token = await loginOf("second@example.com");
     const from = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
     const slots = async (pid: number) => {
       const answer = await on(pid, `/api/coaches/claire-moreau/slots?tz=Europe/Paris&from=${from}`, {
-        headers: bearer(member.token),
+        headers: bearer(token),
       });
       expect(answer.status, answer.text).toBe(200);
       return answer.json<{ slots: { start: string }[] }>().slots;
@@ -139,11 +139,11 @@ describe("back-office changes seen by two workers (built server, PostgreSQL)", (
   }, 60_000);
 
   it("a disabled access code is refused on every worker within a second", async () => {
-    const member = await loginOf("second@example.com");
+    const token = await loginOf("second@example.com");
     const redeem = async (pid: number) =>
       (
         await on(pid, "/trainings", {
-          headers: { ...english, Cookie: `token=${member.token}` },
+          headers: { ...english, Cookie: `token=${token}` },
           form: { code: "cap-equipage" },
         })
       ).status;
@@ -154,12 +154,12 @@ describe("back-office changes seen by two workers (built server, PostgreSQL)", (
   }, 60_000);
 });
 
-/** A fresh session for an existing member (password sign-in on the first worker). */
+/** A fresh session token for an existing member (password sign-in on the first worker). */
 async function loginOf(email: string) {
   const answer = await on(workers[0], "/api/dashboard/login", {
     headers: english,
     json: { email, password: PASSWORD },
   });
   expect(answer.status, answer.text).toBe(200);
-  return answer.json<{ token: string }>();
+  return answer.json<string>();
 }

@@ -41,7 +41,13 @@ export const registerBody = z.object({
   ),
 });
 
-export const tokenAnswer = z.object({ token: z.string() });
+/**
+ * SPEC §7: login and register answer the session token itself, a JSON string, which the spec's client
+ * stores as is in its `token` cookie (and sends back as `Authorization: Bearer …`).
+ */
+export const tokenAnswer = z
+  .string()
+  .describe("The session token itself: the `token` cookie's value, or `Authorization: Bearer <token>`");
 export const recoveryAnswer = z.object({ success: z.literal(true), code_id: z.string().uuid() });
 
 const verifiableAddress = z.object({
@@ -92,13 +98,26 @@ export const memberAnswer = z.object({
   created_at: z.string(),
 });
 
+// SPEC §3 builds the client's user with a flowId "from the provider id", and §7's provider part is
+// `ory (id, identity)`: user.flowId is ory.id, so a client reading either finds one value. The
+// identity's own id is another, under ory.identity.id and user.identity_id.
 export const whoamiAnswer = z.object({
-  ory: z.object({ id: z.string().uuid().describe("The session id"), identity: identityAnswer }),
+  ory: z.object({
+    id: z
+      .string()
+      .uuid()
+      .describe(
+        "The session's id, as the identity provider's whoami names it (the one GET /api/sessions marks current); the identity's id is ory.identity.id",
+      ),
+    identity: identityAnswer,
+  }),
   user: memberAnswer.extend({
     flowId: z
       .string()
       .uuid()
-      .describe("SPEC §3: the identity provider's id of the member's identity (ory.identity.id)"),
+      .describe(
+        "SPEC §3's flowId, taken from the provider's id: the same value as ory.id (the session's id), not the identity's (identity_id)",
+      ),
   }),
 });
 

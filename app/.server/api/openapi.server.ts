@@ -68,7 +68,8 @@ export function openApiDocument(endpoints: Endpoint[]) {
             name: "Accept-Language",
             in: "header",
             required: false,
-            description: "fr (default) or en",
+            description:
+              "The language of the answer's messages: fr (default) or en. It wins over the lng cookie, which counts only when this names neither",
             schema: { type: "string" },
           },
         ],

@@ -15,7 +15,7 @@ export type MessageValues = Record<string, string | number>;
 export type ErrorKeys = { base?: Message[]; fields?: Record<string, Message[]> };
 
 export async function apiError(request: Request, status: number, keys: ErrorKeys) {
-  // ?locale= (SPEC §7: /api/dashboard/login?locale=fr) first, then the lng cookie and Accept-Language.
+  // ?locale= (SPEC §7: /api/dashboard/login?locale=fr) first, then Accept-Language and the lng cookie.
   const locale = new URL(request.url).searchParams.get("locale");
   const t = await translator(isLanguage(locale) ? locale : request, "auth");
   const say = (message: Message) =>

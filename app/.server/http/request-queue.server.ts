@@ -89,15 +89,17 @@ export function boundedQueue({ inFlight, waiting, maxWaitMs }: QueueLimits) {
 
 /** The refusal: a small translated page (the API's error shape under /api/), nothing rendered by the build. */
 async function busyAnswer(req: ExpressRequest, res: ExpressResponse) {
-  // The member's chosen language (its cookie), else the browser's: as the pages choose it.
+  const api = req.path.startsWith("/api/");
+  // In the request's language, told as its path's answers tell it (the header first under /api/,
+  // the cookie first for pages); only that the path is the API's matters, so no more of it is read.
   const language = await localeOf(
-    new Request("http://queue.invalid/", {
+    new Request(`http://queue.invalid${api ? "/api/" : "/"}`, {
       headers: { cookie: req.get("cookie") ?? "", "accept-language": req.get("accept-language") ?? "" },
     }),
   );
   const { title, message } = await busyTexts(language);
   res.status(503).set({ "Retry-After": BUSY_RETRY_AFTER_SECONDS, "Cache-Control": "no-store" });
-  if (req.path.startsWith("/api/")) res.json({ errors: { base: [message] } });
+  if (api) res.json({ errors: { base: [message] } });
   else res.type("html").send(busyPage(language, title, message));
 }
 

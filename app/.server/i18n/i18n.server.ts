@@ -22,18 +22,25 @@ export function languageCookieHeader(lang: Language): Promise<string> {
   return languageCookie.serialize(lang, { secure: env().APP_URL.startsWith("https:") });
 }
 
-/** Locale detection: the cookie first, then Accept-Language, then French. */
-export const i18n = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...supportedLanguages],
-    fallbackLanguage: defaultLanguage,
-    cookie: languageCookie,
-    order: ["cookie", "header"],
-  },
-});
+const detection = {
+  supportedLanguages: [...supportedLanguages],
+  fallbackLanguage: defaultLanguage,
+  cookie: languageCookie,
+};
 
+/** Pages: the cookie first (what the member chose on the language switch), then Accept-Language, then French. */
+const pagesLocale = new RemixI18Next({ detection: { ...detection, order: ["cookie", "header"] } });
+
+/**
+ * The JSON API: Accept-Language first, as SPEC §7's client sets it to its current locale on every
+ * call, then the cookie (a caller sending none, or none we speak), then French.
+ */
+const apiLocale = new RemixI18Next({ detection: { ...detection, order: ["header", "cookie"] } });
+
+/** The language a request is answered in: by the API's order under /api/, the pages' elsewhere. */
 export async function localeOf(request: Request): Promise<Language> {
-  return (await i18n.getLocale(request)) as Language;
+  const detector = new URL(request.url).pathname.startsWith("/api/") ? apiLocale : pagesLocale;
+  return (await detector.getLocale(request)) as Language;
 }
 
 // One i18next instance for the process: every resource is bundled, so it initialises at once and
