@@ -17,6 +17,8 @@ import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import type { Lifecycle } from "~/.server/runtime/lifecycle.server";
+import { answerDoorErrors } from "~/.server/http/door-errors.server";
+import type { Outages } from "~/.server/http/outage.server";
 import type { admitUpload as AdmitUpload } from "~/.server/auth/upload-gate.server";
 import type { pageVersions as PageVersions } from "~/.server/auth/page-version.server";
 import { parseEnv, ConfigError, type Env } from "~/.server/config/env.server";
@@ -70,6 +72,7 @@ async function serve(config: Env) {
     admitUpload: typeof AdmitUpload;
     pageVersions: typeof PageVersions;
     apiPaths: string[];
+    outages: Outages;
   };
   const { lifecycle, admitUpload, pageVersions } = build;
   const started = await lifecycle.start();
@@ -132,6 +135,8 @@ async function serve(config: Env) {
   });
   app.use((req, res, next) => (PROBES.has(req.path) ? next() : queue(req, res, next)));
   app.all("*", pages);
+  // A failure outside any route: 503 during an outage, a translated 500 otherwise, never on stderr.
+  app.use(answerDoorErrors(build.outages));
 
   const server = app.listen(config.PORT, () => {
     logger.info(

@@ -14,6 +14,7 @@ import { securityHeaders, withSecurityHeaders, type InlineSources } from "~/.ser
 import { CACHEABLE_PAGE_HEADER, inlineHashes, memberPageMark } from "~/.server/http/render-cache.server";
 import type { CacheableHandle } from "~/components/document/cacheable-page";
 import { env } from "~/.server/config/env.server";
+import { logger } from "~/.server/observability/logger.server";
 import { LIGHT_PAGES_VARY } from "~/.server/http/light-pages.server";
 import { scriptsAfterPaint } from "~/.server/http/scripts-after-paint.server";
 
@@ -102,7 +103,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           failed = true;
-          console.error(error);
+          logger.error({ err: error }, "page rendering failed");
         },
       },
     );

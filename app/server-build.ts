@@ -13,6 +13,8 @@ import { endpoints } from "~/api/endpoints";
 setBuildVersion(compiled.assets.version);
 
 export const { assets, assetsBuildDirectory, entry, future, mode, publicPath, routes } = servedBuild(compiled);
+// …and what an outage's errors look like, which server.ts's door answers with 503 too (door-errors.server.ts).
+export { outages } from "~/.server/runtime/served-build.server";
 export { lifecycle } from "~/.server/runtime/lifecycle.server";
 // server.ts's door asks who sends a photo before reading it, with the build's database (upload-gate.server.ts).
 export { admitUpload } from "~/.server/auth/upload-gate.server";

@@ -79,7 +79,7 @@ describe("PostgreSQL going away (built server, two workers)", () => {
   it("answers 503 while the database is unreachable, keeps the member's cookie, and resumes by itself", async () => {
     const registered = await register("outage@example.com");
     expect(registered.status).toBe(201);
-    const { token } = (await registered.json()) as { token: string };
+    const token = (await registered.json()) as string;
     const cookie = (await createCookie("token", { secrets: [SECRET] }).serialize(token)).split(";")[0];
 
     await proxy.down();
@@ -99,6 +99,29 @@ describe("PostgreSQL going away (built server, two workers)", () => {
       expect(await api.json()).toEqual({
         errors: { base: ["We cannot reach our database right now. Nothing you saved is lost: try again in a moment."] },
       });
+      // A photo or a training file over the form limit is asked about at the door, before the
+      // build: answered as the build answers, with nothing on stderr and no SQL in the log.
+      for (const [path, headers] of [
+        [
+          "/profile/photo",
+          { Cookie: cookie, "Accept-Language": "fr", "Content-Type": "multipart/form-data; boundary=x" },
+        ],
+        [
+          "/api/profile/photo",
+          { Authorization: `Bearer ${token}`, "Accept-Language": "en", "Content-Type": "image/jpeg" },
+        ],
+        [
+          "/author/trainings/import",
+          { Cookie: cookie, "Accept-Language": "fr", "Content-Type": "multipart/form-data; boundary=x" },
+        ],
+      ] as const) {
+        const upload = await fetch(`${server.url}${path}`, { method: "POST", headers, body: new Uint8Array(200_000) });
+        expect(upload.status, path).toBe(503);
+        expect(upload.headers.get("retry-after"), path).toBeTruthy();
+        expect(await upload.text(), path).toMatch(/Cap est momentanément indisponible|We cannot reach our database/);
+      }
+      expect(server.errors().join("\n")).toBe("");
+      expect(server.logs().join("\n")).not.toMatch(/Failed query|params:|[0-9a-f]{64}/);
       expect(server.logs().join("\n")).not.toContain("process exited");
     } finally {
       await proxy.up();

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "~/.server/config/env.server";
 import { db } from "~/.server/db/client.server";
 import { mailOutbox } from "~/.server/db/schema.server";
+import { logger } from "~/.server/observability/logger.server";
 import { queueMail } from "~/.server/mail/outbox.server";
 import { mailRendering } from "~/.server/runtime/mail-rendering.server";
 import { deliverDueMail } from "~/.server/mail/sender.server";
@@ -80,7 +81,7 @@ describe("mail delivery", () => {
   });
 
   it("keeps a message while the mail server is down, then delivers it exactly once", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(logger, "warn");
     const port = await freePort();
     const transport = smtpTransport(port);
     const id = await queueMail(db(), verificationMail("fr", "marie@example.com", vars));
@@ -143,7 +144,7 @@ describe("mail delivery", () => {
   });
 
   it("backs off exponentially, at most an hour", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "warn");
     const transport = smtpTransport(await freePort());
     const id = await queueMail(
       db(),
@@ -185,7 +186,7 @@ describe("mail delivery", () => {
   });
 
   it("a sender whose lease was taken over neither marks the message sent nor records a failure on it", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(logger, "warn");
     const smtp = await startSmtp();
     const [first, second] = [
       await queueMail(db(), welcomeMail("fr", "ana@example.com", { firstname: "Ana", link: "/trainings" })),

@@ -13,6 +13,8 @@ export type ServerProcess = {
   url: string;
   /** Every line the server printed so far. */
   logs(): string[];
+  /** The lines it printed on stderr: outside the logger, which writes to stdout. */
+  errors(): string[];
   /** Pids of the workers that said they listen, oldest first. */
   workerPids(): number[];
   stop(): Promise<void>;
@@ -51,12 +53,15 @@ export async function startServer(
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
+  const errorLines: string[] = [];
   const collect = (chunk: Buffer) => lines.push(...chunk.toString().split("\n").filter(Boolean));
   child.stdout!.on("data", collect);
   child.stderr!.on("data", collect);
+  child.stderr!.on("data", (chunk: Buffer) => errorLines.push(...chunk.toString().split("\n").filter(Boolean)));
   const server: ServerProcess = {
     url,
     logs: () => lines,
+    errors: () => errorLines,
     workerPids: () => lines.flatMap((line) => (line.includes("Cap listening") ? [JSON.parse(line).pid as number] : [])),
     stop: () => stopProcess(child).finally(() => rmSync(dataDir, { recursive: true, force: true })),
   };

@@ -1,7 +1,6 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
-import type { Language } from "~/i18n/config";
-import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { requestsInFlight, requestsWaiting, turnedAway } from "~/.server/observability/metrics.server";
+import { shortAnswer } from "./short-answer.server";
 
 /**
  * A bounded queue in front of the build, per worker (server.ts). At most `inFlight` requests are
@@ -88,37 +87,6 @@ export function boundedQueue({ inFlight, waiting, maxWaitMs }: QueueLimits) {
 }
 
 /** The refusal: a small translated page (the API's error shape under /api/), nothing rendered by the build. */
-async function busyAnswer(req: ExpressRequest, res: ExpressResponse) {
-  const api = req.path.startsWith("/api/");
-  // In the request's language, told as its path's answers tell it (the header first under /api/,
-  // the cookie first for pages); only that the path is the API's matters, so no more of it is read.
-  const language = await localeOf(
-    new Request(`http://queue.invalid${api ? "/api/" : "/"}`, {
-      headers: { cookie: req.get("cookie") ?? "", "accept-language": req.get("accept-language") ?? "" },
-    }),
-  );
-  const { title, message } = await busyTexts(language);
-  res.status(503).set({ "Retry-After": BUSY_RETRY_AFTER_SECONDS, "Cache-Control": "no-store" });
-  if (api) res.json({ errors: { base: [message] } });
-  else res.type("html").send(busyPage(language, title, message));
-}
-
-const texts = new Map<Language, { title: string; message: string }>();
-
-async function busyTexts(language: Language) {
-  let known = texts.get(language);
-  if (!known) {
-    const t = await translator(language, "common");
-    known = { title: t("error.busy.title"), message: t("error.busy.message") };
-    texts.set(language, known);
-  }
-  return known;
-}
-
-function busyPage(language: Language, title: string, message: string): string {
-  return `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+function busyAnswer(req: ExpressRequest, res: ExpressResponse) {
+  return shortAnswer(req, res, { status: 503, key: "busy", retryAfter: BUSY_RETRY_AFTER_SECONDS });
 }

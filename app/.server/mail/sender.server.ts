@@ -5,7 +5,9 @@ import nodemailer from "nodemailer";
 import { type Dkim, env } from "~/.server/config/env.server";
 import { db } from "~/.server/db/client.server";
 import { mailOutbox } from "~/.server/db/schema.server";
+import { logger } from "~/.server/observability/logger.server";
 import { scrapedGauge } from "~/.server/observability/metrics.server";
+import { withoutQueryParameters } from "~/observability/reporting-options";
 import { inRecipientLanguage, type MailRendering } from "./recipient-language.server";
 
 /**
@@ -85,10 +87,10 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), MAX_RETRY_MS);
 }
 
-/** An error as stored and logged: one line, no SMTP credentials. */
+/** An error as stored and logged: one line, no SMTP credentials, no failed query's values. */
 function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message
+  return withoutQueryParameters(message)
     .replace(/\/\/[^\s/@]*@/g, "//***@")
     .replace(/\s+/g, " ")
     .slice(0, 500);
@@ -188,7 +190,7 @@ export async function deliverDueMail(
       const { subject, text, html } = await inRecipientLanguage(mail, now, rendering);
       // Still ours after rendering: a sender that lost its lease does not send.
       if (!(await renewLease(mail.id, owner, leaseUntil()))) {
-        console.error(`[mail] ${mail.id} was taken over by another sender before it went: not sent here`);
+        logger.warn(`[mail] ${mail.id} was taken over by another sender before it went: not sent here`);
         continue;
       }
       await transport.sendMail({
@@ -208,7 +210,7 @@ export async function deliverDueMail(
         .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.leaseOwner, owner), eq(mailOutbox.status, "sending")))
         .returning({ id: mailOutbox.id });
       if (marked.length === 1) counts.sent++;
-      else console.error(`[mail] ${mail.id} was sent after another sender took it over: its owner marks it`);
+      else logger.warn(`[mail] ${mail.id} was sent after another sender took it over: its owner marks it`);
     } catch (error) {
       stopRenewing();
       const attempts = mail.attempts + 1;
@@ -219,7 +221,7 @@ export async function deliverDueMail(
         .set({ status: "pending", attempts, lastError, nextAttemptAt })
         .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.leaseOwner, owner), eq(mailOutbox.status, "sending")))
         .returning({ id: mailOutbox.id });
-      console.error(
+      logger.warn(
         released.length === 1
           ? `[mail] delivery of ${mail.id} failed (attempt ${attempts}), retrying at ${nextAttemptAt.toISOString()}: ${lastError}`
           : `[mail] delivery of ${mail.id} failed after another sender took it over: ${lastError}`,
@@ -274,7 +276,7 @@ export function startMailSender(rendering: MailRendering) {
   const run = async () => {
     state.tick = deliverDueMail(rendering).then(
       () => undefined,
-      (error) => console.error(`[mail] the sender failed: ${errorText(error)}`),
+      (error) => logger.error(`[mail] the sender failed: ${errorText(error)}`),
     );
     await state.tick;
     if (loop === state) schedule();
@@ -290,6 +292,6 @@ export async function stopMailSender() {
   clearTimeout(state.timer);
   await state.tick;
   await deliverDueMail(state.rendering).catch((error) =>
-    console.error(`[mail] the last delivery failed: ${errorText(error)}`),
+    logger.error(`[mail] the last delivery failed: ${errorText(error)}`),
   );
 }

@@ -9,9 +9,12 @@ import { lifecycle } from "./lifecycle.server";
  * The server build as it is served, under server.ts and remix-serve alike (app/server-build.ts):
  * the door of http/served-build.server.ts, given the domains' pieces it runs.
  */
+/** What each unavailable service's errors look like: answered 503, in the build and at the door. */
+export const outages = { database: isDatabaseUnavailable, "identity service": isIdentityUnavailable };
+
 export function servedBuild(build: Parameters<typeof serveBuild>[0]) {
   return serveBuild(build, {
-    outages: { database: isDatabaseUnavailable, "identity service": isIdentityUnavailable },
+    outages,
     start: () => lifecycle.start(),
     admitUpload,
     withoutBody,
