@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { grantRoleBehind, othersTest as test } from "./support/roles";
+import { setPrice } from "./support/prices";
 
 /**
  * With JavaScript on and off: once a member has bought the payable training, the admin's payments
@@ -14,11 +15,7 @@ test("the admin sees the week's sale on the chart, in the table and in the list"
   await grantRoleBehind(page, member.email, "admin", "/admin/payments");
 
   await page.goto("/admin/prices");
-  const priceForm = page.locator("section", { has: page.getByRole("heading", { name: "Tenir le cap" }) });
-  await priceForm.getByLabel("Prix TTC (€)").fill("49");
-  await priceForm.getByLabel("Taux de TVA (%)").fill("20");
-  await priceForm.getByRole("button", { name: "Enregistrer le prix" }).click();
-  await expect(page.getByText("Prix de « Tenir le cap » enregistré.")).toBeVisible();
+  await setPrice(page, "Tenir le cap", { euros: "49", vat: "20" });
 
   await buyerPage.goto("/training/tenir-le-cap");
   await buyerPage.getByRole("button", { name: "Acheter — 49,00 €" }).click();

@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
 import { waitForMail } from "./support/mailbox";
 import { grantRoleBehind, othersTest as test } from "./support/roles";
+import { setPrice } from "./support/prices";
 
 /**
  * With JavaScript on and off, through the fake Stripe the browser tests' server is pointed at: an
@@ -20,11 +21,7 @@ test("a member buys the payable training, gets a numbered receipt, and is refund
   await grantRoleBehind(page, member.email, "admin", "/admin/prices");
   await page.goto("/admin/prices");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Prix des formations");
-  const priceForm = page.locator("section", { has: page.getByRole("heading", { name: "Tenir le cap" }) });
-  await priceForm.getByLabel("Prix TTC (€)").fill("49");
-  await priceForm.getByLabel("Taux de TVA (%)").fill("20");
-  await priceForm.getByRole("button", { name: "Enregistrer le prix" }).click();
-  await expect(page.getByText("Prix de « Tenir le cap » enregistré.")).toBeVisible();
+  await setPrice(page, "Tenir le cap", { euros: "49", vat: "20" });
 
   await buyerPage.goto("/training/tenir-le-cap");
   await buyerPage.getByRole("button", { name: "Acheter — 49,00 €" }).click();
