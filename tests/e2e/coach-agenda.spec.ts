@@ -71,7 +71,7 @@ test("a coach signed in moves a session; the member gets the new invitation and 
   // The member: the mail with the updated invitation, and the new time on their session page.
   const mail = await movedMail;
   expect(mail.text).toContain(`${coach.name} a dû déplacer votre séance découverte`);
-  expect(mail.text).toContain("Vous pouvez refuser en annulant la séance");
+  expect(mail.text).toMatch(/Jusqu’au .+, vous pouvez refuser en annulant la séance/);
   expect(mail.calendar?.contentType).toMatch(/method=REQUEST/i);
   expect(mail.calendar?.text).toMatch(/^SEQUENCE:1\r?$/m);
   await page.goto(sessionPath);
