@@ -1,20 +1,16 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { PaymentLine } from "~/.server/payments/receipts.server";
 import { FormAlert } from "~/components/form/form";
 import { Pagination } from "~/components/presentational/pagination";
 import { useTranslation } from "~/i18n/react";
+import { HistoryTable } from "~/components/presentational/history-table";
 
-export type ShownPayment = {
-  session: string;
-  receiptNumber: number | null;
-  memberId: string | null;
-  buyer: string;
-  buyerEmail: string;
-  training: string;
-  status: string;
-  amount: string;
-  date: string;
-};
+/** A payment line as the list shows it: its date written for the reader. */
+export type ShownPayment = Pick<
+  PaymentLine,
+  "session" | "receiptNumber" | "memberId" | "buyer" | "buyerEmail" | "training" | "amount"
+> & { status: string; date: string };
 
 type Shown = { training: string; status: string; person: string; member: string };
 
@@ -91,46 +87,41 @@ export function PaymentsList({
       {lines.length === 0 ? (
         <p>{t("sales.empty")}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="history-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("sales.date")}</th>
-                <th scope="col">{t("sales.buyer")}</th>
-                <th scope="col">{t("sales.training")}</th>
-                <th scope="col">{t("sales.amount")}</th>
-                <th scope="col">{t("sales.status")}</th>
-                <th scope="col">{t("sales.receipt")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => (
-                <tr key={line.session}>
-                  <td>{line.date}</td>
-                  <td>
-                    {line.memberId ? <Link to={`/admin/members/${line.memberId}`}>{line.buyer}</Link> : line.buyer}
-                    <br />
-                    <span className="admin-email">{line.buyerEmail}</span>
-                  </td>
-                  <td>{line.training}</td>
-                  <td>{line.amount}</td>
-                  <td>
-                    <span className={line.status === "paid" ? "tag tag--done" : "tag tag--late"}>
-                      {t(`payments.statuses.${line.status}`)}
-                    </span>
-                  </td>
-                  <td>
-                    {line.receiptNumber ? (
-                      <Link to={`/receipts/${line.receiptNumber}`}>
-                        {t("payments.receipt", { number: line.receiptNumber })}
-                      </Link>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <HistoryTable
+          headings={[
+            t("sales.date"),
+            t("sales.buyer"),
+            t("sales.training"),
+            t("sales.amount"),
+            t("sales.status"),
+            t("sales.receipt"),
+          ]}
+        >
+          {lines.map((line) => (
+            <tr key={line.session}>
+              <td>{line.date}</td>
+              <td>
+                {line.memberId ? <Link to={`/admin/members/${line.memberId}`}>{line.buyer}</Link> : line.buyer}
+                <br />
+                <span className="admin-email">{line.buyerEmail}</span>
+              </td>
+              <td>{line.training}</td>
+              <td>{line.amount}</td>
+              <td>
+                <span className={line.status === "paid" ? "tag tag--done" : "tag tag--late"}>
+                  {t(`payments.statuses.${line.status}`)}
+                </span>
+              </td>
+              <td>
+                {line.receiptNumber ? (
+                  <Link to={`/receipts/${line.receiptNumber}`}>
+                    {t("payments.receipt", { number: line.receiptNumber })}
+                  </Link>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </HistoryTable>
       )}
       <Pagination page={page.page} pages={page.pages} label={t("sales.pages")} />
     </section>
