@@ -228,11 +228,7 @@ export async function addQuestion(
     author,
     onQuiz(moduleSlug, (quiz) => {
       if (quiz.questions.length >= trainingBounds.questions) return { refused: "tooManyQuestions" };
-      id = newId(
-        form.promptFr || form.promptEn,
-        quiz.questions.map((q) => q.id),
-        "question",
-      );
+      id = newId(form.promptFr || form.promptEn, quiz.questions, "question");
       quiz.questions.push({
         id,
         prompt: { fr: form.promptFr, en: form.promptEn },
@@ -308,11 +304,7 @@ export function addAnswer(
     author,
     onQuestion(moduleSlug, questionId, (question) => {
       if (question.answers.length >= trainingBounds.answers) return { refused: "tooManyAnswers" };
-      const id = newId(
-        form.labelFr || form.labelEn,
-        question.answers.map((a) => a.id),
-        "answer",
-      );
+      const id = newId(form.labelFr || form.labelEn, question.answers, "answer");
       question.answers.push({ id, label: { fr: form.labelFr, en: form.labelEn } });
       return undefined;
     }),
