@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { saveDraft } from "./drafts.server";
-import { type DraftContent, trainingBounds } from "~/content/training-schema";
+import { type DraftContent, type DraftModule, trainingBounds } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
 import type { QuizRefusal } from "./contract.server";
 import { moved, newId } from "./ids.server";
@@ -18,7 +18,6 @@ import { draftText, revisionField } from "./training-meta.server";
  * within it, and an answer cannot be removed below the maximum. Publishing then never meets a
  * maximum the author did not choose.
  */
-type DraftModule = DraftContent["modules"][number];
 type DraftQuiz = NonNullable<DraftModule["quiz"]>;
 type DraftQuestion = DraftQuiz["questions"][number];
 type Author = { id: string; lang: Language };
