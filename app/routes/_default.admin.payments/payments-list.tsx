@@ -37,33 +37,54 @@ export function PaymentFilters({
         <label htmlFor="payments-person">{t("sales.person")}</label>
         <input id="payments-person" name="person" type="search" defaultValue={shown.person} maxLength={200} />
       </div>
-      <div className="field">
-        <label htmlFor="payments-training">{t("sales.training")}</label>
-        <select id="payments-training" name="training" defaultValue={shown.training}>
-          <option value="">{t("sales.allTrainings")}</option>
-          {trainings.map((training) => (
-            <option key={training.slug} value={training.slug}>
-              {training.title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="payments-status">{t("sales.status")}</label>
-        <select id="payments-status" name="status" defaultValue={shown.status}>
-          <option value="">{t("sales.allStatuses")}</option>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`payments.statuses.${status}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        name="training"
+        label={t("sales.training")}
+        shown={shown.training}
+        all={t("sales.allTrainings")}
+        options={trainings.map((training) => ({ value: training.slug, label: training.title }))}
+      />
+      <FilterSelect
+        name="status"
+        label={t("sales.status")}
+        shown={shown.status}
+        all={t("sales.allStatuses")}
+        options={STATUSES.map((status) => ({ value: status, label: t(`payments.statuses.${status}`) }))}
+      />
       <button type="submit" className="button button--primary">
         {t("sales.filter")}
       </button>
       {filtered ? <Link to="/admin/payments">{t("sales.clear")}</Link> : null}
     </Form>
+  );
+}
+
+/** One filter's choices, the first of them all (no filter). */
+function FilterSelect({
+  name,
+  label,
+  shown,
+  all,
+  options,
+}: {
+  name: string;
+  label: string;
+  shown: string;
+  all: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={`payments-${name}`}>{label}</label>
+      <select id={`payments-${name}`} name={name} defaultValue={shown}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
