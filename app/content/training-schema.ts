@@ -298,3 +298,5 @@ export type ModuleContent = TrainingContent["modules"][number];
 export type QuestionContent = NonNullable<ModuleContent["quiz"]>["questions"][number];
 /** A training as an author is writing it: published content is always a valid draft. */
 export type DraftContent = z.infer<typeof draftContent>;
+/** One module of a draft. */
+export type DraftModule = DraftContent["modules"][number];

@@ -12,6 +12,7 @@ import { AdminSearch } from "~/components/presentational/admin-list";
 import { titleMeta } from "~/components/document/page-title";
 import { Pagination } from "~/components/presentational/pagination";
 import { useTranslation } from "~/i18n/react";
+import { HistoryTable } from "~/components/presentational/history-table";
 
 export const meta = titleMeta;
 
@@ -66,42 +67,37 @@ export default function AuditLog() {
       {entries.length === 0 ? (
         <p>{t("audit.empty")}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="history-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("audit.when")}</th>
-                <th scope="col">{t("audit.who")}</th>
-                <th scope="col">{t("audit.what")}</th>
-                <th scope="col">{t("audit.subject")}</th>
-                <th scope="col">{t("audit.before")}</th>
-                <th scope="col">{t("audit.after")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{entry.at}</td>
-                  <td>{entry.actorName ?? t("audit.commandLine")}</td>
-                  <td>{t(`audit.actions.${entry.action}`)}</td>
-                  <td>
-                    {entry.subjectId ? (
-                      <Link to={`/admin/members/${entry.subjectId}`}>{entry.subjectName}</Link>
-                    ) : (
-                      entry.subjectName
-                    )}
-                  </td>
-                  <td>
-                    <code>{entry.before}</code>
-                  </td>
-                  <td>
-                    <code>{entry.after}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <HistoryTable
+          headings={[
+            t("audit.when"),
+            t("audit.who"),
+            t("audit.what"),
+            t("audit.subject"),
+            t("audit.before"),
+            t("audit.after"),
+          ]}
+        >
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{entry.at}</td>
+              <td>{entry.actorName ?? t("audit.commandLine")}</td>
+              <td>{t(`audit.actions.${entry.action}`)}</td>
+              <td>
+                {entry.subjectId ? (
+                  <Link to={`/admin/members/${entry.subjectId}`}>{entry.subjectName}</Link>
+                ) : (
+                  entry.subjectName
+                )}
+              </td>
+              <td>
+                <code>{entry.before}</code>
+              </td>
+              <td>
+                <code>{entry.after}</code>
+              </td>
+            </tr>
+          ))}
+        </HistoryTable>
       )}
       <Pagination page={page.page} pages={page.pages} label={t("audit.pages")} />
     </>

@@ -16,6 +16,7 @@ import { useFormReply } from "~/components/form/form-reply";
 import { titleMeta } from "~/components/document/page-title";
 import { UnknownIntentAlert } from "~/components/form/unknown-intent-alert";
 import { Pagination } from "~/components/presentational/pagination";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
@@ -72,66 +73,97 @@ export default function Invitations() {
       {done ? <FormAlert tone="success" lines={[t(`invitations.done.${done}`)]} /> : null}
       <FormAlert lines={form.errors?.map((error) => t(error))} />
       <UnknownIntentAlert reply={reply} />
-      <section aria-labelledby="received-title">
-        <h2 id="received-title">{t("invitations.receivedTitle")}</h2>
-        {received.length === 0 ? <p className="muted">{t("invitations.noneReceived")}</p> : null}
-        <ul className="crew-list">
-          {received.map((invitation) => (
-            <li key={invitation.id} className="card crew-card">
-              <h3>{t("invitations.from", { name: invitation.inviterName })}</h3>
-              <ul className="tags">
-                <li className={invitation.status === "accepted" ? "tag tag--done" : "tag"}>
-                  {t(`status.${invitation.status}`)}
-                </li>
-              </ul>
-              {invitation.status === "pending" ? (
-                <Form method="post" className="actions">
-                  <input type="hidden" name="id" value={invitation.id} />
-                  <IntentButton intent="accept" pendingLabel={t("invitations.pending")}>
-                    {t("invitations.accept")}
+      <InvitationSection
+        id="received-title"
+        title={t("invitations.receivedTitle")}
+        none={received.length === 0 ? t("invitations.noneReceived") : null}
+        pages={
+          <Pagination
+            {...receivedPage}
+            param="received"
+            hash="#received-title"
+            label={t("invitations.receivedTitle")}
+          />
+        }
+      >
+        {received.map((invitation) => (
+          <li key={invitation.id} className="card crew-card">
+            <h3>{t("invitations.from", { name: invitation.inviterName })}</h3>
+            <ul className="tags">
+              <li className={invitation.status === "accepted" ? "tag tag--done" : "tag"}>
+                {t(`status.${invitation.status}`)}
+              </li>
+            </ul>
+            {invitation.status === "pending" ? (
+              <Form method="post" className="actions">
+                <input type="hidden" name="id" value={invitation.id} />
+                <IntentButton intent="accept" pendingLabel={t("invitations.pending")}>
+                  {t("invitations.accept")}
+                </IntentButton>
+                <IntentButton intent="decline" pendingLabel={t("invitations.pending")} look="ghost">
+                  {t("invitations.decline")}
+                </IntentButton>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </InvitationSection>
+      <InvitationSection
+        id="sent-title"
+        title={t("invitations.sentTitle")}
+        none={sent.length === 0 ? t("invitations.noneSent") : null}
+        pages={<Pagination {...sentPage} hash="#sent-title" label={t("invitations.sentTitle")} />}
+      >
+        {sent.map((invitation) => (
+          <li key={invitation.id} className="card crew-card">
+            <h3>{invitation.name ?? invitation.email}</h3>
+            <p className="muted">{invitation.email}</p>
+            <ul className="tags">
+              <li className={invitation.status === "accepted" ? "tag tag--done" : "tag"}>
+                {t(`status.${invitation.status}`)}
+              </li>
+            </ul>
+            <p className="muted">{t("invitations.lastSent", { date: invitation.lastSent })}</p>
+            {invitation.status === "pending" ? (
+              <Form method="post" className="actions">
+                <input type="hidden" name="id" value={invitation.id} />
+                {invitation.canResend ? (
+                  <IntentButton intent="resend" pendingLabel={t("invitations.pending")}>
+                    {t("invitations.resend")}
                   </IntentButton>
-                  <IntentButton intent="decline" pendingLabel={t("invitations.pending")} look="ghost">
-                    {t("invitations.decline")}
-                  </IntentButton>
-                </Form>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-        <Pagination {...receivedPage} param="received" hash="#received-title" label={t("invitations.receivedTitle")} />
-      </section>
-      <section aria-labelledby="sent-title">
-        <h2 id="sent-title">{t("invitations.sentTitle")}</h2>
-        {sent.length === 0 ? <p className="muted">{t("invitations.noneSent")}</p> : null}
-        <ul className="crew-list">
-          {sent.map((invitation) => (
-            <li key={invitation.id} className="card crew-card">
-              <h3>{invitation.name ?? invitation.email}</h3>
-              <p className="muted">{invitation.email}</p>
-              <ul className="tags">
-                <li className={invitation.status === "accepted" ? "tag tag--done" : "tag"}>
-                  {t(`status.${invitation.status}`)}
-                </li>
-              </ul>
-              <p className="muted">{t("invitations.lastSent", { date: invitation.lastSent })}</p>
-              {invitation.status === "pending" ? (
-                <Form method="post" className="actions">
-                  <input type="hidden" name="id" value={invitation.id} />
-                  {invitation.canResend ? (
-                    <IntentButton intent="resend" pendingLabel={t("invitations.pending")}>
-                      {t("invitations.resend")}
-                    </IntentButton>
-                  ) : null}
-                  <IntentButton intent="revoke" pendingLabel={t("invitations.pending")} look="ghost">
-                    {t("invitations.revoke")}
-                  </IntentButton>
-                </Form>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-        <Pagination {...sentPage} hash="#sent-title" label={t("invitations.sentTitle")} />
-      </section>
+                ) : null}
+                <IntentButton intent="revoke" pendingLabel={t("invitations.pending")} look="ghost">
+                  {t("invitations.revoke")}
+                </IntentButton>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </InvitationSection>
     </>
+  );
+}
+
+/** The invitations received or sent: their cards (or the line saying there are none), then the other pages. */
+function InvitationSection({
+  id,
+  title,
+  none,
+  pages,
+  children,
+}: {
+  id: string;
+  title: string;
+  none: string | null;
+  pages: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {none ? <p className="muted">{none}</p> : null}
+      <ul className="crew-list">{children}</ul>
+      {pages}
+    </section>
   );
 }

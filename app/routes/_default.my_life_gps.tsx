@@ -14,6 +14,7 @@ import { Pagination } from "~/components/presentational/pagination";
 import { titleMeta } from "~/components/document/page-title";
 import { SkillRadar } from "~/components/presentational/skill-charts";
 import { useTranslation } from "~/i18n/react";
+import { HistoryTable } from "~/components/presentational/history-table";
 
 export const meta = titleMeta;
 
@@ -120,33 +121,21 @@ export default function MyLifeGps() {
       {page.total > 1 ? (
         <section className="card" id="history" aria-labelledby="history-title">
           <h2 id="history-title">{t("lifeGps.history")}</h2>
-          <div className="table-scroll">
-            <table className="history-table">
-              <caption className="visually-hidden">{t("lifeGps.history")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("lifeGps.date")}</th>
-                  {areas.map((area) => (
-                    <th key={area.id} scope="col">
-                      {area.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <th scope="row">{entry.date}</th>
-                    {entry.areas.map((area) => (
-                      <td key={area.id} title={area.note || undefined}>
-                        {area.score}
-                      </td>
-                    ))}
-                  </tr>
+          <HistoryTable
+            caption={<caption className="visually-hidden">{t("lifeGps.history")}</caption>}
+            headings={[t("lifeGps.date"), ...areas.map((area) => area.label)]}
+          >
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <th scope="row">{entry.date}</th>
+                {entry.areas.map((area) => (
+                  <td key={area.id} title={area.note || undefined}>
+                    {area.score}
+                  </td>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </tr>
+            ))}
+          </HistoryTable>
           <Pagination {...page} hash="#history" label={t("lifeGps.history")} />
         </section>
       ) : null}

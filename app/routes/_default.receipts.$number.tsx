@@ -44,26 +44,18 @@ export default function ReceiptPage() {
       <p className="receipt__lines">{`${receipt.buyer.name}\n${receipt.buyer.email}`}</p>
       <table className="table">
         <tbody>
-          <tr>
-            <th scope="row">{t("receipt.training")}</th>
-            <td>{receipt.training}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t("receipt.net")}</th>
-            <td>{receipt.net}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t("receipt.vat", { rate: receipt.vatRate })}</th>
-            <td>{receipt.vat}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t("receipt.total")}</th>
-            <td>{receipt.total}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t("receipt.date")}</th>
-            <td>{receipt.paidAt}</td>
-          </tr>
+          {[
+            [t("receipt.training"), receipt.training],
+            [t("receipt.net"), receipt.net],
+            [t("receipt.vat", { rate: receipt.vatRate }), receipt.vat],
+            [t("receipt.total"), receipt.total],
+            [t("receipt.date"), receipt.paidAt],
+          ].map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </article>

@@ -3,11 +3,11 @@ import { trainingBounds } from "~/content/training-schema";
 /**
  * A new item's id (a question, an answer, a skill, a profile), made once from its text and never
  * changed after (members' answers and scores point at it): the text in lower case without accents,
- * words joined by "-", at most 40 characters, then `-2`, `-3`… when the list already has it; with
- * no usable text, `<fallback>-<n>`. Always a valid slug of the training schema.
+ * words joined by "-", at most 40 characters, then `-2`, `-3`… when one of the list's items already
+ * has it; with no usable text, `<fallback>-<n>`. Always a valid slug of the training schema.
  */
-export function newId(text: string, taken: Iterable<string>, fallback: string): string {
-  const used = new Set(taken);
+export function newId(text: string, items: { id: string }[], fallback: string): string {
+  const used = new Set(items.map((item) => item.id));
   const base =
     text
       .normalize("NFD")

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { saveDraft, type DraftSave } from "./drafts.server";
-import { type DraftContent, trainingBounds } from "~/content/training-schema";
+import { type DraftContent, type DraftModule, trainingBounds } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
 import type { ModuleRefusal } from "./contract.server";
 import { moved } from "./ids.server";
@@ -16,7 +16,6 @@ import { draftText, revisionField } from "./training-meta.server";
  * members' progress points at the version they followed (versions.server.ts).
  */
 type Author = { id: string; lang: Language };
-type DraftModule = DraftContent["modules"][number];
 type DraftPart = DraftModule["parts"][number];
 
 /** A lower-case slug of a title: "Épreuve n°1 : le cap" → "epreuve-n-1-le-cap". */

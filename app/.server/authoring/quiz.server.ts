@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { saveDraft } from "./drafts.server";
-import { type DraftContent, trainingBounds } from "~/content/training-schema";
+import { type DraftContent, type DraftModule, trainingBounds } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
 import type { QuizRefusal } from "./contract.server";
 import { moved, newId } from "./ids.server";
@@ -18,7 +18,6 @@ import { draftText, revisionField } from "./training-meta.server";
  * within it, and an answer cannot be removed below the maximum. Publishing then never meets a
  * maximum the author did not choose.
  */
-type DraftModule = DraftContent["modules"][number];
 type DraftQuiz = NonNullable<DraftModule["quiz"]>;
 type DraftQuestion = DraftQuiz["questions"][number];
 type Author = { id: string; lang: Language };
@@ -228,11 +227,7 @@ export async function addQuestion(
     author,
     onQuiz(moduleSlug, (quiz) => {
       if (quiz.questions.length >= trainingBounds.questions) return { refused: "tooManyQuestions" };
-      id = newId(
-        form.promptFr || form.promptEn,
-        quiz.questions.map((q) => q.id),
-        "question",
-      );
+      id = newId(form.promptFr || form.promptEn, quiz.questions, "question");
       quiz.questions.push({
         id,
         prompt: { fr: form.promptFr, en: form.promptEn },
@@ -308,11 +303,7 @@ export function addAnswer(
     author,
     onQuestion(moduleSlug, questionId, (question) => {
       if (question.answers.length >= trainingBounds.answers) return { refused: "tooManyAnswers" };
-      const id = newId(
-        form.labelFr || form.labelEn,
-        question.answers.map((a) => a.id),
-        "answer",
-      );
+      const id = newId(form.labelFr || form.labelEn, question.answers, "answer");
       question.answers.push({ id, label: { fr: form.labelFr, en: form.labelEn } });
       return undefined;
     }),

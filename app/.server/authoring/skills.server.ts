@@ -65,11 +65,7 @@ export function usesOf(content: DraftContent, skill: string) {
 export function addSkill(slug: string, form: z.infer<typeof addSkillSchema>, author: Author) {
   return save(slug, form.revision, author, (content) => {
     if (content.skills.length >= trainingBounds.skills) return { refused: "tooManySkills" };
-    const id = newId(
-      form.labelFr || form.labelEn,
-      content.skills.map((s) => s.id),
-      "skill",
-    );
+    const id = newId(form.labelFr || form.labelEn, content.skills, "skill");
     content.skills.push({ id, label: { fr: form.labelFr, en: form.labelEn } });
     return undefined;
   });
@@ -118,11 +114,7 @@ export function addProfile(slug: string, form: z.infer<typeof addProfileSchema>,
   return save(slug, form.revision, author, (content) => {
     if (content.profiles.length >= trainingBounds.skills) return { refused: "tooManyProfiles" };
     if (!content.skills.some((s) => s.id === form.skill)) return { refused: "unknownSkill" };
-    const id = newId(
-      form.labelFr || form.labelEn,
-      content.profiles.map((p) => p.id),
-      "profile",
-    );
+    const id = newId(form.labelFr || form.labelEn, content.profiles, "profile");
     content.profiles.push({
       id,
       skill: form.skill,

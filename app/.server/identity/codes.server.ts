@@ -42,21 +42,22 @@ export async function issueCode(
   return { codeId: row.id, code, linkToken };
 }
 
+/** A code of `flow` neither used nor expired. */
+function openOf(flow: CodeFlow) {
+  return and(
+    eq(selfServiceCodes.flow, flow),
+    isNull(selfServiceCodes.usedAt),
+    gt(selfServiceCodes.expiresAt, new Date()),
+  );
+}
+
 /** Whether a code id exists and can still be used (for the page that asks for the code). */
 export async function codeIsUsable(flow: CodeFlow, codeId: string): Promise<boolean> {
   if (!isUuid(codeId)) return false;
   const [row] = await db()
     .select({ id: selfServiceCodes.id })
     .from(selfServiceCodes)
-    .where(
-      and(
-        eq(selfServiceCodes.id, codeId),
-        eq(selfServiceCodes.flow, flow),
-        isNull(selfServiceCodes.usedAt),
-        gt(selfServiceCodes.expiresAt, new Date()),
-        lt(selfServiceCodes.attempts, CODE_MAX_ATTEMPTS),
-      ),
-    );
+    .where(and(eq(selfServiceCodes.id, codeId), openOf(flow), lt(selfServiceCodes.attempts, CODE_MAX_ATTEMPTS)));
   return Boolean(row);
 }
 
@@ -114,14 +115,7 @@ export async function openCodeId(tx: Executor, identityId: string, flow: CodeFlo
   const [row] = await tx
     .select({ id: selfServiceCodes.id })
     .from(selfServiceCodes)
-    .where(
-      and(
-        eq(selfServiceCodes.identityId, identityId),
-        eq(selfServiceCodes.flow, flow),
-        isNull(selfServiceCodes.usedAt),
-        gt(selfServiceCodes.expiresAt, new Date()),
-      ),
-    )
+    .where(and(eq(selfServiceCodes.identityId, identityId), openOf(flow)))
     .orderBy(desc(selfServiceCodes.createdAt))
     .limit(1);
   return row?.id ?? null;

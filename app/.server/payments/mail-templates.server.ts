@@ -2,14 +2,15 @@ import { type Link, type MailTemplates, renderMail } from "~/.server/mail/templa
 import type { Language } from "~/i18n/config";
 import { formatAmount } from "./money.server";
 
-type ReceiptVars = {
-  firstname: string;
-  training: string;
-  amountCents: number;
-  currency: string;
-  receiptNumber: number;
-  link: Link;
-};
+/** A payment's mail to the member: what was bought, for how much. */
+type PaidVars = { firstname: string; training: string; amountCents: number; currency: string };
+
+/** What a payment's intro names: the training and its amount, in the member's language. */
+function paidWords(lang: Language, vars: PaidVars) {
+  return { training: vars.training, amount: formatAmount(lang, vars.amountCents, vars.currency) };
+}
+
+type ReceiptVars = PaidVars & { receiptNumber: number; link: Link };
 
 /** The payment went through: what was bought, for how much, the receipt's number and page. */
 export function receiptMail(lang: Language, to: string, vars: ReceiptVars) {
@@ -17,32 +18,20 @@ export function receiptMail(lang: Language, to: string, vars: ReceiptVars) {
     subject: t("paymentReceipt.subject", { number: vars.receiptNumber }),
     firstname: vars.firstname,
     blocks: [
-      {
-        paragraph: t("paymentReceipt.intro", {
-          training: vars.training,
-          amount: formatAmount(lang, vars.amountCents, vars.currency),
-        }),
-      },
+      { paragraph: t("paymentReceipt.intro", paidWords(lang, vars)) },
       { paragraph: t("paymentReceipt.number", { number: vars.receiptNumber }) },
       { button: t("paymentReceipt.action"), url: vars.link },
     ],
   }));
 }
 
-type RefundVars = { firstname: string; training: string; amountCents: number; currency: string };
-
 /** The payment was refunded: the training is closed again, the member's progress kept. */
-export function refundMail(lang: Language, to: string, vars: RefundVars) {
+export function refundMail(lang: Language, to: string, vars: PaidVars) {
   return renderMail({ template: "paymentRefund", vars, lang }, to, (t) => ({
     subject: t("paymentRefund.subject", { training: vars.training }),
     firstname: vars.firstname,
     blocks: [
-      {
-        paragraph: t("paymentRefund.intro", {
-          training: vars.training,
-          amount: formatAmount(lang, vars.amountCents, vars.currency),
-        }),
-      },
+      { paragraph: t("paymentRefund.intro", paidWords(lang, vars)) },
       { paragraph: t("paymentRefund.progressKept") },
     ],
   }));

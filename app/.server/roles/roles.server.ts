@@ -73,6 +73,23 @@ async function subjectOf(tx: Executor, memberId: string) {
   return row ? { id: row.id, name: `${row.firstname} ${row.lastname}` } : null;
 }
 
+/** The audit log's line for a role change: who did it, to whom, the roles held before and after. */
+function recordRoles(
+  tx: Executor,
+  actor: Actor,
+  subject: NonNullable<Awaited<ReturnType<typeof subjectOf>>>,
+  action: "role.granted" | "role.withdrawn",
+  roles: { before: Role[]; after: Role[] },
+) {
+  return recordChange(tx, {
+    actorId: actor.memberId,
+    subject,
+    action,
+    before: { roles: roles.before },
+    after: { roles: roles.after },
+  });
+}
+
 /**
  * Gives `role` to the member, in the caller's transaction; granting a role they hold changes (and
  * audits) nothing. What a role brings elsewhere (the coach record) is its domain's: coaching's
@@ -87,13 +104,7 @@ export async function grantWithin(tx: Executor, actor: Actor, memberId: string, 
   const inserted = await tx.insert(memberRoles).values({ memberId, role }).onConflictDoNothing().returning();
   if (inserted.length === 0) return { ok: true, changed: false };
   const after = ROLES.filter((held) => held === role || before.includes(held));
-  await recordChange(tx, {
-    actorId: actor.memberId,
-    subject,
-    action: "role.granted",
-    before: { roles: before },
-    after: { roles: after },
-  });
+  await recordRoles(tx, actor, subject, "role.granted", { before, after });
   return { ok: true, changed: true };
 }
 
@@ -131,12 +142,6 @@ export async function withdrawWithin(tx: Executor, actor: Actor, memberId: strin
   if (lastActive) return { ok: false, error: "lastAdmin" } as const;
   await tx.delete(memberRoles).where(and(eq(memberRoles.memberId, memberId), eq(memberRoles.role, role)));
   const after = before.filter((held) => held !== role);
-  await recordChange(tx, {
-    actorId: actor.memberId,
-    subject,
-    action: "role.withdrawn",
-    before: { roles: before },
-    after: { roles: after },
-  });
+  await recordRoles(tx, actor, subject, "role.withdrawn", { before, after });
   return { ok: true, changed: true } as const;
 }

@@ -1,6 +1,6 @@
 import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { zoneName } from "~/.server/calendar/zone-names.server";
-import { type Link, type MailTemplates, renderMail } from "~/.server/mail/templates.server";
+import { type Link, type MailContent, type MailTemplates, renderMail } from "~/.server/mail/templates.server";
 import type { Language } from "~/i18n/config";
 import type { SecurityEventKind } from "./kinds.server";
 
@@ -46,42 +46,33 @@ export function securityNoticeMail(lang: Language, to: string, vars: SecurityNot
       { paragraph: t("securityNotice.when", { when: securityEventWhen(lang, new Date(vars.at), vars.timeZone) }) },
       { paragraph: t("securityNotice.from", { device }) },
     ];
-    if (vars.kind === "twoFactor.wrongCodes") {
-      return {
-        subject: t(`${key}.subject`),
-        firstname: vars.firstname,
-        blocks: [
-          { paragraph: t(`${key}.intro`) },
-          ...facts,
+    const wayBack = (): MailContent["blocks"] => {
+      if (vars.kind === "twoFactor.wrongCodes") {
+        return [
           { paragraph: t("securityNotice.passwordKnown") },
           { button: t("securityNotice.changePasswordAction"), url: CHANGE_PASSWORD_PATH },
           { paragraph: t("securityNotice.passwordKnownSignedOut") },
           { button: t("securityNotice.resetAction"), url: "/home/forgot-password" },
-        ],
-      };
-    }
-    if (!vars.notMeLink) {
-      return {
-        subject: t(`${key}.subject`),
-        firstname: vars.firstname,
-        blocks: [
-          { paragraph: t(`${key}.intro`) },
-          ...facts,
+        ];
+      }
+      if (!vars.notMeLink) {
+        return [
           { paragraph: t("securityNotice.lockedOutSafe") },
           { button: t("securityNotice.resetAction"), url: "/home/forgot-password" },
-        ],
-      };
-    }
-    return {
-      subject: t(`${key}.subject`),
-      firstname: vars.firstname,
-      blocks: [
-        { paragraph: t(`${key}.intro`, { email: vars.newEmail ?? "" }) },
-        ...facts,
+        ];
+      }
+      return [
         { paragraph: t("securityNotice.ifYou") },
         { paragraph: t("securityNotice.ifNotYou") },
         { button: t("securityNotice.notMeAction"), url: vars.notMeLink },
-      ],
+      ];
+    };
+    // Only an email change's intro names an address (the new one).
+    const intro = t(`${key}.intro`, { email: vars.newEmail ?? "" });
+    return {
+      subject: t(`${key}.subject`),
+      firstname: vars.firstname,
+      blocks: [{ paragraph: intro }, ...facts, ...wayBack()],
     };
   });
 }

@@ -61,22 +61,19 @@ export function SessionFacts({
   return (
     <>
       <dl className="facts">
-        <div>
-          <dt>{t("fields.coach")}</dt>
-          <dd>{coachName}</dd>
-        </div>
-        <div>
-          <dt>{t("fields.date")}</dt>
-          <dd>{date}</dd>
-        </div>
-        <div>
-          <dt>{t("fields.time")}</dt>
-          <dd>{time}</dd>
-        </div>
-        <div>
-          <dt>{t("fields.timeZone")}</dt>
-          <dd>{zone}</dd>
-        </div>
+        {(
+          [
+            ["fields.coach", coachName],
+            ["fields.date", date],
+            ["fields.time", time],
+            ["fields.timeZone", zone],
+          ] as const
+        ).map(([term, value]) => (
+          <div key={term}>
+            <dt>{t(term)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       {alsoAt ? <p className="muted facts__zones">{alsoAt}</p> : null}
     </>

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { ErrorList, FormAlert, SubmitButton } from "~/components/form/form";
+import { ErrorList, type FieldMeta, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { useTranslation } from "~/i18n/react";
 import { TextAreaField } from "~/components/form/text-area-field";
@@ -59,24 +59,16 @@ export function PrepForm({
         <fieldset className="question">
           <legend>{t("prep.shareLegend", { coach: coachName })}</legend>
           <div className="answers">
-            {shareable.goal ? (
-              <label className="answer">
-                <input {...fieldProps(fields.goal, { type: "checkbox" })} />
-                <span>{t("prep.goal", { title: shareable.goal })}</span>
-              </label>
-            ) : (
-              <p className="muted">{t("prep.noGoal")}</p>
-            )}
-            <ErrorList id={fields.goal.errorId} errors={fields.goal.errors} ns="coaching" />
-            {shareable.lifeGps ? (
-              <label className="answer">
-                <input {...fieldProps(fields.lifeGps, { type: "checkbox" })} />
-                <span>{t("prep.lifeGps", { date: shareable.lifeGps })}</span>
-              </label>
-            ) : (
-              <p className="muted">{t("prep.noLifeGps")}</p>
-            )}
-            <ErrorList id={fields.lifeGps.errorId} errors={fields.lifeGps.errors} ns="coaching" />
+            <ShareBox
+              meta={fields.goal}
+              label={shareable.goal ? t("prep.goal", { title: shareable.goal }) : null}
+              none={t("prep.noGoal")}
+            />
+            <ShareBox
+              meta={fields.lifeGps}
+              label={shareable.lifeGps ? t("prep.lifeGps", { date: shareable.lifeGps }) : null}
+              none={t("prep.noLifeGps")}
+            />
           </div>
         </fieldset>
 
@@ -105,5 +97,22 @@ export function PrepForm({
       </fieldset>
       {locked ? null : <SubmitButton pendingLabel={t("prep.saving")}>{t("prep.save")}</SubmitButton>}
     </Form>
+  );
+}
+
+/** A box to share one thing with the coach, or the line saying the member has none yet. */
+function ShareBox({ meta, label, none }: { meta: FieldMeta; label: string | null; none: string }) {
+  return (
+    <>
+      {label ? (
+        <label className="answer">
+          <input {...fieldProps(meta, { type: "checkbox" })} />
+          <span>{label}</span>
+        </label>
+      ) : (
+        <p className="muted">{none}</p>
+      )}
+      <ErrorList id={meta.errorId} errors={meta.errors} ns="coaching" />
+    </>
   );
 }

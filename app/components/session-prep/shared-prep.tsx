@@ -3,6 +3,7 @@ import type { PrepForCoach } from "~/.server/coaching/sessions/session-prep-view
 import { ProgressBar } from "~/components/presentational/progress-bar";
 import { SkillBars } from "~/components/presentational/skill-charts";
 import { useTranslation } from "~/i18n/react";
+import { HistoryTable } from "~/components/presentational/history-table";
 
 type Prep = SerializeFrom<PrepForCoach>;
 
@@ -43,26 +44,18 @@ function SharedLifeGps({ lifeGps }: { lifeGps: NonNullable<Prep["lifeGps"]> }) {
   return (
     <div>
       <h3 id="prep-life-gps">{t("prep.coach.lifeGps", { date: lifeGps.date })}</h3>
-      <div className="table-scroll">
-        <table className="history-table" aria-labelledby="prep-life-gps">
-          <thead>
-            <tr>
-              <th scope="col">{t("prep.coach.area")}</th>
-              <th scope="col">{t("prep.coach.score")}</th>
-              <th scope="col">{t("prep.coach.note")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lifeGps.areas.map((area) => (
-              <tr key={area.id}>
-                <th scope="row">{area.label}</th>
-                <td>{area.score}</td>
-                <td>{area.note}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <HistoryTable
+        labelledBy="prep-life-gps"
+        headings={[t("prep.coach.area"), t("prep.coach.score"), t("prep.coach.note")]}
+      >
+        {lifeGps.areas.map((area) => (
+          <tr key={area.id}>
+            <th scope="row">{area.label}</th>
+            <td>{area.score}</td>
+            <td>{area.note}</td>
+          </tr>
+        ))}
+      </HistoryTable>
     </div>
   );
 }

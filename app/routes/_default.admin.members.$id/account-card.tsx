@@ -19,20 +19,8 @@ export function AccountCard({ id, state, verified }: { id: string; state: "activ
     <section className="card" aria-labelledby="account-title">
       <h2 id="account-title">{t("account.title")}</h2>
       <FormAlert lines={form.errors?.map((error) => t(error))} />
-      <Form method="post" className="form admin-action">
-        <p>{t("account.signOutEverywhereLead")}</p>
-        <IntentButton intent="signOutEverywhere" pendingLabel={t("account.pending")} look="ghost">
-          {t("account.signOutEverywhere")}
-        </IntentButton>
-      </Form>
-      {verified ? null : (
-        <Form method="post" className="form admin-action">
-          <p>{t("account.resendVerificationLead")}</p>
-          <IntentButton intent="resendVerification" pendingLabel={t("account.pending")} look="ghost">
-            {t("account.resendVerification")}
-          </IntentButton>
-        </Form>
-      )}
+      <AccountAction intent="signOutEverywhere" />
+      {verified ? null : <AccountAction intent="resendVerification" />}
       <Form method="post" className="form admin-action">
         <p>{t(`account.${stateChange}Lead`)}</p>
         <SubmitButton
@@ -51,5 +39,18 @@ export function AccountCard({ id, state, verified }: { id: string; state: "activ
         </ButtonLink>
       </div>
     </section>
+  );
+}
+
+/** An action on the account that asks no confirmation: what it does, and its button. */
+function AccountAction({ intent }: { intent: "signOutEverywhere" | "resendVerification" }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Form method="post" className="form admin-action">
+      <p>{t(`account.${intent}Lead`)}</p>
+      <IntentButton intent={intent} pendingLabel={t("account.pending")} look="ghost">
+        {t(`account.${intent}`)}
+      </IntentButton>
+    </Form>
   );
 }

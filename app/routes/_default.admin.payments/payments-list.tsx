@@ -1,20 +1,16 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { PaymentLine } from "~/.server/payments/receipts.server";
 import { FormAlert } from "~/components/form/form";
 import { Pagination } from "~/components/presentational/pagination";
 import { useTranslation } from "~/i18n/react";
+import { HistoryTable } from "~/components/presentational/history-table";
 
-export type ShownPayment = {
-  session: string;
-  receiptNumber: number | null;
-  memberId: string | null;
-  buyer: string;
-  buyerEmail: string;
-  training: string;
-  status: string;
-  amount: string;
-  date: string;
-};
+/** A payment line as the list shows it: its date written for the reader. */
+export type ShownPayment = Pick<
+  PaymentLine,
+  "session" | "receiptNumber" | "memberId" | "buyer" | "buyerEmail" | "training" | "amount"
+> & { status: string; date: string };
 
 type Shown = { training: string; status: string; person: string; member: string };
 
@@ -41,33 +37,54 @@ export function PaymentFilters({
         <label htmlFor="payments-person">{t("sales.person")}</label>
         <input id="payments-person" name="person" type="search" defaultValue={shown.person} maxLength={200} />
       </div>
-      <div className="field">
-        <label htmlFor="payments-training">{t("sales.training")}</label>
-        <select id="payments-training" name="training" defaultValue={shown.training}>
-          <option value="">{t("sales.allTrainings")}</option>
-          {trainings.map((training) => (
-            <option key={training.slug} value={training.slug}>
-              {training.title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="payments-status">{t("sales.status")}</label>
-        <select id="payments-status" name="status" defaultValue={shown.status}>
-          <option value="">{t("sales.allStatuses")}</option>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`payments.statuses.${status}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        name="training"
+        label={t("sales.training")}
+        shown={shown.training}
+        all={t("sales.allTrainings")}
+        options={trainings.map((training) => ({ value: training.slug, label: training.title }))}
+      />
+      <FilterSelect
+        name="status"
+        label={t("sales.status")}
+        shown={shown.status}
+        all={t("sales.allStatuses")}
+        options={STATUSES.map((status) => ({ value: status, label: t(`payments.statuses.${status}`) }))}
+      />
       <button type="submit" className="button button--primary">
         {t("sales.filter")}
       </button>
       {filtered ? <Link to="/admin/payments">{t("sales.clear")}</Link> : null}
     </Form>
+  );
+}
+
+/** One filter's choices, the first of them all (no filter). */
+function FilterSelect({
+  name,
+  label,
+  shown,
+  all,
+  options,
+}: {
+  name: string;
+  label: string;
+  shown: string;
+  all: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={`payments-${name}`}>{label}</label>
+      <select id={`payments-${name}`} name={name} defaultValue={shown}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -91,46 +108,41 @@ export function PaymentsList({
       {lines.length === 0 ? (
         <p>{t("sales.empty")}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="history-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("sales.date")}</th>
-                <th scope="col">{t("sales.buyer")}</th>
-                <th scope="col">{t("sales.training")}</th>
-                <th scope="col">{t("sales.amount")}</th>
-                <th scope="col">{t("sales.status")}</th>
-                <th scope="col">{t("sales.receipt")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => (
-                <tr key={line.session}>
-                  <td>{line.date}</td>
-                  <td>
-                    {line.memberId ? <Link to={`/admin/members/${line.memberId}`}>{line.buyer}</Link> : line.buyer}
-                    <br />
-                    <span className="admin-email">{line.buyerEmail}</span>
-                  </td>
-                  <td>{line.training}</td>
-                  <td>{line.amount}</td>
-                  <td>
-                    <span className={line.status === "paid" ? "tag tag--done" : "tag tag--late"}>
-                      {t(`payments.statuses.${line.status}`)}
-                    </span>
-                  </td>
-                  <td>
-                    {line.receiptNumber ? (
-                      <Link to={`/receipts/${line.receiptNumber}`}>
-                        {t("payments.receipt", { number: line.receiptNumber })}
-                      </Link>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <HistoryTable
+          headings={[
+            t("sales.date"),
+            t("sales.buyer"),
+            t("sales.training"),
+            t("sales.amount"),
+            t("sales.status"),
+            t("sales.receipt"),
+          ]}
+        >
+          {lines.map((line) => (
+            <tr key={line.session}>
+              <td>{line.date}</td>
+              <td>
+                {line.memberId ? <Link to={`/admin/members/${line.memberId}`}>{line.buyer}</Link> : line.buyer}
+                <br />
+                <span className="admin-email">{line.buyerEmail}</span>
+              </td>
+              <td>{line.training}</td>
+              <td>{line.amount}</td>
+              <td>
+                <span className={line.status === "paid" ? "tag tag--done" : "tag tag--late"}>
+                  {t(`payments.statuses.${line.status}`)}
+                </span>
+              </td>
+              <td>
+                {line.receiptNumber ? (
+                  <Link to={`/receipts/${line.receiptNumber}`}>
+                    {t("payments.receipt", { number: line.receiptNumber })}
+                  </Link>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </HistoryTable>
       )}
       <Pagination page={page.page} pages={page.pages} label={t("sales.pages")} />
     </section>

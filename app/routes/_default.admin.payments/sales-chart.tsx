@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/react";
+import { HistoryTable } from "~/components/presentational/history-table";
 
 /** One week of sales as the page shows it: its figures already in the reader's words. */
 export type ShownWeek = {
@@ -72,31 +73,20 @@ export function SalesChart({ weeks, max }: { weeks: ShownWeek[]; max: string }) 
         </svg>
         <figcaption className="muted">{t("sales.chartCaption")}</figcaption>
       </figure>
-      <div className="table-scroll">
-        <table className="history-table">
-          <caption>{t("sales.tableCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("sales.week")}</th>
-              <th scope="col">{t("sales.count")}</th>
-              <th scope="col">{t("sales.paid")}</th>
-              <th scope="col">{t("sales.refunded")}</th>
-              <th scope="col">{t("sales.net")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((week) => (
-              <tr key={week.start}>
-                <th scope="row">{week.day}</th>
-                <td>{week.count}</td>
-                <td>{week.paid}</td>
-                <td>{week.refunded}</td>
-                <td>{week.net}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <HistoryTable
+        caption={<caption>{t("sales.tableCaption")}</caption>}
+        headings={[t("sales.week"), t("sales.count"), t("sales.paid"), t("sales.refunded"), t("sales.net")]}
+      >
+        {weeks.map((week) => (
+          <tr key={week.start}>
+            <th scope="row">{week.day}</th>
+            <td>{week.count}</td>
+            <td>{week.paid}</td>
+            <td>{week.refunded}</td>
+            <td>{week.net}</td>
+          </tr>
+        ))}
+      </HistoryTable>
     </section>
   );
 }

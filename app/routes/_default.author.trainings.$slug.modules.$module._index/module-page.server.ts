@@ -10,12 +10,10 @@ import {
   removeSchema,
   saveModuleMeta,
 } from "~/.server/authoring/modules.server";
-import { type DraftContent, trainingBounds } from "~/content/training-schema";
+import { type DraftModule, trainingBounds } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
 import type { TFunction } from "~/i18n/translate";
 import { draftPosts } from "~/routes/_default.author/draft-change-post.server";
-
-type DraftModule = DraftContent["modules"][number];
 
 export const SAVED = ["module", "partAdded", "partMoved", "partRemoved"] as const;
 export const INTENTS = ["module", "addPart", "movePart", "removePart"] as const;

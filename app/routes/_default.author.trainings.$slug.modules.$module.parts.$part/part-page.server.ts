@@ -17,14 +17,13 @@ import {
   setVideoFile,
 } from "~/.server/authoring/parts.server";
 import { refuse, refuseWith } from "~/.server/http/form-reply.server";
-import type { DraftContent } from "~/content/training-schema";
+import type { DraftModule } from "~/content/training-schema";
 import { parseWithZod } from "~/forms/submission";
 import type { Language } from "~/i18n/config";
 import type { TFunction } from "~/i18n/translate";
 import { saveDraftPost } from "~/routes/_default.author/draft-change-post.server";
 import { answerDraftSave } from "~/routes/_default.author/draft-post.server";
 
-type DraftModule = DraftContent["modules"][number];
 type DraftPart = DraftModule["parts"][number];
 
 export const SAVED = ["part", "video", "poster", "captions", "cleared"] as const;

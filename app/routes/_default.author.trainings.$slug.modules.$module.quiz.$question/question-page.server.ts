@@ -10,11 +10,9 @@ import {
   removeAnswer,
   saveQuestion,
 } from "~/.server/authoring/quiz.server";
-import type { DraftContent } from "~/content/training-schema";
+import type { DraftModule } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
 import { draftListPosts } from "~/routes/_default.author/draft-change-post.server";
-
-type DraftModule = DraftContent["modules"][number];
 
 export const SAVED = ["questionAdded", "question", "answerAdded", "answerMoved", "answerRemoved"] as const;
 export const INTENTS = ["question", "addAnswer", "moveAnswer", "removeAnswer"] as const;

@@ -15,11 +15,9 @@ import {
   removeQuizSchema,
   savePassMark,
 } from "~/.server/authoring/quiz.server";
-import { type DraftContent, isGraded } from "~/content/training-schema";
+import { type DraftModule, isGraded } from "~/content/training-schema";
 import type { Language } from "~/i18n/config";
 import { draftListPosts } from "~/routes/_default.author/draft-change-post.server";
-
-type DraftModule = DraftContent["modules"][number];
 
 export const SAVED = ["quizAdded", "quizRemoved", "passMark", "questionMoved", "questionRemoved"] as const;
 export const INTENTS = ["addQuiz", "removeQuiz", "passMark", "addQuestion", "moveQuestion", "removeQuestion"] as const;

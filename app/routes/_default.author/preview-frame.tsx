@@ -34,36 +34,22 @@ export function PreviewFrame({ preview, children }: { preview: PreviewFrameData;
         <h2 id="preview-title">{t("preview.title")}</h2>
         <p className="muted">{t("preview.lead")}</p>
         <div className="preview-switches">
-          <nav aria-label={t("preview.language")}>
-            <ul className="subnav">
-              {(["fr", "en"] as const).map((language) => (
-                <li key={language}>
-                  <Link
-                    to={link({ lang: language })}
-                    className={language === lang ? "active" : undefined}
-                    aria-current={language === lang ? "page" : undefined}
-                  >
-                    {t(`trainings.${language}`)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <nav aria-label={t("preview.width")}>
-            <ul className="subnav">
-              {(["phone", "full"] as const).map((size) => (
-                <li key={size}>
-                  <Link
-                    to={link({ width: size })}
-                    className={size === width ? "active" : undefined}
-                    aria-current={size === width ? "page" : undefined}
-                  >
-                    {t(`preview.widths.${size}`)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <PreviewSwitch
+            label={t("preview.language")}
+            choices={(["fr", "en"] as const).map((language) => ({
+              to: link({ lang: language }),
+              current: language === lang,
+              name: t(`trainings.${language}`),
+            }))}
+          />
+          <PreviewSwitch
+            label={t("preview.width")}
+            choices={(["phone", "full"] as const).map((size) => ({
+              to: link({ width: size }),
+              current: size === width,
+              name: t(`preview.widths.${size}`),
+            }))}
+          />
         </div>
         {preview.missing.length ? (
           <details className="preview-missing">
@@ -90,5 +76,32 @@ export function PreviewFrame({ preview, children }: { preview: PreviewFrameData;
         </I18nProvider>
       </div>
     </>
+  );
+}
+
+/** One of the preview's switches: its choices as links, the one shown marked. */
+function PreviewSwitch({
+  label,
+  choices,
+}: {
+  label: string;
+  choices: { to: string; current: boolean; name: string }[];
+}) {
+  return (
+    <nav aria-label={label}>
+      <ul className="subnav">
+        {choices.map((choice) => (
+          <li key={choice.to}>
+            <Link
+              to={choice.to}
+              className={choice.current ? "active" : undefined}
+              aria-current={choice.current ? "page" : undefined}
+            >
+              {choice.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { ErrorList, Field, FormAlert, SubmitButton } from "~/components/form/form";
+import { ErrorList, Field, type FieldMeta, FormAlert, SubmitButton } from "~/components/form/form";
 import { fieldProps, formProps, useFormReply } from "~/components/form/form-reply";
 import { ZoneGroup } from "~/components/form/zone-options";
 import { useTranslation } from "~/i18n/react";
@@ -43,31 +43,12 @@ export function HoursForm({ data, reply, own }: { data: HoursPageData; reply: un
             {Array.from({ length: day.rows }, (_, index) => {
               const from = fields[`${day.key}[${index}].from` as `${string}[${number}]`];
               const to = fields[`${day.key}[${index}].to` as `${string}[${number}]`];
+              const rowLabel = t("hours.rowLabel", { day: day.name, row: index + 1 });
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the rows are fixed slots, named by their index
                 <div key={index} className="hours-row">
-                  <div className={from.errors ? "field field--invalid" : "field"}>
-                    <label htmlFor={from.id}>
-                      {t("hours.from")}
-                      <span className="visually-hidden">
-                        {" "}
-                        ({t("hours.rowLabel", { day: day.name, row: index + 1 })})
-                      </span>
-                    </label>
-                    <input {...fieldProps(from, { type: "time" })} />
-                    <ErrorList id={from.errorId} errors={from.errors} ns="coach" />
-                  </div>
-                  <div className={to.errors ? "field field--invalid" : "field"}>
-                    <label htmlFor={to.id}>
-                      {t("hours.to")}
-                      <span className="visually-hidden">
-                        {" "}
-                        ({t("hours.rowLabel", { day: day.name, row: index + 1 })})
-                      </span>
-                    </label>
-                    <input {...fieldProps(to, { type: "time" })} />
-                    <ErrorList id={to.errorId} errors={to.errors} ns="coach" />
-                  </div>
+                  <TimeField meta={from} label={t("hours.from")} row={rowLabel} />
+                  <TimeField meta={to} label={t("hours.to")} row={rowLabel} />
                 </div>
               );
             })}
@@ -116,5 +97,19 @@ export function OutsideHours({ sessions, own }: { sessions: HoursPageData["outsi
         ))}
       </ul>
     </section>
+  );
+}
+
+/** One end of a window; its label names the day and row for a screen reader. */
+function TimeField({ meta, label, row }: { meta: FieldMeta; label: string; row: string }) {
+  return (
+    <div className={meta.errors ? "field field--invalid" : "field"}>
+      <label htmlFor={meta.id}>
+        {label}
+        <span className="visually-hidden"> ({row})</span>
+      </label>
+      <input {...fieldProps(meta, { type: "time" })} />
+      <ErrorList id={meta.errorId} errors={meta.errors} ns="coach" />
+    </div>
   );
 }
