@@ -36,7 +36,7 @@ export async function startCheckout(
     .select({ id: trainings.id, access: trainings.access, archived: trainings.archived, content: trainings.content })
     .from(trainings)
     .where(eq(trainings.slug, slug));
-  if (!training || training.access !== "payable") return { ok: false, error: "notForSale" };
+  if (training?.access !== "payable") return { ok: false, error: "notForSale" };
   if (training.archived) return { ok: false, error: "retired" };
   const price = await priceOf(db(), training.id);
   if (!price) return { ok: false, error: "notForSale" };
