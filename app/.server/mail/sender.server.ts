@@ -4,6 +4,7 @@ import { and, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { type Dkim, env } from "~/.server/config/env.server";
 import { db } from "~/.server/db/client.server";
+import { isDatabaseUnavailable } from "~/.server/db/errors.server";
 import { mailOutbox } from "~/.server/db/schema.server";
 import { logger } from "~/.server/observability/logger.server";
 import { scrapedGauge } from "~/.server/observability/metrics.server";
@@ -276,7 +277,11 @@ export function startMailSender(rendering: MailRendering) {
   const run = async () => {
     state.tick = deliverDueMail(rendering).then(
       () => undefined,
-      (error) => logger.error(`[mail] the sender failed: ${errorText(error)}`),
+      // The database away is a passing outage: the mail waits in the outbox for the next round.
+      (error) =>
+        isDatabaseUnavailable(error)
+          ? logger.warn("[mail] the sender waits: the database is unavailable")
+          : logger.error(`[mail] the sender failed: ${errorText(error)}`),
     );
     await state.tick;
     if (loop === state) schedule();
