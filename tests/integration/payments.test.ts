@@ -235,6 +235,10 @@ describe("buying a payable training", () => {
     });
     const other = await verifiedMember({ email: "noe@example.com" });
     expect(statusOf(await getAs(receiptLoader, "/receipts/1", other, { number: "1" }))).toBe(404);
+    // A number that is no receipt's, however it is written: the same 404, never a failed query.
+    for (const number of ["0", "-1", "1.5", "abc", "1e3", "99999999999999999999"]) {
+      expect(statusOf(await getAs(receiptLoader, `/receipts/${number}`, member, { number })), number).toBe(404);
+    }
   });
 
   it("closes the training on a refund from Stripe's dashboard, keeps the receipt number, tells the member", async () => {
