@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenOfNewMember, verifyOn } from "../support/server-members";
@@ -82,6 +83,57 @@ describe("the door of the built server", () => {
     expect(chunked.status).toBe(413);
     expect(JSON.parse(chunked.body)).toEqual({ errors: { base: ["Cet envoi est trop volumineux (64 Ko au plus)."] } });
   });
+
+  /**
+   * Sends a head announcing `size` bytes, then the body as fast as the server takes it, and notes
+   * how the connection ends: the server closing it (FIN) after its answer, a reset, or neither.
+   */
+  function keepSending(path: string, headers: Record<string, string>, size: number) {
+    return new Promise<{ answer: string; closed: "fin" | "reset" | "open"; sent: number }>((resolve) => {
+      const socket = net.connect({ host: "127.0.0.1", port, allowHalfOpen: true });
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      let answer = "";
+      let sent = 0;
+      let done = false;
+      const finish = (closed: "fin" | "reset" | "open") => {
+        if (done) return;
+        done = true;
+        clearTimeout(waiting);
+        socket.destroy();
+        resolve({ answer, closed, sent });
+      };
+      const write = () => {
+        while (!done && sent < size) {
+          sent += chunk.length;
+          if (!socket.write(chunk)) return void socket.once("drain", write);
+        }
+      };
+      const lines = Object.entries({ Host: `127.0.0.1:${port}`, ...headers, "Content-Length": String(size) });
+      socket.write(`POST ${path} HTTP/1.1\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join("")}\r\n`);
+      write();
+      socket.on("data", (data) => (answer += data));
+      socket.on("end", () => finish("fin"));
+      socket.on("error", () => finish("reset"));
+      const waiting = setTimeout(() => finish("open"), 10_000);
+    });
+  }
+
+  it("reads nothing of a refused large body: it answers, then closes the connection while the client still sends", async () => {
+    const size = 64 * 1024 * 1024;
+    const refused = await keepSending("/home/login", { ...form, "Accept-Language": "en" }, size);
+    expect(refused.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(refused.answer).toContain("This upload is too large (64 KB at most).");
+    expect(refused.closed).toBe("fin");
+    expect(refused.sent).toBeLessThan(size / 2);
+    // A photo's upload without a session: its route answers from the head, and the body is not read either.
+    const guarded = await keepSending(
+      "/profile/photo",
+      { "Content-Type": "multipart/form-data; boundary=x" },
+      8_000_000,
+    );
+    expect(guarded.answer).toMatch(/^HTTP\/1\.1 302 /);
+    expect(guarded.closed).toBe("fin");
+  }, 30_000);
 
   it("refuses methods, targets and host headers no route can parse (405, 400), never a 500", async () => {
     expect((await raw({ method: "TRACE" })).status).toBe(405);

@@ -159,13 +159,13 @@ export function createRequestHandler(options: Options): {
       if (isGatedUpload({ method: req.method, target: req.originalUrl, headers })) {
         const admission = await admitUpload(new Request(new URL(req.originalUrl, origin), { method: "POST", headers }));
         if (admission.kind === "refused") {
-          discardBody(req, bodyLimitFor(req.originalUrl));
+          closeAfterAnswer(req, res);
           return await send(res, admission.response);
         }
         if (admission.kind === "guard") {
           // The route's guard answers (redirect, 401, 404) to the head with an empty body; what
-          // the client still sends is read and dropped, never kept, and cut beyond the limit.
-          discardBody(req, bodyLimitFor(req.originalUrl));
+          // the client still sends is never read.
+          closeAfterAnswer(req, res);
           headers = bodylessHeaders(headers, req.originalUrl);
           body = new Uint8Array(0);
         } else {
@@ -271,26 +271,32 @@ function headersOf(req: ExpressRequest): Headers {
 async function refuse(req: ExpressRequest, res: ExpressResponse, status: Refusal) {
   const language = req.acceptsLanguages("fr", "en") === "en" ? "en" : "fr";
   const answer = await doorRefusal(status, req.originalUrl, language);
-  if (status === 413) discardBody(req, Math.max(DISCARD_LIMIT_BYTES, bodyLimitFor(req.originalUrl)));
+  closeAfterAnswer(req, res);
   await send(res, answer);
 }
 
-/** How much of a refused body is read and dropped before the connection is cut (a photo's: its limit). */
-const DISCARD_LIMIT_BYTES = 1024 * 1024;
+/** How long a closed connection's socket is kept, unread, so that its client reads the answer. */
+const LINGER_MS = 2_000;
 
 /**
- * After a 413 the client is told at once, and what it is still sending is read and dropped (kept
- * nowhere), up to DISCARD_LIMIT_BYTES: closing on a client still sending resets the connection
- * before it reads the answer, and a browser shows "connection reset" instead of the message.
- * Beyond the limit the connection is cut.
+ * A body Cap will not read (refused, or answered from its head alone) costs the worker nothing
+ * past the head: it is left unread, the answer says `Connection: close`, and the connection is
+ * closed once it is written. Node would then drop the socket at once, and dropping a socket with
+ * unread bytes resets the connection: a client still sending loses the answer it has not read
+ * yet. So our side closes (FIN) and the socket is kept, unread, for LINGER_MS. `read(0)` makes
+ * the body ours (Node otherwise reads it to its end after the answer) and reads one buffer at most.
  */
-function discardBody(req: ExpressRequest, limit: number) {
-  let discarded = 0;
-  req.on("data", (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > limit) req.socket.destroy();
+function closeAfterAnswer(req: ExpressRequest, res: ExpressResponse) {
+  if (req.complete) return;
+  req.pause();
+  req.read(0);
+  res.setHeader("Connection", "close");
+  res.once("finish", () => {
+    const socket = req.socket;
+    socket.removeListener("finish", socket.destroy);
+    const drop = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.once("close", () => clearTimeout(drop));
   });
-  req.resume();
 }
 
 /** Shared pages kept per worker: a few dozen pages of ~15 KB gzipped, the key's parts being bounded. */
