@@ -45,6 +45,7 @@ import * as oryCourier from "./ory-courier";
 import * as stripeWebhook from "./stripe-webhook";
 import * as trainingCheckout from "./training-checkout";
 import * as payments from "./payments";
+import * as receipt from "./receipt";
 import * as profile from "./profile";
 import * as profileDelete from "./profile-delete";
 import * as profileEmail from "./profile-email";
@@ -129,6 +130,7 @@ const described: Endpoint[] = [
   stripeWebhook.endpoint,
   trainingCheckout.endpoint,
   payments.endpoint,
+  receipt.endpoint,
   invitations.endpoint,
   ...invitationAction.endpoints,
   lifeGps.endpoint,

@@ -5,13 +5,11 @@ import { dateFormat } from "~/.server/calendar/date-formats.server";
 import { notFound } from "~/.server/http/not-found.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
 import { receiptOf } from "~/.server/payments/receipts.server";
+import { sellerLines } from "~/.server/payments/seller.server";
 import { titleMeta } from "~/components/document/page-title";
 import { useTranslation } from "~/i18n/react";
 
 export const meta = titleMeta;
-
-/** The seller's details a receipt shows, in this order (the rest are the legal notice's). */
-const SELLER_LINES = ["companyName", "legalForm", "headOffice", "registration", "vatNumber", "email"] as const;
 
 /**
  * /receipts/{number}: a printable receipt (the buyer's own; an admin sees any): the seller's
@@ -20,20 +18,20 @@ const SELLER_LINES = ["companyName", "legalForm", "headOffice", "registration", 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { member, roles } = await requireMember(request);
   const lang = await localeOf(request);
-  const receipt = await receiptOf(lang, Number(params.number), roles.includes("admin") ? null : member.id);
+  const receipt = await receiptOf(lang, params.number ?? "", roles.includes("admin") ? null : member.id);
   if (!receipt) notFound(request);
   const t = await translator(lang, "trainings");
   const day = dateFormat(lang, { dateStyle: "long", timeZone: member.time_zone });
   return {
     title: t("receipt.title", { number: receipt.number }),
     receipt: { ...receipt, paidAt: day.format(new Date(receipt.paidAt)) },
+    seller: sellerLines(receipt.seller),
   };
 }
 
 export default function ReceiptPage() {
-  const { title, receipt } = useLoaderData<typeof loader>();
+  const { title, receipt, seller } = useLoaderData<typeof loader>();
   const { t } = useTranslation("trainings");
-  const seller = SELLER_LINES.map((field) => receipt.seller[field]).filter((line) => line !== "");
   return (
     <article className="card receipt">
       <h1>{title}</h1>

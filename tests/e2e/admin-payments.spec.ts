@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { checkPage } from "./support/check-page";
 import { grantRoleBehind, othersTest as test } from "./support/roles";
-import { setPrice } from "./support/prices";
+import { fillSeller, setPrice } from "./support/prices";
 
 /**
  * With JavaScript on and off: once a member has bought the payable training, the admin's payments
@@ -14,6 +14,7 @@ test("the admin sees the week's sale on the chart, in the table and in the list"
   const { member: buyer, context, page: buyerPage } = await others.signedInAs("member", { name: "sales-buyer" });
   await grantRoleBehind(page, member.email, "admin", "/admin/payments");
 
+  await fillSeller(page);
   await page.goto("/admin/prices");
   await setPrice(page, "Tenir le cap", { euros: "49", vat: "20" });
 

@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { waitForMail } from "./support/mailbox";
 import { grantRoleBehind, othersTest as test } from "./support/roles";
-import { setPrice } from "./support/prices";
+import { fillSeller, setPrice } from "./support/prices";
 
 /**
  * With JavaScript on and off, through the fake Stripe the browser tests' server is pointed at: an
@@ -19,6 +19,7 @@ test("a member buys the payable training, gets a numbered receipt, and is refund
   const { member: buyer, context, page: buyerPage } = await others.signedInAs("member", { name: "buyer" });
 
   await grantRoleBehind(page, member.email, "admin", "/admin/prices");
+  await fillSeller(page);
   await page.goto("/admin/prices");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Prix des formations");
   await setPrice(page, "Tenir le cap", { euros: "49", vat: "20" });
@@ -33,9 +34,11 @@ test("a member buys the payable training, gets a numbered receipt, and is refund
 
   const mail = await waitForMail(buyer.email, /Votre reçu n° \d+/);
   expect(mail.text).toContain("49,00");
+  expect(mail.text).toContain("Vendu par : Cap Formation, SAS, 12 rue des Lilas, 69003 Lyon");
   await buyerPage.getByRole("link", { name: /Voir le reçu n° \d+/ }).click();
   await expect(buyerPage.getByRole("heading", { level: 1 })).toHaveText(/Reçu n° \d+/);
   await expect(buyerPage.getByText("Total TTC")).toBeVisible();
+  await expect(buyerPage.getByText(/RCS Lyon 912 345 678/)).toBeVisible();
   await expect(buyerPage.getByText(buyer.email)).toBeVisible();
 
   await page.goto(`/admin/members?q=${encodeURIComponent(buyer.email)}`);

@@ -13,7 +13,15 @@ import { adminMember } from "../support/roles";
 import { action as pricesAction, loader as pricesLoader } from "~/routes/_default.admin.prices/route";
 import { action as memberAction } from "~/routes/_default.admin.members.$id/route";
 import { postAs } from "../support/http";
-import { fakeStripeForFile, PAYABLE, pressBuy, priceTraining, startBuying } from "../support/payments";
+import {
+  fakeStripeForFile,
+  PAYABLE,
+  pressBuy,
+  priceTraining,
+  SELLER,
+  saveSeller,
+  startBuying,
+} from "../support/payments";
 
 /**
  * Buying a payable training through Stripe Checkout (a fake Stripe): the checkout, fulfilment
@@ -236,9 +244,63 @@ describe("buying a payable training", () => {
     const other = await verifiedMember({ email: "noe@example.com" });
     expect(statusOf(await getAs(receiptLoader, "/receipts/1", other, { number: "1" }))).toBe(404);
     // A number that is no receipt's, however it is written: the same 404, never a failed query.
-    for (const number of ["0", "-1", "1.5", "abc", "1e3", "99999999999999999999"]) {
+    for (const number of ["0", "01", "-1", "1.5", "abc", "1e0", "9999999999", "99999999999999999999"]) {
       expect(statusOf(await getAs(receiptLoader, `/receipts/${number}`, member, { number })), number).toBe(404);
     }
+  });
+
+  it("sells nothing until the seller's details a receipt states are in, and the prices page says which are missing", async () => {
+    await priceTraining();
+    await saveSeller({ vatNumber: "", headOffice: " " });
+    const admin = await adminMember();
+    const member = await verifiedMember();
+    const sessionsBefore = stripe.current().sessions.size;
+    expect((await pageOf(member)).offer).toBeNull();
+    expect(statusOf(await pressBuy(member))).toBe(409);
+    expect(stripe.current().sessions.size).toBe(sessionsBefore);
+    expect(await orders()).toHaveLength(0);
+    const prices = async () => dataOf<{ sellerGaps: string[] }>(await getAs(pricesLoader, "/admin/prices", admin));
+    expect((await prices()).sellerGaps).toEqual(["Siège social", "TVA intracommunautaire"]);
+    await saveSeller();
+    expect((await prices()).sellerGaps).toEqual([]);
+    expect((await pageOf(member)).offer).toBe("49,00\u00a0€");
+    // Without Stripe the page keeps quiet about the seller: nothing is sold either way.
+    await saveSeller({ vatNumber: "" });
+    expect((await stripe.withPaymentsOff(prices)).sellerGaps).toEqual([]);
+  });
+
+  it("keeps on a receipt, page and mail, the seller as it was when paid", async () => {
+    await priceTraining();
+    const member = await namedMember("marie@example.com", "Marie Curie");
+    await deliver(stripe.current().pay((await startBuying(stripe.current(), member)).id));
+    await saveSeller({ companyName: "Cap Conseil", headOffice: "3 quai Perrache, 69002 Lyon" });
+    const { receipt, seller } = await dataOf<{ receipt: unknown; seller: string[] }>(
+      await getAs(receiptLoader, "/receipts/1", member, { number: "1" }),
+    );
+    expect(seller).toEqual(Object.values(SELLER));
+    expect(receipt).toMatchObject({ seller: SELLER });
+    const [mail] = await receiptMails(member);
+    expect(mail.text).toContain(`Vendu par : ${Object.values(SELLER).join(", ")}`);
+  });
+
+  it("reads a receipt through the API: the buyer's own, any for an admin, 404 for anyone else", async () => {
+    await priceTraining();
+    const member = await namedMember("marie@example.com", "Marie Curie");
+    await deliver(stripe.current().pay((await startBuying(stripe.current(), member)).id));
+    const read = endpointAt("/api/receipts/:number").loader;
+    const get = (who: TestMember, number: string) =>
+      callApi(read, `/api/receipts/${number}`, who, { params: { number } });
+    const own = await get(member, "1");
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({
+      receipt: { number: 1, seller: SELLER, buyer: { name: "Marie Curie" }, total: "49,00\u00a0€", refunded: false },
+    });
+    expect((await get(await adminMember(), "1")).status).toBe(200);
+    const stranger = await get(await verifiedMember({ email: "noe@example.com" }), "1");
+    expect(stranger.status).toBe(404);
+    expect(await stranger.json()).toMatchObject({ errors: { base: ["Aucun de vos reçus ne porte ce numéro."] } });
+    for (const number of ["2", "0", "1e0", "abc", "9999999999"])
+      expect((await get(member, number)).status, number).toBe(404);
   });
 
   it("closes the training on a refund from Stripe's dashboard, keeps the receipt number, tells the member", async () => {
@@ -255,6 +317,7 @@ describe("buying a payable training", () => {
   });
 
   it("lets an admin set a price, refusing a mistyped one and keeping members out", async () => {
+    await saveSeller();
     const admin = await adminMember();
     const member = await verifiedMember({ email: "noe@example.com" });
     const post = (who: TestMember, form: Record<string, string>) => postAs(pricesAction, "/admin/prices", who, form);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
+import { publisherDetails, savePublisherDetails } from "~/.server/legal/publisher.server";
 import { setPrice } from "~/.server/payments/prices.server";
 import { setPaymentSettings } from "~/.server/payments/stripe.server";
 import { action as trainingAction } from "~/routes/_default.training.$training_slug._index";
@@ -45,8 +46,24 @@ export function fakeStripeForFile(): { current(): FakeStripe; withPaymentsOff<T>
   };
 }
 
-/** The payable training at 49 € (VAT 20 %), as an admin sets it. */
-export function priceTraining(amountCents = 4_900, vatBasisPoints = 2_000) {
+/** The seller's details every receipt states; without them nothing is for sale. */
+export const SELLER = {
+  companyName: "Cap Formation",
+  legalForm: "SAS",
+  headOffice: "12 rue des Lilas, 69003 Lyon",
+  registration: "RCS Lyon 912 345 678",
+  vatNumber: "FR 32 912345678",
+  email: "contact@cap.example",
+};
+
+/** The seller's details saved as an admin types them on /admin/legal (any other of the publisher's kept). */
+export async function saveSeller(details: Partial<typeof SELLER> = SELLER) {
+  await savePublisherDetails({ memberId: null }, { ...(await publisherDetails()), ...details });
+}
+
+/** The payable training at 49 € (VAT 20 %), as an admin sets it, with the seller's details it needs to be sold. */
+export async function priceTraining(amountCents = 4_900, vatBasisPoints = 2_000) {
+  await saveSeller();
   return setPrice({ memberId: null }, PAYABLE, { amountCents, vatBasisPoints });
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { recordChange } from "~/.server/audit/audit-log.server";
 import { db } from "~/.server/db/client.server";
 import { legalPublisher } from "~/.server/db/schema.server";
+import type { Actor } from "~/.server/roles/roles.server";
 import { PUBLISHER_FIELDS, type PublisherField } from "~/forms/legal-pages";
 
 /**
@@ -25,11 +26,16 @@ const blank = Object.fromEntries(PUBLISHER_FIELDS.map((name) => [name, ""])) as 
 /** The details as saved, each field a string ("" while unknown). */
 export async function publisherDetails(): Promise<PublisherDetails> {
   const [row] = await db().select({ details: legalPublisher.details }).from(legalPublisher);
-  return { ...blank, ...pick(row?.details ?? {}) };
+  return publisherFrom(row?.details ?? {});
+}
+
+/** Details kept elsewhere (a receipt's copy) read back as the fields of today: unknown ones dropped, missing ones "". */
+export function publisherFrom(details: Record<string, unknown>): PublisherDetails {
+  return { ...blank, ...pick(details) };
 }
 
 /** Saves the details an admin typed, audited with what they were before. */
-export async function savePublisherDetails(actor: { memberId: string }, details: PublisherDetails): Promise<void> {
+export async function savePublisherDetails(actor: Actor, details: PublisherDetails): Promise<void> {
   const before = await publisherDetails();
   await db().transaction(async (tx) => {
     await tx

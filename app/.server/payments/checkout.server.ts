@@ -4,6 +4,7 @@ import { entitlements, payments, trainings } from "~/.server/db/schema.server";
 import { logger, loggableError } from "~/.server/observability/logger.server";
 import type { Language } from "~/i18n/config";
 import { priceOf } from "./prices.server";
+import { sellerOnSale } from "./seller.server";
 import { paymentsEnabled, stripe } from "./stripe.server";
 
 export const CURRENCY = "eur";
@@ -23,7 +24,8 @@ export function returnPaths(slug: string) {
 
 /**
  * Starts a Stripe Checkout for a payable training with a price: the session is made first, then
- * the order keyed by its id, so Stripe down or slow leaves no order behind. The amount, VAT rate
+ * the order keyed by its id, so Stripe down or slow leaves no order behind. Nothing is sold while
+ * the seller's details a receipt needs are incomplete. The amount, VAT rate
  * and title are copied onto the order: a later price change never alters it.
  */
 export async function startCheckout(
@@ -31,7 +33,7 @@ export async function startCheckout(
   slug: string,
   appUrl: string,
 ): Promise<{ ok: true; url: string } | { ok: false; error: CheckoutRefusal }> {
-  if (!paymentsEnabled()) return { ok: false, error: "notForSale" };
+  if (!paymentsEnabled() || !(await sellerOnSale())) return { ok: false, error: "notForSale" };
   const [training] = await db()
     .select({ id: trainings.id, access: trainings.access, archived: trainings.archived, content: trainings.content })
     .from(trainings)

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { refusals } from "~/.server/contract/refusal-table.server";
 import { isPriceInCents, isVatInBasisPoints, PRICE_BOUNDS } from "~/forms/price";
 import type { CheckoutRefusal } from "./checkout.server";
+import { RECEIPT_SELLER_FIELDS, type ReceiptSeller } from "./seller.server";
 
 // Stripe's outages are short: a minute is a fair wait before trying again.
 export const CHECKOUT_RETRY_AFTER_SECONDS = 60;
@@ -59,4 +60,32 @@ export const priceAnswer = z.object({
   amount_cents: z.number().int(),
   vat_basis_points: z.number().int(),
   amount: z.string().describe("The price as the caller's language writes it"),
+});
+
+// --- A receipt (GET /api/receipts/:number) ----------------------------------------------------------
+
+export const receiptRefusals = refusals("trainings", {
+  notFound: { status: 404, field: null, message: "receipt.notFound" },
+});
+
+const sellerAnswer = z.object(
+  Object.fromEntries(RECEIPT_SELLER_FIELDS.map((field) => [field, z.string()])) as Record<
+    keyof ReceiptSeller,
+    z.ZodString
+  >,
+);
+
+export const receiptAnswer = z.object({
+  receipt: z.object({
+    number: z.number().int().describe("From one unbroken sequence, never reused"),
+    seller: sellerAnswer.describe('The seller\'s details as they stood when it was paid ("" where none was given)'),
+    buyer: z.object({ name: z.string(), email: z.string() }),
+    training: z.string(),
+    total: z.string().describe("All taxes included, as the caller's language writes it"),
+    net: z.string(),
+    vat: z.string(),
+    vatRate: z.string(),
+    paidAt: z.string().describe("ISO 8601"),
+    refunded: z.boolean(),
+  }),
 });

@@ -3,9 +3,11 @@ import { recordChange } from "~/.server/audit/audit-log.server";
 import { env } from "~/.server/config/env.server";
 import { db, type Transaction } from "~/.server/db/client.server";
 import { entitlements, payments, receiptCounter } from "~/.server/db/schema.server";
+import { publisherDetails, publisherFrom } from "~/.server/legal/publisher.server";
 import { queueMail } from "~/.server/mail/outbox.server";
 import type { Language } from "~/i18n/config";
 import { paymentFlagMail, receiptMail } from "./mail-templates.server";
+import { receiptSeller, sellerLines } from "./seller.server";
 
 /** What Cap reads of a Checkout Session, from the webhook's event or from Stripe's API. */
 export type SessionFacts = {
@@ -29,6 +31,8 @@ type PaymentRow = typeof payments.$inferSelect;
  * payment for a training the member already had (left for an admin to refund).
  */
 export async function fulfilSession(session: SessionFacts): Promise<Fulfilment> {
+  // Read before the transaction (PGlite has one connection): the receipt keeps the seller as of its payment.
+  const seller = await publisherDetails();
   return db().transaction(async (tx) => {
     const [order] = await tx.select().from(payments).where(eq(payments.checkoutSessionId, session.id)).for("update");
     if (!order) return "unknown";
@@ -51,7 +55,7 @@ export async function fulfilSession(session: SessionFacts): Promise<Fulfilment> 
       .returning({ last: receiptCounter.last });
     const [paid] = await tx
       .update(payments)
-      .set({ status: "paid", receiptNumber: counter.last, paidAt: new Date(), paymentIntentId })
+      .set({ status: "paid", receiptNumber: counter.last, paidAt: new Date(), paymentIntentId, seller })
       .where(eq(payments.checkoutSessionId, order.checkoutSessionId))
       .returning();
     await queueMail(tx, receiptMail(order.lang as Language, order.buyerEmail, receiptVars(paid)));
@@ -75,6 +79,7 @@ export function receiptVars(payment: PaymentRow) {
     currency: payment.currency,
     receiptNumber: payment.receiptNumber ?? 0,
     link: `/receipts/${payment.receiptNumber}`,
+    seller: sellerLines(receiptSeller(publisherFrom(payment.seller ?? {}))).join(", "),
   };
 }
 

@@ -10,7 +10,8 @@ function paidWords(lang: Language, vars: PaidVars) {
   return { training: vars.training, amount: formatAmount(lang, vars.amountCents, vars.currency) };
 }
 
-type ReceiptVars = PaidVars & { receiptNumber: number; link: Link };
+/** `seller`: the seller's details as the receipt states them, on one line. */
+type ReceiptVars = PaidVars & { receiptNumber: number; link: Link; seller: string };
 
 /** The payment went through: what was bought, for how much, the receipt's number and page. */
 export function receiptMail(lang: Language, to: string, vars: ReceiptVars) {
@@ -20,6 +21,7 @@ export function receiptMail(lang: Language, to: string, vars: ReceiptVars) {
     blocks: [
       { paragraph: t("paymentReceipt.intro", paidWords(lang, vars)) },
       { paragraph: t("paymentReceipt.number", { number: vars.receiptNumber }) },
+      { paragraph: t("paymentReceipt.seller", { seller: vars.seller }) },
       { button: t("paymentReceipt.action"), url: vars.link },
     ],
   }));

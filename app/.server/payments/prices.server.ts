@@ -4,6 +4,7 @@ import { db, type Executor } from "~/.server/db/client.server";
 import { trainingPrices, trainings } from "~/.server/db/schema.server";
 import type { Actor } from "~/.server/roles/roles.server";
 import type { Language } from "~/i18n/config";
+import { sellerOnSale } from "./seller.server";
 import { paymentsEnabled } from "./stripe.server";
 
 /** A payable training's price, all taxes included, and the VAT rate in hundredths of a percent. */
@@ -75,8 +76,12 @@ export async function setPrice(
   });
 }
 
-/** The price a member may buy a training at: set, payments on, the training locked and in the catalogue. */
+/**
+ * The price a member may buy a training at: set, payments on, the seller's details a receipt
+ * needs filled in, the training locked and in the catalogue.
+ */
 export async function offerOf(training: { id: string; unlocked: boolean; archived: boolean }): Promise<Price | null> {
   if (!paymentsEnabled() || training.unlocked || training.archived) return null;
+  if (!(await sellerOnSale())) return null;
   return priceOf(db(), training.id);
 }

@@ -2,10 +2,11 @@ import { and, count, desc, eq, ilike, inArray, ne, or, type SQL } from "drizzle-
 import { db } from "~/.server/db/client.server";
 import { likeText } from "~/.server/db/like-text.server";
 import { payments, type PaymentStatus, trainings } from "~/.server/db/schema.server";
-import { publisherDetails, type PublisherDetails } from "~/.server/legal/publisher.server";
+import { publisherFrom } from "~/.server/legal/publisher.server";
 import { type PageRequest, readPage } from "~/.server/paging/paging.server";
 import type { Language } from "~/i18n/config";
 import { formatAmount, formatRate, vatIncluded } from "./money.server";
+import { type ReceiptSeller, receiptSeller } from "./seller.server";
 
 /** A payment as the pages and the API show it, its amounts written in the reader's language. */
 export type PaymentLine = {
@@ -123,9 +124,11 @@ export async function memberPayments(lang: Language, memberId: string): Promise<
   return rows.filter((row) => row.payment.receiptNumber !== null).map((row) => lineOf(lang, row));
 }
 
+const MAX_RECEIPT_NUMBER = 2 ** 31 - 1;
+
 export type Receipt = {
   number: number;
-  seller: PublisherDetails;
+  seller: ReceiptSeller;
   buyer: { name: string; email: string };
   training: string;
   total: string;
@@ -137,11 +140,14 @@ export type Receipt = {
 };
 
 /**
- * A receipt by its number: the buyer's own, or any for an admin (`memberId` null). The seller's
- * details are the publisher's (legal/), as they stand today.
+ * A receipt by its number as a path writes it (digits, no leading zero: "1e3" or "01" name none):
+ * the buyer's own, or any for an admin (`memberId` null). The seller's details are the
+ * publisher's (legal/) as they stood when it was paid.
  */
-export async function receiptOf(lang: Language, number: number, memberId: string | null): Promise<Receipt | null> {
-  if (!Number.isSafeInteger(number) || number < 1) return null;
+export async function receiptOf(lang: Language, written: string, memberId: string | null): Promise<Receipt | null> {
+  const number = /^[1-9]\d{0,9}$/.test(written) ? Number(written) : null;
+  // The column is PostgreSQL's integer: a larger number is none, not a failed query.
+  if (number === null || number > MAX_RECEIPT_NUMBER) return null;
   const [p] = await db()
     .select()
     .from(payments)
@@ -154,7 +160,7 @@ export async function receiptOf(lang: Language, number: number, memberId: string
   const vat = vatIncluded(p.amountCents, p.vatBasisPoints);
   return {
     number: p.receiptNumber,
-    seller: await publisherDetails(),
+    seller: receiptSeller(publisherFrom(p.seller ?? {})),
     buyer: { name: p.buyerName, email: p.buyerEmail },
     training: p.trainingTitle,
     total: formatAmount(lang, p.amountCents, p.currency),

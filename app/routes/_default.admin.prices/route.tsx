@@ -1,9 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth/role-guard.server";
 import { refuse } from "~/.server/http/form-reply.server";
 import { localeOf, translator } from "~/.server/i18n/i18n.server";
+import { publisherDetails } from "~/.server/legal/publisher.server";
 import { payableTrainings, setPrice } from "~/.server/payments/prices.server";
+import { sellerGaps } from "~/.server/payments/seller.server";
 import { paymentsEnabled } from "~/.server/payments/stripe.server";
 import { titleMeta } from "~/components/document/page-title";
 import { FormAlert } from "~/components/form/form";
@@ -21,9 +23,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const lang = await localeOf(request);
   const t = await translator(lang, "admin");
+  const legal = await translator(lang, "legal");
+  const enabled = paymentsEnabled();
   return {
     title: t("prices.title"),
-    enabled: paymentsEnabled(),
+    enabled,
+    // What keeps every training off sale though Stripe is set: the receipt's seller still unknown.
+    sellerGaps: enabled ? sellerGaps(await publisherDetails()).map((field) => legal(`publisher.${field}`)) : [],
     saved: new URL(request.url).searchParams.get("saved"),
     trainings: (await payableTrainings(lang)).map((training) => ({
       slug: training.slug,
@@ -46,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminPrices() {
-  const { trainings, enabled, saved } = useLoaderData<typeof loader>();
+  const { trainings, enabled, sellerGaps, saved } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   const savedTitle = trainings.find((training) => training.slug === saved)?.title;
@@ -55,6 +61,14 @@ export default function AdminPrices() {
       <h1>{t("prices.title")}</h1>
       <p className="muted">{t("prices.lead")}</p>
       {enabled ? null : <FormAlert tone="info" lines={[t("prices.off")]} />}
+      {sellerGaps.length > 0 ? (
+        <>
+          <FormAlert lines={[t("prices.sellerGaps"), ...sellerGaps.map((field) => `– ${field}`)]} />
+          <p>
+            <Link to="/admin/legal">{t("prices.sellerLink")}</Link>
+          </p>
+        </>
+      ) : null}
       {savedTitle ? <FormAlert tone="success" lines={[t("prices.saved", { training: savedTitle })]} /> : null}
       {trainings.map((training) => (
         <PriceForm key={training.slug} training={training} reply={reply} />

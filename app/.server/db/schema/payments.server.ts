@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { appUsers } from "./members.server";
 import { createdAt, sideOf, timestampTz, updatedAt } from "./columns.server";
 import { trainings } from "./learning.server";
@@ -42,6 +42,8 @@ export const payments = pgTable(
     paymentIntentId: text("payment_intent_id"),
     /** Taken from receipt_counter in the fulfilment's transaction: one unbroken sequence. */
     receiptNumber: integer("receipt_number"),
+    /** The seller's details (legal/'s publisher) as they stood when it was paid: its receipt's, for good. */
+    seller: jsonb("seller").$type<Record<string, string>>(),
     createdAt: createdAt(),
     paidAt: timestampTz("paid_at"),
     refundedAt: timestampTz("refunded_at"),
