@@ -1,4 +1,5 @@
 import { expect } from "@playwright/test";
+import { checkPage } from "./support/check-page";
 import { waitForMail } from "./support/mailbox";
 import { grantRoleBehind, othersTest as test } from "./support/roles";
 import { fillSeller, setPrice } from "./support/prices";
@@ -39,6 +40,7 @@ test("a member buys the payable training, gets a numbered receipt, and is refund
   await expect(buyerPage.getByRole("heading", { level: 1 })).toHaveText(/Reçu n° \d+/);
   await expect(buyerPage.getByText("Total TTC")).toBeVisible();
   await expect(buyerPage.getByText(/RCS Lyon 912 345 678/)).toBeVisible();
+  await checkPage(buyerPage, "receipt");
   await expect(buyerPage.getByText(buyer.email)).toBeVisible();
 
   await page.goto(`/admin/members?q=${encodeURIComponent(buyer.email)}`);

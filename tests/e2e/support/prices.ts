@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { checkPage } from "./check-page";
 
 /** On /admin/prices (the page open): sets a training's price and VAT rate, as an admin types them. */
 export async function setPrice(page: Page, training: string, { euros, vat }: { euros: string; vat: string }) {
@@ -16,8 +17,10 @@ export async function setPrice(page: Page, training: string, { euros, vat }: { e
 export async function fillSeller(page: Page) {
   await page.goto("/admin/prices");
   const gaps = page.getByText(/^Rien n’est en vente tant que/);
-  if ((await gaps.count()) > 0) await page.getByRole("link", { name: /Renseigner les coordonnées du vendeur/ }).click();
-  else await page.goto("/admin/legal");
+  if ((await gaps.count()) > 0) {
+    await checkPage(page, "admin-prices-seller-missing");
+    await page.getByRole("link", { name: /Renseigner les coordonnées du vendeur/ }).click();
+  } else await page.goto("/admin/legal");
   await expect(page).toHaveURL(/\/admin\/legal$/);
   await page.getByLabel("Raison sociale").fill("Cap Formation");
   await page.getByLabel("Forme juridique").fill("SAS");
