@@ -2,6 +2,7 @@ import { registerBody, registrationRefusals, tokenAnswer } from "~/.server/accou
 import { registerMember } from "~/.server/team/registration.server";
 import { postEndpoint } from "~/.server/api/endpoint.server";
 import { apiAnswer } from "~/.server/api/respond.server";
+import { localeOf } from "~/.server/i18n/i18n.server";
 
 /**
  * SPEC §7: `?invited_id=…`, `{user: {…}}` → the token itself (a JSON string, "used as the token"). The member is signed in at once; the
@@ -27,7 +28,8 @@ export const endpoint = postEndpoint("/api/dashboard/register", {
       mobile: user.mobile ?? null,
       password: user.password,
       userType: user.user_type,
-      lang: user.lang,
+      // user.lang is always fr (SPEC §3); the member reads in the language the caller asks (Accept-Language).
+      lang: await localeOf(request),
       invitedId: new URL(request.url).searchParams.get("invited_id"),
       userAgent: request.headers.get("user-agent"),
       ip: context.clientIp ?? "unknown",

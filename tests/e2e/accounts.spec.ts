@@ -71,6 +71,28 @@ test("register, read the verification email, verify, land on /trainings", async 
   await checkPage(page, "trainings");
 });
 
+test("registered on English pages, the member gets the verification and welcome mails in English", async ({ page }) => {
+  const email = uniqueEmail("english");
+  await page.goto("/home/register");
+  await page.getByRole("form", { name: "Langue" }).getByRole("button", { name: "EN", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Continue" })).toBeVisible();
+  await page.getByLabel("First name").fill("Mary");
+  await page.getByLabel("Last name").fill("Curie");
+  await page.getByLabel("Birth date").fill("1990-05-17");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/step=second/);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm the password").fill(password);
+  await page.getByRole("button", { name: "Create my account" }).click();
+  const mail = await waitForMail(email, /Your Cap confirmation code/);
+  expect(mail.text).toMatch(/^Hello Mary,/);
+  await page.getByLabel("Code from the email").fill(codeIn(mail.text));
+  await page.getByRole("button", { name: "Verify my address" }).click();
+  await expect(page).toHaveURL(/\/trainings$/);
+  await waitForMail(email, /Welcome aboard Cap!/);
+});
+
 test("registration shows SPEC §5's French messages and keeps what was typed", async ({ page }) => {
   await page.goto("/home/register");
   await checkPage(page, "register");

@@ -315,11 +315,16 @@ describe("registration: defaults", () => {
     expect(rows.map((row) => row.mobile).sort()).toEqual(["+33 612345678", "+44 7700900123", null].sort());
   });
 
-  it("lang is fr even for a visitor browsing in English (SPEC §3, §9)", async () => {
+  it("a visitor registering on English pages reads Cap in English, mails included; on French pages, in French", async () => {
+    // SPEC §3 fixes the payload's lang at fr: the form sends none, and the pages' language decides.
     const next = await post(firstStep(), { headers: ENGLISH });
     await post(secondStep(), { cookie: cookiePair(next, "register_draft"), headers: ENGLISH });
     const [row] = await db().select().from(appUsers);
-    expect(row.lang).toBe("fr");
+    expect(row.lang).toBe("en");
+    const [mail] = await mailsTo("marie@example.com");
+    expect(mail.subject).toBe("Your Cap confirmation code");
+    const french = await registerMember({ email: "lea@example.com" });
+    expect((await mailsTo(french.email))[0].subject).toBe("Votre code de confirmation Cap");
   });
 });
 

@@ -72,6 +72,13 @@ describe("POST /api/dashboard/register", () => {
     expect(mails).toHaveLength(1);
   });
 
+  it("registers a caller asking for English with the spec's lang fr, and mails them in English", async () => {
+    const response = await registerApi({ ...ana, lang: "fr" }, "", { "Accept-Language": "en" });
+    expect(response.status).toBe(201);
+    const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "ana@example.com"));
+    expect(mail.subject).toBe("Your Cap confirmation code");
+  });
+
   it("answers 422 with each field's message in the request's language", async () => {
     const fr = await registerApi({ firstname: "", email: "nope", birth_date: "2020-01-01", password: "short" });
     expect(fr.status).toBe(422);

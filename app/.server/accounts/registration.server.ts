@@ -17,6 +17,10 @@ export type Registration = {
   mobile: string | null;
   password: string;
   userType: string;
+  /**
+   * The language the member reads, pages and mails from the first (verification) on: the pages'
+   * they registered in. Not the payload's `lang`, which SPEC §3 fixes at fr whatever the pages.
+   */
   lang: Language;
   /** The browser registering, named on the session it starts. */
   userAgent?: string | null;

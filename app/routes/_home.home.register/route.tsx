@@ -105,7 +105,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     mobile: value.mobile ? `+${value.mobileCountryCode} ${value.mobile}` : null,
     password: value.password,
     userType: value.userType,
-    lang: "fr", // SPEC §3, §9: the registration's lang is always fr.
+    lang: await localeOf(request),
     invitedId: value.invitedId,
     accepted,
     userAgent: request.headers.get("user-agent"),
