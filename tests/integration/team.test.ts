@@ -98,6 +98,16 @@ describe("my team", () => {
     expect(linkIn(mail, "/home/register")).toBe(`/home/register?invited_id=${crew.invitationId}`);
   });
 
+  it("greets the invited person in Cap's words only: the name the inviter typed is not in the mail", async () => {
+    const member = await verifiedMember();
+    const lure = "Gagnez 500 € sur cadeau.example";
+    expect(statusOf(await addCrew(member, { name: lure, email: "paul@example.com", relation: "friend" }))).toBe(303);
+    const mail = await lastMailTo("paul@example.com");
+    expect(mail.text).toMatch(/^Bonjour,\n/);
+    expect(mail.text).not.toContain(lure);
+    expect(mail.html).not.toContain("cadeau.example");
+  });
+
   it("refuses bad input with a translated message and changes nothing", async () => {
     const member = await verifiedMember();
     for (const form of [

@@ -154,15 +154,12 @@ export function welcomeMail(lang: Language, to: string, vars: { firstname: strin
 }
 
 /** A member added the recipient to their crew: the link to join Cap through the invitation. */
-export function crewInvitationMail(
-  lang: Language,
-  to: string,
-  vars: { firstname: string; inviterName: string; link: Link },
-) {
+export function crewInvitationMail(lang: Language, to: string, vars: { inviterName: string; link: Link }) {
   return renderMail({ template: "crewInvitation", vars, lang }, to, (t) => ({
-    // Fixed words: nothing a member typed goes into a Subject line (it reads as Cap's own).
+    // Fixed words: nothing a member typed goes into a Subject line or the greeting (both read as
+    // Cap's own); the name the inviter gave this person is theirs, so the greeting names nobody.
     subject: t("crewInvitation.subject"),
-    firstname: vars.firstname,
+    firstname: "",
     blocks: [
       { paragraph: t("crewInvitation.intro", { inviterName: vars.inviterName }) },
       { paragraph: t("crewInvitation.linkIntro") },

@@ -102,7 +102,7 @@ export async function addCrewMember(
       .insert(invitations)
       .values({ inviterId: inviter.id, email, crewMemberId: crew.id })
       .returning({ id: invitations.id });
-    await sendInvitation(tx, inviter, { id: invitation.id, email, name: input.name });
+    await sendInvitation(tx, inviter, { id: invitation.id, email });
     return { ok: true as const, id: crew.id };
   });
 }

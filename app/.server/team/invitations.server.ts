@@ -33,15 +33,10 @@ export function registerLink(invitationId: string) {
 }
 
 /** Queues the invitation email in the caller's transaction. */
-export async function sendInvitation(
-  tx: Executor,
-  inviter: Inviter,
-  invitation: { id: string; email: string; name: string },
-) {
+export async function sendInvitation(tx: Executor, inviter: Inviter, invitation: { id: string; email: string }) {
   await queueMail(
     tx,
     crewInvitationMail(inviter.lang, invitation.email, {
-      firstname: invitation.name,
       inviterName: `${inviter.firstname} ${inviter.lastname}`.trim(),
       link: registerLink(invitation.id),
     }),
@@ -147,7 +142,7 @@ export async function resendInvitation(
       .update(invitations)
       .set({ lastSentAt: new Date(), updatedAt: new Date() })
       .where(eq(invitations.id, invitationId));
-    await sendInvitation(tx, inviter, { id: invitationId, email: row.invitation.email, name: row.name ?? "" });
+    await sendInvitation(tx, inviter, { id: invitationId, email: row.invitation.email });
     return { ok: true as const };
   });
 }
